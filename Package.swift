@@ -1,0 +1,32 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "crashscan",
+    products: [
+        .executable(name: "crashscan", targets: ["crashscan"]),
+        .library(name: "CrashScanKit", targets: ["CrashScanKit"]),
+    ],
+    targets: [
+        // The system SQLite (Debian: libsqlite3-dev); module map only.
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
+        // Every piece of logic: parsing, catalogs, classification, store, rules, reporting, CLI.
+        .target(
+            name: "CrashScanKit",
+            dependencies: ["CSQLite"]
+        ),
+        // argv in, exit code out.
+        .executableTarget(
+            name: "crashscan",
+            dependencies: ["CrashScanKit"]
+        ),
+        .testTarget(
+            name: "CrashScanKitTests",
+            dependencies: ["CrashScanKit"]
+        ),
+    ]
+)

@@ -1,0 +1,47 @@
+/// Everything the store writes for one report, computed off the writer thread.
+public struct AnalyzedReport: Sendable {
+    public var report: CrashReport
+    public var contentHash: String
+    public var device: Device?
+    public var os: OSVersion?
+    public var occurredAt: String?
+    public var uploadedAt: String?
+    public var exceptionType: String?
+    public var failure: KVCFailure?
+    public var appImage: String?
+    public var blameFrame: String?
+    public var fingerprint: String
+    /// Reason with addresses and numbers normalised, kept on the group.
+    public var normalizedReason: String
+
+    public init(_ report: CrashReport) {
+        self.report = report
+        contentHash = SHA256.hex(report.normalizedContent)
+        device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
+        os = report.osRaw.flatMap(OSVersion.parse)
+        occurredAt = report.occurredAtRaw.flatMap(Timestamp.iso8601)
+        uploadedAt = report.uploadedAtRaw.flatMap(Timestamp.iso8601)
+        failure = KVCClassifier.classify(report)
+        exceptionType = report.exceptionType
+        if exceptionType == nil, let failure {
+            exceptionType = KVCClassifier.impliedException(for: failure)
+            self.report.exceptionTypeInferred = true
+        }
+        appImage = CrashGrouping.appImage(frames: report.frames, processName: report.processName)
+        let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
+        blameFrame = CrashGrouping.blameText(blame)
+        normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
+        fingerprint = CrashGrouping.fingerprint(
+            exceptionType: exceptionType, reason: report.exceptionReason, failure: failure, blame: blame)
+    }
+
+    /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.
+    public var framesText: String {
+        report.frames.map { frame in
+            var location = ""
+            if let file = frame.file { location = file + (frame.line.map { ":\($0)" } ?? "") }
+            let symbol = frame.isUnsymbolicated ? "\(frame.symbol) + \(frame.offset ?? 0)" : frame.symbol
+            return "\(frame.image)\t\(symbol)\t\(location)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,136 @@
+/// Decides whether a report is a KVC failure, of which kind, on which class and key, and why
+/// (kvc-catalog.md section 2). The reason text decides first; when it is missing or cut short
+/// the frames do (section 2.4).
+public enum KVCClassifier {
+    public static func classify(_ report: CrashReport) -> KVCFailure? {
+        var match = report.exceptionReason.flatMap(KVCReasonMatcher.match)
+        var evidence = "reason"
+        let frameMatch = matchFrames(report.frames)
+        if match == nil {
+            match = frameMatch
+            evidence = "frames"
+        } else if var reasonMatch = match, let frameMatch {
+            // A reason cut short (no class, no key) is completed from the frames.
+            reasonMatch.receiverClass = reasonMatch.receiverClass ?? frameMatch.receiverClass
+            reasonMatch.key = reasonMatch.key ?? frameMatch.key
+            reasonMatch.accessor = reasonMatch.accessor ?? frameMatch.accessor
+            match = reasonMatch
+            evidence = "reason+frames"
+        }
+        if match == nil, report.exceptionType == "NSUnknownKeyException" {
+            // The exception name alone still says what happened.
+            match = KVCReasonMatcher.Match(kind: .undefinedKey)
+            evidence = "exception"
+        }
+        guard var found = match else { return nil }
+
+        if found.accessor == nil { found.accessor = accessorFromFrames(report.frames) }
+        if let receiver = found.receiverClass {
+            found.receiverClass = KnownClasses.canonicalPublicClass(receiver) ?? receiver
+        } else {
+            found.receiverClass = categoryClass(in: report.frames)
+        }
+        let keyIsPrivate =
+            found.kind != .undefinedKey || KnownClasses.isPrivateKey(found.key, receiver: found.receiverClass)
+        let cause = cause(
+            kind: found.kind, accessor: found.accessor, receiver: found.receiverClass, keyIsPrivate: keyIsPrivate,
+            frames: report.frames)
+        return KVCFailure(
+            kind: found.kind, accessor: found.accessor, receiverClass: found.receiverClass, key: found.key,
+            keyIsPrivate: keyIsPrivate, cause: cause, evidence: evidence)
+    }
+
+    /// The exception name a KVC failure raises, for reports that did not say.
+    public static func impliedException(for failure: KVCFailure) -> String {
+        switch failure.kind {
+        case .undefinedKey: return "NSUnknownKeyException"
+        case .prohibitedIvar: return "NSGenericException"
+        case .obsoletePrivateAPI:
+            return failure.receiverClass == "UIDatePicker" ? "NSInvalidArgumentException" : "NSInternalInconsistencyException"
+        }
+    }
+
+    // MARK: - Frames
+
+    static func matchFrames(_ frames: [Frame]) -> KVCReasonMatcher.Match? {
+        for (position, frame) in frames.enumerated() {
+            let symbol = frame.matchKey
+            if symbol.hasPrefix("UIKVCAccessProhibited") {
+                // The caller names the class: `-[UITextField valueForKey:]`.
+                let caller = frames.dropFirst(position + 1).first { $0.symbol.hasPrefix("-[") }
+                var match = KVCReasonMatcher.Match(kind: .prohibitedIvar)
+                if let caller, let (receiver, selector) = KVCReasonMatcher.methodParts(Substring(caller.symbol)) {
+                    match.receiverClass = receiver
+                    match.accessor = selector.hasPrefix("set") ? .set : .get
+                    // UITextField's override of valueForKey: checks one literal key.
+                    if receiver == "UITextField" { match.key = "_placeholderLabel" }
+                }
+                return match
+            }
+            if symbol.hasPrefix("-[UISearchBar _searchField]") {
+                return .init(kind: .prohibitedIvar, accessor: .get, receiverClass: "UISearchBar", key: "_searchField")
+            }
+            if symbol.hasPrefix("-[UISearchBar set_cancelButtonText:]") {
+                return .init(kind: .prohibitedIvar, accessor: .set, receiverClass: "UISearchBar", key: "_cancelButtonText")
+            }
+            if symbol.hasSuffix(" setValue:forUndefinedKey:]") || symbol.hasSuffix(" valueForUndefinedKey:]") {
+                let accessor: KVCAccessor = symbol.hasSuffix(" setValue:forUndefinedKey:]") ? .set : .get
+                var match = KVCReasonMatcher.Match(kind: .undefinedKey, accessor: accessor)
+                // An override in a real class (not the NSObject default) names the receiver.
+                if let (receiver, _) = KVCReasonMatcher.methodParts(Substring(frame.symbol)),
+                    !receiver.hasPrefix("NSObject")
+                {
+                    match.receiverClass = receiver
+                }
+                return match
+            }
+        }
+        return nil
+    }
+
+    /// `setValue:forKey(Path):` on the stack means a set; `valueForKey(Path):` a get.
+    static func accessorFromFrames(_ frames: [Frame]) -> KVCAccessor? {
+        for frame in frames {
+            let symbol = frame.symbol
+            if symbol.contains(" setValue:forKey") || symbol.contains("_NSSetUsingKeyValueSetter") { return .set }
+            if symbol.contains(" valueForKey") || symbol.contains("_NSGetUsingKeyValueGetter") { return .get }
+        }
+        return nil
+    }
+
+    /// The class of an app's category method on a UIKit class (`-[UItextView(Extension)
+    /// was_setPlaceholderWithText:Color:]` → `UITextView`): when the reason does not name the
+    /// receiver, the category the app added to it usually does.
+    static func categoryClass(in frames: [Frame]) -> String? {
+        for frame in frames where !KnownClasses.isSystemImage(frame.image) {
+            let symbol = frame.symbol.drop(while: { $0 == "_" || $0.isNumber })
+            guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), let paren = symbol.firstIndex(of: "(") else {
+                continue
+            }
+            let name = symbol[symbol.index(symbol.startIndex, offsetBy: 2)..<paren]
+            if let canonical = KnownClasses.canonicalPublicClass(String(name)) { return canonical }
+        }
+        return nil
+    }
+
+    static let nibFrames = [
+        "UIRuntimeOutletConnection", "-[UINib instantiateWithOwner:options:]", "NSIBUserDefinedRuntimeAttributesConnector",
+        "nibInstantiateWithOwner", "loadNibNamed:owner:options:", "UIRuntimeEventConnection", "_loadViewFromNibNamed",
+    ]
+
+    static func cause(
+        kind: KVCKind, accessor: KVCAccessor?, receiver: String?, keyIsPrivate: Bool, frames: [Frame]
+    ) -> KVCCause {
+        let fromNib = frames.contains { frame in nibFrames.contains { frame.symbol.contains($0) } }
+        if kind == .undefinedKey && fromNib { return .outletMismatch }
+        if keyIsPrivate { return .privateKey }
+        if kind == .undefinedKey, accessor == .set, let receiver, !KnownClasses.isSystemClass(receiver),
+            !KnownClasses.isFoundationClusterClass(receiver)
+        {
+            // `setValue:forUndefinedKey:` on the app's own class with an ordinary key: an outlet or
+            // runtime attribute left behind in Interface Builder.
+            return .outletMismatch
+        }
+        return .unknown
+    }
+}

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Reads a KVC failure out of an exception reason (kvc-catalog.md section 2.1, families A–D).
+/// Hand-written scanning rather than regular expressions: it runs on every imported report.
+enum KVCReasonMatcher {
+    struct Match: Equatable {
+        var kind: KVCKind
+        var accessor: KVCAccessor?
+        var receiverClass: String?
+        var key: String?
+    }
+
+    static func match(_ rawReason: String) -> Match? {
+        let reason = collapseWhitespace(rawReason)
+        return undefinedKey(reason) ?? prohibited(reason) ?? obsolete(reason) ?? forwardedSelector(reason)
+    }
+
+    /// Family B: `[<UITextView 0x…> setValue:forUndefinedKey:]: this class is not key value
+    /// coding-compliant for the key _placeholderLabel.` Also `[UIColor valueForUndefinedKey:]`,
+    /// `[<__NSCFString > …]`, `[ setValue:forUndefinedKey:]`, keys with spaces, a missing
+    /// period, and the seed's lost spaces (`…:]:this class … for the key_placeholderLabel.`).
+    static func undefinedKey(_ reason: String) -> Match? {
+        let compliant = reason.range(of: "key value coding-compliant for the key")
+            ?? reason.range(of: "key value coding compliant for the key")
+        let selector = reason.range(of: "setValue:forUndefinedKey:") ?? reason.range(of: "valueForUndefinedKey:")
+        guard compliant != nil || selector != nil else { return nil }
+        var match = Match(kind: .undefinedKey)
+        if let selector {
+            match.accessor = reason[selector].hasPrefix("set") ? .set : .get
+            // The receiver is between the last `[` before the selector and the selector.
+            if let open = reason[..<selector.lowerBound].lastIndex(of: "[") {
+                var receiver = reason[reason.index(after: open)..<selector.lowerBound].trimmingBlanks()
+                if receiver.hasPrefix("<") {
+                    receiver = receiver.dropFirst()
+                    if let close = receiver.lastIndex(of: ">") { receiver = receiver[..<close] }
+                    receiver = receiver.prefix(while: { $0 != " " }).trimmingBlanks()
+                }
+                if !receiver.isEmpty, !receiver.contains(" ") { match.receiverClass = String(receiver) }
+            }
+        }
+        if let compliant {
+            var key = reason[compliant.upperBound...].drop(while: { $0 == " " })
+            if let end = key.firstIndex(where: { $0 == "." || $0 == "'" || $0 == "\"" || $0 == "`" }) {
+                key = key[..<end]
+            }
+            let trimmed = key.trimmingBlanks()
+            if !trimmed.isEmpty && trimmed != "(null)" { match.key = String(trimmed) }
+        }
+        return match
+    }
+
+    /// Family A: `Access to UITextField's _placeholderLabel ivar is prohibited. This is an
+    /// application bug` (any apostrophe, `Ivar` in user text, setter selectors such as
+    /// `set_cancelButtonText:`).
+    static func prohibited(_ reason: String) -> Match? {
+        guard let access = reason.range(of: "Access to "),
+            let ivar = reason.range(of: " ivar is prohibited", options: .caseInsensitive),
+            access.upperBound < ivar.lowerBound
+        else { return nil }
+        let subject = reason[access.upperBound..<ivar.lowerBound]
+        guard let apostrophe = subject.firstIndex(where: { $0 == "'" || $0 == "’" }) else { return nil }
+        let receiver = String(subject[..<apostrophe])
+        var key = subject[subject.index(after: apostrophe)...]
+        if key.hasPrefix("s ") { key = key.dropFirst(2) }
+        let (name, accessor) = keyFromSelector(String(key.trimmingBlanks()))
+        return Match(kind: .prohibitedIvar, accessor: accessor, receiverClass: receiver, key: name)
+    }
+
+    /// Family C: `App called -statusBar or -statusBarWindow on UIApplication …` and
+    /// `Call to obsolete private method -[UIPageControl _setPageImage:]`.
+    static func obsolete(_ reason: String) -> Match? {
+        if let called = reason.range(of: "App called -"), let on = reason.range(of: " on UIApplication") {
+            let selector = reason[called.upperBound...].prefix(while: { $0 != " " })
+            return Match(
+                kind: .obsoletePrivateAPI, accessor: .get, receiverClass: "UIApplication",
+                key: selector.isEmpty || on.lowerBound < called.upperBound ? "statusBar" : String(selector))
+        }
+        if let call = reason.range(of: "obsolete private method ") {
+            let method = reason[call.upperBound...]
+            guard let (receiver, selector) = methodParts(method) else { return nil }
+            let (key, accessor) = keyFromSelector(selector)
+            return Match(kind: .obsoletePrivateAPI, accessor: accessor, receiverClass: receiver, key: key)
+        }
+        return nil
+    }
+
+    /// Family D: a KVC setter forwarded to a private view that lacks it:
+    /// `-[_UIDatePickerIOSCompactView _setTextColor:]: unrecognized selector sent to instance …`.
+    /// Only private UIKit classes the catalog maps to a public one count; an ordinary
+    /// unrecognized selector is not a KVC failure.
+    static func forwardedSelector(_ reason: String) -> Match? {
+        guard reason.contains("unrecognized selector"), let open = reason.firstIndex(of: "-"),
+            let (receiver, selector) = methodParts(reason[open...])
+        else { return nil }
+        guard let publicClass = publicClass(forPrivate: receiver) else { return nil }
+        var (key, accessor) = keyFromSelector(selector)
+        if accessor == nil, let getter = key, getter.hasPrefix("_") {
+            // The private getter `_textColor` that KVC's accessor search reached for `textColor`.
+            key = String(getter.dropFirst())
+            accessor = .get
+        }
+        guard let key, KnownClasses.privateKeys[publicClass]?.contains(key) == true else { return nil }
+        return Match(kind: .obsoletePrivateAPI, accessor: accessor, receiverClass: publicClass, key: key)
+    }
+
+    /// `_UIDatePickerIOSCompactView` → `UIDatePicker`.
+    static func publicClass(forPrivate name: String) -> String? {
+        if name.hasPrefix("_UIDatePicker") { return "UIDatePicker" }
+        if name.hasPrefix("_UIPageControl") || name.hasPrefix("_UIPageIndicator") { return "UIPageControl" }
+        return nil
+    }
+
+    /// `-[Class selector]` → (Class, selector).
+    static func methodParts(_ text: Substring) -> (String, String)? {
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+        let inner = text[text.index(after: open)..<close]
+        let parts = inner.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        return (String(parts[0]), String(parts[1]))
+    }
+
+    /// `_setPageImage:` → (`pageImage`, set); `set_cancelButtonText:` → (`_cancelButtonText`, set);
+    /// `setHighlightsToday:` → (`highlightsToday`, set); `_textColor` → (`textColor`, get);
+    /// a plain key stays as it is (`_searchField`, accessor unknown).
+    static func keyFromSelector(_ selector: String) -> (String?, KVCAccessor?) {
+        guard selector.hasSuffix(":") else { return (selector.isEmpty ? nil : selector, nil) }
+        var name = Substring(selector.dropLast())
+        var keepUnderscore = false
+        if name.hasPrefix("_set") {
+            name = name.dropFirst(4)
+        } else if name.hasPrefix("set_") {
+            name = name.dropFirst(3)
+            keepUnderscore = true
+        } else if name.hasPrefix("set") {
+            name = name.dropFirst(3)
+        } else {
+            return (String(name), .set)
+        }
+        guard let first = name.first else { return (nil, .set) }
+        let key = keepUnderscore ? String(name) : first.lowercased() + name.dropFirst()
+        return (key, .set)
+    }
+
+    static func collapseWhitespace(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.contains("  ") else {
+            return text
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })
+            .joined(separator: " ")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// The command line: argv in, exit code out. `main.swift` only calls `run`.
+public enum CLI {
+    public static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
+        do {
+            return try dispatch(arguments, console: console, environment: environment)
+        } catch let error as UsageError {
+            console.err("crashscan: \(error.message)\ncrashscan: run 'crashscan --help' for usage\n")
+            return .usage
+        } catch let error as ReportFilter.Invalid {
+            console.err("crashscan: \(error.message)\n")
+            return .usage
+        } catch let error as InputWalker.Missing {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
+        } catch let error as RuleFileError {
+            console.err("crashscan: \(error.description)\n")
+            return .dataError
+        } catch let error as SchemaError {
+            console.err("crashscan: \(error.description)\n")
+            return .ioError
+        } catch let error as SQLiteError {
+            console.err("crashscan: database error: \(error.description)\n")
+            return .ioError
+        } catch let error as MissingDatabase {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
+        } catch {
+            console.err("crashscan: \(error)\n")
+            return .software
+        }
+    }
+
+    struct MissingDatabase: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no database at \(path): run 'crashscan import PATH...' first, or pass --db FILE" }
+    }
+
+    static func dispatch(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+        guard let first = arguments.first else {
+            console.out(HelpText.main + "\n")
+            return .ok
+        }
+        switch first {
+        case "-h", "--help":
+            console.out(HelpText.main + "\n")
+            return .ok
+        case "--version", "-V":
+            console.out("crashscan \(CrashScanVersion.current)\n")
+            return .ok
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(HelpText.main + "\n")
+                return .ok
+            }
+            guard let page = HelpText.page(for: arguments[1]) else {
+                throw UsageError("unknown command '\(arguments[1])' (commands: import, report, rules, help)")
+            }
+            console.out(page + "\n")
+            return .ok
+        default:
+            break
+        }
+        // `crashscan --db x.sqlite report …`: options may come before the command.
+        var rest = arguments
+        var leading: [String] = []
+        while let option = rest.first, option.hasPrefix("--") {
+            leading.append(option)
+            rest.removeFirst()
+            if !option.contains("="), let value = rest.first {
+                leading.append(value)
+                rest.removeFirst()
+            }
+        }
+        guard let command = rest.first else { throw UsageError("missing command (commands: import, report, rules, help)") }
+        let options = Array(rest.dropFirst()) + leading
+        if options.contains("-h") || options.contains("--help") {
+            guard let page = HelpText.page(for: command) else { throw UsageError("unknown command '\(command)'") }
+            console.out(page + "\n")
+            return .ok
+        }
+        switch command {
+        case "import": return try ImportCommand.run(options, console: console, environment: environment)
+        case "report": return try ReportCommand.run(options, console: console, environment: environment)
+        case "rules": return try RulesCommand.run(options, console: console)
+        default:
+            throw UsageError("unknown command '\(command)' (commands: import, report, rules, help)")
+        }
+    }
+
+    /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.
+    static func databasePath(_ option: String?, environment: [String: String]) -> String {
+        if let option { return option }
+        if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return "crashscan.sqlite"
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--quiet]`
+enum ImportCommand {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+        var cursor = ArgumentCursor(arguments)
+        var dbOption: String?
+        var ruleFiles: [String] = []
+        var quiet = false
+        while let option = cursor.nextOption() {
+            switch option {
+            case "--db": dbOption = try cursor.value(for: option)
+            case "--rules": ruleFiles.append(try cursor.value(for: option))
+            case "--quiet", "-q":
+                try cursor.flag(option)
+                quiet = true
+            default: throw UsageError("unknown option '\(option)' for import")
+            }
+        }
+        let paths = cursor.positionals
+        guard !paths.isEmpty else { throw UsageError("import needs at least one PATH (a file, a folder, or '-')") }
+        let rules = try RuleSet.load(extraFiles: ruleFiles)
+        // Expand first: a missing path stops the import before anything is written.
+        let sources = try InputWalker().expand(paths)
+        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let store = try Store(path: dbPath)
+        let importer = Importer(store: store, rules: rules)
+        let showProgress = console.errIsTerminal && !quiet
+        let summary = try importer.run(
+            sources, arguments: (["import"] + arguments).joined(separator: " "), version: CrashScanVersion.current,
+            progress: showProgress
+                ? { progress in
+                    let rate = progress.elapsed > 0 ? Int(Double(progress.reports) / progress.elapsed) : 0
+                    console.err("\rcrashscan: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.reports) reports, \(rate) reports/s")
+                } : nil)
+        if showProgress { console.err("\r\u{1B}[K") }
+        if !quiet {
+            for (path, reason) in summary.rejections.prefix(20) {
+                console.err("crashscan: rejected \(path): \(reason)\n")
+            }
+            if summary.rejections.count > 20 {
+                console.err(
+                    "crashscan: … and \(summary.rejections.count - 20) more rejected files (see the import_files view)\n")
+            }
+        }
+        console.out(summaryLine(summary, database: dbPath) + "\n")
+        return summary.rejected > 0 ? .dataError : .ok
+    }
+
+    static func summaryLine(_ summary: ImportSummary, database: String) -> String {
+        var rejected = "\(summary.rejected) rejected"
+        if !summary.rejections.isEmpty {
+            let first = summary.rejections.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }
+            rejected += " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
+        }
+        let seconds = String(format: "%.2f s", summary.elapsed)
+        return
+            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected), \(summary.kvcFailures) KVC failures, \(seconds)"
+    }
+}

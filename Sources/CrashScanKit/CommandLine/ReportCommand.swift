@@ -1,0 +1,40 @@
+import Foundation
+
+/// `crashscan report [filters] [--format …] [--db FILE] [--rules FILE]...`
+enum ReportCommand {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+        var cursor = ArgumentCursor(arguments)
+        var filter = ReportFilter()
+        var format = ReportFormat.text
+        var dbOption: String?
+        var ruleFiles: [String] = []
+        while let option = cursor.nextOption() {
+            switch option {
+            case "--os": try filter.setOS(try cursor.value(for: option))
+            case "--device": filter.device = try cursor.value(for: option)
+            case "--app-version": filter.appVersion = try cursor.value(for: option)
+            case "--since", "--until": try filter.setDate(try cursor.value(for: option), option: option)
+            case "--kind": try filter.setKind(try cursor.value(for: option))
+            case "--key": filter.key = try cursor.value(for: option)
+            case "--format":
+                let value = try cursor.value(for: option)
+                guard let parsed = ReportFormat(rawValue: value) else {
+                    throw UsageError(
+                        "invalid --format '\(value)' (expected one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                }
+                format = parsed
+            case "--db": dbOption = try cursor.value(for: option)
+            case "--rules": ruleFiles.append(try cursor.value(for: option))
+            default: throw UsageError("unknown option '\(option)' for report")
+            }
+        }
+        if let extra = cursor.positionals.first { throw UsageError("report takes no arguments, got '\(extra)'") }
+        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let rules = ruleFiles.isEmpty ? nil : try RuleSet.load(extraFiles: ruleFiles)
+        let store = try Store.openForReading(path: dbPath)
+        let report = try ReportBuilder.build(store: store, filter: filter, rules: rules)
+        console.out(ReportRenderer.render(report, as: format))
+        return .ok
+    }
+}

@@ -1,0 +1,205 @@
+/// Bugly console copy (bugly-format.md section 2): an optional label block in Chinese,
+/// English or Japanese, an exception-name line and a reason line, then the stack in any frame
+/// shape. Also reads Xcode console pastes (`*** Terminating app …`), which share the layout.
+enum BuglyConsoleParser {
+    static func parse(_ text: String, format: SourceFormat) -> CrashReport? {
+        var report = CrashReport(format: format, normalizedContent: ContentNormalizer.normalize(text))
+        var crashContent: String?
+        var pendingTableLabels: [LabeledField]?
+        var expectReasonAfterName = false
+
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
+            let lines: [Substring] =
+                rawLine.contains("\\n") && rawLine.utf8.count > 200
+                ? rawLine.components(separatedBy: "\\n").map { Substring($0) } : [rawLine]
+            for line in lines {
+                let trimmed = line.trimmingBlanks()
+                if trimmed.isEmpty { continue }
+
+                // A markdown table whose header row is all labels: values come in the next row.
+                if let labels = pendingTableLabels, trimmed.hasPrefix("|") {
+                    if trimmed.allSatisfy({ $0 == "|" || $0 == "-" || $0 == ":" || $0 == " " }) { continue }
+                    let cells = tableCells(trimmed)
+                    for (field, value) in zip(labels, cells) {
+                        apply(field, Substring(value), to: &report, crashContent: &crashContent)
+                    }
+                    pendingTableLabels = nil
+                    continue
+                }
+                if trimmed.hasPrefix("|"), let labels = headerLabels(trimmed) {
+                    pendingTableLabels = labels
+                    continue
+                }
+
+                if let (field, value) = FieldLabels.match(trimmed) {
+                    if field == .stack {
+                        if let frame = FrameParser.parse(value) { report.frames.append(frame) }
+                    } else {
+                        apply(field, value, to: &report, crashContent: &crashContent)
+                    }
+                    expectReasonAfterName = field == .exceptionName && report.exceptionReason == nil
+                    continue
+                }
+                if let frame = FrameParser.parse(trimmed) {
+                    report.frames.append(frame)
+                    expectReasonAfterName = false
+                    continue
+                }
+                if let found = ExceptionText.extract(from: trimmed) {
+                    if report.exceptionType == nil, let name = found.name { report.exceptionType = name }
+                    if report.exceptionReason == nil, let reason = found.reason { report.exceptionReason = reason }
+                    expectReasonAfterName = report.exceptionReason == nil
+                    continue
+                }
+                if report.exceptionType == nil, let (name, rest) = ExceptionText.nameLine(trimmed) {
+                    report.exceptionType = name
+                    if !rest.isEmpty, report.exceptionReason == nil {
+                        report.exceptionReason = String(rest)
+                        expectReasonAfterName = false
+                    } else {
+                        expectReasonAfterName = report.exceptionReason == nil
+                    }
+                    continue
+                }
+                if expectReasonAfterName, report.exceptionReason == nil {
+                    report.exceptionReason = String(trimmed.trimmingCharacters(in: ["`", "*", " "]))
+                    expectReasonAfterName = false
+                    continue
+                }
+                if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
+                    report.exceptionReason = String(trimmed.trimmingCharacters(in: ["`", "*", " "]))
+                }
+            }
+        }
+
+        if let crashContent {
+            // 崩溃内容 / クラッシュ内容 holds the reason, sometimes with the blamed frame glued on.
+            let (reason, frame) = GluedFrame.split(crashContent)
+            if report.exceptionReason == nil { report.exceptionReason = reason }
+            if let frame, !report.frames.contains(where: { $0.symbol == frame.symbol }) {
+                report.frames.insert(frame, at: 0)
+            }
+        }
+        if let reason = report.exceptionReason {
+            report.exceptionReason = cleanReason(reason)
+        }
+        guard report.exceptionType != nil || report.exceptionReason != nil || report.frames.count >= 2 else {
+            return nil
+        }
+        return report
+    }
+
+    static func apply(_ field: LabeledField, _ value: Substring, to report: inout CrashReport, crashContent: inout String?)
+    {
+        let text = String(value.trimmingBlanks())
+        guard !text.isEmpty else { return }
+        switch field {
+        case .device: report.deviceRaw = report.deviceRaw ?? text
+        case .os: report.osRaw = report.osRaw ?? text
+        case .appVersion: report.appVersion = report.appVersion ?? text
+        case .uploadTime: report.uploadedAtRaw = report.uploadedAtRaw ?? text
+        case .crashTime: report.occurredAtRaw = report.occurredAtRaw ?? text
+        case .cpuArch: report.cpuArch = report.cpuArch ?? text
+        case .jailbroken: report.jailbroken = parseBool(text)
+        case .process: report.processName = report.processName ?? processName(text)
+        case .bundleID: report.bundleID = report.bundleID ?? text
+        case .exceptionName:
+            if let (name, rest) = ExceptionText.nameLine(value) {
+                report.exceptionType = name
+                if !rest.isEmpty, report.exceptionReason == nil { report.exceptionReason = String(rest) }
+            } else {
+                report.exceptionType = text
+            }
+        case .exceptionReason: report.exceptionReason = report.exceptionReason ?? text
+        case .crashContent: crashContent = crashContent ?? text
+        case .stack, .ignored: break
+        }
+    }
+
+    /// `是`/`否`, `true`/`false`, `yes`/`no`, `1`/`0`.
+    static func parseBool(_ text: String) -> Bool? {
+        switch text.lowercased() {
+        case "是", "true", "yes", "1", "已越狱", "はい": return true
+        case "否", "false", "no", "0", "未越狱", "いいえ": return false
+        default: return nil
+        }
+    }
+
+    /// `LilyForParent [1234]` or `com.x#main(1)` → the process name.
+    static func processName(_ text: String) -> String {
+        var name = Substring(text)
+        if let bracket = name.firstIndex(of: "[") { name = name[..<bracket] }
+        if let hash = name.firstIndex(of: "#") { name = name[..<hash] }
+        return String(name.trimmingBlanks())
+    }
+
+    static func tableCells(_ row: Substring) -> [String] {
+        var cells = row.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmingBlanks()) }
+        if cells.first?.isEmpty == true { cells.removeFirst() }
+        if cells.last?.isEmpty == true { cells.removeLast() }
+        return cells
+    }
+
+    /// A header row whose every cell is a known label (at least two of them).
+    static func headerLabels(_ row: Substring) -> [LabeledField]? {
+        let cells = tableCells(row)
+        guard cells.count >= 2 else { return nil }
+        var fields: [LabeledField] = []
+        for cell in cells {
+            guard let (field, value) = FieldLabels.match(Substring(cell)), value.isEmpty else { return nil }
+            fields.append(field)
+        }
+        return fields
+    }
+
+    /// Strips quoting left by pastes: backticks, surrounding quotes, markdown bold.
+    static func cleanReason(_ reason: String) -> String {
+        var text = Substring(reason).trimmingBlanks()
+        while let first = text.first, first == "`" || first == "*" || first == "\"" { text = text.dropFirst() }
+        while let last = text.last, last == "`" || last == "*" || last == "\"" { text = text.dropLast() }
+        return String(text.trimmingBlanks())
+    }
+}
+
+/// The seed's paste lost its column breaks: `…for the key_placeholderLabel.LilyForParent-[UItextView
+/// (Extension)was_setPlaceholderWithText:Color:](UItextView+Extension.m:)buglyにエラー…`.
+/// The app image name is glued in front of an Objective-C method, with its location behind it.
+enum GluedFrame {
+    static func split(_ content: String) -> (reason: String, frame: Frame?) {
+        let scalars = Array(content.unicodeScalars)
+        var position = 1
+        while position + 1 < scalars.count {
+            let marker = scalars[position]
+            if (marker == "-" || marker == "+"), scalars[position + 1] == "[", isIdentifier(scalars[position - 1]),
+                let close = scalars[position...].firstIndex(of: "]")
+            {
+                var imageStart = position
+                while imageStart > 0, isIdentifier(scalars[imageStart - 1]) { imageStart -= 1 }
+                let image = String(String.UnicodeScalarView(scalars[imageStart..<position]))
+                let symbol = String(String.UnicodeScalarView(scalars[position...close]))
+                var file: String?
+                var line: Int?
+                if close + 1 < scalars.count, scalars[close + 1] == "(",
+                    let end = scalars[(close + 1)...].firstIndex(of: ")")
+                {
+                    let location = String(String.UnicodeScalarView(scalars[(close + 2)..<end]))
+                    let parts = location.split(separator: ":", omittingEmptySubsequences: false)
+                    if parts.count == 2, parts[0].contains(".") {
+                        file = String(parts[0])
+                        line = Int(parts[1])
+                    }
+                }
+                let reason = String(String.UnicodeScalarView(scalars[..<imageStart]))
+                let frame = Frame(image: image, symbol: symbol, file: file, line: line)
+                return (reason, frame)
+            }
+            position += 1
+        }
+        return (content, nil)
+    }
+
+    private static func isIdentifier(_ scalar: Unicode.Scalar) -> Bool {
+        CharacterSetASCII.isLetter(scalar) || CharacterSetASCII.isDigit(scalar) || scalar == "_"
+    }
+}

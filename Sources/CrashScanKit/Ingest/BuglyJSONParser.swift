@@ -1,0 +1,100 @@
+import Foundation
+
+/// Bugly web-API JSON (bugly-format.md section 3): `{"ret": {"crashMap": {…}, "detailMap": {…}}}`,
+/// `{"crashMap": …}`, a bare crashMap object (`expName`, `expMessage`, `model`, `osVer` …), or an
+/// array of any of these.
+enum BuglyJSONParser {
+    enum Failure: Error, CustomStringConvertible {
+        case malformed(String)
+        case noCrash(String)
+
+        var description: String {
+            switch self {
+            case .malformed(let detail): return "malformed JSON: \(detail)"
+            case .noCrash(let keys): return "JSON without a Bugly crash (no crashMap or expName; top-level keys: \(keys))"
+            }
+        }
+    }
+
+    /// True when the parsed JSON holds at least one Bugly crash object.
+    static func isBuglyCrashJSON(_ object: Any) -> Bool {
+        !crashObjects(in: object, depth: 0).isEmpty
+    }
+
+    static func parse(_ object: Any) throws(Failure) -> [CrashReport] {
+        let objects = crashObjects(in: object, depth: 0)
+        guard !objects.isEmpty else {
+            let keys = (object as? [String: Any]).map { $0.keys.sorted().prefix(8).joined(separator: ", ") } ?? "none"
+            throw .noCrash(keys)
+        }
+        return objects.enumerated().map { position, crash in
+            var report = report(from: crash.crashMap, detail: crash.detailMap)
+            report.positionInFile = position
+            return report
+        }
+    }
+
+    private struct CrashObject {
+        var crashMap: [String: Any]
+        var detailMap: [String: Any]?
+    }
+
+    /// Finds crash objects at most three levels deep (`ret`, `data`, arrays).
+    private static func crashObjects(in object: Any, depth: Int) -> [CrashObject] {
+        guard depth < 4 else { return [] }
+        if let array = object as? [Any] {
+            return array.flatMap { crashObjects(in: $0, depth: depth + 1) }
+        }
+        guard let dictionary = object as? [String: Any] else { return [] }
+        if let crashMap = dictionary["crashMap"] as? [String: Any] {
+            return [CrashObject(crashMap: crashMap, detailMap: dictionary["detailMap"] as? [String: Any])]
+        }
+        if dictionary["expName"] != nil || dictionary["expMessage"] != nil {
+            return [CrashObject(crashMap: dictionary, detailMap: nil)]
+        }
+        return dictionary.keys.sorted().flatMap { crashObjects(in: dictionary[$0] as Any, depth: depth + 1) }
+    }
+
+    private static func string(_ map: [String: Any]?, _ key: String) -> String? {
+        guard let value = map?[key] else { return nil }
+        let text: String
+        switch value {
+        case let string as String: text = string
+        case let number as NSNumber: text = number.stringValue
+        default: return nil
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func report(from crashMap: [String: Any], detail: [String: Any]?) -> CrashReport {
+        var wrapper: [String: Any] = ["crashMap": crashMap]
+        if let detail { wrapper["detailMap"] = detail }
+        let canonical =
+            (try? JSONSerialization.data(withJSONObject: wrapper, options: [.sortedKeys]))
+            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        var report = CrashReport(format: .buglyJSON, normalizedContent: canonical)
+        report.exceptionType = string(crashMap, "expName")
+        report.exceptionReason = string(crashMap, "expMessage")
+        // `model` may be the marketing name and `modelOriginalName` the identifier, or the reverse.
+        let models = [string(crashMap, "modelOriginalName"), string(crashMap, "model")].compactMap { $0 }
+        report.deviceRaw = models.first(where: DeviceCatalog.isIdentifierShaped) ?? models.first
+        report.osRaw = string(crashMap, "osVer")
+        report.appVersion = string(crashMap, "productVersion")
+        report.occurredAtRaw = string(crashMap, "crashTime")
+        report.uploadedAtRaw = string(crashMap, "uploadTime")
+        report.processName = string(crashMap, "processName")
+        report.bundleID = string(crashMap, "bundleId")
+        report.cpuArch = string(crashMap, "cpuType")
+        if let rooted = string(crashMap, "isRooted") { report.jailbroken = BuglyConsoleParser.parseBool(rooted) }
+        let stack =
+            string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
+            ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
+        if let stack {
+            report.frames = stack.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).compactMap {
+                FrameParser.parse($0)
+            }
+        }
+        return report
+    }
+}

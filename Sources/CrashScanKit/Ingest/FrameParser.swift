@@ -1,0 +1,284 @@
+/// Reads one stack-frame line in any of the shapes of bugly-format.md section 2.7 (F1–F10):
+/// markdown-table pastes, column pastes with or without index and address, the SDK
+/// `crash.log` forms and Apple's frames. Works from both ends of the line because symbols can
+/// contain spaces, brackets, parentheses and commas.
+///
+/// Operates on UTF-8 bytes: this runs for every line of every report.
+enum FrameParser {
+    private static let space: UInt8 = 32
+    private static let tab: UInt8 = 9
+    private static let pipe: UInt8 = 124
+    private static let plus: UInt8 = 43
+    private static let minus: UInt8 = 45
+    private static let openParen: UInt8 = 40
+    private static let closeParen: UInt8 = 41
+    private static let colon: UInt8 = 58
+    private static let slash: UInt8 = 47
+
+    /// Parses `line` as a frame; nil when it is not one.
+    static func parse(_ line: Substring, normalizeSymbols: Bool = true) -> Frame? {
+        var bytes = Array(line.utf8)
+        trim(&bytes)
+        guard bytes.count >= 3, bytes.count < 4_096 else { return nil }
+        // Markdown table row: `| 1 | image | symbol |` or `1 image | symbol`.
+        if bytes.first == pipe { bytes.removeFirst() }
+        if bytes.last == pipe { bytes.removeLast() }
+        trim(&bytes)
+        if bytes.allSatisfy({ $0 == minus || $0 == pipe || $0 == space || $0 == colon }) { return nil }
+
+        var position = 0
+        var index: Int?
+        // Index: digits followed by white space or a table cell separator.
+        var digitsEnd = 0
+        while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
+        if digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,
+            bytes[digitsEnd] == space || bytes[digitsEnd] == tab || bytes[digitsEnd] == pipe
+        {
+            index = Int(String(decoding: bytes[0..<digitsEnd], as: UTF8.self))
+            position = digitsEnd
+            skipBlanks(bytes, &position)
+            if position < bytes.count, bytes[position] == pipe {
+                position += 1
+                skipBlanks(bytes, &position)
+            }
+            // Apple's in-app marker: `6     + ReProvision (*)   0x…`.
+            if position + 1 < bytes.count, bytes[position] == plus, bytes[position + 1] == space {
+                position += 2
+                skipBlanks(bytes, &position)
+            }
+        }
+        guard position < bytes.count else { return nil }
+
+        var image: ArraySlice<UInt8>
+        var address: String?
+        var remainder: ArraySlice<UInt8>
+        if let bar = bytes[position...].firstIndex(of: pipe) {
+            image = bytes[position..<bar]
+            remainder = bytes[(bar + 1)...]
+        } else if let (start, end) = firstAddressToken(bytes, from: position) {
+            image = bytes[position..<start]
+            address = String(decoding: bytes[start..<end], as: UTF8.self)
+            remainder = bytes[end...]
+        } else if let (start, end) = columnGap(bytes, from: position) {
+            image = bytes[position..<start]
+            remainder = bytes[end...]
+        } else if let gap = bytes[position...].firstIndex(of: space) {
+            image = bytes[position..<gap]
+            remainder = bytes[(gap + 1)...]
+        } else {
+            return nil
+        }
+        image = trimmed(image)
+        // `ReProvision (*)`: the in-app marker after the image name.
+        if image.count > 4, image.suffix(4).elementsEqual(" (*)".utf8) { image = trimmed(image.dropLast(4)) }
+        remainder = trimmed(remainder)
+        guard isPlausibleImage(image), !remainder.isEmpty else { return nil }
+
+        var symbolBytes = remainder
+        var file: String?
+        var lineNumber: Int?
+        var offset: UInt64?
+        var unsymbolicated = false
+
+        // `0x… + 0x6ee4\t// symbol + 0x160` (on-device symbolication, Cr4shed).
+        if let comment = commentStart(symbolBytes) {
+            let left = trimmed(symbolBytes[..<comment])
+            if let base = baseAndOffset(left) { offset = base.offset }
+            symbolBytes = trimmed(symbolBytes[(comment + 2)...])
+        }
+        // KSCrash text: `0x314e0000 + 648765 (__exceptionPreprocess + 97)`.
+        if let base = baseAndOffset(symbolBytes, allowTrailing: true), base.end < symbolBytes.endIndex {
+            let tail = trimmed(symbolBytes[base.end...])
+            if tail.first == openParen, tail.last == closeParen {
+                symbolBytes = trimmed(tail.dropFirst().dropLast())
+            }
+        }
+        // `(file:line)` at the very end.
+        if let location = trailingLocation(symbolBytes) {
+            file = location.file
+            lineNumber = location.line
+            symbolBytes = trimmed(symbolBytes[..<location.start])
+        }
+        // `+ <offset>` at the end (decimal, or hex with 0x).
+        if let trailing = trailingOffset(symbolBytes) {
+            offset = trailing.offset
+            symbolBytes = trimmed(symbolBytes[..<trailing.start])
+        }
+        var symbol = String(decoding: symbolBytes, as: UTF8.self)
+        if symbol.isEmpty, address != nil, offset != nil {
+            // `image 0xaddr + off` with the base swallowed as the address column.
+            symbol = address ?? ""
+            unsymbolicated = true
+        } else if isHexAddress(symbolBytes) {
+            unsymbolicated = true
+        }
+        guard !symbol.isEmpty else { return nil }
+        let last = symbolBytes.last ?? 0
+        if last == 59 || last == 123 || last == 61 { return nil }  // `;` `{` `=`: code, not a frame
+
+        // Enough evidence that this is a frame and not prose with two spaces in it.
+        let methodLike = symbolBytes.first == minus || symbolBytes.first == plus
+        let hasEvidence =
+            index != nil || address != nil || offset != nil || file != nil || unsymbolicated
+            || (methodLike && symbolBytes.count > 3 && symbolBytes.dropFirst().first == 91)  // `[`
+        guard hasEvidence else { return nil }
+        if index == nil && address == nil && offset == nil && file == nil && !methodLike && !unsymbolicated {
+            return nil
+        }
+
+        let imageName = String(decoding: image, as: UTF8.self)
+        let normalized = normalizeSymbols && !unsymbolicated ? SymbolNormalizer.normalize(symbol) : symbol
+        return Frame(
+            index: index, image: imageName, address: address, symbol: normalized, rawSymbol: symbol,
+            offset: offset, file: file, line: lineNumber, isUnsymbolicated: unsymbolicated)
+    }
+
+    // MARK: - Pieces
+
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+    @inline(__always) static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 97 < 6 }
+    @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
+
+    static func trim(_ bytes: inout [UInt8]) {
+        while let last = bytes.last, isBlank(last) || last == 13 { bytes.removeLast() }
+        var start = 0
+        while start < bytes.count, isBlank(bytes[start]) { start += 1 }
+        if start > 0 { bytes.removeFirst(start) }
+    }
+
+    static func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        var start = slice.startIndex
+        var end = slice.endIndex
+        while start < end, isBlank(slice[start]) { start += 1 }
+        while end > start, isBlank(slice[end - 1]) { end -= 1 }
+        return slice[start..<end]
+    }
+
+    static func skipBlanks(_ bytes: [UInt8], _ position: inout Int) {
+        while position < bytes.count, isBlank(bytes[position]) { position += 1 }
+    }
+
+    /// `0x` followed by hex digits, as a whole white-space-delimited token, after some text.
+    static func firstAddressToken(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+        var position = start + 1
+        while position + 2 < bytes.count {
+            if bytes[position] == 48, bytes[position + 1] == 120, isBlank(bytes[position - 1]) {
+                var end = position + 2
+                while end < bytes.count, isHex(bytes[end]) { end += 1 }
+                if end > position + 2, end == bytes.count || isBlank(bytes[end]) {
+                    return (position, end)
+                }
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// The first tab or run of two or more spaces: a collapsed UI column.
+    static func columnGap(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+        var position = start
+        while position < bytes.count {
+            if bytes[position] == tab || (bytes[position] == space && position + 1 < bytes.count && bytes[position + 1] == space)
+            {
+                var end = position
+                while end < bytes.count, isBlank(bytes[end]) { end += 1 }
+                return (position, end)
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    static func isPlausibleImage(_ image: ArraySlice<UInt8>) -> Bool {
+        guard let first = image.first, let last = image.last, image.count <= 80 else { return false }
+        if first == 91 || first == 40 || first == 42 || first == 35 || first == 123 || first == 60 { return false }
+        if first == minus || first == plus || first == slash || first == 64 { return false }
+        if last == colon || last == 46 && image.count == 2 { return false }
+        for byte in image where byte == 61 || byte == 59 || byte == 91 || byte == 93 || byte == 123 || byte == 34 {
+            return false
+        }
+        return true
+    }
+
+    static func isHexAddress(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard bytes.count > 2, bytes.first == 48, bytes.dropFirst().first == 120 else { return false }
+        return bytes.dropFirst(2).allSatisfy(isHex)
+    }
+
+    /// `//` preceded by white space.
+    static func commentStart(_ bytes: ArraySlice<UInt8>) -> Int? {
+        var position = bytes.startIndex + 1
+        while position + 1 < bytes.endIndex {
+            if bytes[position] == slash, bytes[position + 1] == slash, isBlank(bytes[position - 1]) { return position }
+            position += 1
+        }
+        return nil
+    }
+
+    /// `0x<base> + <offset>` at the start; `end` is where it stops.
+    static func baseAndOffset(_ bytes: ArraySlice<UInt8>, allowTrailing: Bool = false) -> (offset: UInt64?, end: Int)? {
+        var position = bytes.startIndex
+        guard bytes.count > 2, bytes[position] == 48, bytes[position + 1] == 120 else { return nil }
+        position += 2
+        while position < bytes.endIndex, isHex(bytes[position]) { position += 1 }
+        let save = position
+        while position < bytes.endIndex, isBlank(bytes[position]) { position += 1 }
+        guard position < bytes.endIndex, bytes[position] == plus else {
+            return allowTrailing ? nil : (nil, save)
+        }
+        position += 1
+        while position < bytes.endIndex, isBlank(bytes[position]) { position += 1 }
+        let numberStart = position
+        var hex = false
+        if position + 1 < bytes.endIndex, bytes[position] == 48, bytes[position + 1] == 120 {
+            hex = true
+            position += 2
+        }
+        let digitsStart = position
+        while position < bytes.endIndex, hex ? isHex(bytes[position]) : isDigit(bytes[position]) { position += 1 }
+        guard position > digitsStart else { return nil }
+        _ = numberStart
+        let text = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
+        return (UInt64(text, radix: hex ? 16 : 10), position)
+    }
+
+    /// `(<file>:<line>)` at the end, where the file has an extension; the line may be empty
+    /// (`(UItextView+Extension.m:)` in the seed's paste).
+    static func trailingLocation(_ bytes: ArraySlice<UInt8>) -> (start: Int, file: String, line: Int?)? {
+        guard bytes.last == closeParen else { return nil }
+        guard let open = bytes.lastIndex(of: openParen), open > bytes.startIndex || bytes.count > 2 else { return nil }
+        let inner = bytes[(open + 1)..<(bytes.endIndex - 1)]
+        guard let colonIndex = inner.lastIndex(of: colon) else { return nil }
+        let fileBytes = inner[..<colonIndex]
+        let lineBytes = inner[(colonIndex + 1)...]
+        guard !fileBytes.isEmpty, fileBytes.contains(46), !fileBytes.contains(space), !fileBytes.contains(openParen),
+            lineBytes.allSatisfy(isDigit)
+        else { return nil }
+        return (
+            open, String(decoding: fileBytes, as: UTF8.self),
+            lineBytes.isEmpty ? nil : Int(String(decoding: lineBytes, as: UTF8.self))
+        )
+    }
+
+    /// ` + 123` or ` + 0x7b` at the end.
+    static func trailingOffset(_ bytes: ArraySlice<UInt8>) -> (start: Int, offset: UInt64?)? {
+        var position = bytes.endIndex
+        while position > bytes.startIndex, isHex(bytes[position - 1]) || bytes[position - 1] == 120 { position -= 1 }
+        let digits = bytes[position..<bytes.endIndex]
+        guard !digits.isEmpty else { return nil }
+        var value: UInt64?
+        if digits.count > 2, digits.first == 48, digits.dropFirst().first == 120 {
+            value = UInt64(String(decoding: digits.dropFirst(2), as: UTF8.self), radix: 16)
+        } else if digits.allSatisfy(isDigit) {
+            value = UInt64(String(decoding: digits, as: UTF8.self))
+        } else {
+            return nil
+        }
+        var cursor = position
+        while cursor > bytes.startIndex, isBlank(bytes[cursor - 1]) { cursor -= 1 }
+        guard cursor > bytes.startIndex, bytes[cursor - 1] == plus else { return nil }
+        cursor -= 1
+        guard cursor == bytes.startIndex || isBlank(bytes[cursor - 1]) else { return nil }
+        return (cursor, value)
+    }
+}

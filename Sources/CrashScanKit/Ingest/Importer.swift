@@ -1,0 +1,153 @@
+import Dispatch
+import Foundation
+
+/// Totals of one `import`.
+public struct ImportSummary: Sendable {
+    public var files = 0
+    public var imported = 0
+    public var duplicates = 0
+    public var rejected = 0
+    public var kvcFailures = 0
+    /// (path, reason) of rejected files, in the order met.
+    public var rejections: [(path: String, reason: String)] = []
+    public var elapsed: Double = 0
+}
+
+/// Progress while importing, for the terminal.
+public struct ImportProgress: Sendable {
+    public var filesDone: Int
+    public var filesTotal: Int
+    public var reports: Int
+    public var elapsed: Double
+}
+
+/// Reads, parses and classifies files on every core, and stores them through one writer with
+/// batched transactions (one savepoint per file, so a file's reports land together or not at
+/// all).
+public final class Importer {
+    let store: Store
+    let rules: RuleSet
+    /// Files parsed in parallel and then written in one transaction.
+    let batchSize: Int
+
+    public init(store: Store, rules: RuleSet, batchSize: Int = 256) {
+        self.store = store
+        self.rules = rules
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// The result of reading and parsing one input, computed off the writer.
+    struct Parsed: Sendable {
+        var path: String
+        var bytes: Int?
+        var result: Result<[AnalyzedReport], Rejection>
+    }
+
+    public func run(
+        _ sources: [InputSource], arguments: String, version: String, progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary {
+        let start = DispatchTime.now()
+        let writer = try ReportWriter(store: store, arguments: arguments, version: version)
+        var summary = ImportSummary()
+        var lastProgress = 0.0
+        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+
+        var offset = 0
+        while offset < sources.count {
+            let batch = Array(sources[offset..<min(offset + batchSize, sources.count)])
+            offset += batch.count
+            let parsed = Importer.parseInParallel(batch)
+            var failure: Error?
+            try store.db.transaction {
+                for item in parsed {
+                    summary.files += 1
+                    switch item.result {
+                    case .failure(let rejection):
+                        try writer.reject(path: item.path, bytes: item.bytes, reason: rejection.reason)
+                        summary.rejected += 1
+                        summary.rejections.append((item.path, rejection.reason))
+                    case .success(let reports):
+                        do {
+                            let outcome = try writer.write(path: item.path, bytes: item.bytes, reports: reports)
+                            summary.imported += outcome.imported
+                            summary.duplicates += outcome.duplicates
+                            summary.kvcFailures += outcome.kvcFailures
+                        } catch {
+                            // A database error: keep what this batch stored so far, then stop.
+                            summary.files -= 1
+                            failure = error
+                            return
+                        }
+                    }
+                }
+            }
+            if let failure { throw failure }
+            if let progress, elapsed() - lastProgress > 0.2 || offset == sources.count {
+                lastProgress = elapsed()
+                progress(
+                    ImportProgress(
+                        filesDone: summary.files, filesTotal: sources.count, reports: summary.imported,
+                        elapsed: lastProgress))
+            }
+        }
+        try RecommendationUpdater.refresh(store: store, rules: rules, groups: writer.touchedGroups)
+        summary.elapsed = elapsed()
+        try writer.finish(
+            files: summary.files, imported: summary.imported, duplicates: summary.duplicates, rejected: summary.rejected,
+            kvcFailures: summary.kvcFailures)
+        return summary
+    }
+
+    /// Reads and analyses `batch` on all cores; results keep the input order.
+    static func parseInParallel(_ batch: [InputSource]) -> [Parsed] {
+        let slots = Slots(count: batch.count)
+        DispatchQueue.concurrentPerform(iterations: batch.count) { index in
+            slots.store(parse(batch[index]), at: index)
+        }
+        return slots.collect()
+    }
+
+    /// One slot per input, each written by exactly one iteration of `concurrentPerform`, so
+    /// no two threads touch the same memory; read only after `concurrentPerform` returns.
+    private final class Slots: @unchecked Sendable {
+        private let buffer: UnsafeMutablePointer<Parsed>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            buffer = UnsafeMutablePointer<Parsed>.allocate(capacity: count)
+        }
+
+        func store(_ value: Parsed, at index: Int) { (buffer + index).initialize(to: value) }
+
+        func collect() -> [Parsed] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
+
+        deinit {
+            buffer.deinitialize(count: count)
+            buffer.deallocate()
+        }
+    }
+
+    /// Reads one input and turns it into analysed reports or a rejection.
+    static func parse(_ source: InputSource) -> Parsed {
+        let path = source.displayPath
+        let data: Data
+        switch source {
+        case .standardInput:
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        case .file(let file):
+            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+            if let size, size > ReportReader.maximumFileSize {
+                return Parsed(
+                    path: path, bytes: size,
+                    result: .failure(Rejection("file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+            }
+            guard let contents = FileManager.default.contents(atPath: file) else {
+                return Parsed(path: path, bytes: size, result: .failure(Rejection("cannot read the file (permission denied?)")))
+            }
+            data = contents
+        }
+        let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
+        return Parsed(path: path, bytes: data.count, result: result)
+    }
+}

@@ -1,0 +1,81 @@
+/// The input shapes crashscan reads. The raw value is what `reports.source_format` stores.
+public enum SourceFormat: String, Sendable, CaseIterable {
+    case buglyConsole = "bugly-console"
+    case buglyJSON = "bugly-json"
+    case buglySDKLog = "bugly-crash-log"
+    /// Xcode or device console text (`*** Terminating app …`, `*** First throw call stack:`).
+    case consoleText = "console-text"
+}
+
+/// One stack frame as read from a report. `symbol` is Apple's spelling (Bugly's extra
+/// leading underscore removed); `rawSymbol` is what the report said.
+public struct Frame: Sendable, Equatable {
+    public var index: Int?
+    public var image: String
+    public var address: String?
+    public var symbol: String
+    public var rawSymbol: String
+    /// `+ <offset>` after the symbol or after an image base.
+    public var offset: UInt64?
+    public var file: String?
+    public var line: Int?
+    /// True when the frame has only `0x<image base> + <offset>`: nothing restored.
+    public var isUnsymbolicated: Bool
+
+    public init(
+        index: Int? = nil, image: String, address: String? = nil, symbol: String, rawSymbol: String? = nil,
+        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false
+    ) {
+        self.index = index
+        self.image = image
+        self.address = address
+        self.symbol = symbol
+        self.rawSymbol = rawSymbol ?? symbol
+        self.offset = offset
+        self.file = file
+        self.line = line
+        self.isUnsymbolicated = isUnsymbolicated
+    }
+
+    /// The symbol with every leading underscore removed: Bugly adds one inconsistently, so
+    /// rules and grouping compare on this key (bugly-format.md section 9).
+    public var matchKey: Substring { symbol.drop(while: { $0 == "_" }) }
+
+    /// One line for display and storage: `image  symbol (file:line)`.
+    public var displayText: String {
+        var text = "\(image)  \(symbol)"
+        if let file { text += " (\(file)\(line.map { ":\($0)" } ?? ""))" }
+        return text
+    }
+}
+
+/// A crash report in the one model every format is parsed into.
+public struct CrashReport: Sendable {
+    public var format: SourceFormat
+    /// Zero-based position of the report inside its file (several per file are possible).
+    public var positionInFile: Int = 0
+    public var deviceRaw: String?
+    public var osRaw: String?
+    public var appVersion: String?
+    public var bundleID: String?
+    public var processName: String?
+    /// Time as written in the report.
+    public var occurredAtRaw: String?
+    public var uploadedAtRaw: String?
+    public var exceptionType: String?
+    /// True when the exception name was not in the report and was inferred from the reason.
+    public var exceptionTypeInferred = false
+    public var signal: String?
+    public var exceptionReason: String?
+    public var cpuArch: String?
+    public var jailbroken: Bool?
+    public var frames: [Frame] = []
+    /// The content the duplicate check hashes: the report's own text, decoded and with line
+    /// endings and trailing blanks normalised.
+    public var normalizedContent: String
+
+    public init(format: SourceFormat, normalizedContent: String) {
+        self.format = format
+        self.normalizedContent = normalizedContent
+    }
+}

@@ -1,0 +1,36 @@
+/// How a KVC access failed.
+public enum KVCKind: String, Sendable, CaseIterable {
+    /// `setValue:forUndefinedKey:` / `valueForUndefinedKey:`: the key does not exist (here).
+    case undefinedKey = "undefined_key"
+    /// iOS 13+ `Access to X's _y ivar is prohibited`: UIKit blocks the key on purpose.
+    case prohibitedIvar = "prohibited_ivar"
+    /// A KVC setter reaching a private method that is gone or refuses (`Call to obsolete private
+    /// method`, `App called -statusBar`, a compact date picker's `_setTextColor:`).
+    case obsoletePrivateAPI = "obsolete_private_api"
+}
+
+public enum KVCAccessor: String, Sendable {
+    case set, get
+}
+
+/// Why the app ended up there.
+public enum KVCCause: String, Sendable, CaseIterable {
+    /// KVC on a private key or a private class: it breaks when UIKit changes.
+    case privateKey = "private_key"
+    /// A storyboard/nib outlet or user-defined runtime attribute points at a key the class lacks.
+    case outletMismatch = "outlet_mismatch"
+    case unknown
+}
+
+/// The classification of one report as a KVC failure.
+public struct KVCFailure: Sendable, Equatable {
+    public var kind: KVCKind
+    public var accessor: KVCAccessor?
+    public var receiverClass: String?
+    /// The key or key path.
+    public var key: String?
+    public var keyIsPrivate: Bool
+    public var cause: KVCCause
+    /// Which evidence decided: `reason`, `frames` or `reason+frames`.
+    public var evidence: String
+}

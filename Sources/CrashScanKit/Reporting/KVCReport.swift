@@ -1,0 +1,87 @@
+/// What `crashscan report` shows, independent of the output format. Field names are the JSON
+/// keys (README, "Report JSON"): keep them stable.
+public struct KVCReport: Sendable, Encodable {
+    public struct Summary: Sendable, Encodable {
+        public var reports: Int
+        public var kvcFailures: Int
+        public var groups: Int
+        public var devices: Int
+
+        enum CodingKeys: String, CodingKey {
+            case reports, groups, devices
+            case kvcFailures = "kvc_failures"
+        }
+    }
+
+    public struct Count: Sendable, Encodable {
+        public var value: String
+        public var reports: Int
+    }
+
+    public struct Recommendation: Sendable, Encodable {
+        public var ruleID: String
+        public var fix: String
+        public var title: String
+        public var detail: String
+
+        enum CodingKeys: String, CodingKey {
+            case fix, title, detail
+            case ruleID = "rule_id"
+        }
+    }
+
+    public struct Group: Sendable, Encodable {
+        public var id: Int
+        public var fingerprint: String
+        public var exceptionType: String?
+        public var kind: String?
+        public var accessor: String?
+        public var receiverClass: String?
+        public var key: String?
+        public var keyIsPrivate: Bool
+        public var cause: String?
+        public var blameFrame: String?
+        public var reportCount: Int
+        public var deviceCount: Int
+        public var firstSeen: String?
+        public var lastSeen: String?
+        public var devices: [Count]
+        public var osVersions: [Count]
+        public var appVersions: [Count]
+        public var recommendation: Recommendation?
+
+        enum CodingKeys: String, CodingKey {
+            case id, fingerprint, kind, accessor, key, cause, devices, recommendation
+            case exceptionType = "exception_type"
+            case receiverClass = "receiver_class"
+            case keyIsPrivate = "key_is_private"
+            case blameFrame = "blame_frame"
+            case reportCount = "report_count"
+            case deviceCount = "device_count"
+            case firstSeen = "first_seen"
+            case lastSeen = "last_seen"
+            case osVersions = "os_versions"
+            case appVersions = "app_versions"
+        }
+    }
+
+    public struct Cell: Sendable, Encodable {
+        public var device: String
+        public var deviceModel: String?
+        public var osVersion: String
+        public var reports: Int
+
+        enum CodingKeys: String, CodingKey {
+            case device, reports
+            case deviceModel = "device_model"
+            case osVersion = "os_version"
+        }
+    }
+
+    public var schema = "crashscan.report/1"
+    public var database: String
+    public var filters: [String: String]
+    public var summary: Summary
+    public var groups: [Group]
+    public var matrix: [Cell]
+}

@@ -1,0 +1,117 @@
+/// Builds the KVC report from the database with the filters bound as SQL parameters.
+public enum ReportBuilder {
+    /// Label of a report's device in the report: the marketing name, else the identifier.
+    static let deviceLabel = "coalesce(r.device_name, r.device_model, 'unknown')"
+    static let seen = "coalesce(r.occurred_at, r.uploaded_at, r.imported_at)"
+
+    public static func build(store: Store, filter: ReportFilter, rules: RuleSet? = nil) throws -> KVCReport {
+        let db = store.db
+        let all = filter.conditions(kvc: false)
+        let kvc = filter.conditions(kvc: true)
+        let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
+
+        let reportCount = try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n") ?? 0
+        let totals = try db.query(
+            "SELECT count(*) AS n, count(DISTINCT coalesce(r.device_model, r.device_name)) AS d \(from)", kvc.values
+        ).first
+
+        let groupRows = try db.query(
+            """
+            SELECT r.group_id AS id, count(*) AS reports,
+                   count(DISTINCT coalesce(r.device_model, r.device_name)) AS devices,
+                   min(\(seen)) AS first_seen, max(\(seen)) AS last_seen
+            \(from)
+            GROUP BY r.group_id
+            ORDER BY reports DESC, r.group_id
+            """, kvc.values)
+
+        func counts(_ expression: String, order: String) throws -> [Int: [KVCReport.Count]] {
+            var result: [Int: [KVCReport.Count]] = [:]
+            let rows = try db.query(
+                """
+                SELECT r.group_id AS id, \(expression) AS value, count(*) AS n \(from)
+                GROUP BY r.group_id, value ORDER BY \(order)
+                """, kvc.values)
+            for row in rows {
+                guard let id = row.int("id") else { continue }
+                result[id, default: []].append(
+                    KVCReport.Count(value: row.string("value") ?? "unknown", reports: row.int("n") ?? 0))
+            }
+            return result
+        }
+        let devices = try counts(deviceLabel, order: "n DESC, value")
+        let osVersions = try counts("coalesce(r.os_version, 'unknown')", order: "min(r.os_key), value")
+        let appVersions = try counts("coalesce(r.app_version, 'unknown')", order: "n DESC, value")
+
+        let detailQuery = try db.prepare(
+            """
+            SELECT g.fingerprint, g.exception_type, g.kind, g.accessor, g.receiver_class, g.key, g.key_is_private,
+                   g.cause, g.blame_frame, rec.rule_id, rec.fix, rec.title, rec.detail
+            FROM crash_group g LEFT JOIN recommendation rec ON rec.group_id = g.id
+            WHERE g.id = ?
+            """)
+        var groups: [KVCReport.Group] = []
+        for row in groupRows {
+            guard let id = row.int("id") else { continue }
+            try detailQuery.bind([.int(id)])
+            guard let detail = try detailQuery.step() else { continue }
+            detailQuery.reset()
+            var recommendation = detail.string("rule_id").map { ruleID in
+                KVCReport.Recommendation(
+                    ruleID: ruleID, fix: detail.string("fix") ?? "", title: detail.string("title") ?? "",
+                    detail: detail.string("detail") ?? "")
+            }
+            if let rules {
+                // Rules given on this command line: evaluate now instead of using the stored result.
+                let osKeys = try db.query(
+                    "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL", [.int(id)]
+                ).compactMap { $0.int("os_key") }
+                let subject = RuleSubject(
+                    exceptionType: detail.string("exception_type"), kind: detail.string("kind").flatMap(KVCKind.init),
+                    receiverClass: detail.string("receiver_class"), key: detail.string("key"),
+                    keyIsPrivate: detail.int("key_is_private").map { $0 != 0 },
+                    cause: detail.string("cause").flatMap(KVCCause.init), osKeys: osKeys)
+                recommendation = rules.bestMatch(for: subject).map {
+                    KVCReport.Recommendation(ruleID: $0.id, fix: $0.fix, title: $0.title, detail: $0.detail)
+                }
+            }
+            groups.append(
+                KVCReport.Group(
+                    id: id, fingerprint: detail.string("fingerprint") ?? "", exceptionType: detail.string("exception_type"),
+                    kind: detail.string("kind"), accessor: detail.string("accessor"),
+                    receiverClass: detail.string("receiver_class"), key: detail.string("key"),
+                    keyIsPrivate: detail.int("key_is_private") == 1, cause: detail.string("cause"),
+                    blameFrame: detail.string("blame_frame"), reportCount: row.int("reports") ?? 0,
+                    deviceCount: row.int("devices") ?? 0, firstSeen: row.string("first_seen"),
+                    lastSeen: row.string("last_seen"), devices: devices[id] ?? [], osVersions: osVersions[id] ?? [],
+                    appVersions: appVersions[id] ?? [], recommendation: recommendation))
+        }
+
+        let matrix = try db.query(
+            """
+            SELECT \(deviceLabel) AS device, r.device_model AS model, coalesce(r.os_version, 'unknown') AS os,
+                   count(*) AS n
+            \(from)
+            GROUP BY device, os ORDER BY device, min(r.os_key)
+            """, kvc.values
+        ).map { row in
+            KVCReport.Cell(
+                device: row.string("device") ?? "unknown", deviceModel: row.string("model"),
+                osVersion: row.string("os") ?? "unknown", reports: row.int("n") ?? 0)
+        }
+
+        var filters: [String: String] = [:]
+        if let os = filter.os { filters["os"] = os.description }
+        if let device = filter.device { filters["device"] = device }
+        if let app = filter.appVersion { filters["app_version"] = app }
+        if let since = filter.since { filters["since"] = since }
+        if let until = filter.until { filters["until"] = until }
+        if let kind = filter.kind { filters["kind"] = kind.rawValue }
+        if let key = filter.key { filters["key"] = key }
+        return KVCReport(
+            database: db.path, filters: filters,
+            summary: KVCReport.Summary(
+                reports: reportCount, kvcFailures: totals?.int("n") ?? 0, groups: groups.count, devices: totals?.int("d") ?? 0),
+            groups: groups, matrix: matrix)
+    }
+}

@@ -1,0 +1,104 @@
+import CSQLite
+import Foundation
+
+/// One SQLite connection. Deliberately not `Sendable`: it is used from one call tree only
+/// (the importer's single writer, or a report), as GRDB does with its `Database`.
+public final class Database {
+    let handle: OpaquePointer
+    public let path: String
+
+    /// Opens (or creates) the database at `path` with WAL, foreign keys and a busy timeout.
+    public init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags =
+            readOnly
+            ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let rc = sqlite3_open_v2(path, &db, flags, nil)
+        guard rc == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(extendedCode: rc, message: "\(message): \(path)")
+        }
+        self.handle = db
+        self.path = path
+        sqlite3_extended_result_codes(db, 1)
+        sqlite3_busy_timeout(db, 5_000)
+        try execute("PRAGMA foreign_keys = ON")
+        if !readOnly && path != ":memory:" {
+            try execute("PRAGMA journal_mode = WAL")
+            // WAL makes NORMAL durable against application crashes; a power loss can only
+            // lose the last transactions, never corrupt the file.
+            try execute("PRAGMA synchronous = NORMAL")
+        }
+    }
+
+    deinit {
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more SQL statements that take no parameters (schema, pragmas).
+    public func execute(_ sql: String) throws(SQLiteError) {
+        var errmsg: UnsafeMutablePointer<CChar>?
+        let rc = sqlite3_exec(handle, sql, nil, nil, &errmsg)
+        if rc != SQLITE_OK {
+            let message = errmsg.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(errmsg)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: message, sql: sql)
+        }
+    }
+
+    /// Prepares a statement; values are bound with `Statement.bind`, never spliced into SQL.
+    public func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        try Statement(database: self, sql: sql)
+    }
+
+    /// Runs `sql` with `arguments` bound, discarding any rows.
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        try statement.runToCompletion()
+    }
+
+    /// All rows of `sql` with `arguments` bound.
+    public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [Row] {
+        let statement = try prepare(sql)
+        try statement.bind(arguments)
+        var rows: [Row] = []
+        while let row = try statement.step() {
+            rows.append(row)
+        }
+        return rows
+    }
+
+    public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Runs `body` in a `BEGIN IMMEDIATE` transaction; rolls back if it throws.
+    public func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// Runs `body` inside a savepoint, so that its writes land together or not at all even
+    /// inside a larger batch transaction.
+    public func savepoint<T>(_ name: String, _ body: () throws -> T) throws -> T {
+        try execute("SAVEPOINT \(name)")
+        do {
+            let value = try body()
+            try execute("RELEASE \(name)")
+            return value
+        } catch {
+            try? execute("ROLLBACK TO \(name)")
+            try? execute("RELEASE \(name)")
+            throw error
+        }
+    }
+}

@@ -1,0 +1,82 @@
+/// One migration file: `NNNN_name.sql`.
+public struct Migration: Sendable, Equatable {
+    public var version: Int
+    public var name: String
+    public var sql: String
+
+    public init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+
+    /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
+    public static let builtIn: [Migration] = EmbeddedMigrations.files.compactMap { file in
+        let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
+        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else { return nil }
+        return Migration(version: version, name: String(stem[stem.index(after: underscore)...]), sql: file.sql)
+    }
+}
+
+/// Errors opening a database at the wrong schema version.
+public enum SchemaError: Error, CustomStringConvertible, Sendable {
+    case newerDatabase(path: String, version: Int, known: Int)
+    case failed(migration: String, underlying: SQLiteError)
+
+    public var description: String {
+        switch self {
+        case .newerDatabase(let path, let version, let known):
+            return
+                "\(path) was written by a newer crashscan (schema version \(version); this crashscan knows up to \(known)). Upgrade crashscan, or use another --db."
+        case .failed(let migration, let underlying):
+            return "migration \(migration) failed: \(underlying)"
+        }
+    }
+}
+
+/// Applies migrations in order, each in its own transaction together with its record in
+/// `schema_migrations`, as GRDB's DatabaseMigrator does. A failing migration leaves neither its
+/// changes nor its record. A database that has a version this binary does not know is refused.
+public enum Migrator {
+    public static func currentVersion(_ db: Database) throws(SQLiteError) -> Int {
+        let exists = try db.query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        guard !exists.isEmpty else { return 0 }
+        return try db.query("SELECT max(version) AS v FROM schema_migrations").first?.int("v") ?? 0
+    }
+
+    /// Brings the database up to the last of `migrations`. Returns the versions applied.
+    @discardableResult
+    public static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
+        let known = migrations.map(\.version).max() ?? 0
+        let current = try currentVersion(db)
+        if current > known {
+            throw SchemaError.newerDatabase(path: db.path, version: current, known: known)
+        }
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version    INTEGER PRIMARY KEY,
+                name       TEXT NOT NULL,
+                applied_at TEXT NOT NULL
+            )
+            """)
+        let applied = Set(try db.query("SELECT version FROM schema_migrations").compactMap { $0.int("version") })
+        var done: [Int] = []
+        for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
+            do {
+                try db.transaction {
+                    try db.execute(migration.sql)
+                    try db.run(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        [.int(migration.version), .text(migration.name), .text(Timestamp.now())])
+                    try db.execute("PRAGMA user_version = \(migration.version)")
+                }
+            } catch let error as SQLiteError {
+                throw SchemaError.failed(migration: "\(migration.version)_\(migration.name)", underlying: error)
+            }
+            done.append(migration.version)
+        }
+        return done
+    }
+}

@@ -1,0 +1,157 @@
+import CSQLite
+
+/// A value bound to, or read from, SQLite.
+public enum SQLValue: Sendable, Equatable {
+    case null
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+
+    public static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
+    public static func optional(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
+    public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
+    public static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
+}
+
+/// One result row, read by column index or name.
+public struct Row: Sendable {
+    public let columns: [String]
+    public let values: [SQLValue]
+
+    public subscript(_ name: String) -> SQLValue {
+        guard let index = columns.firstIndex(of: name) else { return .null }
+        return values[index]
+    }
+
+    public func string(_ name: String) -> String? {
+        switch self[name] {
+        case .text(let text): return text
+        case .integer(let value): return String(value)
+        case .real(let value): return String(value)
+        case .null: return nil
+        }
+    }
+
+    public func int(_ name: String) -> Int? {
+        switch self[name] {
+        case .integer(let value): return Int(value)
+        case .real(let value): return Int(value)
+        case .text(let text): return Int(text)
+        case .null: return nil
+        }
+    }
+}
+
+/// A prepared statement. The object owns the C handle (finalised in `deinit`) and holds
+/// its connection, so the connection cannot close first.
+public final class Statement {
+    let handle: OpaquePointer
+    let database: Database
+    public let sql: String
+
+    init(database: Database, sql: String) throws(SQLiteError) {
+        var statement: OpaquePointer?
+        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
+        guard rc == SQLITE_OK else {
+            throw SQLiteError(
+                extendedCode: sqlite3_extended_errcode(database.handle),
+                message: String(cString: sqlite3_errmsg(database.handle)), sql: sql)
+        }
+        guard let statement else {
+            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql)
+        }
+        self.handle = statement
+        self.database = database
+        self.sql = sql
+    }
+
+    deinit {
+        sqlite3_finalize(handle)
+    }
+
+    /// Resets the statement and binds `values` to parameters 1…n.
+    public func bind(_ values: [SQLValue]) throws(SQLiteError) {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        let expected = Int(sqlite3_bind_parameter_count(handle))
+        guard expected == values.count else {
+            throw SQLiteError(
+                extendedCode: SQLITE_RANGE,
+                message: "statement takes \(expected) arguments, got \(values.count)", sql: sql)
+        }
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let rc: Int32
+            switch value {
+            case .null: rc = sqlite3_bind_null(handle, index)
+            case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
+            case .real(let number): rc = sqlite3_bind_double(handle, index, number)
+            case .text(let text): rc = sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+            }
+            guard rc == SQLITE_OK else { throw error(rc) }
+        }
+    }
+
+    /// Steps once: the next row, or nil when done.
+    public func step() throws(SQLiteError) -> Row? {
+        let rc = sqlite3_step(handle)
+        switch rc {
+        case SQLITE_ROW:
+            return currentRow()
+        case SQLITE_DONE:
+            return nil
+        default:
+            let failure = error(rc)
+            sqlite3_reset(handle)
+            throw failure
+        }
+    }
+
+    /// Ends the current run of the statement so it can be bound again.
+    public func reset() {
+        sqlite3_reset(handle)
+    }
+
+    /// Steps until done, ignoring rows.
+    public func runToCompletion() throws(SQLiteError) {
+        while try step() != nil {}
+        sqlite3_reset(handle)
+    }
+
+    /// Binds, runs, and returns the first column of the first row (for `RETURNING id` and counts).
+    public func scalar(_ values: [SQLValue]) throws(SQLiteError) -> SQLValue {
+        try bind(values)
+        let row = try step()
+        sqlite3_reset(handle)
+        return row?.values.first ?? .null
+    }
+
+    private func currentRow() -> Row {
+        let count = sqlite3_column_count(handle)
+        var columns: [String] = []
+        var values: [SQLValue] = []
+        columns.reserveCapacity(Int(count))
+        values.reserveCapacity(Int(count))
+        for index in 0..<count {
+            columns.append(String(cString: sqlite3_column_name(handle, index)))
+            switch sqlite3_column_type(handle, index) {
+            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, index)))
+            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, index)))
+            case SQLITE_NULL: values.append(.null)
+            default:
+                if let text = sqlite3_column_text(handle, index) {
+                    values.append(.text(String(cString: text)))
+                } else {
+                    values.append(.null)
+                }
+            }
+        }
+        return Row(columns: columns, values: values)
+    }
+
+    private func error(_ rc: Int32) -> SQLiteError {
+        SQLiteError(
+            extendedCode: sqlite3_extended_errcode(database.handle),
+            message: String(cString: sqlite3_errmsg(database.handle)), sql: sql)
+    }
+}

@@ -1,0 +1,212 @@
+/// The crashscan database: opened, migrated, and written through prepared statements.
+public final class Store {
+    public let db: Database
+
+    /// Opens `path`, creating it if needed, and brings its schema up to date.
+    public init(path: String, migrations: [Migration] = Migration.builtIn) throws {
+        db = try Database(path: path)
+        try Migrator.migrate(db, migrations: migrations)
+    }
+
+    /// Opens an existing database for reading; refuses one newer than this binary, and
+    /// upgrades an older one in place first (a report on an old file must still work).
+    public static func openForReading(path: String) throws -> Store {
+        try Store(path: path)
+    }
+
+    // MARK: - Meta
+
+    func meta(_ key: String) throws -> String? {
+        try db.query("SELECT value FROM meta WHERE key = ?", [.text(key)]).first?.string("value")
+    }
+
+    func setMeta(_ key: String, _ value: String) throws {
+        try db.run(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            [.text(key), .text(value)])
+    }
+}
+
+/// Writes one import run. Holds its prepared statements so bulk import re-binds instead of
+/// re-parsing SQL.
+final class ReportWriter {
+    let store: Store
+    let runID: Int64
+    let importedAt: String
+    private let insertReport: Statement
+    private let insertGroup: Statement
+    private let findGroup: Statement
+    private let insertFailure: Statement
+    private let insertFile: Statement
+    private let reportExists: Statement
+    /// Groups that got reports in this run: their recommendations are refreshed at the end.
+    private(set) var touchedGroups: Set<Int64> = []
+    private var groupCache: [String: Int64] = [:]
+
+    init(store: Store, arguments: String, version: String) throws {
+        self.store = store
+        let db = store.db
+        importedAt = Timestamp.now()
+        try db.run(
+            "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
+            [.text(importedAt), .text(version), .text(arguments)])
+        runID = db.lastInsertRowID
+        insertReport = try db.prepare(
+            """
+            INSERT INTO report (
+                content_hash, import_file_id, source_path, source_format, position_in_file, occurred_at,
+                occurred_at_raw, uploaded_at, imported_at, device_raw, device_model, device_name, device_kind,
+                os_raw, os_platform, os_version, os_build, os_major, os_minor, os_patch, os_key, os_beta,
+                app_version, bundle_id, process_name, cpu_arch, jailbroken, exception_type,
+                exception_type_inferred, signal, exception_reason, app_image, blame_frame, frames, group_id
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (content_hash) DO NOTHING
+            RETURNING id
+            """)
+        insertGroup = try db.prepare(
+            """
+            INSERT INTO crash_group (
+                fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
+                blame_frame, created_at
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING id
+            """)
+        findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
+        insertFailure = try db.prepare(
+            """
+            INSERT INTO kvc_failure (report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertFile = try db.prepare(
+            """
+            INSERT INTO import_file (run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            RETURNING id
+            """)
+        reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
+    }
+
+    /// What happened to one file.
+    struct FileOutcome {
+        var imported = 0
+        var duplicates = 0
+        var kvcFailures = 0
+    }
+
+    /// Stores one file's reports inside a savepoint: they land together or not at all.
+    func write(path: String, bytes: Int?, reports: [AnalyzedReport]) throws -> FileOutcome {
+        var groups: Set<Int64> = []
+        do {
+            let outcome = try store.db.savepoint("file") {
+                try writeFile(path: path, bytes: bytes, reports: reports, groups: &groups)
+            }
+            touchedGroups.formUnion(groups)
+            return outcome
+        } catch {
+            // Group ids created inside the rolled-back savepoint no longer exist.
+            groupCache.removeAll()
+            throw error
+        }
+    }
+
+    private func writeFile(path: String, bytes: Int?, reports: [AnalyzedReport], groups: inout Set<Int64>) throws
+        -> FileOutcome
+    {
+        var outcome = FileOutcome()
+        var fresh: [AnalyzedReport] = []
+        for report in reports {
+            if case .integer = try reportExists.scalar([.text(report.contentHash)]) {
+                outcome.duplicates += 1
+            } else if fresh.contains(where: { $0.contentHash == report.contentHash }) {
+                outcome.duplicates += 1
+            } else {
+                fresh.append(report)
+            }
+        }
+        let format = reports.first?.report.format.rawValue
+        let fileOutcome = fresh.isEmpty ? "duplicate" : "imported"
+        let fileID = try insertFile.scalar([
+            .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format), .int(fresh.count),
+            .int(outcome.duplicates), .optional(bytes),
+        ])
+        for report in fresh {
+            let groupID = try group(for: report)
+            let reportID = try insertReport.scalar(values(report, fileID: fileID, path: path, groupID: groupID))
+            guard case .integer(let id) = reportID else {
+                // Another report with the same content landed in between: count it, store nothing.
+                outcome.duplicates += 1
+                continue
+            }
+            groups.insert(groupID)
+            outcome.imported += 1
+            if let failure = report.failure {
+                outcome.kvcFailures += 1
+                try insertFailure.bind([
+                    .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
+                    .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
+                    .text(failure.cause.rawValue), .text(failure.evidence),
+                ])
+                try insertFailure.runToCompletion()
+            }
+        }
+        return outcome
+    }
+
+    /// Records a file that yielded nothing, with the reason.
+    func reject(path: String, bytes: Int?, reason: String) throws {
+        _ = try insertFile.scalar([
+            .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0), .optional(bytes),
+        ])
+    }
+
+    private func group(for report: AnalyzedReport) throws -> Int64 {
+        if let id = groupCache[report.fingerprint] { return id }
+        if case .integer(let id) = try findGroup.scalar([.text(report.fingerprint)]) {
+            groupCache[report.fingerprint] = id
+            return id
+        }
+        let failure = report.failure
+        let inserted = try insertGroup.scalar([
+            .text(report.fingerprint), .optional(report.exceptionType), .text(report.normalizedReason),
+            .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue), .optional(failure?.receiverClass),
+            .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null, .optional(failure?.cause.rawValue),
+            .optional(report.blameFrame), .text(importedAt),
+        ])
+        guard case .integer(let id) = inserted else {
+            throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")
+        }
+        groupCache[report.fingerprint] = id
+        return id
+    }
+
+    private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64) -> [SQLValue] {
+        let report = analyzed.report
+        let os = analyzed.os
+        return [
+            .text(analyzed.contentHash), fileID, .text(path), .text(report.format.rawValue), .int(report.positionInFile),
+            .optional(analyzed.occurredAt), .optional(report.occurredAtRaw), .optional(analyzed.uploadedAt),
+            .text(importedAt), .optional(report.deviceRaw), .optional(analyzed.device?.identifier),
+            .optional(analyzed.device?.name), .optional(analyzed.device?.kind.rawValue), .optional(report.osRaw),
+            .optional(os?.platform), .optional(os?.text), .optional(os?.build), .optional(os?.major),
+            .optional(os?.minor), .optional(os?.patch), .optional(os?.sortKey), .bool(os?.isBeta ?? false),
+            .optional(report.appVersion), .optional(report.bundleID), .optional(report.processName),
+            .optional(report.cpuArch), report.jailbroken.map { .bool($0) } ?? .null, .optional(analyzed.exceptionType),
+            .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
+            .optional(analyzed.appImage), .optional(analyzed.blameFrame), .text(analyzed.framesText), .integer(groupID),
+        ]
+    }
+
+    /// Closes the run with its totals.
+    func finish(files: Int, imported: Int, duplicates: Int, rejected: Int, kvcFailures: Int) throws {
+        try store.db.run(
+            """
+            UPDATE import_run SET finished_at = ?, files = ?, reports_imported = ?, duplicates = ?, rejected = ?,
+                kvc_failures = ?
+            WHERE id = ?
+            """,
+            [
+                .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected), .int(kvcFailures),
+                .integer(runID),
+            ])
+    }
+}
