@@ -48,8 +48,9 @@ SELECT k.report_id,
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
--- first_seen / last_seen use the time the crash occurred, else its upload time, else when it
--- was imported. device_count counts distinct models (identifier, or name when only the name is known).
+-- first_seen / last_seen use the time the crash occurred, else its upload time (null when no
+-- report of the group carries a time). device_count counts distinct models (the identifier, or
+-- the name when only the name is known).
 CREATE VIEW crash_groups AS
 SELECT g.id,
        g.fingerprint,
@@ -57,8 +58,8 @@ SELECT g.id,
        g.receiver_class,
        g.key,
        g.blame_frame,
-       min(coalesce(r.occurred_at, r.uploaded_at, r.imported_at)) AS first_seen,
-       max(coalesce(r.occurred_at, r.uploaded_at, r.imported_at)) AS last_seen,
+       min(coalesce(r.occurred_at, r.uploaded_at)) AS first_seen,
+       max(coalesce(r.occurred_at, r.uploaded_at)) AS last_seen,
        count(r.id) AS report_count,
        count(DISTINCT coalesce(r.device_model, r.device_name)) AS device_count,
        g.kind,

@@ -97,7 +97,7 @@ enum BuglyConsoleParser {
         switch field {
         case .device: report.deviceRaw = report.deviceRaw ?? text
         case .os: report.osRaw = report.osRaw ?? text
-        case .appVersion: report.appVersion = report.appVersion ?? text
+        case .appVersion: report.appVersion = report.appVersion ?? appVersion(text)
         case .uploadTime: report.uploadedAtRaw = report.uploadedAtRaw ?? text
         case .crashTime: report.occurredAtRaw = report.occurredAtRaw ?? text
         case .cpuArch: report.cpuArch = report.cpuArch ?? text
@@ -115,6 +115,16 @@ enum BuglyConsoleParser {
         case .crashContent: crashContent = crashContent ?? text
         case .stack, .ignored: break
         }
+    }
+
+    /// `2.3.1(231)` or `2.3.1 (231)`: the version with its build number; the version is what
+    /// people filter on.
+    static func appVersion(_ text: String) -> String {
+        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return text }
+        let version = text[..<open].trimmingBlanks()
+        let build = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        guard version.contains("."), !build.isEmpty, build.allSatisfy(\.isNumber) else { return text }
+        return String(version)
     }
 
     /// `是`/`否`, `true`/`false`, `yes`/`no`, `1`/`0`.

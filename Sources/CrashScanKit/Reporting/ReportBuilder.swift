@@ -2,7 +2,7 @@
 public enum ReportBuilder {
     /// Label of a report's device in the report: the marketing name, else the identifier.
     static let deviceLabel = "coalesce(r.device_name, r.device_model, 'unknown')"
-    static let seen = "coalesce(r.occurred_at, r.uploaded_at, r.imported_at)"
+    static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
     public static func build(store: Store, filter: ReportFilter, rules: RuleSet? = nil) throws -> KVCReport {
         let db = store.db

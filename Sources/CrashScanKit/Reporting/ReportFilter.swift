@@ -83,7 +83,7 @@ public struct ReportFilter: Sendable {
             clauses.append("r.app_version = ?")
             values.append(.text(appVersion))
         }
-        let seen = "coalesce(r.occurred_at, r.uploaded_at, r.imported_at)"
+        let seen = "coalesce(r.occurred_at, r.uploaded_at)"
         if let since {
             clauses.append(since.count == 10 ? "substr(\(seen), 1, 10) >= ?" : "\(seen) >= ?")
             values.append(.text(since))

@@ -185,8 +185,9 @@ enum EmbeddedMigrations {
             FROM kvc_failure k
             JOIN report r ON r.id = k.report_id;
 
-            -- first_seen / last_seen use the time the crash occurred, else its upload time, else when it
-            -- was imported. device_count counts distinct models (identifier, or name when only the name is known).
+            -- first_seen / last_seen use the time the crash occurred, else its upload time (null when no
+            -- report of the group carries a time). device_count counts distinct models (the identifier, or
+            -- the name when only the name is known).
             CREATE VIEW crash_groups AS
             SELECT g.id,
                    g.fingerprint,
@@ -194,8 +195,8 @@ enum EmbeddedMigrations {
                    g.receiver_class,
                    g.key,
                    g.blame_frame,
-                   min(coalesce(r.occurred_at, r.uploaded_at, r.imported_at)) AS first_seen,
-                   max(coalesce(r.occurred_at, r.uploaded_at, r.imported_at)) AS last_seen,
+                   min(coalesce(r.occurred_at, r.uploaded_at)) AS first_seen,
+                   max(coalesce(r.occurred_at, r.uploaded_at)) AS last_seen,
                    count(r.id) AS report_count,
                    count(DISTINCT coalesce(r.device_model, r.device_name)) AS device_count,
                    g.kind,
