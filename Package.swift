@@ -26,7 +26,9 @@ let package = Package(
         ),
         .testTarget(
             name: "CrashScanKitTests",
-            dependencies: ["CrashScanKit"]
+            dependencies: ["CrashScanKit"],
+            // Read by path (TestPaths), not bundled.
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -7,6 +7,8 @@ enum BuglyConsoleParser {
         var crashContent: String?
         var pendingTableLabels: [LabeledField]?
         var expectReasonAfterName = false
+        // Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
+        var leftover: [Substring] = []
 
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
@@ -69,8 +71,13 @@ enum BuglyConsoleParser {
                 }
                 if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
                     report.exceptionReason = String(trimmed.trimmingCharacters(in: ["`", "*", " "]))
+                    continue
                 }
+                if leftover.count < 400 { leftover.append(trimmed) }
             }
+        }
+        if let recovered = WrappedReason.recover(leftover, current: report.exceptionReason) {
+            report.exceptionReason = recovered
         }
 
         if let crashContent {
@@ -169,6 +176,28 @@ enum BuglyConsoleParser {
         while let first = text.first, first == "`" || first == "*" || first == "\"" { text = text.dropFirst() }
         while let last = text.last, last == "`" || last == "*" || last == "\"" { text = text.dropLast() }
         return String(text.trimmingBlanks())
+    }
+}
+
+/// A KVC reason hard-wrapped over several lines (Xcode's `UNCAUGHT EXCEPTION` block, e-mail and
+/// issue pastes): joined again when no single line held the whole of it.
+enum WrappedReason {
+    static func recover(_ lines: [Substring], current: String?) -> String? {
+        if let current, current.contains("coding-compliant") || current.contains("prohibited") { return nil }
+        let joined = lines.joined(separator: " ")
+        guard joined.contains("UndefinedKey:]") || joined.contains("ivar is prohibited") else { return nil }
+        let text = KVCReasonMatcher.collapseWhitespace(joined)
+        if let selector = text.range(of: "UndefinedKey:]"), let open = text[..<selector.lowerBound].lastIndex(of: "["),
+            let keyLabel = text[selector.upperBound...].range(of: "for the key")
+        {
+            var end = text[keyLabel.upperBound...].firstIndex(of: ".") ?? text.endIndex
+            if end < text.endIndex { end = text.index(after: end) }
+            return String(text[open..<end])
+        }
+        if let access = text.range(of: "Access to "), let bug = text[access.upperBound...].range(of: "application bug") {
+            return String(text[access.lowerBound..<bug.upperBound])
+        }
+        return nil
     }
 }
 

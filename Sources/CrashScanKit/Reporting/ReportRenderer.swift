@@ -48,10 +48,11 @@ public enum ReportRenderer {
         var table = TextTable(
             headers: ["#", "GROUP", "KIND", "CLASS.KEY", "CAUSE", "REPORTS", "DEVICES"],
             alignments: [.right, .left, .left, .left, .left, .right, .right],
-            maxWidths: [3, 16, 20, 30, 15, 7, 7])
+            maxWidths: [3, 8, 20, 29, 15, 7, 7])
         for (index, group) in report.groups.enumerated() {
             table.add([
-                String(index + 1), group.fingerprint, group.kind ?? "-", classKey(group), group.cause ?? "-",
+                String(index + 1), String(group.fingerprint.prefix(8)), group.kind ?? "-", classKey(group),
+                group.cause ?? "-",
                 String(group.reportCount), String(group.deviceCount),
             ])
         }
@@ -90,7 +91,7 @@ public enum ReportRenderer {
             out.append("")
         }
         while out.last == "" { out.removeLast() }
-        return out.joined(separator: "\n") + "\n"
+        return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
     }
 
     /// Device × OS version counts. Columns that do not fit in the width are summed into `other`.

@@ -1,0 +1,39 @@
+import Foundation
+import XCTest
+
+/// Paths the tests use: the package root, the bundled fixtures and the shared corpus.
+enum TestPaths {
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static let fixtures = packageRoot.appendingPathComponent("Tests/CrashScanKitTests/Fixtures")
+    static let sampleReports = packageRoot.appendingPathComponent("SampleReports")
+    /// `../shared` beside the checkout (present on developer machines and in CI).
+    static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let corpus = shared.appendingPathComponent("corpus")
+
+    static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
+
+    static func read(_ url: URL) throws -> Data { try Data(contentsOf: url) }
+
+    /// A fresh temporary folder, removed when the test ends.
+    static func temporaryFolder(_ test: XCTestCase) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crashscan-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
+        return url
+    }
+}
+
+extension Result {
+    var reports: Success? {
+        if case .success(let value) = self { return value }
+        return nil
+    }
+
+    var rejection: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
