@@ -92,8 +92,8 @@ public enum KVCClassifier {
     static func accessorFromFrames(_ frames: [Frame]) -> KVCAccessor? {
         for frame in frames {
             let symbol = frame.symbol
-            if symbol.contains(" setValue:forKey") || symbol.contains("_NSSetUsingKeyValueSetter") { return .set }
-            if symbol.contains(" valueForKey") || symbol.contains("_NSGetUsingKeyValueGetter") { return .get }
+            if symbol.fastContains(" setValue:forKey") || symbol.fastContains("_NSSetUsingKeyValueSetter") { return .set }
+            if symbol.fastContains(" valueForKey") || symbol.fastContains("_NSGetUsingKeyValueGetter") { return .get }
         }
         return nil
     }
@@ -121,7 +121,7 @@ public enum KVCClassifier {
     static func cause(
         kind: KVCKind, accessor: KVCAccessor?, receiver: String?, keyIsPrivate: Bool, frames: [Frame]
     ) -> KVCCause {
-        let fromNib = frames.contains { frame in nibFrames.contains { frame.symbol.contains($0) } }
+        let fromNib = frames.contains { frame in nibFrames.contains { frame.symbol.fastContains($0) } }
         if kind == .undefinedKey && fromNib { return .outletMismatch }
         if keyIsPrivate { return .privateKey }
         if kind == .undefinedKey, accessor == .set, let receiver, !KnownClasses.isSystemClass(receiver),

@@ -20,9 +20,9 @@ enum KVCReasonMatcher {
     /// `[<__NSCFString > …]`, `[ setValue:forUndefinedKey:]`, keys with spaces, a missing
     /// period, and the seed's lost spaces (`…:]:this class … for the key_placeholderLabel.`).
     static func undefinedKey(_ reason: String) -> Match? {
-        let compliant = reason.range(of: "key value coding-compliant for the key")
-            ?? reason.range(of: "key value coding compliant for the key")
-        let selector = reason.range(of: "setValue:forUndefinedKey:") ?? reason.range(of: "valueForUndefinedKey:")
+        let compliant = reason.fastRange(of: "key value coding-compliant for the key")
+            ?? reason.fastRange(of: "key value coding compliant for the key")
+        let selector = reason.fastRange(of: "setValue:forUndefinedKey:") ?? reason.fastRange(of: "valueForUndefinedKey:")
         guard compliant != nil || selector != nil else { return nil }
         var match = Match(kind: .undefinedKey)
         if let selector {
@@ -35,7 +35,7 @@ enum KVCReasonMatcher {
                     if let close = receiver.lastIndex(of: ">") { receiver = receiver[..<close] }
                     receiver = receiver.prefix(while: { $0 != " " }).trimmingBlanks()
                 }
-                if !receiver.isEmpty, !receiver.contains(" ") { match.receiverClass = String(receiver) }
+                if !receiver.isEmpty, !receiver.fastContains(" ") { match.receiverClass = String(receiver) }
             }
         }
         if let compliant {
@@ -53,7 +53,7 @@ enum KVCReasonMatcher {
     /// application bug` (any apostrophe, `Ivar` in user text, setter selectors such as
     /// `set_cancelButtonText:`).
     static func prohibited(_ reason: String) -> Match? {
-        guard let access = reason.range(of: "Access to "),
+        guard let access = reason.fastRange(of: "Access to "),
             let ivar = reason.range(of: " ivar is prohibited", options: .caseInsensitive),
             access.upperBound < ivar.lowerBound
         else { return nil }
@@ -69,13 +69,13 @@ enum KVCReasonMatcher {
     /// Family C: `App called -statusBar or -statusBarWindow on UIApplication …` and
     /// `Call to obsolete private method -[UIPageControl _setPageImage:]`.
     static func obsolete(_ reason: String) -> Match? {
-        if let called = reason.range(of: "App called -"), let on = reason.range(of: " on UIApplication") {
+        if let called = reason.fastRange(of: "App called -"), let on = reason.fastRange(of: " on UIApplication") {
             let selector = reason[called.upperBound...].prefix(while: { $0 != " " })
             return Match(
                 kind: .obsoletePrivateAPI, accessor: .get, receiverClass: "UIApplication",
                 key: selector.isEmpty || on.lowerBound < called.upperBound ? "statusBar" : String(selector))
         }
-        if let call = reason.range(of: "obsolete private method ") {
+        if let call = reason.fastRange(of: "obsolete private method ") {
             let method = reason[call.upperBound...]
             guard let (receiver, selector) = methodParts(method) else { return nil }
             let (key, accessor) = keyFromSelector(selector)
@@ -89,7 +89,7 @@ enum KVCReasonMatcher {
     /// Only private UIKit classes the catalog maps to a public one count; an ordinary
     /// unrecognized selector is not a KVC failure.
     static func forwardedSelector(_ reason: String) -> Match? {
-        guard reason.contains("unrecognized selector"), let open = reason.firstIndex(of: "-"),
+        guard reason.fastContains("unrecognized selector"), let open = reason.firstIndex(of: "-"),
             let (receiver, selector) = methodParts(reason[open...])
         else { return nil }
         guard let publicClass = publicClass(forPrivate: receiver) else { return nil }
@@ -142,7 +142,7 @@ enum KVCReasonMatcher {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.contains("  ") else {
+        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.fastContains("  ") else {
             return text
         }
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })

@@ -10,10 +10,10 @@ enum BuglyConsoleParser {
         // Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
         var leftover: [Substring] = []
 
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for rawLine in Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
             let lines: [Substring] =
-                rawLine.contains("\\n") && rawLine.utf8.count > 200
+                rawLine.fastContains("\\n") && rawLine.utf8.count > 200
                 ? rawLine.components(separatedBy: "\\n").map { Substring($0) } : [rawLine]
             for line in lines {
                 let trimmed = line.trimmingBlanks()
@@ -130,7 +130,7 @@ enum BuglyConsoleParser {
         guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return text }
         let version = text[..<open].trimmingBlanks()
         let build = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard version.contains("."), !build.isEmpty, build.allSatisfy(\.isNumber) else { return text }
+        guard version.fastContains("."), !build.isEmpty, build.allSatisfy(\.isNumber) else { return text }
         return String(version)
     }
 
@@ -183,18 +183,18 @@ enum BuglyConsoleParser {
 /// issue pastes): joined again when no single line held the whole of it.
 enum WrappedReason {
     static func recover(_ lines: [Substring], current: String?) -> String? {
-        if let current, current.contains("coding-compliant") || current.contains("prohibited") { return nil }
+        if let current, current.fastContains("coding-compliant") || current.fastContains("prohibited") { return nil }
         let joined = lines.joined(separator: " ")
-        guard joined.contains("UndefinedKey:]") || joined.contains("ivar is prohibited") else { return nil }
+        guard joined.fastContains("UndefinedKey:]") || joined.fastContains("ivar is prohibited") else { return nil }
         let text = KVCReasonMatcher.collapseWhitespace(joined)
-        if let selector = text.range(of: "UndefinedKey:]"), let open = text[..<selector.lowerBound].lastIndex(of: "["),
-            let keyLabel = text[selector.upperBound...].range(of: "for the key")
+        if let selector = text.fastRange(of: "UndefinedKey:]"), let open = text[..<selector.lowerBound].lastIndex(of: "["),
+            let keyLabel = text[selector.upperBound...].fastRange(of: "for the key")
         {
             var end = text[keyLabel.upperBound...].firstIndex(of: ".") ?? text.endIndex
             if end < text.endIndex { end = text.index(after: end) }
             return String(text[open..<end])
         }
-        if let access = text.range(of: "Access to "), let bug = text[access.upperBound...].range(of: "application bug") {
+        if let access = text.fastRange(of: "Access to "), let bug = text[access.upperBound...].fastRange(of: "application bug") {
             return String(text[access.lowerBound..<bug.upperBound])
         }
         return nil
@@ -224,7 +224,7 @@ enum GluedFrame {
                 {
                     let location = String(String.UnicodeScalarView(scalars[(close + 2)..<end]))
                     let parts = location.split(separator: ":", omittingEmptySubsequences: false)
-                    if parts.count == 2, parts[0].contains(".") {
+                    if parts.count == 2, parts[0].fastContains(".") {
                         file = String(parts[0])
                         line = Int(parts[1])
                     }

@@ -7,8 +7,8 @@ enum BuglySDKLogParser {
     static let markers = ["RDM SDK Version:", "SDK start time:", "RDM DeviceId:", "RDM user id", "Open UDID:", "SDK Version:"]
 
     static func isSDKLog(_ text: String) -> Bool {
-        guard text.contains("Hardware Model:") else { return false }
-        return markers.contains { text.contains($0) } || text.contains(endMarker)
+        guard text.fastContains("Hardware Model:") else { return false }
+        return markers.contains { text.fastContains($0) } || text.contains(endMarker)
     }
 
     static let endMarker = "-----end-----"
@@ -23,7 +23,7 @@ enum BuglySDKLogParser {
     /// Splits at the end lines and parses each part; parts without a header are skipped.
     static func parse(_ text: String) -> [CrashReport] {
         var parts: [[Substring]] = [[]]
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in Lines.split(text, keepEmpty: true) {
             if isEndLine(line) {
                 parts.append([])
             } else {
@@ -76,10 +76,10 @@ enum BuglySDKLogParser {
                 continue
             }
             if line.hasPrefix("Thread ") {
-                if line.contains("crashed with") || line.contains("Thread State") {
+                if line.fastContains("crashed with") || line.fastContains("Thread State") {
                     section = .registers
-                } else if let number = threadNumber(line), line.hasSuffix(":") || line.contains("Crashed") {
-                    let crashed = line.contains("Crashed") || line.contains("crashed") || number == crashedThread
+                } else if let number = threadNumber(line), line.hasSuffix(":") || line.fastContains("Crashed") {
+                    let crashed = line.fastContains("Crashed") || line.fastContains("crashed") || number == crashedThread
                     section = crashed ? .crashedThread : .otherThread
                 }
                 if section == .crashedThread || section == .otherThread || section == .registers { continue }

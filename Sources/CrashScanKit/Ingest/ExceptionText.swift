@@ -44,12 +44,12 @@ enum ExceptionText {
     static func extract(from line: Substring) -> Found? {
         // Quick filter: every wrapper below contains one of these bytes.
         guard line.utf8.contains(where: { $0 == 39 || $0 == 58 || $0 == 61 }) else { return nil }
-        if let range = line.range(of: "uncaught exception '") {
+        if let range = line.fastRange(of: "uncaught exception '") {
             let afterName = line[range.upperBound...]
             guard let quote = afterName.firstIndex(of: "'") else { return nil }
             let name = String(afterName[..<quote])
             var reason: String?
-            if let reasonRange = afterName.range(of: "reason: '") {
+            if let reasonRange = afterName.fastRange(of: "reason: '") {
                 var text = afterName[reasonRange.upperBound...]
                 if let last = text.lastIndex(of: "'") { text = text[..<last] }
                 reason = String(text)
@@ -57,22 +57,22 @@ enum ExceptionText {
             return Found(name: name, reason: reason)
         }
         for (opening, closing) in [("UNCAUGHT EXCEPTION (", "):"), ("POSSIBLE_CRASH(", "):")] {
-            if let open = line.range(of: opening), let close = line[open.upperBound...].range(of: closing) {
+            if let open = line.fastRange(of: opening), let close = line[open.upperBound...].fastRange(of: closing) {
                 let name = String(line[open.upperBound..<close.lowerBound])
                 let reason = line[close.upperBound...].trimmingBlanks()
                 return Found(name: name, reason: reason.isEmpty ? nil : String(reason))
             }
         }
-        if let nameLabel = line.range(of: "Name: "), let reasonLabel = line[nameLabel.upperBound...].range(of: " Reason: ") {
+        if let nameLabel = line.fastRange(of: "Name: "), let reasonLabel = line[nameLabel.upperBound...].fastRange(of: " Reason: ") {
             let name = line[nameLabel.upperBound..<reasonLabel.lowerBound].trimmingBlanks()
             if isExceptionName(name) {
                 return Found(name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
             }
         }
-        if let context = line.range(of: "context=") {
+        if let context = line.fastRange(of: "context=") {
             return Found(name: nil, reason: String(line[context.upperBound...].trimmingBlanks()))
         }
-        if let reasonLabel = line.range(of: ", reason: ") {
+        if let reasonLabel = line.fastRange(of: ", reason: ") {
             let name = line[..<reasonLabel.lowerBound].trimmingBlanks()
             if isExceptionName(name) {
                 return Found(name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
@@ -89,14 +89,22 @@ enum ExceptionText {
             "Call to obsolete private method", "App called -statusBar", "beyond bounds", "was mutated while being",
             "attempt to insert nil",
         ]
-        return markers.contains { line.contains($0) }
+        return markers.contains { line.fastContains($0) }
     }
 }
 
 extension Substring {
+    /// Without spaces and tabs at both ends (on UTF-8 bytes, not grapheme clusters).
     func trimmingBlanks() -> Substring {
-        var text = self.drop(while: { $0 == " " || $0 == "\t" })
-        while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }
-        return text
+        let bytes = utf8
+        var start = bytes.startIndex
+        var end = bytes.endIndex
+        while start < end, bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }
+        while end > start {
+            let before = bytes.index(before: end)
+            guard bytes[before] == 32 || bytes[before] == 9 else { break }
+            end = before
+        }
+        return Substring(bytes[start..<end])
     }
 }

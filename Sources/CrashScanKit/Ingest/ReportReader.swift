@@ -27,7 +27,8 @@ public enum ReportReader {
     }
 
     public static func read(text: String) -> Result<[CrashReport], Rejection> {
-        let trimmed = text.drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
+            .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(Rejection("empty file (only white space)")) }
         if let first = trimmed.first, first == "{" || first == "[" {
             if let result = readJSON(Substring(trimmed)) { return result }
@@ -40,7 +41,7 @@ public enum ReportReader {
             return .failure(Rejection("\(other): this format is not supported yet"))
         }
         let format: SourceFormat =
-            text.contains("*** Terminating app due to uncaught exception") || text.contains("*** First throw call stack")
+            text.fastContains("*** Terminating app due to uncaught exception") || text.fastContains("*** First throw call stack")
             ? .consoleText : .buglyConsole
         guard let report = BuglyConsoleParser.parse(text, format: format) else {
             return .failure(Rejection("no crash report found (no exception name, reason or stack frames)"))
@@ -56,14 +57,14 @@ public enum ReportReader {
         do {
             object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
-            if let firstLine = text.split(separator: "\n").first, firstLine.contains("\"bug_type\"") {
+            if let firstLine = Lines.split(text).first, firstLine.fastContains("\"bug_type\"") {
                 return .failure(Rejection("Apple .ips report: this format is not supported yet"))
             }
             if text.first == "[" && !text.hasPrefix("[{") && !text.hasPrefix("[\n") { return nil }
-            if text.first == "{" && (text.contains("\"crashMap\"") || text.contains("\"expName\"")) {
+            if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
                 return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
             }
-            if text.contains("\"crash\"") && text.contains("\"system\"") {
+            if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
                 return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error))"))
             }
             if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
@@ -103,11 +104,11 @@ public enum ReportReader {
     /// Text formats of other crash reporters, named so the user knows why they were skipped.
     private static func unsupportedTextFormat(_ text: String) -> String? {
         let head = text.prefix(4_000)
-        if let firstLine = head.split(separator: "\n").first, firstLine.hasPrefix("{"), firstLine.contains("\"bug_type\"") {
+        if let firstLine = Lines.split(head).first, firstLine.hasPrefix("{"), firstLine.fastContains("\"bug_type\"") {
             return "Apple .ips report"
         }
-        let headLines = head.split(separator: "\n")
-        if headLines.contains(where: { $0.hasPrefix("Application received signal") }) && text.contains("\ndSYM UUID:") {
+        let headLines = Lines.split(head)
+        if headLines.contains(where: { $0.hasPrefix("Application received signal") }) && text.fastContains("\ndSYM UUID:") {
             return "Umeng crash log"
         }
         if headLines.contains(where: { $0.hasPrefix("Exception type:") })
@@ -115,14 +116,14 @@ public enum ReportReader {
         {
             return "Cr4shed log"
         }
-        let lines = head.split(separator: "\n").prefix(3)
+        let lines = headLines.prefix(3)
         if lines.count >= 2, lines.allSatisfy({ $0.hasPrefix("{\"") && $0.hasSuffix("}") }) {
             return "Crashlytics record"
         }
-        for line in head.split(separator: "\n").prefix(60) {
+        for line in headLines.prefix(60) {
             let trimmed = line.trimmingBlanks()
             if trimmed.hasPrefix("Incident Identifier:") || trimmed.hasPrefix("Hardware Model:")
-                || (trimmed.hasPrefix("OS Version:") && head.contains("Report Version:"))
+                || (trimmed.hasPrefix("OS Version:") && head.fastContains("Report Version:"))
             {
                 return "Apple crash report"
             }

@@ -1,0 +1,130 @@
+import XCTest
+
+@testable import CrashScanKit
+
+/// Import through the store: idempotency, rejected input, files that land whole or not at all.
+final class ImportTests: XCTestCase {
+    var folder: URL!
+    var store: Store!
+
+    override func setUpWithError() throws {
+        folder = try TestPaths.temporaryFolder(self)
+        store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+    }
+
+    func importPaths(_ paths: [String]) throws -> ImportSummary {
+        let sources = try InputWalker().expand(paths)
+        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(sources, arguments: "test", version: "test")
+    }
+
+    func count(_ table: String) throws -> Int {
+        try store.db.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1
+    }
+
+    func write(_ name: String, _ data: Data) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+
+    func testSampleReportsImportAndReimportAddsNothing() throws {
+        let first = try importPaths([TestPaths.sampleReports.path])
+        XCTAssertEqual(first.files, 14)
+        XCTAssertEqual(first.imported, 16)
+        XCTAssertEqual(first.rejected, 1)
+        XCTAssertEqual(first.rejections.first?.path.hasSuffix("12-not-a-crash-release-notes.txt"), true)
+        XCTAssertEqual(first.kvcFailures, 13)
+        let reports = try count("reports")
+        let groups = try count("crash_groups")
+
+        let second = try importPaths([TestPaths.sampleReports.path])
+        XCTAssertEqual(second.imported, 0)
+        XCTAssertEqual(second.duplicates, 16)
+        XCTAssertEqual(try count("reports"), reports)
+        XCTAssertEqual(try count("crash_groups"), groups)
+        XCTAssertEqual(try count("kvc_failures"), 13)
+        let outcomes = try store.db.query(
+            "SELECT outcome, count(*) AS n FROM import_files WHERE run_id = 2 GROUP BY outcome ORDER BY outcome")
+        XCTAssertEqual(outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" }, ["duplicate:13", "rejected:1"])
+    }
+
+    func testSameReportInAnotherEncodingIsADuplicate() throws {
+        let text = "设备机型：iPhone 6\r\nNSUnknownKeyException\r\n[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.\r\n"
+        let utf8 = try write("a.txt", Data(text.utf8))
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in text.replacingOccurrences(of: "\r\n", with: "\n").utf16 {
+            utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+        }
+        let other = try write("b.txt", utf16)
+        let summary = try importPaths([utf8, other])
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(summary.duplicates, 1)
+    }
+
+    func testRejectedInputIsNamedAndTheRestImports() throws {
+        var binary = Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0x0D])
+        binary.append(Data(repeating: 0, count: 100))
+        let paths = [
+            try write("binary.png", binary),
+            try write("empty.txt", Data()),
+            try write("blank.txt", Data("  \n\n".utf8)),
+            try write("truncated.json", Data("{\"crashMap\": {\"expName\": \"NSUnknownKeyException\", \"expMes".utf8)),
+            try write("huge-line.txt", Data(repeating: UInt8(ascii: "A"), count: 8 * 1024 * 1024)),
+            try write("good.txt", Data("NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n".utf8)),
+        ]
+        let summary = try importPaths(paths)
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(summary.rejected, 5)
+        let reasons = Dictionary(uniqueKeysWithValues: summary.rejections.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        XCTAssertEqual(reasons["binary.png"], "binary content, not a text crash log")
+        XCTAssertEqual(reasons["empty.txt"], "empty file")
+        XCTAssertEqual(reasons["blank.txt"], "empty file (only white space)")
+        XCTAssertEqual(reasons["truncated.json"]?.hasPrefix("malformed Bugly JSON"), true)
+        XCTAssertEqual(reasons["huge-line.txt"], "no crash report found (no exception name, reason or stack frames)")
+        let stored = try store.db.query("SELECT path, outcome, reason FROM import_files WHERE outcome = 'rejected'")
+        XCTAssertEqual(stored.count, 5)
+    }
+
+    func testTruncatedTextKeepsWhatItHas() throws {
+        let data = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let cut = try write("cut.txt", data.prefix(data.count / 2))
+        let summary = try importPaths([cut])
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(try store.db.query("SELECT key FROM kvc_failures").first?.string("key"), "_placeholderLabel")
+    }
+
+    func testAFileLandsWholeOrNotAtAllAndEarlierFilesStay() throws {
+        let good = try write("1-good.txt", Data("NSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n".utf8))
+        let array = """
+            [{"expName": "NSRangeException", "expMessage": "first", "productVersion": "1.0"},
+             {"expName": "NSRangeException", "expMessage": "second", "productVersion": "boom"}]
+            """
+        let failing = try write("2-array.json", Data(array.utf8))
+        // A database failure in the middle of the second file.
+        try store.db.execute(
+            "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+        XCTAssertThrowsError(try importPaths([good, failing])) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
+        let reasons = try store.db.query("SELECT exception_reason FROM reports").compactMap { $0.string("exception_reason") }
+        XCTAssertEqual(reasons.count, 1, "the first file stays, no report of the failed file is stored")
+        XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))
+    }
+
+    func testWalkerSkipsHiddenFilesAndSurvivesSymlinkLoops() throws {
+        let tree = folder.appendingPathComponent("tree")
+        let sub = tree.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: tree.appendingPathComponent("a.txt"))
+        try Data("x".utf8).write(to: tree.appendingPathComponent(".hidden.txt"))
+        try Data("x".utf8).write(to: sub.appendingPathComponent("b.txt"))
+        try FileManager.default.createDirectory(at: tree.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: tree.appendingPathComponent(".git/c.txt"))
+        try FileManager.default.createSymbolicLink(at: sub.appendingPathComponent("loop"), withDestinationURL: tree)
+        let sources = try InputWalker().expand([tree.path, "-"])
+        XCTAssertEqual(
+            sources.map { ($0.displayPath as NSString).lastPathComponent }, ["a.txt", "b.txt", "-"])
+        XCTAssertThrowsError(try InputWalker().expand([folder.appendingPathComponent("missing").path]))
+    }
+}

@@ -1,0 +1,99 @@
+import XCTest
+
+@testable import CrashScanKit
+
+/// Migrations: fresh database, upgrade in place, refusal of a newer file, rollback of a
+/// failing migration, and the embedded copies kept in step with `migrations/`.
+final class MigrationTests: XCTestCase {
+    func temporaryDatabase() throws -> String {
+        try TestPaths.temporaryFolder(self).appendingPathComponent("test.sqlite").path
+    }
+
+    func tableNames(_ db: Database) throws -> Set<String> {
+        Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").compactMap { $0.string("name") })
+    }
+
+    func testFreshDatabaseGetsEverySchemaObjectAndPragmas() throws {
+        let path = try temporaryDatabase()
+        let store = try Store(path: path)
+        let names = try tableNames(store.db)
+        for name in ["reports", "kvc_failures", "crash_groups", "recommendations", "import_runs", "import_files", "schema_migrations"] {
+            XCTAssertTrue(names.contains(name), name)
+        }
+        XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
+        XCTAssertEqual(try store.db.query("PRAGMA journal_mode").first?.string("journal_mode"), "wal")
+        XCTAssertEqual(try store.db.query("PRAGMA foreign_keys").first?.int("foreign_keys"), 1)
+        let recorded = try store.db.query("SELECT version, name FROM schema_migrations ORDER BY version")
+        XCTAssertEqual(recorded.compactMap { $0.string("name") }, Migration.builtIn.map(\.name))
+    }
+
+    func testOpeningTwiceAppliesNothing() throws {
+        let path = try temporaryDatabase()
+        _ = try Store(path: path)
+        let db = try Database(path: path)
+        XCTAssertEqual(try Migrator.migrate(db), [])
+    }
+
+    func testOlderDatabaseIsUpgradedInPlaceKeepingItsData() throws {
+        let path = try temporaryDatabase()
+        let first = try XCTUnwrap(Migration.builtIn.first)
+        do {
+            let db = try Database(path: path)
+            XCTAssertEqual(try Migrator.migrate(db, migrations: [first]), [1])
+            try db.run(
+                "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
+                [.text("2020-01-01T00:00:00Z"), .text("0.0.1"), .text("import old")])
+            XCTAssertFalse(try tableNames(db).contains("reports"), "version 1 has no views yet")
+        }
+        let store = try Store(path: path)
+        XCTAssertTrue(try tableNames(store.db).contains("reports"))
+        XCTAssertEqual(try store.db.query("SELECT arguments FROM import_runs").first?.string("arguments"), "import old")
+    }
+
+    func testNewerDatabaseIsRefusedWithAClearMessage() throws {
+        let path = try temporaryDatabase()
+        _ = try Store(path: path)
+        let db = try Database(path: path)
+        try db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, 'future', 'x')")
+        XCTAssertThrowsError(try Store(path: path)) { error in
+            let text = "\(error)"
+            XCTAssertTrue(text.contains("newer crashscan"), text)
+            XCTAssertTrue(text.contains("schema version 999"), text)
+        }
+    }
+
+    func testFailingMigrationLeavesNeitherItsTablesNorItsRecord() throws {
+        let path = try temporaryDatabase()
+        let db = try Database(path: path)
+        let broken = [
+            Migration(version: 1, name: "ok", sql: "CREATE TABLE a (x INTEGER);"),
+            Migration(version: 2, name: "broken", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);"),
+        ]
+        XCTAssertThrowsError(try Migrator.migrate(db, migrations: broken)) { error in
+            XCTAssertTrue("\(error)".contains("migration 2_broken failed"), "\(error)")
+        }
+        XCTAssertEqual(try Migrator.currentVersion(db), 1)
+        let names = try tableNames(db)
+        XCTAssertTrue(names.contains("a"))
+        XCTAssertFalse(names.contains("b"))
+    }
+
+    func testEmbeddedMigrationsAndRulesMatchTheFilesInTheRepository() throws {
+        let fm = FileManager.default
+        let migrationFolder = TestPaths.packageRoot.appendingPathComponent("migrations")
+        let names = try fm.contentsOfDirectory(atPath: migrationFolder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        XCTAssertEqual(EmbeddedMigrations.files.map(\.name), names, "run scripts/embed-resources.sh")
+        for file in EmbeddedMigrations.files {
+            let onDisk = try String(contentsOf: migrationFolder.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(file.sql + "\n", onDisk, "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
+        }
+        let rulesFolder = TestPaths.packageRoot.appendingPathComponent("rules")
+        let ruleNames = try fm.contentsOfDirectory(atPath: rulesFolder.path).filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertEqual(EmbeddedRules.files.map(\.name), ruleNames)
+        for file in EmbeddedRules.files {
+            let onDisk = try String(contentsOf: rulesFolder.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(file.json + "\n", onDisk, "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
+        }
+        XCTAssertEqual(Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
+    }
+}
