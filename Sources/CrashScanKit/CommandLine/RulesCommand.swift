@@ -31,12 +31,17 @@ enum RulesCommand {
             return .ok
         }
         var table = TextTable(
-            headers: ["ID", "FIX", "MATCH", "SOURCE"], alignments: [.left, .left, .left, .left],
-            maxWidths: [28, 28, 46, 14])
+            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left], maxWidths: [36, 36, 24])
         for rule in set.rules {
-            table.add([rule.id, rule.fix, describe(rule.match), (rule.source as NSString).lastPathComponent])
+            table.add([rule.id, rule.fix, (rule.source as NSString).lastPathComponent])
         }
-        console.out(table.render().joined(separator: "\n") + "\n")
+        let rows = table.render()
+        var lines = [rows[0]]
+        for (rule, row) in zip(set.rules, rows.dropFirst()) {
+            lines.append(row)
+            lines.append(contentsOf: TextWrap.wrap("match: " + describe(rule.match), width: ReportRenderer.width, indent: "    "))
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
         console.out("\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
         return .ok
     }

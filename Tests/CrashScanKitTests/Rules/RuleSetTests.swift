@@ -1,0 +1,98 @@
+import XCTest
+
+@testable import CrashScanKit
+
+/// The rules engine: the built-in rules, team rule files, errors that name file, rule and field.
+final class RuleSetTests: XCTestCase {
+    func subject(
+        exception: String? = nil, kind: KVCKind? = .undefinedKey, receiver: String?, key: String?,
+        cause: KVCCause? = .privateKey, os: [String] = []
+    ) -> RuleSubject {
+        RuleSubject(
+            exceptionType: exception, kind: kind, receiverClass: receiver, key: key, keyIsPrivate: cause == .privateKey,
+            cause: cause, osKeys: os.compactMap { OSVersion.parse($0)?.sortKey })
+    }
+
+    func testBuiltInRulesCoverTheRequiredFixes() throws {
+        let rules = try RuleSet.builtIn()
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))?.fix,
+            "associated-object-placeholder")
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UITextField", key: "_placeholderLabel.textColor"))?.fix,
+            "attributed-placeholder")
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
+            "search-text-field")
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(receiver: "MyCell", key: "titleLabel", cause: .outletMismatch))?.fix,
+            "reconnect-outlet")
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(receiver: "UINavigationBar", key: "_titleView"))?.fix, "own-the-state",
+            "the generic rule covers any other private key")
+        XCTAssertNil(rules.bestMatch(for: subject(receiver: "__NSArrayI", key: "gaussianBlu", cause: .unknown)))
+    }
+
+    func testAssociatedObjectRecommendationExplainsAndNamesTheSeedDefects() throws {
+        let rule = try XCTUnwrap(try RuleSet.builtIn().rules.first { $0.fix == "associated-object-placeholder" })
+        for phrase in [
+            "8.3", "objc_setAssociatedObject", "UITextViewTextDidChangeNotification", "self.delegate = self",
+            "-layoutSubviews", "textContainerInset", "lineFragmentPadding", "set in code",
+        ] {
+            XCTAssertTrue(rule.detail.contains(phrase), phrase)
+        }
+    }
+
+    func testTeamRulesExtendAndOverrideByID() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let file = folder.appendingPathComponent("team.json")
+        try Data(
+            """
+            {"rules": [
+              {"id": "uisearchbar-search-field", "match": {"class": "UISearchBar", "key": "_searchField"},
+               "fix": "team-search-helper", "title": "Use TeamSearchHelper", "detail": "See wiki page 12."},
+              {"id": "old-textview-only", "match": {"class": "UITextView", "keyPattern": "^_placeholderLabel$", "os": "<8.3", "kind": "undefined_key"},
+               "fix": "team-placeholder", "title": "Use TeamTextView", "detail": ["Line one.", "Line two."]}
+            ]}
+            """.utf8
+        ).write(to: file)
+        let rules = try RuleSet.load(extraFiles: [file.path])
+        XCTAssertEqual(rules.rules.filter { $0.id == "uisearchbar-search-field" }.count, 1)
+        XCTAssertEqual(
+            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
+            "team-search-helper")
+        let old = rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))
+        XCTAssertEqual(old?.fix, "team-placeholder", "more conditions: more specific")
+        XCTAssertEqual(old?.detail, "Line one.\nLine two.")
+        let newer = rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["9.0"]))
+        XCTAssertEqual(newer?.fix, "associated-object-placeholder", "the OS range does not match 9.0")
+    }
+
+    func testMalformedRuleFilesNameTheFileTheRuleAndTheField() throws {
+        let cases: [(String, String)] = [
+            ("{\"rules\": [{\"id\": \"a\", \"match\": {\"os\": \"8.x\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'a' (#1), field 'match.os'"),
+            ("{\"rules\": [{\"id\": \"b\", \"match\": {\"kind\": \"missing_key\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'b' (#1), field 'match.kind'"),
+            ("{\"rules\": [{\"id\": \"c\", \"match\": {\"clas\": \"UITextView\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'c' (#1), field 'match.clas'"),
+            ("{\"rules\": [{\"id\": \"d\", \"match\": {\"class\": \"X\"}, \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'd' (#1), field 'fix'"),
+            ("{\"rules\": [{\"id\": \"e\", \"match\": {\"keyPattern\": \"([\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'e' (#1), field 'match.keyPattern'"),
+            ("{\"rules\": [{\"match\": {}}]}", "rule #1, field 'id'"),
+            ("{\"rules\": [{\"id\": \"g\", \"match\": {}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'g' (#1), field 'match'"),
+            ("{\"rules\": [{\"id\": \"h\", \"match\": {\"class\": \"X\"}, \"fix\": \"Bad Slug\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'h' (#1), field 'fix'"),
+            ("{\"rule\": []}", "field 'rules'"),
+            ("{\"rules\": [", "not valid JSON"),
+        ]
+        for (json, expected) in cases {
+            XCTAssertThrowsError(try RuleSet.parse(json: Data(json.utf8), file: "team.json"), json) { error in
+                let text = "\(error)"
+                XCTAssertTrue(text.hasPrefix("rules file team.json"), text)
+                XCTAssertTrue(text.contains(expected), "\(text) should contain \(expected)")
+            }
+        }
+    }
+
+    func testBuiltInRulesAreValidAndUnique() throws {
+        let rules = try RuleSet.builtIn().rules
+        XCTAssertGreaterThanOrEqual(rules.count, 4)
+        XCTAssertEqual(Set(rules.map(\.id)).count, rules.count)
+    }
+}

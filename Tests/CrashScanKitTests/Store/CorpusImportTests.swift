@@ -1,0 +1,32 @@
+import XCTest
+
+@testable import CrashScanKit
+
+/// Every file of `../shared/corpus` (real reports in many formats, fragments, non-reports)
+/// goes through the importer: nothing crashes, every file gets an outcome.
+final class CorpusImportTests: XCTestCase {
+    func testEveryCorpusFileGetsAnOutcome() throws {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: TestPaths.corpus.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw XCTSkip("no corpus at \(TestPaths.corpus.path)")
+        }
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("corpus.sqlite").path)
+        let sources = try InputWalker().expand([TestPaths.corpus.path])
+        XCTAssertGreaterThan(sources.count, 50)
+        let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(sources, arguments: "corpus", version: "test")
+        XCTAssertEqual(summary.files, sources.count)
+        let outcomes = try store.db.query("SELECT path, outcome, reason FROM import_files")
+        XCTAssertEqual(Set(outcomes.compactMap { $0.string("path") }), Set(sources.map(\.displayPath)))
+        for row in outcomes where row.string("outcome") == "rejected" {
+            XCTAssertFalse((row.string("reason") ?? "").isEmpty, row.string("path") ?? "")
+        }
+        // The KVC excerpts are among what the corpus teaches: some must be found.
+        XCTAssertGreaterThan(summary.kvcFailures, 10)
+        // A second pass stores nothing new.
+        let again = try Importer(store: store, rules: RuleSet.builtIn()).run(sources, arguments: "corpus", version: "test")
+        XCTAssertEqual(again.imported, 0)
+        XCTAssertEqual(again.duplicates, summary.imported)
+    }
+}
