@@ -241,7 +241,9 @@ public enum DeviceCatalog {
     /// Lower case, with spaces and punctuation other than digits and letters removed, so that
     /// `iPhone6 Plus`, `iphone 6 plus` and `iPhone 6 Plus` meet.
     static func normalizedName(_ text: String) -> String {
-        String(text.lowercased().unicodeScalars.filter { CharacterSetASCII.isAlphanumeric($0) }.map(Character.init))
+        String(
+            text.lowercased().unicodeScalars.filter { CharacterSetASCII.isAlphanumeric($0) }.map(
+                Character.init))
     }
 
     /// Every identifier the catalog knows.
@@ -267,7 +269,8 @@ public enum DeviceCatalog {
         if ["i386", "x86_64", "arm64", "simulator"].contains(lower) || lower.contains("simulator") {
             return Device(identifier: nil, name: "Simulator", kind: .simulator)
         }
-        if let canonical = tables.identifierByLowercased[lower], let name = tables.nameByIdentifier[canonical] {
+        if let canonical = tables.identifierByLowercased[lower], let name = tables.nameByIdentifier[canonical]
+        {
             return Device(identifier: canonical, name: name, kind: kind(ofIdentifier: canonical))
         }
         if isIdentifierShaped(text) {
@@ -280,10 +283,13 @@ public enum DeviceCatalog {
             let identifier = identifiers.count == 1 ? identifiers[0] : nil
             return Device(identifier: identifier, name: name, kind: kind(ofIdentifier: identifiers[0]))
         }
-        if lower.hasPrefix("mac") || lower.hasPrefix("imac") { return Device(identifier: nil, name: text, kind: .mac) }
+        if lower.hasPrefix("mac") || lower.hasPrefix("imac") {
+            return Device(identifier: nil, name: text, kind: .mac)
+        }
         // An unknown marketing text: keep it as the name rather than inventing an identifier.
         let kind: DeviceKind =
-            lower.hasPrefix("iphone") ? .iPhone : lower.hasPrefix("ipad") ? .iPad : lower.hasPrefix("ipod") ? .iPod : .unknown
+            lower.hasPrefix("iphone")
+            ? .iPhone : lower.hasPrefix("ipad") ? .iPad : lower.hasPrefix("ipod") ? .iPod : .unknown
         return Device(identifier: nil, name: text, kind: kind)
     }
 

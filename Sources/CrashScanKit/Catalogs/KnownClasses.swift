@@ -5,10 +5,13 @@ public enum KnownClasses {
     static let publicClasses: [String: String] = {
         let names = [
             "UITextView", "UITextField", "UISearchBar", "UIApplication", "UIPageControl", "UIDatePicker",
-            "UIAlertAction", "UIAlertController", "UINavigationBar", "UITabBar", "UITabBarItem", "UIBarButtonItem",
+            "UIAlertAction", "UIAlertController", "UINavigationBar", "UITabBar", "UITabBarItem",
+            "UIBarButtonItem",
             "UIToolbar", "UIPickerView", "UIRefreshControl", "UIColor", "UILabel", "UIButton", "UIView",
-            "UIViewController", "UITableView", "UITableViewCell", "UICollectionView", "UIScrollView", "UIImageView",
-            "UISegmentedControl", "UISlider", "UISwitch", "UIProgressView", "UIWindow", "UIScreen", "UIStackView",
+            "UIViewController", "UITableView", "UITableViewCell", "UICollectionView", "UIScrollView",
+            "UIImageView",
+            "UISegmentedControl", "UISlider", "UISwitch", "UIProgressView", "UIWindow", "UIScreen",
+            "UIStackView",
             "UIActivityIndicatorView", "UIStepper", "UIWebView", "WKWebView", "WKWebViewConfiguration",
             "WKPreferences", "NSLayoutConstraint", "UINavigationController", "UITabBarController",
             "MFMailComposeViewController", "UIImagePickerController", "UISearchController", "UIFont",
@@ -18,7 +21,8 @@ public enum KnownClasses {
 
     /// Private UIKit classes seen as KVC receivers.
     static let privateClasses: Set<String> = [
-        "UIStatusBar", "UIStatusBar_Modern", "UIStatusBar_Placeholder", "UITabBarButton", "UINavigationButton",
+        "UIStatusBar", "UIStatusBar_Modern", "UIStatusBar_Placeholder", "UITabBarButton",
+        "UINavigationButton",
         "UISearchBarTextField", "UIStatusBarWindow", "UINavigationItemView", "UITabBarSwappableImageView",
         "UIKBKeyView", "UIPickerTableView", "UIRemoteKeyboardWindow",
     ]
@@ -59,13 +63,16 @@ public enum KnownClasses {
     public static func isPrivateClass(_ name: String) -> Bool {
         if isFoundationClusterClass(name) { return false }
         if privateClasses.contains(name) || name.hasPrefix("UIStatusBar_") { return true }
-        return name.hasPrefix("_UI") || name.hasPrefix("_NS") || name.hasPrefix("_WK") || name.hasPrefix("_MF")
+        return name.hasPrefix("_UI") || name.hasPrefix("_NS") || name.hasPrefix("_WK")
+            || name.hasPrefix("_MF")
     }
 
     /// Apple framework prefixes: a class with one of them is not the app's own.
     private static let applePrefixes = [
-        "UI", "NS", "WK", "CA", "CF", "AV", "MK", "MF", "SK", "SF", "PH", "GK", "CN", "EK", "CL", "CT", "AB", "QL",
-        "PK", "SL", "SB", "LS", "CK", "HK", "NE", "NW", "OS", "_UI", "_NS", "__NS", "_WK", "AS", "ML", "AR", "SC",
+        "UI", "NS", "WK", "CA", "CF", "AV", "MK", "MF", "SK", "SF", "PH", "GK", "CN", "EK", "CL", "CT", "AB",
+        "QL",
+        "PK", "SL", "SB", "LS", "CK", "HK", "NE", "NW", "OS", "_UI", "_NS", "__NS", "_WK", "AS", "ML", "AR",
+        "SC",
     ]
 
     /// True for a class that belongs to Apple's frameworks (public or private).
@@ -73,7 +80,9 @@ public enum KnownClasses {
         if name.contains(".") { return false }  // `MyApp.MainViewController`: a Swift app class
         for prefix in applePrefixes where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
-            if let next = rest.unicodeScalars.first, CharacterSetASCII.isLetter(next) && next.value < 91 || next == "_" {
+            if let next = rest.unicodeScalars.first,
+                CharacterSetASCII.isLetter(next) && next.value < 91 || next == "_"
+            {
                 return true
             }
         }
@@ -103,13 +112,18 @@ public enum KnownClasses {
     static let systemImages: Set<String> = [
         "CoreFoundation", "Foundation", "UIKit", "UIKitCore", "QuartzCore", "CFNetwork", "GraphicsServices",
         "WebKit", "WebCore", "JavaScriptCore", "CoreGraphics", "CoreText", "ImageIO", "Security", "MessageUI",
-        "AVFoundation", "CoreData", "CoreLocation", "MapKit", "Photos", "PhotosUI", "SpringBoard", "BackBoardServices",
-        "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AppKit", "SwiftUI", "CoreMotion", "StoreKit",
-        "UIFoundation", "TextInput", "TextInputCore", "UIKitServices", "Contacts", "ContactsUI", "SafariServices",
-        "AudioToolbox", "MediaPlayer", "CoreMedia", "VideoToolbox", "Metal", "OpenGLES", "IOKit", "libc.dylib",
+        "AVFoundation", "CoreData", "CoreLocation", "MapKit", "Photos", "PhotosUI", "SpringBoard",
+        "BackBoardServices",
+        "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AppKit", "SwiftUI", "CoreMotion",
+        "StoreKit",
+        "UIFoundation", "TextInput", "TextInputCore", "UIKitServices", "Contacts", "ContactsUI",
+        "SafariServices",
+        "AudioToolbox", "MediaPlayer", "CoreMedia", "VideoToolbox", "Metal", "OpenGLES", "IOKit",
+        "libc.dylib",
         "libz.dylib", "libsqlite3.dylib", "libicucore.A.dylib", "CoreAnimation", "AccessibilityUtilities",
         "UIAccessibility", "CoreUI", "DocumentManager", "ShareSheet", "Social", "Accounts", "AdSupport",
-        "SystemConfiguration", "CoreTelephony", "WebKitLegacy", "UserNotifications", "DVTFoundation", "libobjc.A.dylib",
+        "SystemConfiguration", "CoreTelephony", "WebKitLegacy", "UserNotifications", "DVTFoundation",
+        "libobjc.A.dylib",
         "libdispatch.dylib", "libsystem_kernel.dylib", "libsystem_pthread.dylib", "libsystem_c.dylib",
         "libc++abi.dylib", "libc++.1.dylib",
     ]

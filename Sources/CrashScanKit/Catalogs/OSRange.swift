@@ -64,21 +64,27 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
     /// `8`, `8.1` or `8.1.3` (an optional `iOS ` in front) as the keys of its first and last version.
     private static func prefix(_ raw: Substring) -> Bound? {
         var text = raw.trimmingCharacters(in: .whitespaces)
-        if text.lowercased().hasPrefix("ios") { text = text.dropFirst(3).trimmingCharacters(in: .whitespaces) }
+        if text.lowercased().hasPrefix("ios") {
+            text = text.dropFirst(3).trimmingCharacters(in: .whitespaces)
+        }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var numbers: [Int] = []
         for part in parts {
-            guard !part.isEmpty, part.count <= 3, part.allSatisfy(CharacterSetASCII.isDigit), let number = Int(part)
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(CharacterSetASCII.isDigit),
+                let number = Int(part)
             else { return nil }
             numbers.append(number)
         }
         guard numbers[0] < 100 else { return nil }
         switch numbers.count {
-        case 1: return Bound(min: OSVersion.sortKey(numbers[0], 0, 0), max: OSVersion.sortKey(numbers[0], 999, 999))
+        case 1:
+            return Bound(
+                min: OSVersion.sortKey(numbers[0], 0, 0), max: OSVersion.sortKey(numbers[0], 999, 999))
         case 2:
             return Bound(
-                min: OSVersion.sortKey(numbers[0], numbers[1], 0), max: OSVersion.sortKey(numbers[0], numbers[1], 999))
+                min: OSVersion.sortKey(numbers[0], numbers[1], 0),
+                max: OSVersion.sortKey(numbers[0], numbers[1], 999))
         default:
             let key = OSVersion.sortKey(numbers[0], numbers[1], numbers[2])
             return Bound(min: key, max: key)

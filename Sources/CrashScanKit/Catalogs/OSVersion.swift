@@ -35,7 +35,9 @@ public struct OSVersion: Sendable, Equatable {
         major * 1_000_000 + min(minor, 999) * 1_000 + min(patch, 999)
     }
 
-    public init(platform: String? = "iOS", major: Int, minor: Int? = nil, patch: Int? = nil, build: String? = nil) {
+    public init(
+        platform: String? = "iOS", major: Int, minor: Int? = nil, patch: Int? = nil, build: String? = nil
+    ) {
         self.platform = platform
         self.major = major
         self.minor = minor

@@ -75,7 +75,8 @@ public enum CrashGrouping {
             blamePart = ""
         }
         let parts = [
-            "v1", exceptionType ?? "", reasonPart, failure?.receiverClass ?? "", failure?.key ?? "", blamePart,
+            "v1", exceptionType ?? "", reasonPart, failure?.receiverClass ?? "", failure?.key ?? "",
+            blamePart,
         ]
         return String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(16))
     }

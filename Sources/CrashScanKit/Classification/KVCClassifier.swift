@@ -33,7 +33,8 @@ public enum KVCClassifier {
         let keyIsPrivate =
             found.kind != .undefinedKey || KnownClasses.isPrivateKey(found.key, receiver: found.receiverClass)
         let cause = cause(
-            kind: found.kind, accessor: found.accessor, receiver: found.receiverClass, keyIsPrivate: keyIsPrivate,
+            kind: found.kind, accessor: found.accessor, receiver: found.receiverClass,
+            keyIsPrivate: keyIsPrivate,
             frames: report.frames)
         return KVCFailure(
             kind: found.kind, accessor: found.accessor, receiverClass: found.receiverClass, key: found.key,
@@ -46,7 +47,8 @@ public enum KVCClassifier {
         case .undefinedKey: return "NSUnknownKeyException"
         case .prohibitedIvar: return "NSGenericException"
         case .obsoletePrivateAPI:
-            return failure.receiverClass == "UIDatePicker" ? "NSInvalidArgumentException" : "NSInternalInconsistencyException"
+            return failure.receiverClass == "UIDatePicker"
+                ? "NSInvalidArgumentException" : "NSInternalInconsistencyException"
         }
     }
 
@@ -59,7 +61,9 @@ public enum KVCClassifier {
                 // The caller names the class: `-[UITextField valueForKey:]`.
                 let caller = frames.dropFirst(position + 1).first { $0.symbol.hasPrefix("-[") }
                 var match = KVCReasonMatcher.Match(kind: .prohibitedIvar)
-                if let caller, let (receiver, selector) = KVCReasonMatcher.methodParts(Substring(caller.symbol)) {
+                if let caller,
+                    let (receiver, selector) = KVCReasonMatcher.methodParts(Substring(caller.symbol))
+                {
                     match.receiverClass = receiver
                     match.accessor = selector.hasPrefix("set") ? .set : .get
                     // UITextField's override of valueForKey: checks one literal key.
@@ -68,12 +72,16 @@ public enum KVCClassifier {
                 return match
             }
             if symbol.hasPrefix("-[UISearchBar _searchField]") {
-                return .init(kind: .prohibitedIvar, accessor: .get, receiverClass: "UISearchBar", key: "_searchField")
+                return .init(
+                    kind: .prohibitedIvar, accessor: .get, receiverClass: "UISearchBar", key: "_searchField")
             }
             if symbol.hasPrefix("-[UISearchBar set_cancelButtonText:]") {
-                return .init(kind: .prohibitedIvar, accessor: .set, receiverClass: "UISearchBar", key: "_cancelButtonText")
+                return .init(
+                    kind: .prohibitedIvar, accessor: .set, receiverClass: "UISearchBar",
+                    key: "_cancelButtonText")
             }
-            if symbol.hasSuffix(" setValue:forUndefinedKey:]") || symbol.hasSuffix(" valueForUndefinedKey:]") {
+            if symbol.hasSuffix(" setValue:forUndefinedKey:]") || symbol.hasSuffix(" valueForUndefinedKey:]")
+            {
                 let accessor: KVCAccessor = symbol.hasSuffix(" setValue:forUndefinedKey:]") ? .set : .get
                 var match = KVCReasonMatcher.Match(kind: .undefinedKey, accessor: accessor)
                 // An override in a real class (not the NSObject default) names the receiver.
@@ -92,8 +100,12 @@ public enum KVCClassifier {
     static func accessorFromFrames(_ frames: [Frame]) -> KVCAccessor? {
         for frame in frames {
             let symbol = frame.symbol
-            if symbol.fastContains(" setValue:forKey") || symbol.fastContains("_NSSetUsingKeyValueSetter") { return .set }
-            if symbol.fastContains(" valueForKey") || symbol.fastContains("_NSGetUsingKeyValueGetter") { return .get }
+            if symbol.fastContains(" setValue:forKey") || symbol.fastContains("_NSSetUsingKeyValueSetter") {
+                return .set
+            }
+            if symbol.fastContains(" valueForKey") || symbol.fastContains("_NSGetUsingKeyValueGetter") {
+                return .get
+            }
         }
         return nil
     }
@@ -104,7 +116,8 @@ public enum KVCClassifier {
     static func categoryClass(in frames: [Frame]) -> String? {
         for frame in frames where !KnownClasses.isSystemImage(frame.image) {
             let symbol = frame.symbol.drop(while: { $0 == "_" || $0.isNumber })
-            guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), let paren = symbol.firstIndex(of: "(") else {
+            guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), let paren = symbol.firstIndex(of: "(")
+            else {
                 continue
             }
             let name = symbol[symbol.index(symbol.startIndex, offsetBy: 2)..<paren]
@@ -114,8 +127,10 @@ public enum KVCClassifier {
     }
 
     static let nibFrames = [
-        "UIRuntimeOutletConnection", "-[UINib instantiateWithOwner:options:]", "NSIBUserDefinedRuntimeAttributesConnector",
-        "nibInstantiateWithOwner", "loadNibNamed:owner:options:", "UIRuntimeEventConnection", "_loadViewFromNibNamed",
+        "UIRuntimeOutletConnection", "-[UINib instantiateWithOwner:options:]",
+        "NSIBUserDefinedRuntimeAttributesConnector",
+        "nibInstantiateWithOwner", "loadNibNamed:owner:options:", "UIRuntimeEventConnection",
+        "_loadViewFromNibNamed",
     ]
 
     static func cause(

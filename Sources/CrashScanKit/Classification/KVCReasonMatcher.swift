@@ -20,9 +20,11 @@ enum KVCReasonMatcher {
     /// `[<__NSCFString > …]`, `[ setValue:forUndefinedKey:]`, keys with spaces, a missing
     /// period, and the seed's lost spaces (`…:]:this class … for the key_placeholderLabel.`).
     static func undefinedKey(_ reason: String) -> Match? {
-        let compliant = reason.fastRange(of: "key value coding-compliant for the key")
+        let compliant =
+            reason.fastRange(of: "key value coding-compliant for the key")
             ?? reason.fastRange(of: "key value coding compliant for the key")
-        let selector = reason.fastRange(of: "setValue:forUndefinedKey:") ?? reason.fastRange(of: "valueForUndefinedKey:")
+        let selector =
+            reason.fastRange(of: "setValue:forUndefinedKey:") ?? reason.fastRange(of: "valueForUndefinedKey:")
         guard compliant != nil || selector != nil else { return nil }
         var match = Match(kind: .undefinedKey)
         if let selector {
@@ -69,7 +71,9 @@ enum KVCReasonMatcher {
     /// Family C: `App called -statusBar or -statusBarWindow on UIApplication …` and
     /// `Call to obsolete private method -[UIPageControl _setPageImage:]`.
     static func obsolete(_ reason: String) -> Match? {
-        if let called = reason.fastRange(of: "App called -"), let on = reason.fastRange(of: " on UIApplication") {
+        if let called = reason.fastRange(of: "App called -"),
+            let on = reason.fastRange(of: " on UIApplication")
+        {
             let selector = reason[called.upperBound...].prefix(while: { $0 != " " })
             return Match(
                 kind: .obsoletePrivateAPI, accessor: .get, receiverClass: "UIApplication",
@@ -112,7 +116,9 @@ enum KVCReasonMatcher {
 
     /// `-[Class selector]` → (Class, selector).
     static func methodParts(_ text: Substring) -> (String, String)? {
-        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else { return nil }
+        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else {
+            return nil
+        }
         let inner = text[text.index(after: open)..<close]
         let parts = inner.split(separator: " ", maxSplits: 1)
         guard parts.count == 2 else { return nil }
@@ -142,7 +148,8 @@ enum KVCReasonMatcher {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.fastContains("  ") else {
+        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.fastContains("  ")
+        else {
             return text
         }
         return text.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "\r" })

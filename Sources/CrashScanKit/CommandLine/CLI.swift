@@ -2,7 +2,8 @@ import Foundation
 
 /// The command line: argv in, exit code out. `main.swift` only calls `run`.
 public enum CLI {
-    public static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode {
+    public static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode
+    {
         do {
             return try dispatch(arguments, console: console, environment: environment)
         } catch let error as UsageError {
@@ -34,10 +35,14 @@ public enum CLI {
 
     struct MissingDatabase: Error, CustomStringConvertible {
         let path: String
-        var description: String { "no database at \(path): run 'crashscan import PATH...' first, or pass --db FILE" }
+        var description: String {
+            "no database at \(path): run 'crashscan import PATH...' first, or pass --db FILE"
+        }
     }
 
-    static func dispatch(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+    static func dispatch(_ arguments: [String], console: Console, environment: [String: String]) throws
+        -> ExitCode
+    {
         guard let first = arguments.first else {
             console.out(HelpText.main + "\n")
             return .ok
@@ -73,10 +78,14 @@ public enum CLI {
                 rest.removeFirst()
             }
         }
-        guard let command = rest.first else { throw UsageError("missing command (commands: import, report, rules, help)") }
+        guard let command = rest.first else {
+            throw UsageError("missing command (commands: import, report, rules, help)")
+        }
         let options = Array(rest.dropFirst()) + leading
         if options.contains("-h") || options.contains("--help") {
-            guard let page = HelpText.page(for: command) else { throw UsageError("unknown command '\(command)'") }
+            guard let page = HelpText.page(for: command) else {
+                throw UsageError("unknown command '\(command)'")
+            }
             console.out(page + "\n")
             return .ok
         }
@@ -92,7 +101,9 @@ public enum CLI {
     /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.
     static func databasePath(_ option: String?, environment: [String: String]) -> String {
         if let option { return option }
-        if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty { return fromEnvironment }
+        if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
         return "crashscan.sqlite"
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// `crashscan import PATH... [--db FILE] [--rules FILE]... [--quiet]`
 enum ImportCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+    {
         var cursor = ArgumentCursor(arguments)
         var dbOption: String?
         var ruleFiles: [String] = []
@@ -18,7 +19,9 @@ enum ImportCommand {
             }
         }
         let paths = cursor.positionals
-        guard !paths.isEmpty else { throw UsageError("import needs at least one PATH (a file, a folder, or '-')") }
+        guard !paths.isEmpty else {
+            throw UsageError("import needs at least one PATH (a file, a folder, or '-')")
+        }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Expand first: a missing path stops the import before anything is written.
         let sources = try InputWalker().expand(paths)
@@ -27,11 +30,14 @@ enum ImportCommand {
         let importer = Importer(store: store, rules: rules)
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
-            sources, arguments: (["import"] + arguments).joined(separator: " "), version: CrashScanVersion.current,
+            sources, arguments: (["import"] + arguments).joined(separator: " "),
+            version: CrashScanVersion.current,
             progress: showProgress
                 ? { progress in
                     let rate = progress.elapsed > 0 ? Int(Double(progress.reports) / progress.elapsed) : 0
-                    console.err("\rcrashscan: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.reports) reports, \(rate) reports/s")
+                    console.err(
+                        "\rcrashscan: \(progress.filesDone)/\(progress.filesTotal) files, \(progress.reports) reports, \(rate) reports/s"
+                    )
                 } : nil)
         if showProgress { console.err("\r\u{1B}[K") }
         if !quiet {
@@ -40,7 +46,8 @@ enum ImportCommand {
             }
             if summary.rejections.count > 20 {
                 console.err(
-                    "crashscan: … and \(summary.rejections.count - 20) more rejected files (see the import_files view)\n")
+                    "crashscan: … and \(summary.rejections.count - 20) more rejected files (see the import_files view)\n"
+                )
             }
         }
         console.out(summaryLine(summary, database: dbPath) + "\n")
@@ -50,8 +57,11 @@ enum ImportCommand {
     static func summaryLine(_ summary: ImportSummary, database: String) -> String {
         var rejected = "\(summary.rejected) rejected"
         if !summary.rejections.isEmpty {
-            let first = summary.rejections.prefix(3).map { "\(($0.path as NSString).lastPathComponent): \($0.reason)" }
-            rejected += " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
+            let first = summary.rejections.prefix(3).map {
+                "\(($0.path as NSString).lastPathComponent): \($0.reason)"
+            }
+            rejected +=
+                " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
         }
         let seconds = String(format: "%.2f s", summary.elapsed)
         return

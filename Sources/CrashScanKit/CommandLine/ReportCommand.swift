@@ -2,7 +2,8 @@ import Foundation
 
 /// `crashscan report [filters] [--format …] [--db FILE] [--rules FILE]...`
 enum ReportCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+    {
         var cursor = ArgumentCursor(arguments)
         var filter = ReportFilter()
         var format = ReportFormat.text
@@ -20,7 +21,8 @@ enum ReportCommand {
                 let value = try cursor.value(for: option)
                 guard let parsed = ReportFormat(rawValue: value) else {
                     throw UsageError(
-                        "invalid --format '\(value)' (expected one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        "invalid --format '\(value)' (expected one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 format = parsed
             case "--db": dbOption = try cursor.value(for: option)
@@ -28,7 +30,9 @@ enum ReportCommand {
             default: throw UsageError("unknown option '\(option)' for report")
             }
         }
-        if let extra = cursor.positionals.first { throw UsageError("report takes no arguments, got '\(extra)'") }
+        if let extra = cursor.positionals.first {
+            throw UsageError("report takes no arguments, got '\(extra)'")
+        }
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = ruleFiles.isEmpty ? nil : try RuleSet.load(extraFiles: ruleFiles)

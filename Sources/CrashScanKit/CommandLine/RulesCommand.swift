@@ -24,9 +24,13 @@ enum RulesCommand {
         let set = try RuleSet.load(extraFiles: ruleFiles)
         if json {
             let items: [[String: Any]] = set.rules.map { rule in
-                ["id": rule.id, "fix": rule.fix, "title": rule.title, "source": rule.source, "match": describe(rule.match)]
+                [
+                    "id": rule.id, "fix": rule.fix, "title": rule.title, "source": rule.source,
+                    "match": describe(rule.match),
+                ]
             }
-            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
+            let data = try JSONSerialization.data(
+                withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
             console.out(String(decoding: data, as: UTF8.self) + "\n")
             return .ok
         }
@@ -39,22 +43,29 @@ enum RulesCommand {
         var lines = [rows[0]]
         for (rule, row) in zip(set.rules, rows.dropFirst()) {
             lines.append(row)
-            lines.append(contentsOf: TextWrap.wrap("match: " + describe(rule.match), width: ReportRenderer.width, indent: "    "))
+            lines.append(
+                contentsOf: TextWrap.wrap(
+                    "match: " + describe(rule.match), width: ReportRenderer.width, indent: "    "))
         }
         console.out(lines.joined(separator: "\n") + "\n")
-        console.out("\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
+        console.out(
+            "\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
         return .ok
     }
 
     static func describe(_ match: RuleMatch) -> String {
         var parts: [String] = []
-        if let exceptions = match.exceptions { parts.append("exception=\(exceptions.joined(separator: "|"))") }
+        if let exceptions = match.exceptions {
+            parts.append("exception=\(exceptions.joined(separator: "|"))")
+        }
         if let kinds = match.kinds { parts.append("kind=\(kinds.map(\.rawValue).joined(separator: "|"))") }
         if let classes = match.classes { parts.append("class=\(classes.joined(separator: "|"))") }
         if let pattern = match.classPattern { parts.append("class~/\(pattern.pattern)/") }
         if let keys = match.keys { parts.append("key=\(keys.joined(separator: "|"))") }
         if let pattern = match.keyPattern { parts.append("key~/\(pattern.pattern)/") }
-        if let causes = match.causes { parts.append("cause=\(causes.map(\.rawValue).joined(separator: "|"))") }
+        if let causes = match.causes {
+            parts.append("cause=\(causes.map(\.rawValue).joined(separator: "|"))")
+        }
         if let flag = match.keyIsPrivate { parts.append("private=\(flag)") }
         if let os = match.os { parts.append("os \(os.description)") }
         return parts.joined(separator: " ")

@@ -50,7 +50,9 @@ enum BuglyConsoleParser {
                 }
                 if let found = ExceptionText.extract(from: trimmed) {
                     if report.exceptionType == nil, let name = found.name { report.exceptionType = name }
-                    if report.exceptionReason == nil, let reason = found.reason { report.exceptionReason = reason }
+                    if report.exceptionReason == nil, let reason = found.reason {
+                        report.exceptionReason = reason
+                    }
                     expectReasonAfterName = report.exceptionReason == nil
                     continue
                 }
@@ -97,8 +99,9 @@ enum BuglyConsoleParser {
         return report
     }
 
-    static func apply(_ field: LabeledField, _ value: Substring, to report: inout CrashReport, crashContent: inout String?)
-    {
+    static func apply(
+        _ field: LabeledField, _ value: Substring, to report: inout CrashReport, crashContent: inout String?
+    ) {
         let text = String(value.trimmingBlanks())
         guard !text.isEmpty else { return }
         switch field {
@@ -152,7 +155,9 @@ enum BuglyConsoleParser {
     }
 
     static func tableCells(_ row: Substring) -> [String] {
-        var cells = row.split(separator: "|", omittingEmptySubsequences: false).map { String($0.trimmingBlanks()) }
+        var cells = row.split(separator: "|", omittingEmptySubsequences: false).map {
+            String($0.trimmingBlanks())
+        }
         if cells.first?.isEmpty == true { cells.removeFirst() }
         if cells.last?.isEmpty == true { cells.removeLast() }
         return cells
@@ -173,7 +178,9 @@ enum BuglyConsoleParser {
     /// Strips quoting left by pastes: backticks, surrounding quotes, markdown bold.
     static func cleanReason(_ reason: String) -> String {
         var text = Substring(reason).trimmingBlanks()
-        while let first = text.first, first == "`" || first == "*" || first == "\"" { text = text.dropFirst() }
+        while let first = text.first, first == "`" || first == "*" || first == "\"" {
+            text = text.dropFirst()
+        }
         while let last = text.last, last == "`" || last == "*" || last == "\"" { text = text.dropLast() }
         return String(text.trimmingBlanks())
     }
@@ -183,18 +190,25 @@ enum BuglyConsoleParser {
 /// issue pastes): joined again when no single line held the whole of it.
 enum WrappedReason {
     static func recover(_ lines: [Substring], current: String?) -> String? {
-        if let current, current.fastContains("coding-compliant") || current.fastContains("prohibited") { return nil }
+        if let current, current.fastContains("coding-compliant") || current.fastContains("prohibited") {
+            return nil
+        }
         let joined = lines.joined(separator: " ")
-        guard joined.fastContains("UndefinedKey:]") || joined.fastContains("ivar is prohibited") else { return nil }
+        guard joined.fastContains("UndefinedKey:]") || joined.fastContains("ivar is prohibited") else {
+            return nil
+        }
         let text = KVCReasonMatcher.collapseWhitespace(joined)
-        if let selector = text.fastRange(of: "UndefinedKey:]"), let open = text[..<selector.lowerBound].lastIndex(of: "["),
+        if let selector = text.fastRange(of: "UndefinedKey:]"),
+            let open = text[..<selector.lowerBound].lastIndex(of: "["),
             let keyLabel = text[selector.upperBound...].fastRange(of: "for the key")
         {
             var end = text[keyLabel.upperBound...].firstIndex(of: ".") ?? text.endIndex
             if end < text.endIndex { end = text.index(after: end) }
             return String(text[open..<end])
         }
-        if let access = text.fastRange(of: "Access to "), let bug = text[access.upperBound...].fastRange(of: "application bug") {
+        if let access = text.fastRange(of: "Access to "),
+            let bug = text[access.upperBound...].fastRange(of: "application bug")
+        {
             return String(text[access.lowerBound..<bug.upperBound])
         }
         return nil
@@ -210,7 +224,8 @@ enum GluedFrame {
         var position = 1
         while position + 1 < scalars.count {
             let marker = scalars[position]
-            if (marker == "-" || marker == "+"), scalars[position + 1] == "[", isIdentifier(scalars[position - 1]),
+            if marker == "-" || marker == "+", scalars[position + 1] == "[",
+                isIdentifier(scalars[position - 1]),
                 let close = scalars[position...].firstIndex(of: "]")
             {
                 var imageStart = position

@@ -11,7 +11,8 @@ enum BuglyJSONParser {
         var description: String {
             switch self {
             case .malformed(let detail): return "malformed JSON: \(detail)"
-            case .noCrash(let keys): return "JSON without a Bugly crash (no crashMap or expName; top-level keys: \(keys))"
+            case .noCrash(let keys):
+                return "JSON without a Bugly crash (no crashMap or expName; top-level keys: \(keys))"
             }
         }
     }
@@ -24,7 +25,9 @@ enum BuglyJSONParser {
     static func parse(_ object: Any) throws(Failure) -> [CrashReport] {
         let objects = crashObjects(in: object, depth: 0)
         guard !objects.isEmpty else {
-            let keys = (object as? [String: Any]).map { $0.keys.sorted().prefix(8).joined(separator: ", ") } ?? "none"
+            let keys =
+                (object as? [String: Any]).map { $0.keys.sorted().prefix(8).joined(separator: ", ") }
+                ?? "none"
             throw .noCrash(keys)
         }
         return objects.enumerated().map { position, crash in
@@ -86,7 +89,9 @@ enum BuglyJSONParser {
         report.processName = string(crashMap, "processName")
         report.bundleID = string(crashMap, "bundleId")
         report.cpuArch = string(crashMap, "cpuType")
-        if let rooted = string(crashMap, "isRooted") { report.jailbroken = BuglyConsoleParser.parseBool(rooted) }
+        if let rooted = string(crashMap, "isRooted") {
+            report.jailbroken = BuglyConsoleParser.parseBool(rooted)
+        }
         let stack =
             string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
             ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")

@@ -4,7 +4,9 @@
 /// `----------------------end--------------------` line. A file may hold several reports.
 enum BuglySDKLogParser {
     /// Bugly-only header lines; any one of them, with `Hardware Model:`, marks a crash.log.
-    static let markers = ["RDM SDK Version:", "SDK start time:", "RDM DeviceId:", "RDM user id", "Open UDID:", "SDK Version:"]
+    static let markers = [
+        "RDM SDK Version:", "SDK start time:", "RDM DeviceId:", "RDM user id", "Open UDID:", "SDK Version:",
+    ]
 
     static func isSDKLog(_ text: String) -> Bool {
         guard text.fastContains("Hardware Model:") else { return false }
@@ -78,8 +80,11 @@ enum BuglySDKLogParser {
             if line.hasPrefix("Thread ") {
                 if line.fastContains("crashed with") || line.fastContains("Thread State") {
                     section = .registers
-                } else if let number = threadNumber(line), line.hasSuffix(":") || line.fastContains("Crashed") {
-                    let crashed = line.fastContains("Crashed") || line.fastContains("crashed") || number == crashedThread
+                } else if let number = threadNumber(line), line.hasSuffix(":") || line.fastContains("Crashed")
+                {
+                    let crashed =
+                        line.fastContains("Crashed") || line.fastContains("crashed")
+                        || number == crashedThread
                     section = crashed ? .crashedThread : .otherThread
                 }
                 if section == .crashedThread || section == .otherThread || section == .registers { continue }
@@ -143,7 +148,9 @@ enum BuglySDKLogParser {
             }
         }
         report.frames = exceptionFrames.isEmpty ? crashedFrames : exceptionFrames
-        guard report.deviceRaw != nil || report.exceptionType != nil || !report.frames.isEmpty else { return nil }
+        guard report.deviceRaw != nil || report.exceptionType != nil || !report.frames.isEmpty else {
+            return nil
+        }
         return report
     }
 

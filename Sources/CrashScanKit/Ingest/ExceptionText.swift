@@ -14,11 +14,16 @@ enum ExceptionText {
             CharacterSetASCII.isLetter(first) || first == "_"
         else { return false }
         for scalar in token.unicodeScalars
-        where !(CharacterSetASCII.isLetter(scalar) || CharacterSetASCII.isDigit(scalar) || scalar == "_" || scalar == ".") {
+        where
+            !(CharacterSetASCII.isLetter(scalar) || CharacterSetASCII.isDigit(scalar) || scalar == "_"
+            || scalar == ".")
+        {
             return false
         }
-        return token.hasSuffix("Exception") || token.hasSuffix("Error") || token.hasPrefix("SIG")
-            && token.uppercased() == token || token.hasPrefix("EXC_")
+        return token.hasSuffix("Exception") || token.hasSuffix("Error")
+            || token.hasPrefix("SIG")
+                && token.uppercased() == token
+            || token.hasPrefix("EXC_")
     }
 
     /// A line that is only an exception name, possibly behind `crash`, `Fatal Exception:` or
@@ -57,16 +62,21 @@ enum ExceptionText {
             return Found(name: name, reason: reason)
         }
         for (opening, closing) in [("UNCAUGHT EXCEPTION (", "):"), ("POSSIBLE_CRASH(", "):")] {
-            if let open = line.fastRange(of: opening), let close = line[open.upperBound...].fastRange(of: closing) {
+            if let open = line.fastRange(of: opening),
+                let close = line[open.upperBound...].fastRange(of: closing)
+            {
                 let name = String(line[open.upperBound..<close.lowerBound])
                 let reason = line[close.upperBound...].trimmingBlanks()
                 return Found(name: name, reason: reason.isEmpty ? nil : String(reason))
             }
         }
-        if let nameLabel = line.fastRange(of: "Name: "), let reasonLabel = line[nameLabel.upperBound...].fastRange(of: " Reason: ") {
+        if let nameLabel = line.fastRange(of: "Name: "),
+            let reasonLabel = line[nameLabel.upperBound...].fastRange(of: " Reason: ")
+        {
             let name = line[nameLabel.upperBound..<reasonLabel.lowerBound].trimmingBlanks()
             if isExceptionName(name) {
-                return Found(name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
+                return Found(
+                    name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
             }
         }
         if let context = line.fastRange(of: "context=") {
@@ -75,7 +85,8 @@ enum ExceptionText {
         if let reasonLabel = line.fastRange(of: ", reason: ") {
             let name = line[..<reasonLabel.lowerBound].trimmingBlanks()
             if isExceptionName(name) {
-                return Found(name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
+                return Found(
+                    name: String(name), reason: String(line[reasonLabel.upperBound...].trimmingBlanks()))
             }
         }
         return nil
@@ -86,7 +97,8 @@ enum ExceptionText {
     static func looksLikeReason(_ line: Substring) -> Bool {
         let markers = [
             "key value coding-compliant", "ivar is prohibited", "Ivar is prohibited", "unrecognized selector",
-            "Call to obsolete private method", "App called -statusBar", "beyond bounds", "was mutated while being",
+            "Call to obsolete private method", "App called -statusBar", "beyond bounds",
+            "was mutated while being",
             "attempt to insert nil",
         ]
         return markers.contains { line.fastContains($0) }

@@ -34,8 +34,10 @@ enum FieldLabels {
             ("Jailbreak", .jailbroken), ("Process Name", .process), ("Process", .process),
             ("Bundle ID", .bundleID), ("Bundle Identifier", .bundleID), ("Exception Name", .exceptionName),
             ("Exception Type", .exceptionName), ("Exception Reason", .exceptionReason),
-            ("Exception Message", .exceptionReason), ("Reason", .exceptionReason), ("Crash Content", .crashContent),
-            ("Crash Detail", .crashContent), ("Stack Trace", .stack), ("Crash Stack", .stack), ("Call Stack", .stack),
+            ("Exception Message", .exceptionReason), ("Reason", .exceptionReason),
+            ("Crash Content", .crashContent),
+            ("Crash Detail", .crashContent), ("Stack Trace", .stack), ("Crash Stack", .stack),
+            ("Call Stack", .stack),
             ("Stack", .stack), ("Backtrace", .stack), ("User ID", .ignored), ("Device ID", .ignored),
             // Japanese
             ("デバイス機種", .device), ("機種", .device), ("システムバージョン", .os), ("OSバージョン", .os),
@@ -49,7 +51,9 @@ enum FieldLabels {
     /// If `line` starts with a label, the field and the value after the separator
     /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels).
     static func match(_ line: Substring) -> (field: LabeledField, value: Substring)? {
-        var text = line.drop(while: { $0 == " " || $0 == "\t" || $0 == "|" || $0 == "*" || $0 == "-" || $0 == "#" })
+        var text = line.drop(while: {
+            $0 == " " || $0 == "\t" || $0 == "|" || $0 == "*" || $0 == "-" || $0 == "#"
+        })
         text = text.drop(while: { $0 == " " })
         guard let first = text.unicodeScalars.first else { return nil }
         // Cheap exit: every label starts with one of these.

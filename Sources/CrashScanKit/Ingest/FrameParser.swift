@@ -178,7 +178,8 @@ enum FrameParser {
     static func columnGap(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
         var position = start
         while position < bytes.count {
-            if bytes[position] == tab || (bytes[position] == space && position + 1 < bytes.count && bytes[position + 1] == space)
+            if bytes[position] == tab
+                || (bytes[position] == space && position + 1 < bytes.count && bytes[position + 1] == space)
             {
                 var end = position
                 while end < bytes.count, isBlank(bytes[end]) { end += 1 }
@@ -191,10 +192,13 @@ enum FrameParser {
 
     static func isPlausibleImage(_ image: ArraySlice<UInt8>) -> Bool {
         guard let first = image.first, let last = image.last, image.count <= 80 else { return false }
-        if first == 91 || first == 40 || first == 42 || first == 35 || first == 123 || first == 60 { return false }
+        if first == 91 || first == 40 || first == 42 || first == 35 || first == 123 || first == 60 {
+            return false
+        }
         if first == minus || first == plus || first == slash || first == 64 { return false }
         if last == colon || last == 46 && image.count == 2 { return false }
-        for byte in image where byte == 61 || byte == 59 || byte == 91 || byte == 93 || byte == 123 || byte == 34 {
+        for byte in image
+        where byte == 61 || byte == 59 || byte == 91 || byte == 93 || byte == 123 || byte == 34 {
             return false
         }
         return true
@@ -209,14 +213,18 @@ enum FrameParser {
     static func commentStart(_ bytes: ArraySlice<UInt8>) -> Int? {
         var position = bytes.startIndex + 1
         while position + 1 < bytes.endIndex {
-            if bytes[position] == slash, bytes[position + 1] == slash, isBlank(bytes[position - 1]) { return position }
+            if bytes[position] == slash, bytes[position + 1] == slash, isBlank(bytes[position - 1]) {
+                return position
+            }
             position += 1
         }
         return nil
     }
 
     /// `0x<base> + <offset>` at the start; `end` is where it stops.
-    static func baseAndOffset(_ bytes: ArraySlice<UInt8>, allowTrailing: Bool = false) -> (offset: UInt64?, end: Int)? {
+    static func baseAndOffset(_ bytes: ArraySlice<UInt8>, allowTrailing: Bool = false) -> (
+        offset: UInt64?, end: Int
+    )? {
         var position = bytes.startIndex
         guard bytes.count > 2, bytes[position] == 48, bytes[position + 1] == 120 else { return nil }
         position += 2
@@ -235,7 +243,9 @@ enum FrameParser {
             position += 2
         }
         let digitsStart = position
-        while position < bytes.endIndex, hex ? isHex(bytes[position]) : isDigit(bytes[position]) { position += 1 }
+        while position < bytes.endIndex, hex ? isHex(bytes[position]) : isDigit(bytes[position]) {
+            position += 1
+        }
         guard position > digitsStart else { return nil }
         _ = numberStart
         let text = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
@@ -246,12 +256,15 @@ enum FrameParser {
     /// (`(UItextView+Extension.m:)` in the seed's paste).
     static func trailingLocation(_ bytes: ArraySlice<UInt8>) -> (start: Int, file: String, line: Int?)? {
         guard bytes.last == closeParen else { return nil }
-        guard let open = bytes.lastIndex(of: openParen), open > bytes.startIndex || bytes.count > 2 else { return nil }
+        guard let open = bytes.lastIndex(of: openParen), open > bytes.startIndex || bytes.count > 2 else {
+            return nil
+        }
         let inner = bytes[(open + 1)..<(bytes.endIndex - 1)]
         guard let colonIndex = inner.lastIndex(of: colon) else { return nil }
         let fileBytes = inner[..<colonIndex]
         let lineBytes = inner[(colonIndex + 1)...]
-        guard !fileBytes.isEmpty, fileBytes.contains(46), !fileBytes.contains(space), !fileBytes.contains(openParen),
+        guard !fileBytes.isEmpty, fileBytes.contains(46), !fileBytes.contains(space),
+            !fileBytes.contains(openParen),
             lineBytes.allSatisfy(isDigit)
         else { return nil }
         return (
@@ -263,7 +276,9 @@ enum FrameParser {
     /// ` + 123` or ` + 0x7b` at the end.
     static func trailingOffset(_ bytes: ArraySlice<UInt8>) -> (start: Int, offset: UInt64?)? {
         var position = bytes.endIndex
-        while position > bytes.startIndex, isHex(bytes[position - 1]) || bytes[position - 1] == 120 { position -= 1 }
+        while position > bytes.startIndex, isHex(bytes[position - 1]) || bytes[position - 1] == 120 {
+            position -= 1
+        }
         let digits = bytes[position..<bytes.endIndex]
         guard !digits.isEmpty else { return nil }
         var value: UInt64?

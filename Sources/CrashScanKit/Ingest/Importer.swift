@@ -44,13 +44,16 @@ public final class Importer {
     }
 
     public func run(
-        _ sources: [InputSource], arguments: String, version: String, progress: ((ImportProgress) -> Void)? = nil
+        _ sources: [InputSource], arguments: String, version: String,
+        progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary {
         let start = DispatchTime.now()
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
         var summary = ImportSummary()
         var lastProgress = 0.0
-        func elapsed() -> Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+        func elapsed() -> Double {
+            Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        }
 
         var offset = 0
         while offset < sources.count {
@@ -68,7 +71,8 @@ public final class Importer {
                         summary.rejections.append((item.path, rejection.reason))
                     case .success(let reports):
                         do {
-                            let outcome = try writer.write(path: item.path, bytes: item.bytes, reports: reports)
+                            let outcome = try writer.write(
+                                path: item.path, bytes: item.bytes, reports: reports)
                             summary.imported += outcome.imported
                             summary.duplicates += outcome.duplicates
                             summary.kvcFailures += outcome.kvcFailures
@@ -93,7 +97,8 @@ public final class Importer {
         try RecommendationUpdater.refresh(store: store, rules: rules, groups: writer.touchedGroups)
         summary.elapsed = elapsed()
         try writer.finish(
-            files: summary.files, imported: summary.imported, duplicates: summary.duplicates, rejected: summary.rejected,
+            files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
+            rejected: summary.rejected,
             kvcFailures: summary.kvcFailures)
         return summary
     }
@@ -140,10 +145,14 @@ public final class Importer {
             if let size, size > ReportReader.maximumFileSize {
                 return Parsed(
                     path: path, bytes: size,
-                    result: .failure(Rejection("file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+                    result: .failure(
+                        Rejection(
+                            "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
             }
             guard let contents = FileManager.default.contents(atPath: file) else {
-                return Parsed(path: path, bytes: size, result: .failure(Rejection("cannot read the file (permission denied?)")))
+                return Parsed(
+                    path: path, bytes: size,
+                    result: .failure(Rejection("cannot read the file (permission denied?)")))
             }
             data = contents
         }

@@ -35,7 +35,9 @@ public struct InputWalker {
                 continue
             }
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw Missing(path: path) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw Missing(path: path)
+            }
             if isDirectory.boolValue {
                 walk(path, into: &sources, visited: &visitedFolders, seen: &seenFiles)
             } else if seenFiles.insert(realPath(path)).inserted {
@@ -45,14 +47,18 @@ public struct InputWalker {
         return sources
     }
 
-    private func walk(_ folder: String, into sources: inout [InputSource], visited: inout Set<String>, seen: inout Set<String>) {
+    private func walk(
+        _ folder: String, into sources: inout [InputSource], visited: inout Set<String>,
+        seen: inout Set<String>
+    ) {
         // The real path stops symlink loops (a link to an ancestor) from recursing forever.
         guard visited.insert(realPath(folder)).inserted else { return }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }  // dangling link
+            // A dangling link does not exist: skip it.
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
             if isDirectory.boolValue {
                 walk(path, into: &sources, visited: &visited, seen: &seen)
             } else if seen.insert(realPath(path)).inserted {

@@ -35,13 +35,15 @@ public enum ReportReader {
         }
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
-            return reports.isEmpty ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
+            return reports.isEmpty
+                ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
         }
         if let other = unsupportedTextFormat(text) {
             return .failure(Rejection("\(other): this format is not supported yet"))
         }
         let format: SourceFormat =
-            text.fastContains("*** Terminating app due to uncaught exception") || text.fastContains("*** First throw call stack")
+            text.fastContains("*** Terminating app due to uncaught exception")
+                || text.fastContains("*** First throw call stack")
             ? .consoleText : .buglyConsole
         guard let report = BuglyConsoleParser.parse(text, format: format) else {
             return .failure(Rejection("no crash report found (no exception name, reason or stack frames)"))
@@ -79,11 +81,14 @@ public enum ReportReader {
         }
         if let dictionary = object as? [String: Any] {
             let keys = Set(dictionary.keys)
-            if keys.contains("bug_type") { return .failure(Rejection("Apple .ips report: this format is not supported yet")) }
+            if keys.contains("bug_type") {
+                return .failure(Rejection("Apple .ips report: this format is not supported yet"))
+            }
             if keys.isSuperset(of: ["report", "crash", "system"]) {
                 return .failure(Rejection("KSCrash/SentryCrash JSON: this format is not supported yet"))
             }
-            if !keys.isDisjoint(with: ["crashDiagnostics", "hangDiagnostics", "timeStampBegin", "callStacks"]) {
+            if !keys.isDisjoint(with: ["crashDiagnostics", "hangDiagnostics", "timeStampBegin", "callStacks"])
+            {
                 return .failure(Rejection("MetricKit JSON: this format is not supported yet"))
             }
             if keys.contains("event_id") || keys.contains("debug_meta") {
@@ -104,11 +109,15 @@ public enum ReportReader {
     /// Text formats of other crash reporters, named so the user knows why they were skipped.
     private static func unsupportedTextFormat(_ text: String) -> String? {
         let head = text.prefix(4_000)
-        if let firstLine = Lines.split(head).first, firstLine.hasPrefix("{"), firstLine.fastContains("\"bug_type\"") {
+        if let firstLine = Lines.split(head).first, firstLine.hasPrefix("{"),
+            firstLine.fastContains("\"bug_type\"")
+        {
             return "Apple .ips report"
         }
         let headLines = Lines.split(head)
-        if headLines.contains(where: { $0.hasPrefix("Application received signal") }) && text.fastContains("\ndSYM UUID:") {
+        if headLines.contains(where: { $0.hasPrefix("Application received signal") })
+            && text.fastContains("\ndSYM UUID:")
+        {
             return "Umeng crash log"
         }
         if headLines.contains(where: { $0.hasPrefix("Exception type:") })

@@ -10,9 +10,12 @@ public enum ReportBuilder {
         let kvc = filter.conditions(kvc: true)
         let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
 
-        let reportCount = try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n") ?? 0
+        let reportCount =
+            try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n")
+            ?? 0
         let totals = try db.query(
-            "SELECT count(*) AS n, count(DISTINCT coalesce(r.device_model, r.device_name)) AS d \(from)", kvc.values
+            "SELECT count(*) AS n, count(DISTINCT coalesce(r.device_model, r.device_name)) AS d \(from)",
+            kvc.values
         ).first
 
         let groupRows = try db.query(
@@ -67,7 +70,8 @@ public enum ReportBuilder {
                     "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL", [.int(id)]
                 ).compactMap { $0.int("os_key") }
                 let subject = RuleSubject(
-                    exceptionType: detail.string("exception_type"), kind: detail.string("kind").flatMap(KVCKind.init),
+                    exceptionType: detail.string("exception_type"),
+                    kind: detail.string("kind").flatMap(KVCKind.init),
                     receiverClass: detail.string("receiver_class"), key: detail.string("key"),
                     keyIsPrivate: detail.int("key_is_private").map { $0 != 0 },
                     cause: detail.string("cause").flatMap(KVCCause.init), osKeys: osKeys)
@@ -77,13 +81,15 @@ public enum ReportBuilder {
             }
             groups.append(
                 KVCReport.Group(
-                    id: id, fingerprint: detail.string("fingerprint") ?? "", exceptionType: detail.string("exception_type"),
+                    id: id, fingerprint: detail.string("fingerprint") ?? "",
+                    exceptionType: detail.string("exception_type"),
                     kind: detail.string("kind"), accessor: detail.string("accessor"),
                     receiverClass: detail.string("receiver_class"), key: detail.string("key"),
                     keyIsPrivate: detail.int("key_is_private") == 1, cause: detail.string("cause"),
                     blameFrame: detail.string("blame_frame"), reportCount: row.int("reports") ?? 0,
                     deviceCount: row.int("devices") ?? 0, firstSeen: row.string("first_seen"),
-                    lastSeen: row.string("last_seen"), devices: devices[id] ?? [], osVersions: osVersions[id] ?? [],
+                    lastSeen: row.string("last_seen"), devices: devices[id] ?? [],
+                    osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: recommendation))
         }
 
@@ -111,7 +117,8 @@ public enum ReportBuilder {
         return KVCReport(
             database: db.path, filters: filters,
             summary: KVCReport.Summary(
-                reports: reportCount, kvcFailures: totals?.int("n") ?? 0, groups: groups.count, devices: totals?.int("d") ?? 0),
+                reports: reportCount, kvcFailures: totals?.int("n") ?? 0, groups: groups.count,
+                devices: totals?.int("d") ?? 0),
             groups: groups, matrix: matrix)
     }
 }

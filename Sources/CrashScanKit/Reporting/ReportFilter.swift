@@ -28,7 +28,8 @@ public struct ReportFilter: Sendable {
         guard let value = KVCKind(rawValue: text) else {
             throw Invalid(
                 message:
-                    "--kind: unknown kind '\(text)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                    "--kind: unknown kind '\(text)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+            )
         }
         kind = value
     }
@@ -38,14 +39,16 @@ public struct ReportFilter: Sendable {
         let trimmed = text.trimmingBlanksString()
         let isDay = trimmed.count == 10 && Timestamp.iso8601(trimmed) != nil
         guard let iso = Timestamp.iso8601(trimmed) else {
-            throw Invalid(message: "\(option): invalid date '\(text)' (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)")
+            throw Invalid(
+                message: "\(option): invalid date '\(text)' (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)")
         }
         let value = isDay ? String(iso.prefix(10)) : iso
         if option == "--since" { since = value } else { until = value }
     }
 
     public var isEmpty: Bool {
-        os == nil && device == nil && appVersion == nil && since == nil && until == nil && kind == nil && key == nil
+        os == nil && device == nil && appVersion == nil && since == nil && until == nil && kind == nil
+            && key == nil
     }
 
     /// Human description for the report header.

@@ -25,15 +25,19 @@ public enum ReportRenderer {
 
     static func emptyMessage(_ report: KVCReport) -> String {
         let scope = report.filters.isEmpty ? "" : " matching the filters"
-        return "No KVC failures\(scope) (\(report.summary.reports) crash report\(report.summary.reports == 1 ? "" : "s")\(scope) in \(report.database))."
+        return
+            "No KVC failures\(scope) (\(report.summary.reports) crash report\(report.summary.reports == 1 ? "" : "s")\(scope) in \(report.database))."
     }
 
     // MARK: - Text
 
     static func text(_ report: KVCReport) -> String {
         var out: [String] = []
-        let filters = report.filters.isEmpty ? "none" : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-            .joined(separator: ", ")
+        let filters =
+            report.filters.isEmpty
+            ? "none"
+            : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: ", ")
         out.append(TextTable.cut("crashscan report: \(report.database), filters: \(filters)", to: width))
         guard !report.groups.isEmpty else {
             out.append(emptyMessage(report))
@@ -60,7 +64,8 @@ public enum ReportRenderer {
         out.append(rendered[0])
         for (index, group) in report.groups.enumerated() {
             out.append(rendered[index + 1])
-            let seen = "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
+            let seen =
+                "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
             out.append(
                 TextTable.cut(
                     "     \(group.accessor ?? "?") · \(group.exceptionType ?? "?") · \(seen)", to: width))
@@ -146,7 +151,9 @@ public enum ReportRenderer {
             counts[cell.device, default: [:]][cell.osVersion, default: 0] += cell.reports
         }
         versions.sort { compareVersions($0, $1) }
-        devices.sort { (counts[$0]?.values.reduce(0, +) ?? 0, $1) > (counts[$1]?.values.reduce(0, +) ?? 0, $0) }
+        devices.sort {
+            (counts[$0]?.values.reduce(0, +) ?? 0, $1) > (counts[$1]?.values.reduce(0, +) ?? 0, $0)
+        }
         return (devices, versions, counts)
     }
 
@@ -181,12 +188,16 @@ public enum ReportRenderer {
 
     static func csv(_ report: KVCReport) -> String {
         var lines = [csvHeader.joined(separator: ",")]
-        func list(_ counts: [KVCReport.Count]) -> String { counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";") }
+        func list(_ counts: [KVCReport.Count]) -> String {
+            counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
+        }
         for group in report.groups {
             let fields: [String] = [
-                String(group.id), group.fingerprint, group.kind ?? "", group.accessor ?? "", group.receiverClass ?? "",
+                String(group.id), group.fingerprint, group.kind ?? "", group.accessor ?? "",
+                group.receiverClass ?? "",
                 group.key ?? "", group.keyIsPrivate ? "1" : "0", group.cause ?? "", group.exceptionType ?? "",
-                String(group.reportCount), String(group.deviceCount), group.firstSeen ?? "", group.lastSeen ?? "",
+                String(group.reportCount), String(group.deviceCount), group.firstSeen ?? "",
+                group.lastSeen ?? "",
                 list(group.devices), list(group.osVersions), list(group.appVersions), group.blameFrame ?? "",
                 group.recommendation?.ruleID ?? "", group.recommendation?.fix ?? "",
             ]
@@ -200,7 +211,9 @@ public enum ReportRenderer {
     static func csvField(_ value: String) -> String {
         var text = value
         if let first = text.first, "=+-@".contains(first) { text = "'" + text }
-        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -208,8 +221,11 @@ public enum ReportRenderer {
 
     static func markdown(_ report: KVCReport) -> String {
         var out = ["# crashscan report", ""]
-        let filters = report.filters.isEmpty ? "none" : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) `\($0.value)`" }
-            .joined(separator: ", ")
+        let filters =
+            report.filters.isEmpty
+            ? "none"
+            : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) `\($0.value)`" }
+                .joined(separator: ", ")
         out.append("Database `\(report.database)`, filters: \(filters).")
         out.append("")
         guard !report.groups.isEmpty else {
@@ -217,7 +233,9 @@ public enum ReportRenderer {
             return out.joined(separator: "\n") + "\n"
         }
         let s = report.summary
-        out.append("\(s.reports) crash reports, \(s.kvcFailures) KVC failures in \(s.groups) groups on \(s.devices) device models.")
+        out.append(
+            "\(s.reports) crash reports, \(s.kvcFailures) KVC failures in \(s.groups) groups on \(s.devices) device models."
+        )
         out.append("")
         out.append("## KVC failure groups")
         out.append("")
@@ -226,10 +244,14 @@ public enum ReportRenderer {
         for (index, group) in report.groups.enumerated() {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             let cells = [
-                String(index + 1), "`\(group.fingerprint)`", group.kind ?? "", "`\(classKey(group))`", group.cause ?? "",
-                String(group.reportCount), String(group.deviceCount), os, group.recommendation.map { "`\($0.fix)`" } ?? "",
+                String(index + 1), "`\(group.fingerprint)`", group.kind ?? "", "`\(classKey(group))`",
+                group.cause ?? "",
+                String(group.reportCount), String(group.deviceCount), os,
+                group.recommendation.map { "`\($0.fix)`" } ?? "",
             ]
-            out.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |")
+            out.append(
+                "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")
+                    + " |")
         }
         out.append("")
         out.append("## Devices × OS versions")
@@ -239,13 +261,16 @@ public enum ReportRenderer {
         out.append("|---|" + versions.map { _ in "---:" }.joined(separator: "|") + "|---:|")
         for device in devices {
             let values = versions.map { counts[device]?[$0].map(String.init) ?? "" }
-            out.append("| \(device) | " + values.joined(separator: " | ") + " | \(counts[device]?.values.reduce(0, +) ?? 0) |")
+            out.append(
+                "| \(device) | " + values.joined(separator: " | ")
+                    + " | \(counts[device]?.values.reduce(0, +) ?? 0) |")
         }
         out.append("")
         out.append("## Recommendations")
         var shown: Set<String> = []
         for (index, group) in report.groups.enumerated() {
-            guard let recommendation = group.recommendation, shown.insert(recommendation.ruleID).inserted else { continue }
+            guard let recommendation = group.recommendation, shown.insert(recommendation.ruleID).inserted
+            else { continue }
             out.append("")
             out.append("### [\(index + 1)] `\(classKey(group))`: `\(recommendation.fix)`")
             out.append("")

@@ -10,8 +10,10 @@ enum RecommendationUpdater {
             ? try db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) }
             : Array(groups)
         let groupQuery = try db.prepare(
-            "SELECT exception_type, kind, receiver_class, key, key_is_private, cause FROM crash_group WHERE id = ?")
-        let osQuery = try db.prepare("SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL")
+            "SELECT exception_type, kind, receiver_class, key, key_is_private, cause FROM crash_group WHERE id = ?"
+        )
+        let osQuery = try db.prepare(
+            "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL")
         let upsert = try db.prepare(
             """
             INSERT INTO recommendation (group_id, rule_id, rule_source, fix, title, detail, specificity)
@@ -31,7 +33,8 @@ enum RecommendationUpdater {
                     if let key = osRow.int("os_key") { osKeys.append(key) }
                 }
                 let subject = RuleSubject(
-                    exceptionType: row.string("exception_type"), kind: row.string("kind").flatMap(KVCKind.init),
+                    exceptionType: row.string("exception_type"),
+                    kind: row.string("kind").flatMap(KVCKind.init),
                     receiverClass: row.string("receiver_class"), key: row.string("key"),
                     keyIsPrivate: row.int("key_is_private").map { $0 != 0 },
                     cause: row.string("cause").flatMap(KVCCause.init), osKeys: osKeys)

@@ -29,8 +29,11 @@ public struct RuleMatch: Sendable {
     public var os: OSRange?
 
     var conditionCount: Int {
-        [exceptions != nil, kinds != nil, classes != nil || classPattern != nil, keys != nil || keyPattern != nil,
-         causes != nil, keyIsPrivate != nil, os != nil].filter { $0 }.count
+        [
+            exceptions != nil, kinds != nil, classes != nil || classPattern != nil,
+            keys != nil || keyPattern != nil,
+            causes != nil, keyIsPrivate != nil, os != nil,
+        ].filter { $0 }.count
     }
 }
 

@@ -64,13 +64,17 @@ public struct RuleSet: Sendable {
     /// A digest of the rules in force, so the store knows when to re-evaluate every group.
     public var digest: String {
         SHA256.hex(
-            rules.map { "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match)" }
-                .joined(separator: "\n"))
+            rules.map {
+                "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match)"
+            }
+            .joined(separator: "\n"))
     }
 
     // MARK: - Parsing
 
-    static let ruleFields: Set<String> = ["id", "match", "fix", "title", "detail", "priority", "sources", "notes"]
+    static let ruleFields: Set<String> = [
+        "id", "match", "fix", "title", "detail", "priority", "sources", "notes",
+    ]
     static let matchFields: Set<String> = [
         "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
     ]
@@ -84,10 +88,12 @@ public struct RuleSet: Sendable {
             throw RuleFileError(file: file, rule: nil, field: nil, problem: "not valid JSON: \(detail)")
         }
         guard let root = object as? [String: Any], let list = root["rules"] else {
-            throw RuleFileError(file: file, rule: nil, field: "rules", problem: "expected an object with a \"rules\" array")
+            throw RuleFileError(
+                file: file, rule: nil, field: "rules", problem: "expected an object with a \"rules\" array")
         }
         guard let entries = list as? [Any] else {
-            throw RuleFileError(file: file, rule: nil, field: "rules", problem: "must be an array of rule objects")
+            throw RuleFileError(
+                file: file, rule: nil, field: "rules", problem: "must be an array of rule objects")
         }
         var seen: Set<String> = []
         var rules: [Rule] = []
@@ -97,7 +103,8 @@ public struct RuleSet: Sendable {
                 throw RuleFileError(file: file, rule: label, field: nil, problem: "must be an object")
             }
             guard let id = fields["id"] as? String, !id.isEmpty else {
-                throw RuleFileError(file: file, rule: label, field: "id", problem: "missing or not a non-empty string")
+                throw RuleFileError(
+                    file: file, rule: label, field: "id", problem: "missing or not a non-empty string")
             }
             let name = "'\(id)' (\(label))"
             func fail(_ field: String, _ problem: String) -> RuleFileError {
@@ -105,7 +112,9 @@ public struct RuleSet: Sendable {
             }
             guard seen.insert(id).inserted else { throw fail("id", "duplicate id in this file") }
             if let unknown = fields.keys.sorted().first(where: { !ruleFields.contains($0) }) {
-                throw fail(unknown, "unknown field (expected one of: \(ruleFields.sorted().joined(separator: ", ")))")
+                throw fail(
+                    unknown, "unknown field (expected one of: \(ruleFields.sorted().joined(separator: ", ")))"
+                )
             }
             func text(_ field: String) throws -> String {
                 if let value = fields[field] as? String, !value.isEmpty { return value }
@@ -120,7 +129,9 @@ public struct RuleSet: Sendable {
             }
             var priority = 0
             if let value = fields["priority"] {
-                guard let number = value as? Int, !(value is Bool) else { throw fail("priority", "must be an integer") }
+                guard let number = value as? Int, !(value is Bool) else {
+                    throw fail("priority", "must be an integer")
+                }
                 priority = number
             }
             guard let matchObject = fields["match"] as? [String: Any] else {
@@ -129,15 +140,20 @@ public struct RuleSet: Sendable {
             let match = try parseMatch(matchObject, fail: fail)
             rules.append(
                 Rule(
-                    id: id, source: file, match: match, fix: fix, title: try text("title"), detail: try text("detail"),
+                    id: id, source: file, match: match, fix: fix, title: try text("title"),
+                    detail: try text("detail"),
                     priority: priority))
         }
         return rules
     }
 
-    private static func parseMatch(_ object: [String: Any], fail: (String, String) -> RuleFileError) throws -> RuleMatch {
+    private static func parseMatch(_ object: [String: Any], fail: (String, String) -> RuleFileError) throws
+        -> RuleMatch
+    {
         if let unknown = object.keys.sorted().first(where: { !matchFields.contains($0) }) {
-            throw fail("match.\(unknown)", "unknown condition (expected one of: \(matchFields.sorted().joined(separator: ", ")))")
+            throw fail(
+                "match.\(unknown)",
+                "unknown condition (expected one of: \(matchFields.sorted().joined(separator: ", ")))")
         }
         func strings(_ field: String) throws -> [String]? {
             guard let value = object[field] else { return nil }
@@ -149,7 +165,9 @@ public struct RuleSet: Sendable {
         }
         func regex(_ field: String) throws -> NSRegularExpressionBox? {
             guard let value = object[field] else { return nil }
-            guard let pattern = value as? String else { throw fail("match.\(field)", "must be a regular expression string") }
+            guard let pattern = value as? String else {
+                throw fail("match.\(field)", "must be a regular expression string")
+            }
             do {
                 return try NSRegularExpressionBox(pattern)
             } catch {
@@ -163,7 +181,8 @@ public struct RuleSet: Sendable {
                 guard let kind = KVCKind(rawValue: name) else {
                     throw fail(
                         "match.kind",
-                        "unknown kind '\(name)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        "unknown kind '\(name)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 return kind
             }
@@ -173,7 +192,8 @@ public struct RuleSet: Sendable {
                 guard let cause = KVCCause(rawValue: name) else {
                     throw fail(
                         "match.cause",
-                        "unknown cause '\(name)' (expected one of: \(KVCCause.allCases.map(\.rawValue).joined(separator: ", ")))")
+                        "unknown cause '\(name)' (expected one of: \(KVCCause.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
                 }
                 return cause
             }
@@ -187,14 +207,18 @@ public struct RuleSet: Sendable {
             match.keyIsPrivate = flag
         }
         if let value = object["os"] {
-            guard let spec = value as? String else { throw fail("match.os", "must be a string such as \"<8.3\"") }
+            guard let spec = value as? String else {
+                throw fail("match.os", "must be a string such as \"<8.3\"")
+            }
             do {
                 match.os = try OSRange.parse(spec)
             } catch {
                 throw fail("match.os", error.description)
             }
         }
-        guard match.conditionCount > 0 else { throw fail("match", "states no condition; it would match every crash") }
+        guard match.conditionCount > 0 else {
+            throw fail("match", "states no condition; it would match every crash")
+        }
         return match
     }
 }

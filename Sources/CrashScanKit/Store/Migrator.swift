@@ -13,8 +13,11 @@ public struct Migration: Sendable, Equatable {
     /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
     public static let builtIn: [Migration] = EmbeddedMigrations.files.compactMap { file in
         let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
-        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else { return nil }
-        return Migration(version: version, name: String(stem[stem.index(after: underscore)...]), sql: file.sql)
+        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else {
+            return nil
+        }
+        return Migration(
+            version: version, name: String(stem[stem.index(after: underscore)...]), sql: file.sql)
     }
 }
 
@@ -61,9 +64,11 @@ public enum Migrator {
                 applied_at TEXT NOT NULL
             )
             """)
-        let applied = Set(try db.query("SELECT version FROM schema_migrations").compactMap { $0.int("version") })
+        let applied = Set(
+            try db.query("SELECT version FROM schema_migrations").compactMap { $0.int("version") })
         var done: [Int] = []
-        for migration in migrations.sorted(by: { $0.version < $1.version }) where !applied.contains(migration.version) {
+        for migration in migrations.sorted(by: { $0.version < $1.version })
+        where !applied.contains(migration.version) {
             do {
                 try db.transaction {
                     try db.execute(migration.sql)
@@ -73,7 +78,8 @@ public enum Migrator {
                     try db.execute("PRAGMA user_version = \(migration.version)")
                 }
             } catch let error as SQLiteError {
-                throw SchemaError.failed(migration: "\(migration.version)_\(migration.name)", underlying: error)
+                throw SchemaError.failed(
+                    migration: "\(migration.version)_\(migration.name)", underlying: error)
             }
             done.append(migration.version)
         }

@@ -109,7 +109,8 @@ final class ReportWriter {
         }
     }
 
-    private func writeFile(path: String, bytes: Int?, reports: [AnalyzedReport], groups: inout Set<Int64>) throws
+    private func writeFile(path: String, bytes: Int?, reports: [AnalyzedReport], groups: inout Set<Int64>)
+        throws
         -> FileOutcome
     {
         var outcome = FileOutcome()
@@ -131,7 +132,8 @@ final class ReportWriter {
         ])
         for report in fresh {
             let groupID = try group(for: report)
-            let reportID = try insertReport.scalar(values(report, fileID: fileID, path: path, groupID: groupID))
+            let reportID = try insertReport.scalar(
+                values(report, fileID: fileID, path: path, groupID: groupID))
             guard case .integer(let id) = reportID else {
                 // Another report with the same content landed in between: count it, store nothing.
                 outcome.duplicates += 1
@@ -155,7 +157,8 @@ final class ReportWriter {
     /// Records a file that yielded nothing, with the reason.
     func reject(path: String, bytes: Int?, reason: String) throws {
         _ = try insertFile.scalar([
-            .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0), .optional(bytes),
+            .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0),
+            .optional(bytes),
         ])
     }
 
@@ -168,8 +171,10 @@ final class ReportWriter {
         let failure = report.failure
         let inserted = try insertGroup.scalar([
             .text(report.fingerprint), .optional(report.exceptionType), .text(report.normalizedReason),
-            .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue), .optional(failure?.receiverClass),
-            .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null, .optional(failure?.cause.rawValue),
+            .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue),
+            .optional(failure?.receiverClass),
+            .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null,
+            .optional(failure?.cause.rawValue),
             .optional(report.blameFrame), .text(importedAt),
         ])
         guard case .integer(let id) = inserted else {
@@ -179,20 +184,26 @@ final class ReportWriter {
         return id
     }
 
-    private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64) -> [SQLValue] {
+    private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
+        -> [SQLValue]
+    {
         let report = analyzed.report
         let os = analyzed.os
         return [
-            .text(analyzed.contentHash), fileID, .text(path), .text(report.format.rawValue), .int(report.positionInFile),
+            .text(analyzed.contentHash), fileID, .text(path), .text(report.format.rawValue),
+            .int(report.positionInFile),
             .optional(analyzed.occurredAt), .optional(report.occurredAtRaw), .optional(analyzed.uploadedAt),
             .text(importedAt), .optional(report.deviceRaw), .optional(analyzed.device?.identifier),
-            .optional(analyzed.device?.name), .optional(analyzed.device?.kind.rawValue), .optional(report.osRaw),
+            .optional(analyzed.device?.name), .optional(analyzed.device?.kind.rawValue),
+            .optional(report.osRaw),
             .optional(os?.platform), .optional(os?.text), .optional(os?.build), .optional(os?.major),
             .optional(os?.minor), .optional(os?.patch), .optional(os?.sortKey), .bool(os?.isBeta ?? false),
             .optional(report.appVersion), .optional(report.bundleID), .optional(report.processName),
-            .optional(report.cpuArch), report.jailbroken.map { .bool($0) } ?? .null, .optional(analyzed.exceptionType),
+            .optional(report.cpuArch), report.jailbroken.map { .bool($0) } ?? .null,
+            .optional(analyzed.exceptionType),
             .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
-            .optional(analyzed.appImage), .optional(analyzed.blameFrame), .text(analyzed.framesText), .integer(groupID),
+            .optional(analyzed.appImage), .optional(analyzed.blameFrame), .text(analyzed.framesText),
+            .integer(groupID),
         ]
     }
 
@@ -205,7 +216,8 @@ final class ReportWriter {
             WHERE id = ?
             """,
             [
-                .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected), .int(kvcFailures),
+                .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected),
+                .int(kvcFailures),
                 .integer(runID),
             ])
     }

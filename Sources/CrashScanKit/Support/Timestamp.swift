@@ -8,7 +8,8 @@ enum Timestamp {
         let text = raw.trimmingCharacters(in: .whitespaces)
         let scalars = Array(text.unicodeScalars)
         // Epoch seconds or milliseconds.
-        if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13, scalars.allSatisfy(CharacterSetASCII.isDigit),
+        if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13,
+            scalars.allSatisfy(CharacterSetASCII.isDigit),
             let number = Double(text)
         {
             let seconds = scalars.count >= 12 ? number / 1000 : number
@@ -71,7 +72,8 @@ enum Timestamp {
         }
         let millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
         guard let offsetSeconds else {
-            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second) + millis
+            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
+                + millis
         }
         var components = DateComponents()
         components.year = year
@@ -81,7 +83,8 @@ enum Timestamp {
         components.minute = minute
         components.second = second
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
+        calendar.timeZone =
+            TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
         guard let date = calendar.date(from: components) else { return nil }
         let base = format(date)
         return millis.isEmpty ? base : base.replacingOccurrences(of: "Z", with: millis + "Z")
@@ -92,7 +95,8 @@ enum Timestamp {
         calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
         return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0, c.minute ?? 0,
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+            c.minute ?? 0,
             c.second ?? 0)
     }
 

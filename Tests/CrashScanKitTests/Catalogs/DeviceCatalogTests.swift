@@ -22,14 +22,17 @@ final class DeviceCatalogTests: XCTestCase {
         let device = try XCTUnwrap(DeviceCatalog.resolve("iPhone XS Max"))
         XCTAssertEqual(device.name, "iPhone XS Max")
         XCTAssertNil(device.identifier)
-        XCTAssertEqual(Set(DeviceCatalog.identifiers(forName: "iphone xs max")), ["iPhone11,4", "iPhone11,6"])
+        XCTAssertEqual(
+            Set(DeviceCatalog.identifiers(forName: "iphone xs max")), ["iPhone11,4", "iPhone11,6"])
         XCTAssertNil(DeviceCatalog.resolve("iPhone 7")?.identifier)
     }
 
     func testEveryPhoneFamilyThroughIPhone16IsKnown() {
         for name in [
-            "iPhone 4S", "iPhone 5s", "iPhone 6", "iPhone 7 Plus", "iPhone 8", "iPhone X", "iPhone XR", "iPhone 11 Pro",
-            "iPhone 12 mini", "iPhone 13", "iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 15 Pro", "iPhone 16",
+            "iPhone 4S", "iPhone 5s", "iPhone 6", "iPhone 7 Plus", "iPhone 8", "iPhone X", "iPhone XR",
+            "iPhone 11 Pro",
+            "iPhone 12 mini", "iPhone 13", "iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 15 Pro",
+            "iPhone 16",
             "iPhone 16 Plus", "iPhone 16 Pro", "iPhone 16 Pro Max", "iPhone SE (3rd generation)",
         ] {
             XCTAssertFalse(DeviceCatalog.identifiers(forName: name).isEmpty, name)

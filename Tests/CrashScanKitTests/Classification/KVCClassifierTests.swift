@@ -18,11 +18,13 @@ final class KVCClassifierTests: XCTestCase {
     static let catalogRows: [Expected] = [
         .init(
             row: 1, exception: "NSUnknownKeyException",
-            reason: "[<UITextView 0x7fb1c2d0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
+            reason:
+                "[<UITextView 0x7fb1c2d0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
             kind: .undefinedKey, accessor: .set, receiver: "UITextView", key: "_placeholderLabel"),
         .init(
             row: 2, exception: "NSGenericException",
-            reason: "Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug",
+            reason:
+                "Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug",
             kind: .prohibitedIvar, accessor: nil, receiver: "UITextField", key: "_placeholderLabel"),
         .init(
             row: 3, exception: "NSGenericException",
@@ -30,7 +32,8 @@ final class KVCClassifierTests: XCTestCase {
             kind: .prohibitedIvar, accessor: nil, receiver: "UISearchBar", key: "_searchField"),
         .init(
             row: 4, exception: "NSGenericException",
-            reason: "Access to UISearchBar's set_cancelButtonText: ivar is prohibited. This is an application bug",
+            reason:
+                "Access to UISearchBar's set_cancelButtonText: ivar is prohibited. This is an application bug",
             kind: .prohibitedIvar, accessor: .set, receiver: "UISearchBar", key: "_cancelButtonText"),
         .init(
             row: 5, exception: "NSGenericException",
@@ -38,15 +41,18 @@ final class KVCClassifierTests: XCTestCase {
             kind: .prohibitedIvar, accessor: nil, receiver: "UISearchBar", key: "_cancelButton"),
         .init(
             row: 6, exception: "NSInternalInconsistencyException",
-            reason: "App called -statusBar or -statusBarWindow on UIApplication: this code must be changed as there's no longer a status bar or status bar window. Use the statusBarManager object on the window scene instead.",
+            reason:
+                "App called -statusBar or -statusBarWindow on UIApplication: this code must be changed as there's no longer a status bar or status bar window. Use the statusBarManager object on the window scene instead.",
             kind: .obsoletePrivateAPI, accessor: .get, receiver: "UIApplication", key: "statusBar"),
         .init(
             row: 7, exception: "NSUnknownKeyException",
-            reason: "[<UIStatusBar_Modern 0x10b6127a0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
+            reason:
+                "[<UIStatusBar_Modern 0x10b6127a0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
             kind: .undefinedKey, accessor: .get, receiver: "UIStatusBar_Modern", key: "foregroundView"),
         .init(
             row: 7, exception: "NSUnknownKeyException",
-            reason: "[<UIStatusBar_Placeholder 0x10780beb0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
+            reason:
+                "[<UIStatusBar_Placeholder 0x10780beb0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
             kind: .undefinedKey, accessor: .get, receiver: "UIStatusBar_Placeholder", key: "foregroundView"),
         .init(
             row: 8, exception: "NSInternalInconsistencyException",
@@ -54,31 +60,39 @@ final class KVCClassifierTests: XCTestCase {
             kind: .obsoletePrivateAPI, accessor: .set, receiver: "UIPageControl", key: "pageImage"),
         .init(
             row: 9, exception: "NSUnknownKeyException",
-            reason: "[ setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage.",
+            reason:
+                "[ setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage.",
             kind: .undefinedKey, accessor: .set, receiver: nil, key: "_currentPageImage"),
         .init(
             row: 10, exception: "NSInvalidArgumentException",
-            reason: "-[_UIDatePickerIOSCompactView _setTextColor:]: unrecognized selector sent to instance 0x10a38e6f0",
+            reason:
+                "-[_UIDatePickerIOSCompactView _setTextColor:]: unrecognized selector sent to instance 0x10a38e6f0",
             kind: .obsoletePrivateAPI, accessor: .set, receiver: "UIDatePicker", key: "textColor"),
         .init(
             row: 10, exception: "NSInvalidArgumentException",
-            reason: "-[_UIDatePickerMacCompactView _setTextColor:]: unrecognized selector sent to instance 0x7f9e",
+            reason:
+                "-[_UIDatePickerMacCompactView _setTextColor:]: unrecognized selector sent to instance 0x7f9e",
             kind: .obsoletePrivateAPI, accessor: .set, receiver: "UIDatePicker", key: "textColor"),
         .init(
             row: 11, exception: "NSInvalidArgumentException",
-            reason: "-[_UIDatePickerIOSCompactView setHighlightsToday:]: unrecognized selector sent to instance 0x15d1",
+            reason:
+                "-[_UIDatePickerIOSCompactView setHighlightsToday:]: unrecognized selector sent to instance 0x15d1",
             kind: .obsoletePrivateAPI, accessor: .set, receiver: "UIDatePicker", key: "highlightsToday"),
         .init(
             row: 12, exception: "NSUnknownKeyException",
-            reason: "[<UIAlertAction 0x17027c340> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key titleTextColor.",
+            reason:
+                "[<UIAlertAction 0x17027c340> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key titleTextColor.",
             kind: .undefinedKey, accessor: .set, receiver: "UIAlertAction", key: "titleTextColor"),
         .init(
             row: 13, exception: "NSUnknownKeyException",
-            reason: "[<_UINavigationBarBackground 0x7fe1> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _backgroundEffectView.",
-            kind: .undefinedKey, accessor: .get, receiver: "_UINavigationBarBackground", key: "_backgroundEffectView"),
+            reason:
+                "[<_UINavigationBarBackground 0x7fe1> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _backgroundEffectView.",
+            kind: .undefinedKey, accessor: .get, receiver: "_UINavigationBarBackground",
+            key: "_backgroundEffectView"),
         .init(
             row: 13, exception: "NSGenericException",
-            reason: "Access to _UIBarBackground's _backgroundEffectView ivar is prohibited. This is an application bug",
+            reason:
+                "Access to _UIBarBackground's _backgroundEffectView ivar is prohibited. This is an application bug",
             kind: .prohibitedIvar, accessor: nil, receiver: "_UIBarBackground", key: "_backgroundEffectView"),
         .init(
             row: 13, exception: "NSGenericException",
@@ -86,11 +100,13 @@ final class KVCClassifierTests: XCTestCase {
             kind: .prohibitedIvar, accessor: nil, receiver: "_UIBarBackground", key: "_shadowView"),
         .init(
             row: 14, exception: "NSUnknownKeyException",
-            reason: "[<UINavigationBar 0x7f8d> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _titleView.",
+            reason:
+                "[<UINavigationBar 0x7f8d> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _titleView.",
             kind: .undefinedKey, accessor: .get, receiver: "UINavigationBar", key: "_titleView"),
         .init(
             row: 15, exception: "NSGenericException",
-            reason: "Access to UINavigationBar's backdropGroupName ivar is prohibited. This is an application bug",
+            reason:
+                "Access to UINavigationBar's backdropGroupName ivar is prohibited. This is an application bug",
             kind: .prohibitedIvar, accessor: nil, receiver: "UINavigationBar", key: "backdropGroupName"),
         .init(
             row: 16, exception: "NSGenericException",
@@ -98,20 +114,25 @@ final class KVCClassifierTests: XCTestCase {
             kind: .prohibitedIvar, accessor: nil, receiver: "UITabBarButton", key: "_info"),
         .init(
             row: 17, exception: "NSUnknownKeyException",
-            reason: "[UIColor valueForUndefinedKey:]: this class is not key value coding-compliant for the key _systemChromeShadowColor.",
+            reason:
+                "[UIColor valueForUndefinedKey:]: this class is not key value coding-compliant for the key _systemChromeShadowColor.",
             kind: .undefinedKey, accessor: .get, receiver: "UIColor", key: "_systemChromeShadowColor"),
         .init(
             row: 18, exception: "NSUnknownKeyException",
-            reason: "[<UIBarButtonItem 0x1056> valueForUndefinedKey:]: this class is not key value coding-compliant for the key isHidden.",
+            reason:
+                "[<UIBarButtonItem 0x1056> valueForUndefinedKey:]: this class is not key value coding-compliant for the key isHidden.",
             kind: .undefinedKey, accessor: .get, receiver: "UIBarButtonItem", key: "isHidden"),
         .init(
             row: 19, exception: "NSUnknownKeyException",
-            reason: "[<UITabBar 0x1066> valueForUndefinedKey:]: this class is not key value coding-compliant for the key backgroundTransitionProgress.",
+            reason:
+                "[<UITabBar 0x1066> valueForUndefinedKey:]: this class is not key value coding-compliant for the key backgroundTransitionProgress.",
             kind: .undefinedKey, accessor: .get, receiver: "UITabBar", key: "backgroundTransitionProgress"),
         .init(
             row: 20, exception: "NSUnknownKeyException",
-            reason: "[<WKWebViewConfiguration 0x60000> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _allowUniversalAccessFromFileURLs.",
-            kind: .undefinedKey, accessor: .set, receiver: "WKWebViewConfiguration", key: "_allowUniversalAccessFromFileURLs"),
+            reason:
+                "[<WKWebViewConfiguration 0x60000> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _allowUniversalAccessFromFileURLs.",
+            kind: .undefinedKey, accessor: .set, receiver: "WKWebViewConfiguration",
+            key: "_allowUniversalAccessFromFileURLs"),
     ]
 
     func report(exception: String?, reason: String?, frames: [String] = []) -> CrashReport {
@@ -125,11 +146,14 @@ final class KVCClassifierTests: XCTestCase {
     func testEveryCatalogueRowWithAReasonText() throws {
         for expected in Self.catalogRows {
             let failure = try XCTUnwrap(
-                KVCClassifier.classify(report(exception: expected.exception, reason: expected.reason)), "row \(expected.row)")
+                KVCClassifier.classify(report(exception: expected.exception, reason: expected.reason)),
+                "row \(expected.row)")
             XCTAssertEqual(failure.kind, expected.kind, "row \(expected.row)")
             XCTAssertEqual(failure.receiverClass, expected.receiver, "row \(expected.row)")
             XCTAssertEqual(failure.key, expected.key, "row \(expected.row)")
-            if let accessor = expected.accessor { XCTAssertEqual(failure.accessor, accessor, "row \(expected.row)") }
+            if let accessor = expected.accessor {
+                XCTAssertEqual(failure.accessor, accessor, "row \(expected.row)")
+            }
             XCTAssertTrue(failure.keyIsPrivate, "row \(expected.row): \(expected.key ?? "") is private")
             XCTAssertEqual(failure.cause, .privateKey, "row \(expected.row)")
         }
@@ -147,9 +171,14 @@ final class KVCClassifierTests: XCTestCase {
             XCTAssertEqual(failure.receiverClass, "UITextView", text)
             XCTAssertEqual(failure.key, "_placeholderLabel", text)
         }
-        let curly = try XCTUnwrap(KVCReasonMatcher.match("Access to UITextField’s _placeholderLabel Ivar is prohibited. This is an application bug."))
+        let curly = try XCTUnwrap(
+            KVCReasonMatcher.match(
+                "Access to UITextField’s _placeholderLabel Ivar is prohibited. This is an application bug."))
         XCTAssertEqual(curly.receiverClass, "UITextField")
-        XCTAssertEqual(KVCReasonMatcher.match("[<Foo 0x1> valueForUndefinedKey:]: this class is not key value coding-compliant for the key Service Description.")?.key, "Service Description")
+        XCTAssertEqual(
+            KVCReasonMatcher.match(
+                "[<Foo 0x1> valueForUndefinedKey:]: this class is not key value coding-compliant for the key Service Description."
+            )?.key, "Service Description")
     }
 
     func testFrameFallbackWhenTheReasonIsMissing() throws {
@@ -168,7 +197,10 @@ final class KVCClassifierTests: XCTestCase {
         XCTAssertEqual(prohibited.evidence, "frames")
 
         let search = try XCTUnwrap(
-            KVCClassifier.classify(report(exception: nil, reason: nil, frames: ["3   UIKitCore   0x00007fff46381a3e -[UISearchBar _searchField] + 49"])))
+            KVCClassifier.classify(
+                report(
+                    exception: nil, reason: nil,
+                    frames: ["3   UIKitCore   0x00007fff46381a3e -[UISearchBar _searchField] + 49"])))
         XCTAssertEqual(search.key, "_searchField")
 
         let undefined = try XCTUnwrap(
@@ -194,7 +226,8 @@ final class KVCClassifierTests: XCTestCase {
         let xamarin = try XCTUnwrap(try classify("UXDivers_Grial-UI-Kit-Support__issue653"))
         XCTAssertEqual(xamarin.receiverClass, "UITextField")
         let statusBar = try XCTUnwrap(try classify("veritrans_Veritrans-ios-sdk__issue482"))
-        XCTAssertEqual([statusBar.receiverClass, statusBar.key], ["UIStatusBar_Placeholder", "foregroundView"])
+        XCTAssertEqual(
+            [statusBar.receiverClass, statusBar.key], ["UIStatusBar_Placeholder", "foregroundView"])
         let color = try XCTUnwrap(try classify("LeoNatan_LNPopupController__issue402"))
         XCTAssertEqual(color.key, "_systemChromeShadowColor")
     }
@@ -212,7 +245,9 @@ final class KVCClassifierTests: XCTestCase {
             KVCClassifier.classify(
                 report(
                     exception: "NSUnknownKeyException",
-                    reason: "[<MyApp.MainViewController 0x600000120a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key titleLabel.")))
+                    reason:
+                        "[<MyApp.MainViewController 0x600000120a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key titleLabel."
+                )))
         XCTAssertEqual(bare.cause, .outletMismatch)
 
         // A private key on a UIKit class set from a nib is still an Interface Builder problem.
@@ -220,7 +255,8 @@ final class KVCClassifierTests: XCTestCase {
             KVCClassifier.classify(
                 report(
                     exception: "NSUnknownKeyException",
-                    reason: "[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
+                    reason:
+                        "[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
                     frames: ["5 UIKit | -[UIRuntimeOutletConnection connect] + 109"])))
         XCTAssertEqual(nib.cause, .outletMismatch)
     }
@@ -236,7 +272,9 @@ final class KVCClassifierTests: XCTestCase {
     func testNotKVC() {
         XCTAssertNil(
             KVCClassifier.classify(
-                report(exception: "NSRangeException", reason: "*** -[__NSArrayI objectAtIndex:]: index 3 beyond bounds [0 .. 2]")))
+                report(
+                    exception: "NSRangeException",
+                    reason: "*** -[__NSArrayI objectAtIndex:]: index 3 beyond bounds [0 .. 2]")))
         XCTAssertNil(
             KVCClassifier.classify(
                 report(
@@ -249,15 +287,22 @@ final class KVCClassifierTests: XCTestCase {
         let a = AnalyzedReport(
             report(
                 exception: "NSUnknownKeyException",
-                reason: "[<UITextView 0x17e52c00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
-                frames: ["7 App    -[UITextView(Extension) was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)"]))
+                reason:
+                    "[<UITextView 0x17e52c00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
+                frames: [
+                    "7 App    -[UITextView(Extension) was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)"
+                ]))
         let b = AnalyzedReport(
             report(
                 exception: "NSUnknownKeyException",
-                reason: "[<UITextView 0x1702e1a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
-                frames: ["5 App | -[UItextView(Extension)was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)"]))
+                reason:
+                    "[<UITextView 0x1702e1a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
+                frames: [
+                    "5 App | -[UItextView(Extension)was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)"
+                ]))
         XCTAssertEqual(a.fingerprint, b.fingerprint)
         XCTAssertEqual(
-            CrashGrouping.normalizedReason("index 7 beyond bounds [0 .. 6] at 0x1abc"), "index # beyond bounds [# .. #] at 0x?")
+            CrashGrouping.normalizedReason("index 7 beyond bounds [0 .. 6] at 0x1abc"),
+            "index # beyond bounds [# .. #] at 0x?")
     }
 }

@@ -11,7 +11,8 @@ final class EndToEndTests: XCTestCase {
 
     /// The executable next to the test bundle (`swift build --build-tests` builds both).
     static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("crashscan")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "crashscan")
     }
 
     var folder: URL!
@@ -25,7 +26,8 @@ final class EndToEndTests: XCTestCase {
 
     @discardableResult
     func run(
-        _ arguments: [String], binary: URL = EndToEndTests.binary, stdin: Data? = nil, environment: [String: String] = [:]
+        _ arguments: [String], binary: URL = EndToEndTests.binary, stdin: Data? = nil,
+        environment: [String: String] = [:]
     ) throws -> Run {
         let process = Process()
         process.executableURL = binary
@@ -81,20 +83,30 @@ final class EndToEndTests: XCTestCase {
         let db = folder.appendingPathComponent("demo.sqlite").path
         let first = try run(["import", TestPaths.sampleReports.path, "--db", db])
         XCTAssertEqual(first.status, 65, "one sample is not a crash log")
-        XCTAssertTrue(first.out.contains("14 files, 16 reports imported, 0 duplicates, 1 rejected"), first.out)
+        XCTAssertTrue(
+            first.out.contains("14 files, 16 reports imported, 0 duplicates, 1 rejected"), first.out)
         XCTAssertTrue(first.out.contains("13 KVC failures"), first.out)
-        XCTAssertTrue(first.err.contains("crashscan: rejected \(TestPaths.sampleReports.path)/12-not-a-crash-release-notes.txt: no crash report found"), first.err)
+        XCTAssertTrue(
+            first.err.contains(
+                "crashscan: rejected \(TestPaths.sampleReports.path)/12-not-a-crash-release-notes.txt: no crash report found"
+            ), first.err)
 
         let again = try run(["import", TestPaths.sampleReports.path, "--db", db])
         XCTAssertTrue(again.out.contains("0 reports imported, 16 duplicates"), again.out)
 
         let report = try run(["report", "--os", "8.1", "--format", "json", "--db", db])
         XCTAssertEqual(report.status, 0)
-        let json = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(report.out.utf8)) as? [String: Any])
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(report.out.utf8)) as? [String: Any])
         XCTAssertEqual(json["schema"] as? String, "crashscan.report/1")
         let groups = try XCTUnwrap(json["groups"] as? [[String: Any]])
-        let textView = try XCTUnwrap(groups.first { $0["receiver_class"] as? String == "UITextView" && $0["key"] as? String == "_placeholderLabel" })
-        XCTAssertEqual((textView["recommendation"] as? [String: Any])?["fix"] as? String, "associated-object-placeholder")
+        let textView = try XCTUnwrap(
+            groups.first {
+                $0["receiver_class"] as? String == "UITextView" && $0["key"] as? String == "_placeholderLabel"
+            })
+        XCTAssertEqual(
+            (textView["recommendation"] as? [String: Any])?["fix"] as? String, "associated-object-placeholder"
+        )
         XCTAssertEqual(textView["kind"] as? String, "undefined_key")
         XCTAssertEqual(textView["cause"] as? String, "private_key")
         let matrix = try XCTUnwrap(json["matrix"] as? [[String: Any]])
@@ -115,10 +127,13 @@ final class EndToEndTests: XCTestCase {
     }
 
     func testDatabaseFromEnvironmentAndStandardInput() throws {
-        let text = "NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n"
-        let result = try run(["import", "-"], stdin: Data(text.utf8), environment: ["CRASHSCAN_DB": "env.sqlite"])
+        let text =
+            "NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n"
+        let result = try run(
+            ["import", "-"], stdin: Data(text.utf8), environment: ["CRASHSCAN_DB": "env.sqlite"])
         XCTAssertEqual(result.status, 0, result.err)
-        XCTAssertTrue(FileManager.default.fileExists(atPath: folder.appendingPathComponent("env.sqlite").path))
+        XCTAssertTrue(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("env.sqlite").path))
         let report = try run(["report", "--format", "csv"], environment: ["CRASHSCAN_DB": "env.sqlite"])
         XCTAssertTrue(report.out.contains("UISearchBar,_searchField"), report.out)
     }
@@ -127,7 +142,8 @@ final class EndToEndTests: XCTestCase {
         let missing = try run(["import", "no/such/folder"])
         XCTAssertEqual(missing.status, 66)
         XCTAssertTrue(missing.err.contains("no such file or folder: no/such/folder"))
-        XCTAssertFalse(FileManager.default.fileExists(atPath: folder.appendingPathComponent("crashscan.sqlite").path))
+        XCTAssertFalse(
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("crashscan.sqlite").path))
         XCTAssertEqual(try run(["report", "--db", "absent.sqlite"]).status, 66)
         let unwritable = try run(["import", TestPaths.sampleReports.path, "--db", "/no/such/dir/x.sqlite"])
         XCTAssertEqual(unwritable.status, 74)
@@ -136,9 +152,11 @@ final class EndToEndTests: XCTestCase {
 
     func testBinaryWorksWhenCopiedElsewhere() throws {
         let copy = folder.appendingPathComponent("bin/crashscan")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: Self.binary, to: copy)
-        let result = try run(["import", TestPaths.sampleReports.path, "--db", "copy.sqlite", "--quiet"], binary: copy)
+        let result = try run(
+            ["import", TestPaths.sampleReports.path, "--db", "copy.sqlite", "--quiet"], binary: copy)
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(result.out.contains("16 reports imported"), result.out)
         XCTAssertTrue(try run(["rules"], binary: copy).out.contains("associated-object-placeholder"))
@@ -149,9 +167,13 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(list.status, 0)
         XCTAssertTrue(list.out.contains("uitextview-placeholder-label"))
         let bad = folder.appendingPathComponent("team.json")
-        try Data("{\"rules\": [{\"id\": \"x\", \"match\": {\"os\": \"nine\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}".utf8).write(to: bad)
+        try Data(
+            "{\"rules\": [{\"id\": \"x\", \"match\": {\"os\": \"nine\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}"
+                .utf8
+        ).write(to: bad)
         let result = try run(["rules", "--rules", bad.path])
         XCTAssertEqual(result.status, 65)
-        XCTAssertTrue(result.err.contains("rules file \(bad.path), rule 'x' (#1), field 'match.os'"), result.err)
+        XCTAssertTrue(
+            result.err.contains("rules file \(bad.path), rule 'x' (#1), field 'match.os'"), result.err)
     }
 }

@@ -25,7 +25,8 @@ final class BuglyConsoleParserTests: XCTestCase {
         XCTAssertEqual(analyzed.os?.build, "12B466")
         XCTAssertEqual(analyzed.failure?.key, "_placeholderLabel")
         XCTAssertEqual(analyzed.failure?.accessor, .set)
-        XCTAssertEqual(analyzed.failure?.receiverClass, "UITextView", "inferred from the app's category on UITextView")
+        XCTAssertEqual(
+            analyzed.failure?.receiverClass, "UITextView", "inferred from the app's category on UITextView")
         XCTAssertEqual(analyzed.exceptionType, "NSUnknownKeyException")
         XCTAssertEqual(analyzed.appImage, "LilyForParent")
         XCTAssertEqual(report.frames.first?.file, "UItextView+Extension.m")
@@ -66,7 +67,8 @@ final class BuglyConsoleParserTests: XCTestCase {
         XCTAssertEqual(report.processName, "LilyForParent")
         XCTAssertEqual(report.exceptionType, "NSUnknownKeyException")
         XCTAssertEqual(report.frames.count, 2)
-        XCTAssertEqual(AnalyzedReport(report).blameFrame, "-[UITextView(Extension) was_setPlaceholderWithText:Color:]")
+        XCTAssertEqual(
+            AnalyzedReport(report).blameFrame, "-[UITextView(Extension) was_setPlaceholderWithText:Color:]")
     }
 
     func testEnglishLabelsAndNameThenReasonLines() throws {
@@ -82,7 +84,9 @@ final class BuglyConsoleParserTests: XCTestCase {
             libobjc.A.dylib    objc_exception_throw + 56
             """)
         XCTAssertEqual(report.exceptionType, "NSGenericException")
-        XCTAssertEqual(report.exceptionReason, "Access to UISearchBar's _searchField ivar is prohibited. This is an application bug")
+        XCTAssertEqual(
+            report.exceptionReason,
+            "Access to UISearchBar's _searchField ivar is prohibited. This is an application bug")
         XCTAssertEqual(AnalyzedReport(report).device?.name, "iPhone XS")
         XCTAssertEqual(report.frames.count, 2)
     }
@@ -148,7 +152,8 @@ final class BuglyConsoleParserTests: XCTestCase {
         let analyzed = AnalyzedReport(report)
         XCTAssertEqual(analyzed.failure?.receiverClass, "__NSArrayI")
         XCTAssertEqual(analyzed.failure?.key, "gaussianBlu", "the key as cut short by GitHub")
-        XCTAssertEqual(analyzed.failure?.cause, .unknown, "KVC on a collection is an app bug, not a private key")
+        XCTAssertEqual(
+            analyzed.failure?.cause, .unknown, "KVC on a collection is an app bug, not a private key")
         XCTAssertEqual(analyzed.appImage, "DingDangDai")
         XCTAssertEqual(analyzed.blameFrame, "__28-[SVProgressHUD showStatus:]_block_invoke")
     }
@@ -172,6 +177,7 @@ final class BuglyConsoleParserTests: XCTestCase {
 
     func testProseIsRejectedWithAReason() throws {
         let result = ReportReader.read(text: "Release notes\n\n- Faster start-up.\n- New timeline.\n")
-        XCTAssertEqual(result.rejection?.reason, "no crash report found (no exception name, reason or stack frames)")
+        XCTAssertEqual(
+            result.rejection?.reason, "no crash report found (no exception name, reason or stack frames)")
     }
 }

@@ -29,7 +29,8 @@ final class BuglyJSONParserTests: XCTestCase {
     func testBareObjectAndArray() throws {
         XCTAssertEqual(ReportReader.read(text: crashMap).reports?.count, 1)
         let other = crashMap.replacingOccurrences(of: "2015-02-27 19:44:10", with: "2015-02-28 10:00:00")
-        let reports = try XCTUnwrap(ReportReader.read(text: "[\(crashMap), {\"crashMap\": \(other)}]").reports)
+        let reports = try XCTUnwrap(
+            ReportReader.read(text: "[\(crashMap), {\"crashMap\": \(other)}]").reports)
         XCTAssertEqual(reports.map(\.positionInFile), [0, 1])
         XCTAssertNotEqual(
             AnalyzedReport(reports[0]).contentHash, AnalyzedReport(reports[1]).contentHash,
@@ -37,18 +38,22 @@ final class BuglyJSONParserTests: XCTestCase {
     }
 
     func testCallStackWhenNoRetracedStack() throws {
-        let text = "{\"expName\":\"SIGSEGV\",\"callStack\":\"0 libobjc.A.dylib    objc_msgSend + 16\\n1 MyApp    0x0000000100c40a1c 0x0000000100a00000 + 2361884\"}"
+        let text =
+            "{\"expName\":\"SIGSEGV\",\"callStack\":\"0 libobjc.A.dylib    objc_msgSend + 16\\n1 MyApp    0x0000000100c40a1c 0x0000000100a00000 + 2361884\"}"
         let report = try XCTUnwrap(ReportReader.read(text: text).reports?.first)
         XCTAssertEqual(report.frames.count, 2)
         XCTAssertNil(AnalyzedReport(report).failure)
     }
 
     func testOtherJSONIsRejectedByName() {
-        XCTAssertEqual(ReportReader.read(text: "{\"name\": \"x\"}").rejection?.reason, "JSON that is not a crash report (top-level keys: name)")
+        XCTAssertEqual(
+            ReportReader.read(text: "{\"name\": \"x\"}").rejection?.reason,
+            "JSON that is not a crash report (top-level keys: name)")
         XCTAssertEqual(
             ReportReader.read(text: "{\"report\": {}, \"crash\": {}, \"system\": {}}").rejection?.reason,
             "KSCrash/SentryCrash JSON: this format is not supported yet")
         XCTAssertTrue(
-            ReportReader.read(text: "{\"crashMap\": {\"expName\": \"X\",}").rejection?.reason.hasPrefix("malformed Bugly JSON") ?? false)
+            ReportReader.read(text: "{\"crashMap\": {\"expName\": \"X\",}").rejection?.reason.hasPrefix(
+                "malformed Bugly JSON") ?? false)
     }
 }

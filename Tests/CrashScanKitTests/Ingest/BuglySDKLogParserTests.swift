@@ -5,7 +5,8 @@ import XCTest
 /// The SDK's crash.log: Apple-like header with RDM lines, several reports split at the end line.
 final class BuglySDKLogParserTests: XCTestCase {
     func testSplitsReportsAndReadsHeaders() throws {
-        let data = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("08-bugly-sdk-crash.log"))
+        let data = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("08-bugly-sdk-crash.log"))
         let reports = try XCTUnwrap(ReportReader.read(data).reports)
         XCTAssertEqual(reports.count, 2)
         let first = reports[0]
@@ -34,7 +35,8 @@ final class BuglySDKLogParserTests: XCTestCase {
     }
 
     func testSDK140Template() throws {
-        let data = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("09-bugly-sdk-1.4.0-crash.log"))
+        let data = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("09-bugly-sdk-1.4.0-crash.log"))
         let report = try XCTUnwrap(ReportReader.read(data).reports?.first)
         XCTAssertEqual(report.deviceRaw, "iPhone7,2")
         XCTAssertEqual(report.frames.count, 14)
@@ -45,7 +47,10 @@ final class BuglySDKLogParserTests: XCTestCase {
     }
 
     func testAppleReportWithoutBuglyMarkersIsNotTakenForASDKLog() {
-        let text = "Incident Identifier: X\nHardware Model:      iPhone7,2\nOS Version:          iOS 8.1.3 (12B466)\nReport Version:      105\n"
-        XCTAssertEqual(ReportReader.read(text: text).rejection?.reason, "Apple crash report: this format is not supported yet")
+        let text =
+            "Incident Identifier: X\nHardware Model:      iPhone7,2\nOS Version:          iOS 8.1.3 (12B466)\nReport Version:      105\n"
+        XCTAssertEqual(
+            ReportReader.read(text: text).rejection?.reason,
+            "Apple crash report: this format is not supported yet")
     }
 }

@@ -30,7 +30,8 @@ final class FrameParserTests: XCTestCase {
     }
 
     func testF2bSymbolWithLocation() throws {
-        let frame = try XCTUnwrap(parse("9 DingDangDai | __28-[SVProgressHUD showStatus:]_block_invoke (SVProgressHUD.m:880)"))
+        let frame = try XCTUnwrap(
+            parse("9 DingDangDai | __28-[SVProgressHUD showStatus:]_block_invoke (SVProgressHUD.m:880)"))
         XCTAssertEqual(frame.image, "DingDangDai")
         XCTAssertEqual(frame.symbol, "__28-[SVProgressHUD showStatus:]_block_invoke")
         XCTAssertEqual(frame.file, "SVProgressHUD.m")
@@ -50,18 +51,23 @@ final class FrameParserTests: XCTestCase {
             "10 考呀呀    facebook::jsc::JSCRuntime::call(facebook::jsi::Function const&, facebook::jsi::Value const&, facebook::jsi::Value const*, unsigned long) (JSCRuntime.cpp:0)"
         let frame = try XCTUnwrap(parse(line))
         XCTAssertEqual(frame.file, "JSCRuntime.cpp")
-        XCTAssertTrue(frame.symbol.hasPrefix("facebook::jsc::JSCRuntime::call(facebook::jsi::Function const&"))
+        XCTAssertTrue(
+            frame.symbol.hasPrefix("facebook::jsc::JSCRuntime::call(facebook::jsi::Function const&"))
         XCTAssertTrue(frame.symbol.hasSuffix("unsigned long)"))
     }
 
     func testF4BlockWithExtraUnderscore() throws {
-        let frame = try XCTUnwrap(parse("4 考呀呀    ___48-[UAAPIManager requestWithParameter:completion:]_block_invoke + 296"))
+        let frame = try XCTUnwrap(
+            parse("4 考呀呀    ___48-[UAAPIManager requestWithParameter:completion:]_block_invoke + 296"))
         XCTAssertEqual(frame.symbol, "__48-[UAAPIManager requestWithParameter:completion:]_block_invoke")
         XCTAssertEqual(frame.offset, 296)
     }
 
     func testF5NoIndexAndSingleSpaceVariant() throws {
-        let frame = try XCTUnwrap(parse("Foundation    -[NSAssertionHandler handleFailureInMethod:object:file:lineNumber:description:] + 112"))
+        let frame = try XCTUnwrap(
+            parse(
+                "Foundation    -[NSAssertionHandler handleFailureInMethod:object:file:lineNumber:description:] + 112"
+            ))
         XCTAssertEqual(frame.image, "Foundation")
         XCTAssertEqual(frame.offset, 112)
         let single = try XCTUnwrap(parse("CoreFoundation ___exceptionPreprocess + 228"))
@@ -72,7 +78,8 @@ final class FrameParserTests: XCTestCase {
     }
 
     func testF6AddressColumn() throws {
-        let frame = try XCTUnwrap(parse("CFNetwork    0x181eab028    -[NSURLSessionTaskMetrics _initWithTask:] + 100"))
+        let frame = try XCTUnwrap(
+            parse("CFNetwork    0x181eab028    -[NSURLSessionTaskMetrics _initWithTask:] + 100"))
         XCTAssertEqual(frame.image, "CFNetwork")
         XCTAssertEqual(frame.address, "0x181eab028")
         XCTAssertEqual(frame.symbol, "-[NSURLSessionTaskMetrics _initWithTask:]")
@@ -90,7 +97,9 @@ final class FrameParserTests: XCTestCase {
     }
 
     func testF8SDK140PaddedModule() throws {
-        let line = String(format: "%-2d %-37@ %@ %@", 3, "Foundation" as NSString, "0x2b1a2a2b", "-[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:] + 402")
+        let line = String(
+            format: "%-2d %-37@ %@ %@", 3, "Foundation" as NSString, "0x2b1a2a2b",
+            "-[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:] + 402")
         let frame = try XCTUnwrap(parse(line))
         XCTAssertEqual(frame.image, "Foundation")
         XCTAssertEqual(frame.symbol, "-[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:]")
@@ -98,24 +107,31 @@ final class FrameParserTests: XCTestCase {
     }
 
     func testF9AppleTabBeforeAddress() throws {
-        let frame = try XCTUnwrap(parse("4   Crashy                        \t0x100052d10 0x10004c000 + 27920"))
+        let frame = try XCTUnwrap(
+            parse("4   Crashy                        \t0x100052d10 0x10004c000 + 27920"))
         XCTAssertEqual(frame.image, "Crashy")
         XCTAssertTrue(frame.isUnsymbolicated)
         XCTAssertEqual(frame.offset, 27_920)
-        let located = try XCTUnwrap(parse("3   UIKitCore                     \t0x184e4efe8 UIKVCAccessProhibited + 284 (UIDebug.m:26)"))
+        let located = try XCTUnwrap(
+            parse(
+                "3   UIKitCore                     \t0x184e4efe8 UIKVCAccessProhibited + 284 (UIDebug.m:26)"))
         XCTAssertEqual(located.symbol, "UIKVCAccessProhibited")
         XCTAssertEqual(located.offset, 284)
         XCTAssertEqual(located.file, "UIDebug.m")
     }
 
     func testF10XcodeConsole() throws {
-        let frame = try XCTUnwrap(parse("    3   Foundation                          0x0000000109fb503a -[NSObject(NSKeyValueCoding) setValue:forKey:] + 259"))
+        let frame = try XCTUnwrap(
+            parse(
+                "    3   Foundation                          0x0000000109fb503a -[NSObject(NSKeyValueCoding) setValue:forKey:] + 259"
+            ))
         XCTAssertEqual(frame.index, 3)
         XCTAssertEqual(frame.symbol, "-[NSObject(NSKeyValueCoding) setValue:forKey:]")
     }
 
     func testOnDeviceSymbolicatedComment() throws {
-        let line = "6     + ReProvision (*)               \t0x1025feee4 0x1025f8000 + 0x6ee4\t// -[RPVSplitViewDetailViewController presentSelectedItem:] + 0x160"
+        let line =
+            "6     + ReProvision (*)               \t0x1025feee4 0x1025f8000 + 0x6ee4\t// -[RPVSplitViewDetailViewController presentSelectedItem:] + 0x160"
         let frame = try XCTUnwrap(parse(line))
         XCTAssertEqual(frame.image, "ReProvision")
         XCTAssertEqual(frame.symbol, "-[RPVSplitViewDetailViewController presentSelectedItem:]")
@@ -123,8 +139,12 @@ final class FrameParserTests: XCTestCase {
     }
 
     func testAppleSymbolsKeepTheirUnderscores() {
-        XCTAssertEqual(parse("19 libdispatch.dylib | _dispatch_main_queue_callback_4CF + 932")?.symbol, "_dispatch_main_queue_callback_4CF")
-        XCTAssertEqual(parse("18 libdispatch.dylib | __dispatch_client_callout + 16")?.symbol, "_dispatch_client_callout")
+        XCTAssertEqual(
+            parse("19 libdispatch.dylib | _dispatch_main_queue_callback_4CF + 932")?.symbol,
+            "_dispatch_main_queue_callback_4CF")
+        XCTAssertEqual(
+            parse("18 libdispatch.dylib | __dispatch_client_callout + 16")?.symbol, "_dispatch_client_callout"
+        )
         XCTAssertEqual(parse("5 libsystem_pthread.dylib    _start_wqthread + 4")?.symbol, "start_wqthread")
         XCTAssertEqual(parse("5 App    -[_Private method] + 4")?.symbol, "-[_Private method]")
     }
@@ -132,8 +152,10 @@ final class FrameParserTests: XCTestCase {
     func testProseAndCodeAreNotFrames() {
         for line in [
             "-- | --", "Thank you for your reading !", "[self setValue:label forKey:@\"_placeholderLabel\"];",
-            "UILabel *label = [[UILabel alloc] init];", "Hardware Model: iPhone7,1", "Exception Type:  EXC_CRASH (SIGABRT)",
-            "- (void)was_setFont:(UIFont *)font{", "1. FMResultSet 操作不当引起的 crash。", "#import \"UITextView+Extension.h\"",
+            "UILabel *label = [[UILabel alloc] init];", "Hardware Model: iPhone7,1",
+            "Exception Type:  EXC_CRASH (SIGABRT)",
+            "- (void)was_setFont:(UIFont *)font{", "1. FMResultSet 操作不当引起的 crash。",
+            "#import \"UITextView+Extension.h\"",
             "static const char *kPlaceholderKey = \"kPlaceholderKey\";", "", "   ",
         ] {
             XCTAssertNil(parse(line), line)

@@ -37,16 +37,22 @@ final class TextDecoderTests: XCTestCase {
     }
 
     func testEmptyAndBinaryAreRefused() {
-        XCTAssertThrowsError(try TextDecoder.decode(Data())) { XCTAssertEqual($0 as? TextDecoder.Failure, .empty) }
+        XCTAssertThrowsError(try TextDecoder.decode(Data())) {
+            XCTAssertEqual($0 as? TextDecoder.Failure, .empty)
+        }
         let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D])
-        XCTAssertThrowsError(try TextDecoder.decode(png)) { XCTAssertEqual($0 as? TextDecoder.Failure, .binary) }
+        XCTAssertThrowsError(try TextDecoder.decode(png)) {
+            XCTAssertEqual($0 as? TextDecoder.Failure, .binary)
+        }
     }
 
     func testSampleFilesInOtherEncodingsParse() throws {
-        let gbk = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("03-bugly-console-zh-gbk.txt"))
+        let gbk = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("03-bugly-console-zh-gbk.txt"))
         XCTAssertEqual(try TextDecoder.decode(gbk).encoding, .gb18030)
         XCTAssertEqual(ReportReader.read(gbk).reports?.first?.deviceRaw, "iPhone 6")
-        let utf16 = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("10-bugly-console-en-utf16-crlf.txt"))
+        let utf16 = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("10-bugly-console-en-utf16-crlf.txt"))
         XCTAssertEqual(try TextDecoder.decode(utf16).encoding, .utf16LE)
         XCTAssertEqual(ReportReader.read(utf16).reports?.first?.deviceRaw, "iPhone 12")
     }

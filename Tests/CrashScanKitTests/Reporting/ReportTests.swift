@@ -10,7 +10,8 @@ final class ReportTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self)
         store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
         let sources = try InputWalker().expand([TestPaths.sampleReports.path])
-        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(sources, arguments: "test", version: "test")
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            sources, arguments: "test", version: "test")
     }
 
     func build(_ configure: (inout ReportFilter) throws -> Void = { _ in }) throws -> KVCReport {
@@ -21,13 +22,20 @@ final class ReportTests: XCTestCase {
 
     func testOS81ShowsTheTextViewGroupOnIPhone6PlusWithTheFix() throws {
         let report = try build { try $0.setOS("8.1") }
-        let group = try XCTUnwrap(report.groups.first { $0.receiverClass == "UITextView" && $0.key == "_placeholderLabel" })
+        let group = try XCTUnwrap(
+            report.groups.first { $0.receiverClass == "UITextView" && $0.key == "_placeholderLabel" })
         XCTAssertEqual(group.recommendation?.fix, "associated-object-placeholder")
         XCTAssertTrue(group.devices.contains { $0.value == "iPhone 6 Plus" })
         XCTAssertTrue(group.osVersions.contains { $0.value == "8.1.3" })
-        XCTAssertTrue(report.matrix.contains { $0.device == "iPhone 6 Plus" && $0.deviceModel == "iPhone7,1" && $0.osVersion == "8.1.3" })
-        XCTAssertTrue(report.groups.allSatisfy { group in group.osVersions.allSatisfy { $0.value.hasPrefix("8.1") } })
-        XCTAssertEqual(group.reportCount, 5, "seed paste, console zh, GBK, API JSON and the iPad table meet in one group")
+        XCTAssertTrue(
+            report.matrix.contains {
+                $0.device == "iPhone 6 Plus" && $0.deviceModel == "iPhone7,1" && $0.osVersion == "8.1.3"
+            })
+        XCTAssertTrue(
+            report.groups.allSatisfy { group in group.osVersions.allSatisfy { $0.value.hasPrefix("8.1") } })
+        XCTAssertEqual(
+            group.reportCount, 5, "seed paste, console zh, GBK, API JSON and the iPad table meet in one group"
+        )
     }
 
     func testFilters() throws {
@@ -50,9 +58,15 @@ final class ReportTests: XCTestCase {
 
     func testBadFiltersSayWhatIsAccepted() {
         var filter = ReportFilter()
-        XCTAssertThrowsError(try filter.setOS("eight")) { XCTAssertTrue("\($0)".contains("expected a version")) }
-        XCTAssertThrowsError(try filter.setKind("missing")) { XCTAssertTrue("\($0)".contains("undefined_key, prohibited_ivar")) }
-        XCTAssertThrowsError(try filter.setDate("yesterday", option: "--since")) { XCTAssertTrue("\($0)".contains("YYYY-MM-DD")) }
+        XCTAssertThrowsError(try filter.setOS("eight")) {
+            XCTAssertTrue("\($0)".contains("expected a version"))
+        }
+        XCTAssertThrowsError(try filter.setKind("missing")) {
+            XCTAssertTrue("\($0)".contains("undefined_key, prohibited_ivar"))
+        }
+        XCTAssertThrowsError(try filter.setDate("yesterday", option: "--since")) {
+            XCTAssertTrue("\($0)".contains("YYYY-MM-DD"))
+        }
     }
 
     func testTextFitsOneHundredColumnsAndHasTheSections() throws {
@@ -60,7 +74,9 @@ final class ReportTests: XCTestCase {
         for line in text.split(separator: "\n") {
             XCTAssertLessThanOrEqual(line.count, 100, String(line))
         }
-        for heading in ["KVC FAILURE GROUPS", "DEVICES × OS VERSIONS", "RECOMMENDATIONS", "associated-object-placeholder"] {
+        for heading in [
+            "KVC FAILURE GROUPS", "DEVICES × OS VERSIONS", "RECOMMENDATIONS", "associated-object-placeholder",
+        ] {
             XCTAssertTrue(text.contains(heading), heading)
         }
     }
@@ -68,9 +84,12 @@ final class ReportTests: XCTestCase {
     func testEmptyResultSaysSo() throws {
         let report = try build { try $0.setOS("17") }
         XCTAssertTrue(report.groups.isEmpty)
-        XCTAssertTrue(ReportRenderer.render(report, as: .text).contains("No KVC failures matching the filters"))
+        XCTAssertTrue(
+            ReportRenderer.render(report, as: .text).contains("No KVC failures matching the filters"))
         XCTAssertTrue(ReportRenderer.render(report, as: .markdown).contains("No KVC failures"))
-        let json = try JSONSerialization.jsonObject(with: Data(ReportRenderer.render(report, as: .json).utf8)) as? [String: Any]
+        let json =
+            try JSONSerialization.jsonObject(with: Data(ReportRenderer.render(report, as: .json).utf8))
+            as? [String: Any]
         XCTAssertEqual((json?["groups"] as? [Any])?.count, 0)
     }
 

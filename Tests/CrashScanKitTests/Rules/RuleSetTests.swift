@@ -9,32 +9,40 @@ final class RuleSetTests: XCTestCase {
         cause: KVCCause? = .privateKey, os: [String] = []
     ) -> RuleSubject {
         RuleSubject(
-            exceptionType: exception, kind: kind, receiverClass: receiver, key: key, keyIsPrivate: cause == .privateKey,
+            exceptionType: exception, kind: kind, receiverClass: receiver, key: key,
+            keyIsPrivate: cause == .privateKey,
             cause: cause, osKeys: os.compactMap { OSVersion.parse($0)?.sortKey })
     }
 
     func testBuiltInRulesCoverTheRequiredFixes() throws {
         let rules = try RuleSet.builtIn()
         XCTAssertEqual(
-            rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))?.fix,
+            rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))?
+                .fix,
             "associated-object-placeholder")
         XCTAssertEqual(
-            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UITextField", key: "_placeholderLabel.textColor"))?.fix,
+            rules.bestMatch(
+                for: subject(
+                    kind: .prohibitedIvar, receiver: "UITextField", key: "_placeholderLabel.textColor"))?.fix,
             "attributed-placeholder")
         XCTAssertEqual(
-            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
+            rules.bestMatch(
+                for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
             "search-text-field")
         XCTAssertEqual(
             rules.bestMatch(for: subject(receiver: "MyCell", key: "titleLabel", cause: .outletMismatch))?.fix,
             "reconnect-outlet")
         XCTAssertEqual(
-            rules.bestMatch(for: subject(receiver: "UINavigationBar", key: "_titleView"))?.fix, "own-the-state",
+            rules.bestMatch(for: subject(receiver: "UINavigationBar", key: "_titleView"))?.fix,
+            "own-the-state",
             "the generic rule covers any other private key")
-        XCTAssertNil(rules.bestMatch(for: subject(receiver: "__NSArrayI", key: "gaussianBlu", cause: .unknown)))
+        XCTAssertNil(
+            rules.bestMatch(for: subject(receiver: "__NSArrayI", key: "gaussianBlu", cause: .unknown)))
     }
 
     func testAssociatedObjectRecommendationExplainsAndNamesTheSeedDefects() throws {
-        let rule = try XCTUnwrap(try RuleSet.builtIn().rules.first { $0.fix == "associated-object-placeholder" })
+        let rule = try XCTUnwrap(
+            try RuleSet.builtIn().rules.first { $0.fix == "associated-object-placeholder" })
         for phrase in [
             "8.3", "objc_setAssociatedObject", "UITextViewTextDidChangeNotification", "self.delegate = self",
             "-layoutSubviews", "textContainerInset", "lineFragmentPadding", "set in code",
@@ -59,25 +67,49 @@ final class RuleSetTests: XCTestCase {
         let rules = try RuleSet.load(extraFiles: [file.path])
         XCTAssertEqual(rules.rules.filter { $0.id == "uisearchbar-search-field" }.count, 1)
         XCTAssertEqual(
-            rules.bestMatch(for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
+            rules.bestMatch(
+                for: subject(kind: .prohibitedIvar, receiver: "UISearchBar", key: "_searchField"))?.fix,
             "team-search-helper")
-        let old = rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))
+        let old = rules.bestMatch(
+            for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["8.1.3"]))
         XCTAssertEqual(old?.fix, "team-placeholder", "more conditions: more specific")
         XCTAssertEqual(old?.detail, "Line one.\nLine two.")
-        let newer = rules.bestMatch(for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["9.0"]))
+        let newer = rules.bestMatch(
+            for: subject(receiver: "UITextView", key: "_placeholderLabel", os: ["9.0"]))
         XCTAssertEqual(newer?.fix, "associated-object-placeholder", "the OS range does not match 9.0")
     }
 
     func testMalformedRuleFilesNameTheFileTheRuleAndTheField() throws {
         let cases: [(String, String)] = [
-            ("{\"rules\": [{\"id\": \"a\", \"match\": {\"os\": \"8.x\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'a' (#1), field 'match.os'"),
-            ("{\"rules\": [{\"id\": \"b\", \"match\": {\"kind\": \"missing_key\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'b' (#1), field 'match.kind'"),
-            ("{\"rules\": [{\"id\": \"c\", \"match\": {\"clas\": \"UITextView\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'c' (#1), field 'match.clas'"),
-            ("{\"rules\": [{\"id\": \"d\", \"match\": {\"class\": \"X\"}, \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'd' (#1), field 'fix'"),
-            ("{\"rules\": [{\"id\": \"e\", \"match\": {\"keyPattern\": \"([\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'e' (#1), field 'match.keyPattern'"),
+            (
+                "{\"rules\": [{\"id\": \"a\", \"match\": {\"os\": \"8.x\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'a' (#1), field 'match.os'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"b\", \"match\": {\"kind\": \"missing_key\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'b' (#1), field 'match.kind'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"c\", \"match\": {\"clas\": \"UITextView\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'c' (#1), field 'match.clas'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"d\", \"match\": {\"class\": \"X\"}, \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'd' (#1), field 'fix'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"e\", \"match\": {\"keyPattern\": \"([\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'e' (#1), field 'match.keyPattern'"
+            ),
             ("{\"rules\": [{\"match\": {}}]}", "rule #1, field 'id'"),
-            ("{\"rules\": [{\"id\": \"g\", \"match\": {}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'g' (#1), field 'match'"),
-            ("{\"rules\": [{\"id\": \"h\", \"match\": {\"class\": \"X\"}, \"fix\": \"Bad Slug\", \"title\": \"t\", \"detail\": \"d\"}]}", "rule 'h' (#1), field 'fix'"),
+            (
+                "{\"rules\": [{\"id\": \"g\", \"match\": {}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'g' (#1), field 'match'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"h\", \"match\": {\"class\": \"X\"}, \"fix\": \"Bad Slug\", \"title\": \"t\", \"detail\": \"d\"}]}",
+                "rule 'h' (#1), field 'fix'"
+            ),
             ("{\"rule\": []}", "field 'rules'"),
             ("{\"rules\": [", "not valid JSON"),
         ]

@@ -7,7 +7,8 @@ import XCTest
 final class CorpusImportTests: XCTestCase {
     func testEveryCorpusFileGetsAnOutcome() throws {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: TestPaths.corpus.path, isDirectory: &isDirectory), isDirectory.boolValue
+        guard FileManager.default.fileExists(atPath: TestPaths.corpus.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
         else {
             throw XCTSkip("no corpus at \(TestPaths.corpus.path)")
         }
@@ -15,7 +16,8 @@ final class CorpusImportTests: XCTestCase {
         let store = try Store(path: folder.appendingPathComponent("corpus.sqlite").path)
         let sources = try InputWalker().expand([TestPaths.corpus.path])
         XCTAssertGreaterThan(sources.count, 50)
-        let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(sources, arguments: "corpus", version: "test")
+        let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            sources, arguments: "corpus", version: "test")
         XCTAssertEqual(summary.files, sources.count)
         let outcomes = try store.db.query("SELECT path, outcome, reason FROM import_files")
         XCTAssertEqual(Set(outcomes.compactMap { $0.string("path") }), Set(sources.map(\.displayPath)))
@@ -25,7 +27,8 @@ final class CorpusImportTests: XCTestCase {
         // The KVC excerpts are among what the corpus teaches: some must be found.
         XCTAssertGreaterThan(summary.kvcFailures, 10)
         // A second pass stores nothing new.
-        let again = try Importer(store: store, rules: RuleSet.builtIn()).run(sources, arguments: "corpus", version: "test")
+        let again = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            sources, arguments: "corpus", version: "test")
         XCTAssertEqual(again.imported, 0)
         XCTAssertEqual(again.duplicates, summary.imported)
     }

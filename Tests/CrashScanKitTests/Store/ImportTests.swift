@@ -14,7 +14,8 @@ final class ImportTests: XCTestCase {
 
     func importPaths(_ paths: [String]) throws -> ImportSummary {
         let sources = try InputWalker().expand(paths)
-        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(sources, arguments: "test", version: "test")
+        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(
+            sources, arguments: "test", version: "test")
     }
 
     func count(_ table: String) throws -> Int {
@@ -44,12 +45,16 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(try count("crash_groups"), groups)
         XCTAssertEqual(try count("kvc_failures"), 13)
         let outcomes = try store.db.query(
-            "SELECT outcome, count(*) AS n FROM import_files WHERE run_id = 2 GROUP BY outcome ORDER BY outcome")
-        XCTAssertEqual(outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" }, ["duplicate:13", "rejected:1"])
+            "SELECT outcome, count(*) AS n FROM import_files WHERE run_id = 2 GROUP BY outcome ORDER BY outcome"
+        )
+        XCTAssertEqual(
+            outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" },
+            ["duplicate:13", "rejected:1"])
     }
 
     func testSameReportInAnotherEncodingIsADuplicate() throws {
-        let text = "设备机型：iPhone 6\r\nNSUnknownKeyException\r\n[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.\r\n"
+        let text =
+            "设备机型：iPhone 6\r\nNSUnknownKeyException\r\n[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.\r\n"
         let utf8 = try write("a.txt", Data(text.utf8))
         var utf16 = Data([0xFF, 0xFE])
         for unit in text.replacingOccurrences(of: "\r\n", with: "\n").utf16 {
@@ -68,33 +73,50 @@ final class ImportTests: XCTestCase {
             try write("binary.png", binary),
             try write("empty.txt", Data()),
             try write("blank.txt", Data("  \n\n".utf8)),
-            try write("truncated.json", Data("{\"crashMap\": {\"expName\": \"NSUnknownKeyException\", \"expMes".utf8)),
+            try write(
+                "truncated.json",
+                Data("{\"crashMap\": {\"expName\": \"NSUnknownKeyException\", \"expMes".utf8)),
             try write("huge-line.txt", Data(repeating: UInt8(ascii: "A"), count: 8 * 1024 * 1024)),
-            try write("good.txt", Data("NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n".utf8)),
+            try write(
+                "good.txt",
+                Data(
+                    "NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n"
+                        .utf8)),
         ]
         let summary = try importPaths(paths)
         XCTAssertEqual(summary.imported, 1)
         XCTAssertEqual(summary.rejected, 5)
-        let reasons = Dictionary(uniqueKeysWithValues: summary.rejections.map { (($0.path as NSString).lastPathComponent, $0.reason) })
+        let reasons = Dictionary(
+            uniqueKeysWithValues: summary.rejections.map {
+                (($0.path as NSString).lastPathComponent, $0.reason)
+            })
         XCTAssertEqual(reasons["binary.png"], "binary content, not a text crash log")
         XCTAssertEqual(reasons["empty.txt"], "empty file")
         XCTAssertEqual(reasons["blank.txt"], "empty file (only white space)")
         XCTAssertEqual(reasons["truncated.json"]?.hasPrefix("malformed Bugly JSON"), true)
-        XCTAssertEqual(reasons["huge-line.txt"], "no crash report found (no exception name, reason or stack frames)")
-        let stored = try store.db.query("SELECT path, outcome, reason FROM import_files WHERE outcome = 'rejected'")
+        XCTAssertEqual(
+            reasons["huge-line.txt"], "no crash report found (no exception name, reason or stack frames)")
+        let stored = try store.db.query(
+            "SELECT path, outcome, reason FROM import_files WHERE outcome = 'rejected'")
         XCTAssertEqual(stored.count, 5)
     }
 
     func testTruncatedTextKeepsWhatItHas() throws {
-        let data = try TestPaths.read(TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let data = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
         let cut = try write("cut.txt", data.prefix(data.count / 2))
         let summary = try importPaths([cut])
         XCTAssertEqual(summary.imported, 1)
-        XCTAssertEqual(try store.db.query("SELECT key FROM kvc_failures").first?.string("key"), "_placeholderLabel")
+        XCTAssertEqual(
+            try store.db.query("SELECT key FROM kvc_failures").first?.string("key"), "_placeholderLabel")
     }
 
     func testAFileLandsWholeOrNotAtAllAndEarlierFilesStay() throws {
-        let good = try write("1-good.txt", Data("NSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n".utf8))
+        let good = try write(
+            "1-good.txt",
+            Data(
+                "NSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n"
+                    .utf8))
         let array = """
             [{"expName": "NSRangeException", "expMessage": "first", "productVersion": "1.0"},
              {"expName": "NSRangeException", "expMessage": "second", "productVersion": "boom"}]
@@ -107,7 +129,9 @@ final class ImportTests: XCTestCase {
         XCTAssertThrowsError(try importPaths([good, failing])) { error in
             XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
         }
-        let reasons = try store.db.query("SELECT exception_reason FROM reports").compactMap { $0.string("exception_reason") }
+        let reasons = try store.db.query("SELECT exception_reason FROM reports").compactMap {
+            $0.string("exception_reason")
+        }
         XCTAssertEqual(reasons.count, 1, "the first file stays, no report of the failed file is stored")
         XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))
     }
@@ -119,9 +143,11 @@ final class ImportTests: XCTestCase {
         try Data("x".utf8).write(to: tree.appendingPathComponent("a.txt"))
         try Data("x".utf8).write(to: tree.appendingPathComponent(".hidden.txt"))
         try Data("x".utf8).write(to: sub.appendingPathComponent("b.txt"))
-        try FileManager.default.createDirectory(at: tree.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: tree.appendingPathComponent(".git"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: tree.appendingPathComponent(".git/c.txt"))
-        try FileManager.default.createSymbolicLink(at: sub.appendingPathComponent("loop"), withDestinationURL: tree)
+        try FileManager.default.createSymbolicLink(
+            at: sub.appendingPathComponent("loop"), withDestinationURL: tree)
         let sources = try InputWalker().expand([tree.path, "-"])
         XCTAssertEqual(
             sources.map { ($0.displayPath as NSString).lastPathComponent }, ["a.txt", "b.txt", "-"])

@@ -10,14 +10,20 @@ final class MigrationTests: XCTestCase {
     }
 
     func tableNames(_ db: Database) throws -> Set<String> {
-        Set(try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").compactMap { $0.string("name") })
+        Set(
+            try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").compactMap {
+                $0.string("name")
+            })
     }
 
     func testFreshDatabaseGetsEverySchemaObjectAndPragmas() throws {
         let path = try temporaryDatabase()
         let store = try Store(path: path)
         let names = try tableNames(store.db)
-        for name in ["reports", "kvc_failures", "crash_groups", "recommendations", "import_runs", "import_files", "schema_migrations"] {
+        for name in [
+            "reports", "kvc_failures", "crash_groups", "recommendations", "import_runs", "import_files",
+            "schema_migrations",
+        ] {
             XCTAssertTrue(names.contains(name), name)
         }
         XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
@@ -47,7 +53,8 @@ final class MigrationTests: XCTestCase {
         }
         let store = try Store(path: path)
         XCTAssertTrue(try tableNames(store.db).contains("reports"))
-        XCTAssertEqual(try store.db.query("SELECT arguments FROM import_runs").first?.string("arguments"), "import old")
+        XCTAssertEqual(
+            try store.db.query("SELECT arguments FROM import_runs").first?.string("arguments"), "import old")
     }
 
     func testNewerDatabaseIsRefusedWithAClearMessage() throws {
@@ -67,7 +74,9 @@ final class MigrationTests: XCTestCase {
         let db = try Database(path: path)
         let broken = [
             Migration(version: 1, name: "ok", sql: "CREATE TABLE a (x INTEGER);"),
-            Migration(version: 2, name: "broken", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);"),
+            Migration(
+                version: 2, name: "broken", sql: "CREATE TABLE b (x INTEGER); INSERT INTO nowhere VALUES (1);"
+            ),
         ]
         XCTAssertThrowsError(try Migrator.migrate(db, migrations: broken)) { error in
             XCTAssertTrue("\(error)".contains("migration 2_broken failed"), "\(error)")
@@ -81,19 +90,28 @@ final class MigrationTests: XCTestCase {
     func testEmbeddedMigrationsAndRulesMatchTheFilesInTheRepository() throws {
         let fm = FileManager.default
         let migrationFolder = TestPaths.packageRoot.appendingPathComponent("migrations")
-        let names = try fm.contentsOfDirectory(atPath: migrationFolder.path).filter { $0.hasSuffix(".sql") }.sorted()
+        let names = try fm.contentsOfDirectory(atPath: migrationFolder.path).filter { $0.hasSuffix(".sql") }
+            .sorted()
         XCTAssertEqual(EmbeddedMigrations.files.map(\.name), names, "run scripts/embed-resources.sh")
         for file in EmbeddedMigrations.files {
-            let onDisk = try String(contentsOf: migrationFolder.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(file.sql + "\n", onDisk, "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
+            let onDisk = try String(
+                contentsOf: migrationFolder.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(
+                file.sql + "\n", onDisk,
+                "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
         }
         let rulesFolder = TestPaths.packageRoot.appendingPathComponent("rules")
-        let ruleNames = try fm.contentsOfDirectory(atPath: rulesFolder.path).filter { $0.hasSuffix(".json") }.sorted()
+        let ruleNames = try fm.contentsOfDirectory(atPath: rulesFolder.path).filter { $0.hasSuffix(".json") }
+            .sorted()
         XCTAssertEqual(EmbeddedRules.files.map(\.name), ruleNames)
         for file in EmbeddedRules.files {
-            let onDisk = try String(contentsOf: rulesFolder.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(file.json + "\n", onDisk, "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
+            let onDisk = try String(
+                contentsOf: rulesFolder.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(
+                file.json + "\n", onDisk,
+                "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
         }
-        XCTAssertEqual(Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
+        XCTAssertEqual(
+            Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
     }
 }

@@ -19,7 +19,8 @@ enum TestPaths {
 
     /// A fresh temporary folder, removed when the test ends.
     static func temporaryFolder(_ test: XCTestCase) throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crashscan-tests-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "crashscan-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         test.addTeardownBlock { try? FileManager.default.removeItem(at: url) }
         return url
