@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Sets up a fresh machine and runs the main job on the bundled SampleReports:
+# installs the SQLite headers if they are missing, builds crashscan in release mode, imports
+# SampleReports into a fresh database (demo.sqlite) and prints the KVC report.
+# Extra arguments go to `crashscan report` (for example: ./scripts/demo.sh --os 8.1).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! pkg-config --exists sqlite3 2>/dev/null && ! [ -f /usr/include/sqlite3.h ]; then
+    echo "installing libsqlite3-dev (the SQLite headers crashscan builds against)" >&2
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    $sudo apt-get install -y -qq libsqlite3-dev pkg-config
+fi
+
+swift build -c release
+rm -f demo.sqlite demo.sqlite-wal demo.sqlite-shm
+# One sample is deliberately not a crash log: import exits 65 (some input rejected), which is
+# expected here.
+.build/release/crashscan import SampleReports --db demo.sqlite || [ $? -eq 65 ]
+.build/release/crashscan report --db demo.sqlite "$@"
