@@ -5,10 +5,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-emit() {  # emit NAME PATH: one (name, text) tuple with the file as a raw multi-line string
+emit() {  # emit NAME PATH COMMA: one (name, text) tuple with the file as a raw multi-line string
     printf '        (\n            "%s",\n            #"""\n' "$1"
     sed '/./s/^/            /' "$2"
-    printf '            """#\n        ),\n'
+    printf '            """#\n        )%s\n' "$3"
+}
+
+emit_all() {  # emit_all FILE...: swift-format wants a trailing comma only in multi-element lists
+    local comma=","
+    [ "$#" -gt 1 ] || comma=""
+    for file in "$@"; do emit "$(basename "$file")" "$file" "$comma"; done
 }
 
 {
@@ -17,7 +23,7 @@ emit() {  # emit NAME PATH: one (name, text) tuple with the file as a raw multi-
     echo "/// The migration files, in order, as built into the binary."
     echo "enum EmbeddedMigrations {"
     echo "    static let files: [(name: String, sql: String)] = ["
-    for file in migrations/*.sql; do emit "$(basename "$file")" "$file"; done
+    emit_all migrations/*.sql
     echo "    ]"
     echo "}"
 } > Sources/CrashScanKit/Store/EmbeddedMigrations.swift
@@ -28,7 +34,7 @@ emit() {  # emit NAME PATH: one (name, text) tuple with the file as a raw multi-
     echo "/// The built-in rule files, as built into the binary."
     echo "enum EmbeddedRules {"
     echo "    static let files: [(name: String, json: String)] = ["
-    for file in rules/*.json; do emit "$(basename "$file")" "$file"; done
+    emit_all rules/*.json
     echo "    ]"
     echo "}"
 } > Sources/CrashScanKit/Rules/EmbeddedRules.swift

@@ -178,6 +178,6 @@ enum EmbeddedRules {
               ]
             }
             """#
-        ),
+        )
     ]
 }
