@@ -49,7 +49,10 @@ enum BuglyConsoleParser {
                     continue
                 }
                 if let found = ExceptionText.extract(from: trimmed) {
-                    if report.exceptionType == nil, let name = found.name { report.exceptionType = name }
+                    // The NSException name beats a Mach/signal type from an `Exception Type:` label.
+                    if let name = found.name, report.exceptionType.map(isSignalType) ?? true {
+                        report.exceptionType = name
+                    }
                     if report.exceptionReason == nil, let reason = found.reason {
                         report.exceptionReason = reason
                     }
@@ -135,6 +138,11 @@ enum BuglyConsoleParser {
         let build = text[text.index(after: open)..<text.index(before: text.endIndex)]
         guard version.fastContains("."), !build.isEmpty, build.allSatisfy(\.isNumber) else { return text }
         return String(version)
+    }
+
+    /// `EXC_CRASH`, `SIGABRT`: what the kernel saw, not the Objective-C exception.
+    static func isSignalType(_ type: String) -> Bool {
+        type.hasPrefix("EXC_") || type.hasPrefix("SIG")
     }
 
     /// `是`/`否`, `true`/`false`, `yes`/`no`, `1`/`0`.

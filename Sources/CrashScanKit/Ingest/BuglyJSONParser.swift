@@ -64,6 +64,9 @@ enum BuglyJSONParser {
         switch value {
         case let string as String: text = string
         case let number as NSNumber: text = number.stringValue
+        case let lines as [Any]:
+            // A stack given as an array of frame lines.
+            text = lines.compactMap { $0 as? String }.joined(separator: "\n")
         default: return nil
         }
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)

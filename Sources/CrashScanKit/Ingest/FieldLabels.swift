@@ -24,6 +24,9 @@ enum FieldLabels {
             ("设备ID", .ignored), ("发生次数", .ignored), ("影响设备数", .ignored), ("异常进程#线程", .process),
             ("前后台状态", .ignored), ("可用内存", .ignored), ("可用存储", .ignored), ("渠道", .ignored),
             ("网络", .ignored), ("SDK版本", .ignored), ("ROM", .ignored), ("CPU名字", .ignored),
+            ("异常信息", .exceptionReason), ("错误信息", .exceptionReason), ("崩溃原因", .exceptionReason),
+            ("iOS版本", .os), ("OS版本", .os), ("系统版本号", .os), ("应用版本号", .appVersion), ("堆栈", .stack),
+            ("调用栈", .stack), ("设备", .device), ("时间", .crashTime), ("版本", .appVersion),
             // English
             ("Device Model", .device), ("Device model", .device), ("Device", .device), ("Model", .device),
             ("OS Version", .os), ("OS version", .os), ("System Version", .os), ("iOS Version", .os),
@@ -39,49 +42,95 @@ enum FieldLabels {
             ("Crash Detail", .crashContent), ("Stack Trace", .stack), ("Crash Stack", .stack),
             ("Call Stack", .stack),
             ("Stack", .stack), ("Backtrace", .stack), ("User ID", .ignored), ("Device ID", .ignored),
+            ("Crash Reason", .exceptionReason), ("Exception Info", .exceptionReason),
+            ("Date/Time", .crashTime),
+            ("Crash Date", .crashTime), ("Hardware Model", .device), ("Crashed Stack", .stack),
             // Japanese
             ("デバイス機種", .device), ("機種", .device), ("システムバージョン", .os), ("OSバージョン", .os),
             ("アプリバージョン", .appVersion), ("発生時間", .crashTime), ("発生日時", .crashTime),
             ("クラッシュ内容", .crashContent), ("クラッシュスタック", .stack), ("スタック", .stack),
             ("例外名", .exceptionName), ("例外理由", .exceptionReason), ("プロセス名", .process),
+            ("端末", .device), ("クラッシュ理由", .exceptionReason), ("スタックトレース", .stack),
+            ("アプリのバージョン", .appVersion),
         ]
         return pairs.sorted { $0.0.utf8.count > $1.0.utf8.count }
     }()
 
+    /// A label prepared for byte comparison: ASCII labels lower-cased (matched in any case).
+    private struct Prepared: Sendable {
+        var bytes: [UInt8]
+        var field: LabeledField
+        var isASCII: Bool
+        var characters: Int
+    }
+
+    private static let prepared: [Prepared] = labels.map { label, field in
+        let isASCII = label.utf8.allSatisfy { $0 < 128 }
+        return Prepared(
+            bytes: Array((isASCII ? label.lowercased() : label).utf8), field: field, isASCII: isASCII,
+            characters: label.count)
+    }
+
+    /// First bytes (lower-cased) of every label: most lines are rejected on their first byte.
+    private static let firstBytes: Set<UInt8> = Set(prepared.compactMap(\.bytes.first))
+
     /// If `line` starts with a label, the field and the value after the separator
-    /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels).
+    /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels). English labels match
+    /// in any case (`Exception name`, `OS VERSION`).
     static func match(_ line: Substring) -> (field: LabeledField, value: Substring)? {
-        var text = line.drop(while: {
-            $0 == " " || $0 == "\t" || $0 == "|" || $0 == "*" || $0 == "-" || $0 == "#"
-        })
-        text = text.drop(while: { $0 == " " })
-        guard let first = text.unicodeScalars.first else { return nil }
-        // Cheap exit: every label starts with one of these.
-        guard first.value > 127 || "DMOSATUCJPBERSTIi".unicodeScalars.contains(first) else { return nil }
-        for (label, field) in labels {
-            guard text.hasPrefix(label) else { continue }
-            var rest = text.dropFirst(label.count)
-            let isASCIILabel = label.utf8.allSatisfy { $0 < 128 }
-            let separatorStart = rest.first
-            rest = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "*" })
+        let bytes = line.utf8
+        var start = bytes.startIndex
+        // Table pipes, list bullets, markdown emphasis and headings before the label.
+        while start < bytes.endIndex, [32, 9, 124, 42, 45, 35].contains(bytes[start]) {
+            start = bytes.index(after: start)
+        }
+        guard start < bytes.endIndex, firstBytes.contains(lowercased(bytes[start])) else { return nil }
+        for label in prepared {
+            var position = start
+            var matched = true
+            for expected in label.bytes {
+                guard position < bytes.endIndex else {
+                    matched = false
+                    break
+                }
+                let byte = label.isASCII ? lowercased(bytes[position]) : bytes[position]
+                guard byte == expected else {
+                    matched = false
+                    break
+                }
+                position = bytes.index(after: position)
+            }
+            guard matched else { continue }
+            // An ASCII label must end at a word boundary: `Model` is not the start of `Models`.
+            if label.isASCII, position < bytes.endIndex, isWordByte(bytes[position]) { continue }
+            let afterLabel = Substring(bytes[position...])
+            let separatorStart = afterLabel.first
+            var rest = afterLabel.drop(while: { $0 == " " || $0 == "\t" || $0 == "*" })
             if let separator = rest.first, separator == ":" || separator == "：" || separator == "|" {
                 rest = rest.dropFirst()
-            } else if !isASCIILabel && label.count <= 2 {
+            } else if !label.isASCII && label.characters <= 2 {
                 // Short CJK labels (系统, 机型) begin ordinary sentences too: require a separator.
                 guard let separatorStart, separatorStart == " " || separatorStart == "\t" else { continue }
-            } else if isASCIILabel {
-                // An English label needs a real separator: `Device Model: …` or `Device Model | …`,
-                // or at least a blank (`Model iPhone7,1` is too weak, so require two).
-                guard let separatorStart, separatorStart == " " || separatorStart == "\t" else { continue }
-                let blanks = text.dropFirst(label.count).prefix(while: { $0 == " " || $0 == "\t" })
+            } else if label.isASCII {
+                // An English label needs a real separator: `Device Model: …`, `Device Model | …`,
+                // or a column gap (`Model iPhone7,1` with one space is too weak).
+                let blanks = afterLabel.prefix(while: { $0 == " " || $0 == "\t" })
                 guard blanks.count >= 2 || blanks.first == "\t" else { continue }
             }
             var value = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "*" })
             while let last = value.last, last == " " || last == "|" || last == "*" || last == "\t" {
                 value = value.dropLast()
             }
-            return (field, value)
+            return (label.field, value)
         }
         return nil
+    }
+
+    @inline(__always) private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 65 && byte <= 90 ? byte + 32 : byte
+    }
+
+    @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte | 0x20) &- 97 < 26 || byte &- 48 < 10 || byte == 95
     }
 }

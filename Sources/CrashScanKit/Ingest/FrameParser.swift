@@ -28,7 +28,8 @@ enum FrameParser {
 
         var position = 0
         var index: Int?
-        // Index: digits followed by white space or a table cell separator.
+        // Index: digits followed by white space or a table cell separator (`#3 ` in some pastes).
+        if bytes.count > 2, bytes[0] == 35, isDigit(bytes[1]) { bytes.removeFirst() }
         var digitsEnd = 0
         while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
         if digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,

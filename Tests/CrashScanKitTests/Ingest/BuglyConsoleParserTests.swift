@@ -181,3 +181,47 @@ final class BuglyConsoleParserTests: XCTestCase {
             result.rejection?.reason, "no crash report found (no exception name, reason or stack frames)")
     }
 }
+
+/// Variations that other teams' pastes show: label case, spacing, hash-numbered frames, a Mach
+/// exception type next to the NSException wrapper.
+final class BuglyConsoleVariationTests: XCTestCase {
+    func testLabelsInAnyCaseAndSpacing() throws {
+        let report = try XCTUnwrap(
+            ReportReader.read(
+                text: """
+                    DEVICE MODEL : iPhone7,1
+                    os version:8.1.3 (12B466)
+                    exception name: NSUnknownKeyException
+                    Exception reason:   [<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.
+                    #0 CoreFoundation 0x1816721d8 ___exceptionPreprocess + 148
+                    #5 LilyForParent 0x100a1c2f4 -[UITextView(Extension) was_setPlaceholderWithText:Color:] + 96
+                    """
+            ).reports?.first)
+        XCTAssertEqual(report.deviceRaw, "iPhone7,1")
+        XCTAssertEqual(report.osRaw, "8.1.3 (12B466)")
+        XCTAssertEqual(report.exceptionType, "NSUnknownKeyException")
+        XCTAssertEqual(report.frames.map(\.index), [0, 5])
+        XCTAssertEqual(
+            AnalyzedReport(report).blameFrame, "-[UITextView(Extension) was_setPlaceholderWithText:Color:]")
+    }
+
+    func testNSExceptionNameBeatsTheMachType() throws {
+        let report = try XCTUnwrap(
+            ReportReader.read(
+                text: """
+                    Exception Type:  EXC_CRASH (SIGABRT)
+                    *** Terminating app due to uncaught exception 'NSGenericException', reason: 'Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug'
+                    """
+            ).reports?.first)
+        XCTAssertEqual(report.exceptionType, "NSGenericException")
+    }
+
+    func testJSONStackAsAnArrayOfLines() throws {
+        let text = """
+            {"expName": "NSGenericException", "expMessage": "Access to UISearchBar's _searchField ivar is prohibited. This is an application bug", "model": "iPhone 11", "osVer": "iOS 13.1", "retraceCrashDetail": ["0 CoreFoundation    ___exceptionPreprocess + 220", "5 App    -[SearchVC viewDidLoad] + 40"]}
+            """
+        let report = try XCTUnwrap(ReportReader.read(text: text).reports?.first)
+        XCTAssertEqual(report.frames.count, 2)
+        XCTAssertEqual(AnalyzedReport(report).device?.identifier, "iPhone12,1")
+    }
+}
