@@ -36,7 +36,8 @@ enum ReportCommand {
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = ruleFiles.isEmpty ? nil : try RuleSet.load(extraFiles: ruleFiles)
-        let store = try Store.openForReading(path: dbPath)
+        // Opening migrates: a report on a database of an older crashscan upgrades it first.
+        let store = try Store(path: dbPath)
         let report = try ReportBuilder.build(store: store, filter: filter, rules: rules)
         console.out(ReportRenderer.render(report, as: format))
         return .ok

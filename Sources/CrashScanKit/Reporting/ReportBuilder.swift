@@ -53,6 +53,7 @@ public enum ReportBuilder {
             FROM crash_group g LEFT JOIN recommendation rec ON rec.group_id = g.id
             WHERE g.id = ?
             """)
+        let subjects = rules == nil ? nil : try GroupSubjects(db: db)
         var groups: [KVCReport.Group] = []
         for row in groupRows {
             guard let id = row.int("id") else { continue }
@@ -64,17 +65,8 @@ public enum ReportBuilder {
                     ruleID: ruleID, fix: detail.string("fix") ?? "", title: detail.string("title") ?? "",
                     detail: detail.string("detail") ?? "")
             }
-            if let rules {
+            if let rules, let subjects, let subject = try subjects.subject(group: Int64(id)) {
                 // Rules given on this command line: evaluate now instead of using the stored result.
-                let osKeys = try db.query(
-                    "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL", [.int(id)]
-                ).compactMap { $0.int("os_key") }
-                let subject = RuleSubject(
-                    exceptionType: detail.string("exception_type"),
-                    kind: detail.string("kind").flatMap(KVCKind.init),
-                    receiverClass: detail.string("receiver_class"), key: detail.string("key"),
-                    keyIsPrivate: detail.int("key_is_private").map { $0 != 0 },
-                    cause: detail.string("cause").flatMap(KVCCause.init), osKeys: osKeys)
                 recommendation = rules.bestMatch(for: subject).map {
                     KVCReport.Recommendation(ruleID: $0.id, fix: $0.fix, title: $0.title, detail: $0.detail)
                 }

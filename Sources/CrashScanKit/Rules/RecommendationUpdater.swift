@@ -9,11 +9,7 @@ enum RecommendationUpdater {
             everything
             ? try db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) }
             : Array(groups)
-        let groupQuery = try db.prepare(
-            "SELECT exception_type, kind, receiver_class, key, key_is_private, cause FROM crash_group WHERE id = ?"
-        )
-        let osQuery = try db.prepare(
-            "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL")
+        let subjects = try GroupSubjects(db: db)
         let upsert = try db.prepare(
             """
             INSERT INTO recommendation (group_id, rule_id, rule_source, fix, title, detail, specificity)
@@ -24,20 +20,7 @@ enum RecommendationUpdater {
         let remove = try db.prepare("DELETE FROM recommendation WHERE group_id = ?")
         try db.transaction {
             for id in ids {
-                try groupQuery.bind([.integer(id)])
-                guard let row = try groupQuery.step() else { continue }
-                groupQuery.reset()
-                try osQuery.bind([.integer(id)])
-                var osKeys: [Int] = []
-                while let osRow = try osQuery.step() {
-                    if let key = osRow.int("os_key") { osKeys.append(key) }
-                }
-                let subject = RuleSubject(
-                    exceptionType: row.string("exception_type"),
-                    kind: row.string("kind").flatMap(KVCKind.init),
-                    receiverClass: row.string("receiver_class"), key: row.string("key"),
-                    keyIsPrivate: row.int("key_is_private").map { $0 != 0 },
-                    cause: row.string("cause").flatMap(KVCCause.init), osKeys: osKeys)
+                guard let subject = try subjects.subject(group: id) else { continue }
                 if let rule = rules.bestMatch(for: subject) {
                     try upsert.bind([
                         .integer(id), .text(rule.id), .text(rule.source), .text(rule.fix), .text(rule.title),

@@ -8,12 +8,6 @@ public final class Store {
         try Migrator.migrate(db, migrations: migrations)
     }
 
-    /// Opens an existing database for reading; refuses one newer than this binary, and
-    /// upgrades an older one in place first (a report on an old file must still work).
-    public static func openForReading(path: String) throws -> Store {
-        try Store(path: path)
-    }
-
     // MARK: - Meta
 
     func meta(_ key: String) throws -> String? {
