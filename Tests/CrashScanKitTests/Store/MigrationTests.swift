@@ -87,30 +87,27 @@ final class MigrationTests: XCTestCase {
         XCTAssertFalse(names.contains("b"))
     }
 
+    /// The built-in copies equal the files of `folder` with `suffix`, in name order.
+    func assertEmbedded(_ files: [(name: String, text: String)], match folder: String, suffix: String) throws
+    {
+        let url = TestPaths.packageRoot.appendingPathComponent(folder)
+        let names = try FileManager.default.contentsOfDirectory(atPath: url.path).filter {
+            $0.hasSuffix(suffix)
+        }
+        .sorted()
+        XCTAssertEqual(files.map(\.name), names, "run scripts/embed-resources.sh")
+        for file in files {
+            let onDisk = try String(contentsOf: url.appendingPathComponent(file.name), encoding: .utf8)
+            XCTAssertEqual(
+                file.text + "\n", onDisk,
+                "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
+        }
+    }
+
     func testEmbeddedMigrationsAndRulesMatchTheFilesInTheRepository() throws {
-        let fm = FileManager.default
-        let migrationFolder = TestPaths.packageRoot.appendingPathComponent("migrations")
-        let names = try fm.contentsOfDirectory(atPath: migrationFolder.path).filter { $0.hasSuffix(".sql") }
-            .sorted()
-        XCTAssertEqual(EmbeddedMigrations.files.map(\.name), names, "run scripts/embed-resources.sh")
-        for file in EmbeddedMigrations.files {
-            let onDisk = try String(
-                contentsOf: migrationFolder.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(
-                file.sql + "\n", onDisk,
-                "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
-        }
-        let rulesFolder = TestPaths.packageRoot.appendingPathComponent("rules")
-        let ruleNames = try fm.contentsOfDirectory(atPath: rulesFolder.path).filter { $0.hasSuffix(".json") }
-            .sorted()
-        XCTAssertEqual(EmbeddedRules.files.map(\.name), ruleNames)
-        for file in EmbeddedRules.files {
-            let onDisk = try String(
-                contentsOf: rulesFolder.appendingPathComponent(file.name), encoding: .utf8)
-            XCTAssertEqual(
-                file.json + "\n", onDisk,
-                "\(file.name) differs from the built-in copy: run scripts/embed-resources.sh")
-        }
+        try assertEmbedded(
+            EmbeddedMigrations.files.map { ($0.name, $0.sql) }, match: "migrations", suffix: ".sql")
+        try assertEmbedded(EmbeddedRules.files.map { ($0.name, $0.json) }, match: "rules", suffix: ".json")
         XCTAssertEqual(
             Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
     }
