@@ -101,6 +101,18 @@ public enum KnownClasses {
         return false
     }
 
+    /// Why a key counts as private, in words (nil when it does not).
+    public static func privacyReason(key: String?, receiver: String?) -> String? {
+        if let key, key.hasPrefix("_") { return "leading underscore" }
+        if let key, let receiver,
+            privateKeys[receiver]?.contains(key.split(separator: ".").first.map(String.init) ?? key) == true
+        {
+            return "\(receiver).\(key) reaches private state (catalogue)"
+        }
+        if let receiver, isPrivateClass(receiver) { return "\(receiver) is a private class" }
+        return nil
+    }
+
     /// Images that belong to iOS, not to the app: frames in them are never the blame frame.
     public static func isSystemImage(_ image: String) -> Bool {
         if systemImages.contains(image) { return true }

@@ -24,6 +24,9 @@ public enum CLI {
         } catch let error as SQLiteError {
             console.err("crashscan: database error: \(error.description)\n")
             return .ioError
+        } catch let error as GroupLookup.NotFound {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
         } catch let error as MissingDatabase {
             console.err("crashscan: \(error.description)\n")
             return .noInput
@@ -32,6 +35,8 @@ public enum CLI {
             return .software
         }
     }
+
+    static let commands = "import, report, explain, rules, fix, fixed, help"
 
     struct MissingDatabase: Error, CustomStringConvertible {
         let path: String
@@ -60,7 +65,7 @@ public enum CLI {
                 return .ok
             }
             guard let page = HelpText.page(for: arguments[1]) else {
-                throw UsageError("unknown command '\(arguments[1])' (commands: import, report, rules, help)")
+                throw UsageError("unknown command '\(arguments[1])' (commands: \(commands))")
             }
             console.out(page + "\n")
             return .ok
@@ -79,7 +84,7 @@ public enum CLI {
             }
         }
         guard let command = rest.first else {
-            throw UsageError("missing command (commands: import, report, rules, help)")
+            throw UsageError("missing command (commands: \(commands))")
         }
         let options = Array(rest.dropFirst()) + leading
         if options.contains("-h") || options.contains("--help") {
@@ -93,8 +98,11 @@ public enum CLI {
         case "import": return try ImportCommand.run(options, console: console, environment: environment)
         case "report": return try ReportCommand.run(options, console: console, environment: environment)
         case "rules": return try RulesCommand.run(options, console: console)
+        case "explain": return try ExplainCommand.run(options, console: console, environment: environment)
+        case "fix": return try FixCommand.run(options, console: console)
+        case "fixed": return try FixedCommand.run(options, console: console, environment: environment)
         default:
-            throw UsageError("unknown command '\(command)' (commands: import, report, rules, help)")
+            throw UsageError("unknown command '\(command)' (commands: \(commands))")
         }
     }
 

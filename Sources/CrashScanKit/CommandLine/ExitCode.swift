@@ -1,6 +1,8 @@
 /// Process exit codes (sysexits.h), decided once at the top of `CLI.run`.
 public enum ExitCode: Int32, Sendable {
     case ok = 0
+    /// A check found something (`rules test --expect` with a report the rule does not match).
+    case findings = 1
     /// EX_USAGE: bad command line, bad filter.
     case usage = 64
     /// EX_DATAERR: some input was rejected (the rest was imported).

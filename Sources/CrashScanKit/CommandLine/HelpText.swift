@@ -9,7 +9,10 @@ enum HelpText {
         COMMANDS:
           import PATH...    Import crash logs (files, folders, '-' for standard input) into the database.
           report            Show KVC failure groups, a device × OS matrix and the recommended fixes.
-          rules             List the rules of the recommendation engine.
+          explain GROUP     Show one group: frames, the matched rule and why, the evidence, the fix.
+          fix SLUG          Show the page of a fix (the code to write instead); fix --list lists them.
+          fixed GROUP VER   Record the app version that fixed a group (later crashes: regression).
+          rules             List, check and test the rules of the recommendation engine.
           help [COMMAND]    Show help for a command.
 
         OPTIONS:
@@ -21,6 +24,8 @@ enum HelpText {
           crashscan import SampleReports
           crashscan report --os 8.1
           crashscan report --device "iPhone 6 Plus" --format json
+          crashscan explain 0f28422c
+          crashscan fix associated-object-placeholder
 
         EXIT CODES: 0 ok, 64 usage error, 65 some input rejected (the rest imported), 66 input missing,
         74 I/O or database error.
@@ -56,7 +61,8 @@ enum HelpText {
         OVERVIEW: Report KVC failure groups with counts, a device × OS-version matrix and each group's
         recommended fix.
 
-        USAGE: crashscan report [filters] [--format text|json|csv|markdown] [--db FILE] [--rules FILE]...
+        USAGE: crashscan report [filters] [--format text|json|csv|markdown] [--explain] [--db FILE]
+                                [--rules FILE]...
 
         FILTERS:
           --os SPEC         8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1
@@ -69,6 +75,7 @@ enum HelpText {
 
         OPTIONS:
           --format FORMAT   text (default, fits 100 columns), json (stable, see README), csv, markdown
+          --explain         Show every rule that matches each group and why (the most specific wins).
           --db FILE         The database (default: $CRASHSCAN_DB, else crashscan.sqlite).
           --rules FILE      Evaluate recommendations with these team rules added (repeatable).
           -h, --help        Show help.
@@ -77,16 +84,60 @@ enum HelpText {
         """
 
     static let rules = """
-        OVERVIEW: List the rules of the recommendation engine: the built-in ones and a team's own.
+        OVERVIEW: List, check and test the rules of the recommendation engine: the built-in ones and a
+        team's own (README, 'Rule files').
 
-        USAGE: crashscan rules [--rules FILE]... [--format text|json]
+        USAGE: crashscan rules [list] [--rules FILE]... [--format text|json]
+               crashscan rules check FILE...
+               crashscan rules test FILE CRASH... [--explain] [--expect RULE_OR_FIX]
+
+        SUBCOMMANDS:
+          list              The rules in force with what they match (default).
+          check FILE...     Validate rule files; an error names the file, line, rule and field.
+          test FILE CRASH...
+                            Run the built-in rules plus FILE on crash files or folders and print which
+                            rule each report matches. With --expect, exit 1 unless every report is
+                            matched by that rule id or fix slug (for a team's CI).
 
         OPTIONS:
           --rules FILE      A team rule file to add (repeatable); a rule with a built-in id replaces it.
-          --format FORMAT   text (default) or json.
+          --format FORMAT   text (default) or json, for list.
+          --explain         With test: every matching rule and why.
           -h, --help        Show help.
 
-        A malformed rule file is reported with the file, the rule and the field, and exits 65.
+        A malformed rule file exits 65.
+        """
+
+    static let explain = """
+        OVERVIEW: Explain one crash group: its classification, the frames of a representative report,
+        the rule that matched and why (and the less specific ones), the evidence from the database
+        (which OS versions crash, which of the app's OS versions do not, whether that fits the rule's
+        failing window, app versions, regression), the confidence, and the fix.
+
+        USAGE: crashscan explain GROUP [--format text|json] [--db FILE] [--rules FILE]...
+
+        ARGUMENTS:
+          GROUP             A group id or at least 4 characters of its fingerprint (see 'crashscan report').
+
+        EXIT CODES: 0 ok, 64 ambiguous GROUP, 66 no such group or no database.
+        """
+
+    static let fix = """
+        OVERVIEW: Print the page of a fix: what the rules that recommend it know (where the access fails,
+        the reason texts, the replacement in Objective-C and Swift, the sources) and, for
+        associated-object-placeholder, the complete implementation and a point-by-point comparison
+        with the published ones.
+
+        USAGE: crashscan fix SLUG [--rules FILE]...
+               crashscan fix --list
+        """
+
+    static let fixed = """
+        OVERVIEW: Record the app version that fixed a crash group. A crash of the group in a later app
+        version is then flagged as a regression (report, explain, the recommendations view).
+
+        USAGE: crashscan fixed GROUP VERSION [--db FILE] [--rules FILE]...
+               crashscan fixed GROUP --clear
         """
 
     static func page(for command: String) -> String? {
@@ -94,6 +145,9 @@ enum HelpText {
         case "import": return `import`
         case "report": return report
         case "rules": return rules
+        case "explain": return explain
+        case "fix": return fix
+        case "fixed": return fixed
         case "help": return main
         default: return nil
         }

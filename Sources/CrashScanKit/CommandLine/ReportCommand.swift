@@ -9,6 +9,7 @@ enum ReportCommand {
         var format = ReportFormat.text
         var dbOption: String?
         var ruleFiles: [String] = []
+        var explain = false
         while let option = cursor.nextOption() {
             switch option {
             case "--os": try filter.setOS(try cursor.value(for: option))
@@ -27,6 +28,9 @@ enum ReportCommand {
                 format = parsed
             case "--db": dbOption = try cursor.value(for: option)
             case "--rules": ruleFiles.append(try cursor.value(for: option))
+            case "--explain":
+                try cursor.flag(option)
+                explain = true
             default: throw UsageError("unknown option '\(option)' for report")
             }
         }
@@ -35,10 +39,10 @@ enum ReportCommand {
         }
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
-        let rules = ruleFiles.isEmpty ? nil : try RuleSet.load(extraFiles: ruleFiles)
+        let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Opening migrates: a report on a database of an older crashscan upgrades it first.
         let store = try Store(path: dbPath)
-        let report = try ReportBuilder.build(store: store, filter: filter, rules: rules)
+        let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
         console.out(ReportRenderer.render(report, as: format))
         return .ok
     }

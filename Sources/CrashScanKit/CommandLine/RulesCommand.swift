@@ -1,33 +1,62 @@
 import Foundation
 
-/// `crashscan rules [--rules FILE]... [--format text|json]`
+/// `crashscan rules [list]`, `crashscan rules check FILE...`, `crashscan rules test FILE FIXTURE...`.
 enum RulesCommand {
     static func run(_ arguments: [String], console: Console) throws -> ExitCode {
         var cursor = ArgumentCursor(arguments)
         var ruleFiles: [String] = []
         var json = false
+        var explain = false
+        var expect: String?
         while let option = cursor.nextOption() {
             switch option {
             case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--format":
-                let value = try cursor.value(for: option)
-                guard value == "text" || value == "json" else {
-                    throw UsageError("invalid --format '\(value)' (expected one of: text, json)")
-                }
-                json = value == "json"
+            case "--format": json = try FormatOption.textOrJSON(try cursor.value(for: option))
+            case "--explain":
+                try cursor.flag(option)
+                explain = true
+            case "--expect": expect = try cursor.value(for: option)
             default: throw UsageError("unknown option '\(option)' for rules")
             }
         }
-        if let first = cursor.positionals.first, first != "list" {
-            throw UsageError("unknown rules subcommand '\(first)' (expected: list)")
+        var positionals = cursor.positionals
+        let subcommand = positionals.isEmpty ? "list" : positionals.removeFirst()
+        switch subcommand {
+        case "list":
+            guard positionals.isEmpty else { throw UsageError("rules list takes no arguments") }
+            return try list(RuleSet.load(extraFiles: ruleFiles), json: json, console: console)
+        case "check":
+            guard !positionals.isEmpty else { throw UsageError("rules check needs at least one rule FILE") }
+            for file in positionals {
+                let rules = try RuleSet.load(extraFiles: [file]).rules.filter { $0.source == file }
+                console.out("\(file): \(rules.count) rule\(rules.count == 1 ? "" : "s"), valid\n")
+            }
+            return .ok
+        case "test":
+            guard positionals.count >= 2 else {
+                throw UsageError("rules test needs a rule FILE and at least one crash file or folder")
+            }
+            let rules = try RuleSet.load(extraFiles: [positionals[0]] + ruleFiles)
+            return try test(
+                rules: rules, fixtures: Array(positionals.dropFirst()), explain: explain, expect: expect,
+                console: console)
+        default:
+            throw UsageError("unknown rules subcommand '\(subcommand)' (expected: list, check, test)")
         }
-        let set = try RuleSet.load(extraFiles: ruleFiles)
+    }
+
+    static func list(_ set: RuleSet, json: Bool, console: Console) throws -> ExitCode {
         if json {
             let items: [[String: Any]] = set.rules.map { rule in
-                [
+                var item: [String: Any] = [
                     "id": rule.id, "fix": rule.fix, "title": rule.title, "source": rule.source,
-                    "match": describe(rule.match),
+                    "line": rule.line,
+                    "match": describe(rule.match), "specificity": rule.specificity,
                 ]
+                if let row = rule.catalogRow { item["catalog_row"] = row }
+                if let fails = rule.failsOn { item["fails_on"] = fails.description }
+                if let works = rule.worksOn { item["works_on"] = works.description }
+                return item
             }
             let data = try JSONSerialization.data(
                 withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
@@ -35,21 +64,84 @@ enum RulesCommand {
             return .ok
         }
         var table = TextTable(
-            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left], maxWidths: [36, 36, 24])
+            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left], maxWidths: [38, 32, 26])
         for rule in set.rules {
-            table.add([rule.id, rule.fix, (rule.source as NSString).lastPathComponent])
+            table.add([rule.id, rule.fix, "\((rule.source as NSString).lastPathComponent):\(rule.line)"])
         }
         let rows = table.render()
         var lines = [rows[0]]
         for (rule, row) in zip(set.rules, rows.dropFirst()) {
             lines.append(row)
-            lines.append(
-                contentsOf: TextWrap.wrap(
-                    "match: " + describe(rule.match), width: ReportRenderer.width, indent: "    "))
+            var match = "match: " + describe(rule.match)
+            if let fails = rule.failsOn { match += "; fails on iOS \(fails)" }
+            lines.append(contentsOf: TextWrap.wrap(match, width: ReportRenderer.width, indent: "    "))
         }
         console.out(lines.joined(separator: "\n") + "\n")
         console.out(
             "\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
+        return .ok
+    }
+
+    /// Runs the rules against crash files, one line per report; `expect` (a rule id or fix slug)
+    /// turns it into a check: exit 1 when a report is not matched by it.
+    static func test(rules: RuleSet, fixtures: [String], explain: Bool, expect: String?, console: Console)
+        throws
+        -> ExitCode
+    {
+        let sources = try InputWalker().expand(fixtures)
+        var reports = 0
+        var misses = 0
+        for source in sources {
+            let parsed = Importer.parse(source)
+            let analyzed: [AnalyzedReport]
+            switch parsed.result {
+            case .success(let reports): analyzed = reports
+            case .failure(let rejection):
+                console.out("\(parsed.path): rejected: \(rejection.reason)\n")
+                if expect != nil { misses += 1 }
+                continue
+            }
+            for (index, report) in analyzed.enumerated() {
+                reports += 1
+                let label = analyzed.count > 1 ? "\(parsed.path) #\(index + 1)" : parsed.path
+                let failure = report.failure
+                let subject = RuleSubject(
+                    exceptionType: report.exceptionType, kind: failure?.kind,
+                    receiverClass: failure?.receiverClass,
+                    key: failure?.key, keyIsPrivate: failure?.keyIsPrivate, cause: failure?.cause,
+                    osKeys: report.os.map { [$0.sortKey] } ?? [])
+                let what =
+                    failure.map {
+                        "\($0.kind.rawValue) \($0.receiverClass ?? "?").\($0.key ?? "?") (\($0.cause.rawValue))"
+                    } ?? "not a KVC failure (\(report.exceptionType ?? "no exception"))"
+                let evaluations = rules.evaluations(for: subject)
+                if let best = evaluations.first?.rule {
+                    console.out(
+                        "\(label): \(what) -> \(best.id) -> \(best.fix) [\((best.source as NSString).lastPathComponent):\(best.line)]\n"
+                    )
+                } else {
+                    console.out("\(label): \(what) -> no rule\n")
+                }
+                if explain {
+                    for evaluation in evaluations {
+                        let line =
+                            "\(evaluation.rule.id) (specificity \(evaluation.rule.specificity)): \(evaluation.reasons.joined(separator: "; "))"
+                        console.out(
+                            TextWrap.wrap(line, width: ReportRenderer.width, indent: "    ").joined(
+                                separator: "\n") + "\n")
+                    }
+                }
+                if let expect,
+                    evaluations.first.map({ $0.rule.id == expect || $0.rule.fix == expect }) != true
+                {
+                    misses += 1
+                }
+            }
+        }
+        if let expect {
+            console.out("\(reports) reports, \(misses) not matched by \(expect)\n")
+            return misses == 0 ? .ok : .findings
+        }
         return .ok
     }
 

@@ -94,7 +94,7 @@ public final class Importer {
                         elapsed: lastProgress))
             }
         }
-        try RecommendationUpdater.refresh(store: store, rules: rules, groups: writer.touchedGroups)
+        try RecommendationUpdater.refresh(store: store, rules: rules, touched: writer.touchedGroups)
         summary.elapsed = elapsed()
         try writer.finish(
             files: summary.files, imported: summary.imported, duplicates: summary.duplicates,

@@ -30,6 +30,20 @@ public struct KVCReport: Sendable, Encodable {
         }
     }
 
+    /// A rule that matched a group, and why (`report --explain`).
+    public struct MatchedRule: Sendable, Encodable {
+        public var ruleID: String
+        public var fix: String
+        public var source: String
+        public var specificity: Int
+        public var reasons: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case fix, source, specificity, reasons
+            case ruleID = "rule_id"
+        }
+    }
+
     public struct Group: Sendable, Encodable {
         public var id: Int
         public var fingerprint: String
@@ -49,9 +63,13 @@ public struct KVCReport: Sendable, Encodable {
         public var osVersions: [Count]
         public var appVersions: [Count]
         public var recommendation: Recommendation?
+        public var evidence: Evidence?
+        /// Only with `--explain`.
+        public var matchedRules: [MatchedRule]?
 
         enum CodingKeys: String, CodingKey {
-            case id, fingerprint, kind, accessor, key, cause, devices, recommendation
+            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence
+            case matchedRules = "matched_rules"
             case exceptionType = "exception_type"
             case receiverClass = "receiver_class"
             case keyIsPrivate = "key_is_private"

@@ -4,7 +4,11 @@ public enum ReportBuilder {
     static let deviceLabel = "coalesce(r.device_name, r.device_model, 'unknown')"
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
-    public static func build(store: Store, filter: ReportFilter, rules: RuleSet? = nil) throws -> KVCReport {
+    /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds
+    /// every matching rule with the reasons it matches.
+    public static func build(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false) throws
+        -> KVCReport
+    {
         let db = store.db
         let all = filter.conditions(kvc: false)
         let kvc = filter.conditions(kvc: true)
@@ -49,26 +53,33 @@ public enum ReportBuilder {
         let detailQuery = try db.prepare(
             """
             SELECT g.fingerprint, g.exception_type, g.kind, g.accessor, g.receiver_class, g.key, g.key_is_private,
-                   g.cause, g.blame_frame, rec.rule_id, rec.fix, rec.title, rec.detail
-            FROM crash_group g LEFT JOIN recommendation rec ON rec.group_id = g.id
-            WHERE g.id = ?
+                   g.cause, g.blame_frame
+            FROM crash_group g WHERE g.id = ?
             """)
-        let subjects = rules == nil ? nil : try GroupSubjects(db: db)
+        let subjects = try GroupSubjects(db: db)
+        let evidenceBuilder = try EvidenceBuilder(db: db)
         var groups: [KVCReport.Group] = []
         for row in groupRows {
             guard let id = row.int("id") else { continue }
             try detailQuery.bind([.int(id)])
             guard let detail = try detailQuery.step() else { continue }
             detailQuery.reset()
-            var recommendation = detail.string("rule_id").map { ruleID in
-                KVCReport.Recommendation(
-                    ruleID: ruleID, fix: detail.string("fix") ?? "", title: detail.string("title") ?? "",
-                    detail: detail.string("detail") ?? "")
-            }
-            if let rules, let subjects, let subject = try subjects.subject(group: Int64(id)) {
-                // Rules given on this command line: evaluate now instead of using the stored result.
-                recommendation = rules.bestMatch(for: subject).map {
-                    KVCReport.Recommendation(ruleID: $0.id, fix: $0.fix, title: $0.title, detail: $0.detail)
+            var recommendation: KVCReport.Recommendation?
+            var evidence: Evidence?
+            var matchedRules: [KVCReport.MatchedRule]?
+            if let subject = try subjects.subject(group: Int64(id)) {
+                let evaluations = rules.evaluations(for: subject)
+                if let best = evaluations.first?.rule {
+                    recommendation = KVCReport.Recommendation(
+                        ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
+                    evidence = try evidenceBuilder.evidence(group: Int64(id), subject: subject, rule: best)
+                }
+                if explain {
+                    matchedRules = evaluations.map {
+                        KVCReport.MatchedRule(
+                            ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
+                            specificity: $0.rule.specificity, reasons: $0.reasons)
+                    }
                 }
             }
             groups.append(
@@ -82,7 +93,8 @@ public enum ReportBuilder {
                     deviceCount: row.int("devices") ?? 0, firstSeen: row.string("first_seen"),
                     lastSeen: row.string("last_seen"), devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
-                    appVersions: appVersions[id] ?? [], recommendation: recommendation))
+                    appVersions: appVersions[id] ?? [], recommendation: recommendation, evidence: evidence,
+                    matchedRules: matchedRules))
         }
 
         let matrix = try db.query(

@@ -74,8 +74,16 @@ public enum ReportRenderer {
             out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
             let appList = group.appVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
-            let fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
+            var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
+            if let evidence = group.evidence {
+                fix += " (confidence \(evidence.confidence)\(evidence.regressed ? ", REGRESSED" : ""))"
+            }
             out.append("     \(fix)")
+            for matched in group.matchedRules ?? [] {
+                let line =
+                    "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"
+                out.append(contentsOf: TextWrap.wrap(line, width: width, indent: "       "))
+            }
         }
         out.append("")
         out.append(contentsOf: matrixText(report))
@@ -92,11 +100,39 @@ public enum ReportRenderer {
             shown[recommendation.ruleID] = index + 1
             out.append(TextTable.cut(heading, to: width))
             out.append(contentsOf: TextWrap.wrap(recommendation.title, width: width, indent: "    "))
+            if let evidence = group.evidence {
+                out.append(contentsOf: TextWrap.wrap(evidenceSummary(evidence), width: width, indent: "    "))
+            }
             out.append(contentsOf: TextWrap.wrap(recommendation.detail, width: width, indent: "    "))
             out.append("")
         }
         while out.last == "" { out.removeLast() }
         return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+    }
+
+    /// One paragraph: where it crashes, where it does not, and how sure the fix is.
+    static func evidenceSummary(_ evidence: Evidence) -> String {
+        var parts: [String] = []
+        let crash = evidence.crashOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        parts.append(
+            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s"), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+        )
+        if let window = evidence.failingWindow {
+            parts.append(
+                "the rule says the access fails on iOS \(window)\(evidence.workingWindow.map { " and works on \($0)" } ?? "")"
+            )
+        }
+        if !evidence.cleanOSVersions.isEmpty {
+            let clean = evidence.cleanOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            parts.append("\(evidence.app ?? "the app") also ran iOS \(clean) without this crash")
+        }
+        if evidence.regressed, let fixedIn = evidence.fixedIn {
+            parts.append(
+                "REGRESSED: marked fixed in \(fixedIn) but seen again in \(evidence.regressedIn.joined(separator: ", "))"
+            )
+        }
+        parts.append("confidence \(evidence.confidence): \(evidence.confidenceReason)")
+        return parts.joined(separator: "; ") + "."
     }
 
     /// Device × OS version counts. Columns that do not fit in the width are summed into `other`.

@@ -7,10 +7,12 @@ enum EmbeddedRules {
             "kvc.json",
             #"""
             {
-              "about": "Built-in crashscan rules. Format: README, section 'Rule files'. Sources: shared docs kvc-catalog.md.",
+              "about": "Built-in crashscan rules, one per confirmed row of kvc-catalog.md plus the outlet and generic rules. Format: README, section 'Rule files'.",
               "rules": [
                 {
                   "id": "uitextview-placeholder-label",
+                  "catalogRow": 1,
+                  "severity": "version-gated-crash",
                   "match": {
                     "kind": [
                       "undefined_key",
@@ -19,87 +21,214 @@ enum EmbeddedRules {
                     "class": "UITextView",
                     "keyPattern": "^_placeholderLabel(\\..*)?$"
                   },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UITextView 0x7fb1c2d0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel."
+                  ],
+                  "worksOn": ">=8.3",
+                  "failsOn": "<8.3",
                   "fix": "associated-object-placeholder",
                   "title": "Give UITextView its own placeholder label through an associated object, not KVC on _placeholderLabel",
                   "detail": [
                     "Why it crashes: `_placeholderLabel` is a private instance variable of UITextView. It exists only from iOS 8.3; on iOS 8.0-8.2 (8.1.3 build 12B466 among them) KVC finds no such key and raises NSUnknownKeyException '[<UITextView 0x...> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel'. UIKit may remove or block the ivar again in any release (iOS 13 blocked the same key on UITextField), so every version is at risk, not only the old ones. Guarding the call with systemVersion >= 8.3 hides the crash but keeps the private API.",
                     "",
-                    "Fix: keep a UILabel of your own, attached with objc_setAssociatedObject, and drive it from public API only:",
-                    "  static const void *kCSPlaceholderLabel = &kCSPlaceholderLabel;",
-                    "",
-                    "  - (UILabel *)cs_placeholderLabel {",
-                    "      UILabel *label = objc_getAssociatedObject(self, kCSPlaceholderLabel);",
-                    "      if (label == nil) {",
-                    "          label = [[UILabel alloc] init];",
-                    "          label.numberOfLines = 0;",
-                    "          label.userInteractionEnabled = NO;",
-                    "          label.font = self.font;",
-                    "          label.textAlignment = self.textAlignment;",
-                    "          [self addSubview:label];",
-                    "          objc_setAssociatedObject(self, kCSPlaceholderLabel, label,",
-                    "                                   OBJC_ASSOCIATION_RETAIN_NONATOMIC);",
-                    "      }",
-                    "      return label;",
-                    "  }",
-                    "",
-                    "Show the label exactly when text.length == 0: observe UITextViewTextDidChangeNotification for this text view only (object: self), through a small observer object stored as another associated object that removes the observation in its own dealloc (needed before iOS 9), and update after setText:/setAttributedText: in code as well. Keep font and textAlignment in step with the text view. Place the label at textContainerInset.left + textContainer.lineFragmentPadding and textContainerInset.top, with the width of the text container, using Auto Layout constraints rather than a -layoutSubviews override.",
+                    "Fix: keep a UILabel of your own, attached with objc_setAssociatedObject, shown exactly while the text is empty: on UITextViewTextDidChangeNotification for this text view, and after text or attributedText is set in code. Keep its font and alignment in step with the text view, lay it out against textContainerInset and lineFragmentPadding, and leave the delegate and -layoutSubviews alone. `crashscan fix associated-object-placeholder` prints the complete Objective-C category and Swift extension.",
                     "",
                     "The 'improved' category of the original post still has defects: it sets self.delegate = self (taking the delegate away from the app), overrides -layoutSubviews from a category (replacing UITextView's own implementation for every text view in the app), hard-codes the 5/7.75 offsets instead of the text container insets, never hides the label when text is set in code, and adds another label on every call."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "textView.cs_placeholder = @\"Write a comment\";",
+                      "textView.cs_placeholderColor = UIColor.lightGrayColor; // optional"
+                    ],
+                    "swift": [
+                      "textView.csPlaceholder = \"Write a comment\"",
+                      "textView.csPlaceholderColor = .lightGray // optional"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 1",
+                    "cymInShang/AKT_WebApp UITextView+MSPlaceholder.m (guard HKVersion >= 8.3)",
+                    "HCorleone/homework UITextView+UITextView_Placeholder.m (same guard)",
+                    "devxoul/UITextView-Placeholder PR #64",
+                    "https://www.dmoonc.com/posts/placeholder-text-in-uitextview/"
                   ]
                 },
                 {
                   "id": "uitextfield-placeholder-label",
+                  "catalogRow": 2,
+                  "severity": "crash",
                   "match": {
                     "class": "UITextField",
                     "keyPattern": "^_placeholderLabel(\\..*)?$"
                   },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
                   "fix": "attributed-placeholder",
                   "title": "Style the UITextField placeholder with attributedPlaceholder, not KVC on _placeholderLabel",
                   "detail": [
-                    "Why it crashes: from iOS 13, when the app is built with the iOS 13 SDK (Xcode 11+), -[UITextField valueForKey:] rejects the private key _placeholderLabel (and key paths such as _placeholderLabel.textColor) with NSGenericException 'Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug'. Builds made with Xcode 10 keep working on iOS 13, so the crash appears with the rebuild, not with the OS update.",
+                    "Why it crashes: -[UITextField valueForKey:] rejects the private key _placeholderLabel (and key paths such as _placeholderLabel.textColor and _placeholderLabel.font) through UIKVCAccessProhibited, raising NSGenericException 'Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug'. Matrix reported: Xcode 10.3 on iOS 13 works, Xcode 11 on iOS 12.4 works, Xcode 11 on iOS 13 crashes.",
                     "",
-                    "Fix: style the placeholder through the public attributed placeholder.",
-                    "  textField.attributedPlaceholder = [[NSAttributedString alloc] initWithString:text",
-                    "      attributes:@{NSForegroundColorAttributeName: color, NSFontAttributeName: font}];",
-                    "  Swift: textField.attributedPlaceholder = NSAttributedString(string: text,",
-                    "      attributes: [.foregroundColor: color, .font: font])",
-                    "The default colour on iOS 13+ is UIColor.placeholderTextColor. Dropping the underscore (\"placeholderLabel\") slips past the check but is still private API: do not."
+                    "Fix: set attributedPlaceholder with the colour and font attributes. The default colour on iOS 13 and later is UIColor.placeholderTextColor. Dropping the underscore (\"placeholderLabel\") slips past the check but is still private API."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "textField.attributedPlaceholder = [[NSAttributedString alloc] initWithString:@\"Search\"",
+                      "    attributes:@{NSForegroundColorAttributeName: UIColor.grayColor,",
+                      "                 NSFontAttributeName: [UIFont systemFontOfSize:15]}];"
+                    ],
+                    "swift": [
+                      "textField.attributedPlaceholder = NSAttributedString(",
+                      "    string: \"Search\",",
+                      "    attributes: [.foregroundColor: UIColor.gray, .font: UIFont.systemFont(ofSize: 15)])"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 2",
+                    "devxoul/UITextView-Placeholder#61, #69",
+                    "hackiftekhar/IQKeyboardManager#1591",
+                    "Tencent/QMUI_iOS#617",
+                    "ChenYilong/iOS13AdaptationTips#12",
+                    "https://haomeiwen.com/subject/aelqpctx.html"
                   ]
                 },
                 {
                   "id": "uisearchbar-search-field",
+                  "catalogRow": 3,
+                  "severity": "crash",
                   "match": {
                     "class": "UISearchBar",
                     "key": "_searchField"
                   },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UISearchBar's _searchField ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
                   "fix": "search-text-field",
                   "title": "Use UISearchBar.searchTextField instead of KVC on _searchField",
                   "detail": [
-                    "Why it crashes: from iOS 13 with the iOS 13 SDK, UISearchBar traps the private key _searchField and raises NSGenericException 'Access to UISearchBar's _searchField ivar is prohibited. This is an application bug'.",
+                    "Why it crashes: UISearchBar defines a trap method -_searchField that KVC's accessor search finds first; from iOS 13 (iOS 13 SDK) it raises NSGenericException 'Access to UISearchBar's _searchField ivar is prohibited. This is an application bug'. The stack shows -[UISearchBar _searchField] under -[NSObject(NSKeyValueCoding) valueForKey:].",
                     "",
-                    "Fix: use the public text field.",
-                    "  if (@available(iOS 13, *)) { UISearchTextField *field = searchBar.searchTextField; }",
-                    "  Swift: if #available(iOS 13, *) { let field = searchBar.searchTextField }",
-                    "Keep any older path only behind the availability check, never in a @try/@catch."
+                    "Fix: use searchBar.searchTextField (UISearchTextField, iOS 13). Keep any older path behind an availability check, never in a @try/@catch."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 13.0, *)) {",
+                      "    searchBar.searchTextField.textColor = UIColor.labelColor;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 13.0, *) {",
+                      "    searchBar.searchTextField.textColor = .label",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 3",
+                    "draveness/DKNightVersion PR #116, #119",
+                    "element-hq/element-ios#2626",
+                    "scenee/FloatingPanel#243",
+                    "openfoodfacts/openfoodfacts-ios#343",
+                    "https://developer.apple.com/documentation/uikit/uisearchbar/searchtextfield"
+                  ]
+                },
+                {
+                  "id": "uisearchbar-cancel-button-text",
+                  "catalogRow": 4,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UISearchBar",
+                    "key": "_cancelButtonText"
+                  },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UISearchBar's set_cancelButtonText: ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update. Seen on iOS 13 simulators first.",
+                  "fix": "search-bar-cancel-title",
+                  "title": "Set the UISearchBar cancel title through the bar button appearance proxy, not _cancelButtonText",
+                  "detail": [
+                    "Why it crashes: UISearchBar traps the setter -set_cancelButtonText: that KVC reaches for the key _cancelButtonText; the reason names the setter selector, not the key.",
+                    "",
+                    "Fix: set the title on the UIBarButtonItem appearance proxy contained in UISearchBar (iOS 9)."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "[UIBarButtonItem appearanceWhenContainedInInstancesOfClasses:@[UISearchBar.class]].title = @\"Done\";"
+                    ],
+                    "swift": [
+                      "UIBarButtonItem.appearance(whenContainedInInstancesOf: [UISearchBar.self]).title = \"Done\""
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 4",
+                    "Tencent/QMUI_iOS#617",
+                    "umhan35/react-native-search-bar#173, PR #158",
+                    "xamarin/Xamarin.Forms#7785",
+                    "CodeAtlas/VeeContactPicker PR #10"
                   ]
                 },
                 {
                   "id": "uisearchbar-cancel-button",
+                  "catalogRow": 5,
+                  "severity": "crash",
                   "match": {
                     "class": "UISearchBar",
-                    "key": [
-                      "_cancelButtonText",
-                      "_cancelButton"
+                    "key": "_cancelButton"
+                  },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UISearchBar's _cancelButton ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "fix": "search-bar-cancel-button",
+                  "title": "Show and style the UISearchBar cancel button through public API, not _cancelButton",
+                  "detail": [
+                    "Why it crashes: from iOS 13, UISearchBar blocks the private key _cancelButton (NSGenericException is inferred from the other UISearchBar keys).",
+                    "",
+                    "Fix: showsCancelButton / setShowsCancelButton:animated:, the appearance proxy of UIBarButtonItem inside UISearchBar for title and colour, and UISearchBarDelegate for the tap. Walking subviews for the UIButton works but depends on private structure."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "[searchBar setShowsCancelButton:YES animated:YES];",
+                      "[UIBarButtonItem appearanceWhenContainedInInstancesOfClasses:@[UISearchBar.class]].tintColor = UIColor.systemBlueColor;"
+                    ],
+                    "swift": [
+                      "searchBar.setShowsCancelButton(true, animated: true)",
+                      "UIBarButtonItem.appearance(whenContainedInInstancesOf: [UISearchBar.self]).tintColor = .systemBlue"
                     ]
                   },
-                  "fix": "search-bar-appearance",
-                  "title": "Configure the UISearchBar cancel button through public API, not _cancelButton/_cancelButtonText",
-                  "detail": [
-                    "From iOS 13 with the iOS 13 SDK, UISearchBar blocks _cancelButtonText (the reason names the setter set_cancelButtonText:) and _cancelButton with NSGenericException. Fix: [UIBarButtonItem appearanceWhenContainedInInstancesOfClasses:@[UISearchBar.class]].title = @\"...\"; show or hide it with showsCancelButton / setShowsCancelButton:animated:, react through UISearchBarDelegate."
+                  "sources": [
+                    "kvc-catalog.md row 5",
+                    "https://haomeiwen.com/subject/aelqpctx.html"
                   ]
                 },
                 {
                   "id": "uiapplication-status-bar",
+                  "catalogRow": 6,
+                  "severity": "crash",
                   "match": {
                     "class": "UIApplication",
                     "key": [
@@ -107,64 +236,761 @@ enum EmbeddedRules {
                       "statusBarWindow"
                     ]
                   },
+                  "exceptions": [
+                    "NSInternalInconsistencyException"
+                  ],
+                  "reasons": [
+                    "App called -statusBar or -statusBarWindow on UIApplication: this code must be changed as there's no longer a status bar or status bar window. Use the statusBarManager object on the window scene instead."
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Probably only for builds with the iOS 13 SDK: every report comes from an Xcode 11 build.",
                   "fix": "status-bar-manager",
                   "title": "Use the window scene's statusBarManager instead of UIApplication statusBar/statusBarWindow",
                   "detail": [
-                    "From iOS 13, UIApplication raises NSInternalInconsistencyException 'App called -statusBar or -statusBarWindow on UIApplication: this code must be changed as there's no longer a status bar or status bar window'. Fix: window.windowScene.statusBarManager (statusBarFrame, statusBarStyle, isStatusBarHidden); set style and visibility per view controller with preferredStatusBarStyle / prefersStatusBarHidden."
+                    "Why it crashes: from iOS 13 there is no status bar view or window to return; UIApplication raises NSInternalInconsistencyException when KVC (valueForKey:@\"statusBar\", key path statusBarWindow.statusBar) calls the old private getters.",
+                    "",
+                    "Fix: window.windowScene.statusBarManager (statusBarFrame, statusBarStyle, isStatusBarHidden). To colour the status bar area, add your own view of statusBarFrame's size; set style and visibility per view controller with preferredStatusBarStyle / prefersStatusBarHidden."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 13.0, *)) {",
+                      "    CGRect frame = self.view.window.windowScene.statusBarManager.statusBarFrame;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 13.0, *) {",
+                      "    let frame = view.window?.windowScene?.statusBarManager?.statusBarFrame",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 6",
+                    "kukushi/SideMenu#67, #75, #83",
+                    "jonkykong/SideMenu#572",
+                    "forem/DEV-ios#180",
+                    "https://developer.apple.com/documentation/uikit/uistatusbarmanager"
                   ]
                 },
                 {
                   "id": "uistatusbar-foreground-view",
+                  "catalogRow": 7,
+                  "severity": "crash",
                   "match": {
-                    "classPattern": "^UIStatusBar(_.*)?$",
+                    "classPattern": "^UIStatusBar(_Modern|_Placeholder)?$",
                     "key": "foregroundView"
                   },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UIStatusBar_Modern 0x10b6127a0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
+                    "[<UIStatusBar_Placeholder 0x10780beb0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView."
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=11",
+                  "condition": "On iPhone X-class devices from iOS 11 (UIStatusBar_Modern), on every device from iOS 13 (UIStatusBar_Placeholder).",
                   "fix": "network-status-api",
                   "title": "Read the network type from public API, not the status bar's foregroundView",
                   "detail": [
-                    "The status bar view tree is private: UIStatusBar_Modern (notched iPhones, iOS 11+) and UIStatusBar_Placeholder (iOS 13) have no foregroundView, so KVC raises NSUnknownKeyException. Fix: CTTelephonyNetworkInfo.serviceCurrentRadioAccessTechnology for the radio type, NWPathMonitor (iOS 12) for reachability."
+                    "Why it crashes: apps read the network type from [[app valueForKey:@\"statusBar\"] valueForKey:@\"foregroundView\"]. The status bar view tree is private: UIStatusBar_Modern (notched iPhones, iOS 11+) and UIStatusBar_Placeholder (iOS 13) have no foregroundView, so KVC raises NSUnknownKeyException.",
+                    "",
+                    "Fix: CTTelephonyNetworkInfo for the radio access technology, NWPathMonitor (iOS 12) for reachability and interface type."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "CTTelephonyNetworkInfo *info = [[CTTelephonyNetworkInfo alloc] init];",
+                      "NSString *radio = info.currentRadioAccessTechnology; // CTRadioAccessTechnologyLTE ..."
+                    ],
+                    "swift": [
+                      "let info = CTTelephonyNetworkInfo()",
+                      "let radio = info.serviceCurrentRadioAccessTechnology?.values.first // iOS 12",
+                      "let monitor = NWPathMonitor() // Network framework, iOS 12"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 7",
+                    "teads/TeadsSDK-iOS#83",
+                    "upyun/ios-live-sdk#7",
+                    "pili-engineering/PLPlayerKit#315, #328",
+                    "veritrans/Veritrans-ios-sdk#482"
                   ]
                 },
                 {
                   "id": "uipagecontrol-page-image",
+                  "catalogRow": 8,
+                  "severity": "crash",
                   "match": {
                     "class": "UIPageControl",
-                    "keyPattern": "^_?(pageImage|currentPageImage)$"
+                    "key": [
+                      "pageImage",
+                      "currentPageImage"
+                    ]
                   },
+                  "exceptions": [
+                    "NSInternalInconsistencyException"
+                  ],
+                  "reasons": [
+                    "Call to obsolete private method -[UIPageControl _setPageImage:]"
+                  ],
+                  "worksOn": "<=13",
+                  "failsOn": ">=14",
                   "fix": "page-control-indicator-image",
-                  "title": "Use UIPageControl indicator-image API instead of KVC on pageImage/currentPageImage",
+                  "title": "Use the UIPageControl indicator-image API instead of KVC on pageImage/currentPageImage",
                   "detail": [
-                    "iOS 14 removed the private _setPageImage: / _setCurrentPageImage: that KVC reached ('Call to obsolete private method -[UIPageControl _setPageImage:]'); the ivar forms raise NSUnknownKeyException. Fix: preferredIndicatorImage / setIndicatorImage:forPage: (iOS 14), preferredCurrentPageIndicatorImage (iOS 16), pageIndicatorTintColor / currentPageIndicatorTintColor."
+                    "Why it crashes: KVC resolves the keys pageImage and currentPageImage to the private -_setPageImage: / -_setCurrentPageImage:, which iOS 14 turned into an NSInternalInconsistencyException 'Call to obsolete private method -[UIPageControl _setPageImage:]'.",
+                    "",
+                    "Fix: preferredIndicatorImage and setIndicatorImage:forPage: (iOS 14), preferredCurrentPageIndicatorImage (iOS 16), or just pageIndicatorTintColor / currentPageIndicatorTintColor."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 14.0, *)) {",
+                      "    pageControl.preferredIndicatorImage = [UIImage imageNamed:@\"dot\"];",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 14.0, *) {",
+                      "    pageControl.preferredIndicatorImage = UIImage(named: \"dot\")",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 8",
+                    "icofans/TTTagView#9",
+                    "https://developer.apple.com/documentation/uikit/uipagecontrol/preferredindicatorimage"
+                  ]
+                },
+                {
+                  "id": "uipagecontrol-page-image-ivar",
+                  "catalogRow": 9,
+                  "severity": "crash",
+                  "match": {
+                    "key": [
+                      "_pageImage",
+                      "_currentPageImage"
+                    ]
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UIPageControl 0x15bd0a2c0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage.",
+                    "[ setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage."
+                  ],
+                  "worksOn": "<=13",
+                  "condition": "Reported on a current iOS in 2023 (version not given); the ivars existed up to iOS 13. The keys are specific to UIPageControl, so the rule matches them even when the paste lost the class.",
+                  "fix": "page-control-indicator-image",
+                  "title": "Use the UIPageControl indicator-image API instead of KVC on _pageImage/_currentPageImage",
+                  "detail": [
+                    "Why it crashes: the private ivars _pageImage and _currentPageImage are gone, so KVC raises NSUnknownKeyException '[<UIPageControl 0x...> setValue:forUndefinedKey:]: ... for the key _currentPageImage'.",
+                    "",
+                    "Fix: the same public API as for pageImage: preferredIndicatorImage / setIndicatorImage:forPage: (iOS 14) and preferredCurrentPageIndicatorImage (iOS 16), or the tint colours."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 16.0, *)) {",
+                      "    pageControl.preferredCurrentPageIndicatorImage = [UIImage imageNamed:@\"dot-selected\"];",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 16.0, *) {",
+                      "    pageControl.preferredCurrentPageIndicatorImage = UIImage(named: \"dot-selected\")",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 9",
+                    "yfming93/PagingButton#1"
                   ]
                 },
                 {
                   "id": "uidatepicker-text-color",
+                  "catalogRow": 10,
+                  "severity": "crash",
                   "match": {
                     "class": "UIDatePicker",
-                    "key": [
-                      "textColor",
-                      "highlightsToday"
+                    "key": "textColor"
+                  },
+                  "exceptions": [
+                    "NSInvalidArgumentException"
+                  ],
+                  "reasons": [
+                    "-[_UIDatePickerIOSCompactView _setTextColor:]: unrecognized selector sent to instance 0x10a38e6f0",
+                    "-[_UIDatePickerMacCompactView _setTextColor:]: unrecognized selector sent to instance 0x7f9e3d40a2b0"
+                  ],
+                  "worksOn": "<=13",
+                  "failsOn": ">=14",
+                  "condition": "With the compact date picker style (the default .automatic resolves to it) from iOS 14, and on Mac Catalyst; the .wheels style still accepts the key.",
+                  "fix": "date-picker-wheels-style",
+                  "title": "Stop setting UIDatePicker textColor through KVC",
+                  "detail": [
+                    "Why it crashes: KVC's accessor search turns the key textColor into the private _setTextColor:, which UIDatePicker forwards to its internal view; the compact style's _UIDatePickerIOSCompactView (and _UIDatePickerMacCompactView on Catalyst) does not implement it, so it raises NSInvalidArgumentException '... unrecognized selector sent to instance'.",
+                    "",
+                    "Fix: drop the key and use tintColor / overrideUserInterfaceStyle. If you must keep it, set preferredDatePickerStyle = UIDatePickerStyleWheels (iOS 13.4) before any KVC."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "datePicker.tintColor = UIColor.systemRedColor;",
+                      "if (@available(iOS 13.4, *)) {",
+                      "    datePicker.preferredDatePickerStyle = UIDatePickerStyleWheels; // only if you keep the key",
+                      "}"
+                    ],
+                    "swift": [
+                      "datePicker.tintColor = .systemRed",
+                      "if #available(iOS 13.4, *) {",
+                      "    datePicker.preferredDatePickerStyle = .wheels // only if you keep the key",
+                      "}"
                     ]
                   },
+                  "sources": [
+                    "kvc-catalog.md row 10",
+                    "5calls/ios#307",
+                    "squimer/DatePickerDialog-iOS-Swift#109",
+                    "agiapp/BRPickerView#159",
+                    "skywinder/ActionSheetPicker-3.0#484, PR #597"
+                  ]
+                },
+                {
+                  "id": "uidatepicker-highlights-today",
+                  "catalogRow": 11,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UIDatePicker",
+                    "key": "highlightsToday"
+                  },
+                  "exceptions": [
+                    "NSInvalidArgumentException"
+                  ],
+                  "reasons": [
+                    "-[_UIDatePickerIOSCompactView setHighlightsToday:]: unrecognized selector sent to instance 0x15d1e3a10"
+                  ],
+                  "worksOn": "<=13",
+                  "failsOn": ">=14",
+                  "condition": "With the compact date picker style (the default .automatic resolves to it) from iOS 14, and on Mac Catalyst; the .wheels style still accepts the key. On iOS 16 the key is accepted but ignored.",
                   "fix": "date-picker-wheels-style",
-                  "title": "Stop setting UIDatePicker textColor/highlightsToday through KVC",
+                  "title": "Stop setting UIDatePicker highlightsToday through KVC",
                   "detail": [
-                    "From iOS 14 the default compact style forwards KVC to _UIDatePickerIOSCompactView, which has no _setTextColor: / setHighlightsToday: (NSInvalidArgumentException, unrecognized selector). Fix: drop the keys and use tintColor / overrideUserInterfaceStyle; if you must keep them, set preferredDatePickerStyle = UIDatePickerStyleWheels (iOS 13.4+) first."
+                    "Why it crashes: KVC's accessor search turns the key highlightsToday into the private setHighlightsToday:, which UIDatePicker forwards to its internal view; the compact style's _UIDatePickerIOSCompactView (and _UIDatePickerMacCompactView on Catalyst) does not implement it, so it raises NSInvalidArgumentException '... unrecognized selector sent to instance'.",
+                    "",
+                    "Fix: drop the key and use tintColor / overrideUserInterfaceStyle. If you must keep it, set preferredDatePickerStyle = UIDatePickerStyleWheels (iOS 13.4) before any KVC."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "datePicker.tintColor = UIColor.systemRedColor;",
+                      "if (@available(iOS 13.4, *)) {",
+                      "    datePicker.preferredDatePickerStyle = UIDatePickerStyleWheels; // only if you keep the key",
+                      "}"
+                    ],
+                    "swift": [
+                      "datePicker.tintColor = .systemRed",
+                      "if #available(iOS 13.4, *) {",
+                      "    datePicker.preferredDatePickerStyle = .wheels // only if you keep the key",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 11",
+                    "react-native-datetimepicker/datetimepicker#247",
+                    "onmyway133/blog#535, #660",
+                    "henninghall/react-native-date-picker#72"
+                  ]
+                },
+                {
+                  "id": "uialertaction-title-text-color",
+                  "catalogRow": 12,
+                  "severity": "version-gated-crash",
+                  "match": {
+                    "class": "UIAlertAction",
+                    "key": [
+                      "titleTextColor",
+                      "_titleTextColor"
+                    ]
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UIAlertAction 0x17027c340> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key titleTextColor."
+                  ],
+                  "worksOn": ">=8.3",
+                  "failsOn": "<8.3",
+                  "fix": "alert-action-tint",
+                  "title": "Colour alert buttons through public API, not UIAlertAction titleTextColor",
+                  "detail": [
+                    "Why it crashes: titleTextColor reaches the private ivar _titleTextColor, which UIAlertAction only has from iOS 8.3; on 8.0-8.2 KVC raises NSUnknownKeyException.",
+                    "",
+                    "Fix: alertController.view.tintColor for all buttons, the action styles (destructive, cancel) and preferredAction for emphasis; a custom alert if each button needs its own colour."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "alert.view.tintColor = UIColor.systemPurpleColor;",
+                      "alert.preferredAction = okAction;"
+                    ],
+                    "swift": [
+                      "alert.view.tintColor = .systemPurple",
+                      "alert.preferredAction = okAction"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 12",
+                    "meganz/iOS UIAlertAction+MNZCategory.m (guard systemVersion >= 8.3)",
+                    "idfv/RapAlertController RapAlertAction.m"
+                  ]
+                },
+                {
+                  "id": "bar-background-effect-view-ios9",
+                  "catalogRow": 13,
+                  "severity": "crash",
+                  "match": {
+                    "kind": "undefined_key",
+                    "classPattern": "^_UI(Navigation)?BarBackground$",
+                    "key": "_backgroundEffectView"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<_UINavigationBarBackground 0x7fe1b8d0e6a0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _backgroundEffectView."
+                  ],
+                  "worksOn": "10..12",
+                  "failsOn": "9",
+                  "fix": "bar-appearance",
+                  "title": "Configure bar backgrounds with public appearance API, not the private background view",
+                  "detail": [
+                    "Why it crashes: the key path _backgroundView._backgroundEffectView walks the private view tree of the bar background; iOS 9's _UINavigationBarBackground has no _backgroundEffectView (NSUnknownKeyException).",
+                    "",
+                    "Fix: before iOS 13, setBackgroundImage:forBarMetrics: and shadowImage; from iOS 13, UINavigationBarAppearance / UITabBarAppearance on standardAppearance and scrollEdgeAppearance."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 13.0, *)) {",
+                      "    UINavigationBarAppearance *appearance = [[UINavigationBarAppearance alloc] init];",
+                      "    [appearance configureWithTransparentBackground];",
+                      "    appearance.shadowColor = nil;",
+                      "    navigationBar.standardAppearance = appearance;",
+                      "    navigationBar.scrollEdgeAppearance = appearance;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 13.0, *) {",
+                      "    let appearance = UINavigationBarAppearance()",
+                      "    appearance.configureWithTransparentBackground()",
+                      "    appearance.shadowColor = nil",
+                      "    navigationBar.standardAppearance = appearance",
+                      "    navigationBar.scrollEdgeAppearance = appearance",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 13",
+                    "JazysYu/JZNavigationExtension#79"
+                  ]
+                },
+                {
+                  "id": "bar-background-prohibited",
+                  "catalogRow": 13,
+                  "severity": "crash",
+                  "match": {
+                    "kind": "prohibited_ivar",
+                    "classPattern": "^_UI(Navigation)?BarBackground$",
+                    "key": [
+                      "_backgroundEffectView",
+                      "_shadowView"
+                    ]
+                  },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to _UIBarBackground's _backgroundEffectView ivar is prohibited. This is an application bug",
+                    "Access to _UIBarBackground's _shadowView ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "10..12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update. First seen in iOS 13 beta 1.",
+                  "fix": "bar-appearance",
+                  "title": "Configure bar backgrounds and shadows with UIBarAppearance, not _backgroundEffectView/_shadowView",
+                  "detail": [
+                    "Why it crashes: from iOS 13, _UIBarBackground blocks its private views _backgroundEffectView and _shadowView (NSGenericException 'Access to _UIBarBackground's _shadowView ivar is prohibited').",
+                    "",
+                    "Fix: UINavigationBarAppearance / UITabBarAppearance (backgroundEffect, backgroundColor, shadowColor, configureWithTransparentBackground) on standardAppearance and scrollEdgeAppearance."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 13.0, *)) {",
+                      "    UINavigationBarAppearance *appearance = [[UINavigationBarAppearance alloc] init];",
+                      "    [appearance configureWithTransparentBackground];",
+                      "    appearance.shadowColor = nil;",
+                      "    navigationBar.standardAppearance = appearance;",
+                      "    navigationBar.scrollEdgeAppearance = appearance;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 13.0, *) {",
+                      "    let appearance = UINavigationBarAppearance()",
+                      "    appearance.configureWithTransparentBackground()",
+                      "    appearance.shadowColor = nil",
+                      "    navigationBar.standardAppearance = appearance",
+                      "    navigationBar.scrollEdgeAppearance = appearance",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 13",
+                    "JazysYu/JZNavigationExtension#108, #110",
+                    "LeoNatan/LNPopupController#334",
+                    "https://developer.apple.com/documentation/uikit/uibarappearance"
+                  ]
+                },
+                {
+                  "id": "uinavigationbar-title-view",
+                  "catalogRow": 14,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UINavigationBar",
+                    "key": "_titleView"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UINavigationBar 0x7f8d4bd06a30> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _titleView."
+                  ],
+                  "worksOn": "<=10",
+                  "failsOn": ">=11",
+                  "fix": "navigation-item-title-view",
+                  "title": "Use navigationItem.titleView and title attributes instead of UINavigationBar _titleView",
+                  "detail": [
+                    "Why it crashes: iOS 11 rebuilt UINavigationBar's view structure; the private _titleView is gone and KVC raises NSUnknownKeyException.",
+                    "",
+                    "Fix: set navigationItem.titleView to your own view, style the title with titleTextAttributes, or use UINavigationBarAppearance (iOS 13)."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "self.navigationItem.titleView = customTitleView;",
+                      "self.navigationController.navigationBar.titleTextAttributes = @{NSForegroundColorAttributeName: UIColor.whiteColor};"
+                    ],
+                    "swift": [
+                      "navigationItem.titleView = customTitleView",
+                      "navigationController?.navigationBar.titleTextAttributes = [.foregroundColor: UIColor.white]"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 14",
+                    "ltebean/LTNavigationBar#62, #69"
+                  ]
+                },
+                {
+                  "id": "uinavigationbar-backdrop-group-name",
+                  "catalogRow": 15,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UINavigationBar",
+                    "key": "backdropGroupName"
+                  },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UINavigationBar's backdropGroupName ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=17",
+                  "failsOn": ">=18",
+                  "fix": "remove-private-key",
+                  "title": "Stop reading or setting UINavigationBar backdropGroupName",
+                  "detail": [
+                    "Why it crashes: iOS 18 blocks more ivars; backdropGroupName is one (NSGenericException 'Access to UINavigationBar's backdropGroupName ivar is prohibited').",
+                    "",
+                    "Fix: there is no public equivalent. Remove the access; if it grouped blurs between bars, configure each bar's UIBarAppearance instead."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "// Remove: [navigationBar setValue:name forKey:@\"backdropGroupName\"];",
+                      "navigationBar.standardAppearance = appearance; // configure each bar instead"
+                    ],
+                    "swift": [
+                      "// Remove: navigationBar.setValue(name, forKey: \"backdropGroupName\")",
+                      "navigationBar.standardAppearance = appearance // configure each bar instead"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 15",
+                    "LeoNatan/LNPopupController#578"
+                  ]
+                },
+                {
+                  "id": "uitabbarbutton-info",
+                  "catalogRow": 16,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UITabBarButton",
+                    "key": [
+                      "_info",
+                      "_label"
+                    ]
+                  },
+                  "exceptions": [
+                    "NSGenericException"
+                  ],
+                  "reasons": [
+                    "Access to UITabBarButton's _info ivar is prohibited. This is an application bug"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "fix": "tab-bar-item-appearance",
+                  "title": "Style tab bar items through UITabBarItem and UITabBarAppearance, not UITabBarButton's _info/_label",
+                  "detail": [
+                    "Why it crashes: UITabBarButton is private; iOS 13 blocks its _info (icon view) and _label with NSGenericException.",
+                    "",
+                    "Fix: UITabBarItem image / selectedImage, setTitleTextAttributes:forState:, badgeColor (iOS 10), UITabBarAppearance (iOS 13). Walking the tab bar's subviews is still private structure."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "item.selectedImage = [[UIImage imageNamed:@\"home-on\"] imageWithRenderingMode:UIImageRenderingModeAlwaysOriginal];",
+                      "[item setTitleTextAttributes:@{NSForegroundColorAttributeName: UIColor.systemBlueColor} forState:UIControlStateSelected];"
+                    ],
+                    "swift": [
+                      "item.selectedImage = UIImage(named: \"home-on\")?.withRenderingMode(.alwaysOriginal)",
+                      "item.setTitleTextAttributes([.foregroundColor: UIColor.systemBlue], for: .selected)"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 16",
+                    "https://haomeiwen.com/subject/aelqpctx.html",
+                    "LoongerTao/TLAnimationTabBar#2"
+                  ]
+                },
+                {
+                  "id": "uicolor-system-chrome-shadow-color",
+                  "catalogRow": 17,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UIColor",
+                    "key": "_systemChromeShadowColor"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[UIColor valueForUndefinedKey:]: this class is not key value coding-compliant for the key _systemChromeShadowColor."
+                  ],
+                  "failsOn": "13.0..13.1.2",
+                  "fix": "bar-appearance-shadow-color",
+                  "title": "Do not read UIColor _systemChromeShadowColor through KVC",
+                  "detail": [
+                    "Why it crashes: the private class property _systemChromeShadowColor is missing on iOS 13.0-13.1.2; KVC on the UIColor class raises NSUnknownKeyException (the reason has no <... 0x...> because the receiver is the class).",
+                    "",
+                    "Fix: guard private reads with respondsToSelector:, and prefer the shadowColor defaults of UIBarAppearance (iOS 13)."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "UIColor *shadow = [[UINavigationBarAppearance alloc] init].shadowColor; // iOS 13"
+                    ],
+                    "swift": [
+                      "let shadow = UINavigationBarAppearance().shadowColor // iOS 13"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 17",
+                    "LeoNatan/LNPopupController#402"
+                  ]
+                },
+                {
+                  "id": "uibarbuttonitem-is-hidden",
+                  "catalogRow": 18,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UIBarButtonItem",
+                    "key": "isHidden"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UIBarButtonItem 0x1056c8b20> valueForUndefinedKey:]: this class is not key value coding-compliant for the key isHidden."
+                  ],
+                  "worksOn": ">=16",
+                  "failsOn": "<16",
+                  "fix": "bar-button-item-hidden",
+                  "title": "Use UIBarButtonItem.isHidden only behind an iOS 16 availability check",
+                  "detail": [
+                    "Why it crashes: isHidden is public API from iOS 16.0; on iOS 15 the key does not exist and KVC raises NSUnknownKeyException.",
+                    "",
+                    "Fix: read or set isHidden inside if #available(iOS 16, *); on older systems remove the item from the bar instead."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 16.0, *)) {",
+                      "    item.hidden = YES;",
+                      "} else {",
+                      "    self.navigationItem.rightBarButtonItems = otherItems;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 16.0, *) {",
+                      "    item.isHidden = true",
+                      "} else {",
+                      "    navigationItem.rightBarButtonItems = otherItems",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 18",
+                    "LeoNatan/LNPopupController#628",
+                    "https://developer.apple.com/documentation/uikit/uibarbuttonitem/ishidden"
+                  ]
+                },
+                {
+                  "id": "uitabbar-background-transition-progress",
+                  "catalogRow": 19,
+                  "severity": "crash",
+                  "match": {
+                    "class": "UITabBar",
+                    "key": "backgroundTransitionProgress"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<UITabBar 0x1066b2f30> valueForUndefinedKey:]: this class is not key value coding-compliant for the key backgroundTransitionProgress."
+                  ],
+                  "worksOn": ">=15",
+                  "failsOn": "<=14",
+                  "fix": "tab-bar-scroll-edge-appearance",
+                  "title": "Use UITabBar scrollEdgeAppearance instead of KVC on backgroundTransitionProgress",
+                  "detail": [
+                    "Why it crashes: backgroundTransitionProgress is private and appeared with the tab bar scroll-edge appearance of iOS 15; on iOS 14 KVC raises NSUnknownKeyException.",
+                    "",
+                    "Fix: availability-guard it or avoid it; configure UITabBarAppearance on standardAppearance and scrollEdgeAppearance (iOS 15)."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "if (@available(iOS 15.0, *)) {",
+                      "    tabBar.scrollEdgeAppearance = tabBar.standardAppearance;",
+                      "}"
+                    ],
+                    "swift": [
+                      "if #available(iOS 15.0, *) {",
+                      "    tabBar.scrollEdgeAppearance = tabBar.standardAppearance",
+                      "}"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 19",
+                    "LeoNatan/LNPopupController#520, #529"
+                  ]
+                },
+                {
+                  "id": "wkwebviewconfiguration-file-access",
+                  "catalogRow": 20,
+                  "severity": "crash",
+                  "match": {
+                    "class": "WKWebViewConfiguration",
+                    "keyPattern": "^_?allowUniversalAccessFromFileURLs$"
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<WKWebViewConfiguration 0x600002c3d000> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _allowUniversalAccessFromFileURLs."
+                  ],
+                  "condition": "Only for apps linked against newer SDKs (a crash is reported with Xcode 16.2 on iOS 18.2); WebKit keeps a compatibility shim for apps linked against older SDKs.",
+                  "fix": "webview-local-file-access",
+                  "title": "Serve local files to WKWebView through public API, not _allowUniversalAccessFromFileURLs",
+                  "detail": [
+                    "Why it crashes: WebKit renamed ivars of WKWebViewConfiguration; apps linked against newer SDKs get Foundation's exception for KVC on a non-existent property (NSUnknownKeyException).",
+                    "",
+                    "Fix: loadFileURL:allowingReadAccessToURL: (iOS 9) or a WKURLSchemeHandler (iOS 11). The key without underscore reaches the SPI setter and is still private."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "[webView loadFileURL:pageURL allowingReadAccessToURL:pageURL.URLByDeletingLastPathComponent];"
+                    ],
+                    "swift": [
+                      "webView.loadFileURL(pageURL, allowingReadAccessTo: pageURL.deletingLastPathComponent())"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 20",
+                    "WebKit/WebKit PR #26996",
+                    "ricohapi/theta-client PR #104",
+                    "Cap-go/capacitor-inappbrowser PR #317"
+                  ]
+                },
+                {
+                  "id": "uialertcontroller-attributed-text",
+                  "catalogRow": 21,
+                  "severity": "info",
+                  "match": {
+                    "class": "UIAlertController",
+                    "key": [
+                      "attributedTitle",
+                      "attributedMessage"
+                    ]
+                  },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "condition": "No crash report is known; the keys are private (App Review risk).",
+                  "fix": "alert-controller-plain-text",
+                  "title": "Use plain title/message on UIAlertController, or your own alert, instead of attributedTitle/attributedMessage",
+                  "detail": [
+                    "attributedTitle and attributedMessage are private keys of UIAlertController. They work today and no crash is known, but if UIKit removes them KVC will raise NSUnknownKeyException.",
+                    "",
+                    "Fix: plain title and message, or a custom presented view controller when styled text is required."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "UIAlertController *alert = [UIAlertController alertControllerWithTitle:title message:message preferredStyle:UIAlertControllerStyleAlert];"
+                    ],
+                    "swift": [
+                      "let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md row 21",
+                    "rakutentech/ios-miniapp PR #59",
+                    "WebKit/WebKit PR #20304"
                   ]
                 },
                 {
                   "id": "outlet-mismatch",
+                  "severity": "crash",
                   "match": {
                     "cause": "outlet_mismatch"
                   },
+                  "exceptions": [
+                    "NSUnknownKeyException"
+                  ],
+                  "reasons": [
+                    "[<FileFolderCollectionViewCell 0x7fe30ad86440> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key thumbnailWidthContraint."
+                  ],
                   "fix": "reconnect-outlet",
                   "title": "Fix the broken outlet or runtime attribute in Interface Builder",
                   "detail": [
-                    "The nib or storyboard sets a key the class does not have: an outlet renamed or deleted in code but still connected in Interface Builder, a user-defined runtime attribute for a property that no longer exists, or a view whose custom class (and module) is not set. This is an app bug, not an OS change: it crashes on every OS version. Fix: in Interface Builder open the Connections inspector of the object named in the reason, delete the connection to the missing key and reconnect it to the current outlet; check Custom Class and Module."
+                    "Why it crashes: the nib or storyboard sets a key the class does not have: an outlet renamed or deleted in code but still connected in Interface Builder, a user-defined runtime attribute for a property that no longer exists, or a view whose Custom Class (and Module) is not set. This is an app bug, not an OS change: it crashes on every OS version.",
+                    "",
+                    "Fix: in Interface Builder open the Connections inspector of the object named in the reason, delete the connection to the missing key and reconnect it to the current outlet; check Custom Class and Module, and the User Defined Runtime Attributes."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "@property (nonatomic, weak) IBOutlet NSLayoutConstraint *thumbnailWidthConstraint; // reconnect in IB"
+                    ],
+                    "swift": [
+                      "@IBOutlet weak var thumbnailWidthConstraint: NSLayoutConstraint! // reconnect in IB"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md section 2.3",
+                    "Alfresco/alfresco-ios-app#593",
+                    "nicoSWD/put.io-adder#18"
                   ]
                 },
                 {
                   "id": "private-key-generic",
+                  "severity": "crash",
+                  "generic": true,
                   "priority": -5,
                   "match": {
                     "cause": "private_key"
@@ -172,7 +998,20 @@ enum EmbeddedRules {
                   "fix": "own-the-state",
                   "title": "Replace KVC on private UIKit state with state the app owns",
                   "detail": [
-                    "The crash comes from Key-Value Coding on a private key or a private class. UIKit changes or blocks such keys between releases (iOS 8.3, 11, 13, 14, 18 all broke some), and KVC turns each change into a crash. Fix: find the public API for the customisation; where there is none, keep your own view or property (an associated object in a category, or a subclass) instead of reaching into UIKit's. Use @available / #available for API newer than the deployment target, not @try/@catch around the KVC call."
+                    "The crash comes from Key-Value Coding on a private key or a private class. UIKit changes or blocks such keys between releases (iOS 8.3, 11, 13, 14 and 18 all broke some), and KVC turns each change into a crash.",
+                    "",
+                    "Fix: find the public API for the customisation; where there is none, keep your own view or property (an associated object in a category, or a subclass) instead of reaching into UIKit's. Use @available / #available for API newer than the deployment target, not @try/@catch around the KVC call, and do not swizzle +[NSException raise:format:] to silence the iOS 13 check: that is private-API hacking too."
+                  ],
+                  "replacement": {
+                    "objc": [
+                      "objc_setAssociatedObject(self, &kMyStateKey, value, OBJC_ASSOCIATION_RETAIN_NONATOMIC);"
+                    ],
+                    "swift": [
+                      "objc_setAssociatedObject(self, &Keys.myState, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)"
+                    ]
+                  },
+                  "sources": [
+                    "kvc-catalog.md section 2"
                   ]
                 }
               ]

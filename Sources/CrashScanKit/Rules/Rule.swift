@@ -1,19 +1,55 @@
 import Foundation
 
-/// A declarative rule: when a crash group matches, recommend a fix.
+/// A declarative rule: when a crash group matches, recommend a fix, and say what the catalogue
+/// knows about the breakage (where it works and fails, the replacement, the sources).
 public struct Rule: Sendable {
     public var id: String
     /// File the rule came from (`kvc.json` for built-ins, the path for `--rules`).
     public var source: String
+    /// Line of the rule in its file.
+    public var line: Int
     public var match: RuleMatch
     public var fix: String
     public var title: String
     public var detail: String
     /// Added to the specificity to break ties on purpose.
     public var priority: Int
+    /// The row of kvc-catalog.md the rule encodes, if any.
+    public var catalogRow: Int?
+    /// `crash`, `version-gated-crash`, `info`.
+    public var severity: String?
+    /// Exception names the breakage raises, and real reason texts it produces.
+    public var exceptions: [String] = []
+    public var reasons: [String] = []
+    /// OS versions where the access works and where it fails.
+    public var worksOn: OSRange?
+    public var failsOn: OSRange?
+    /// A condition beside the OS (the SDK the app is built with, the device, the style).
+    public var condition: String?
+    public var replacementObjC: String?
+    public var replacementSwift: String?
+    public var sources: [String] = []
+    /// App version that fixed the crash; a later crash in this group is a regression.
+    public var fixedIn: String?
+    /// A catch-all rule: its recommendation is never more than low confidence.
+    public var generic: Bool = false
 
     /// How many conditions the rule states, plus its priority: the most specific match wins.
     public var specificity: Int { match.conditionCount * 10 + priority }
+
+    public init(
+        id: String, source: String, line: Int = 0, match: RuleMatch, fix: String, title: String,
+        detail: String, priority: Int = 0
+    ) {
+        self.id = id
+        self.source = source
+        self.line = line
+        self.match = match
+        self.fix = fix
+        self.title = title
+        self.detail = detail
+        self.priority = priority
+    }
 }
 
 /// The conditions of a rule. Every stated condition must hold; an absent one matches anything.
@@ -27,6 +63,8 @@ public struct RuleMatch: Sendable {
     public var causes: [KVCCause]?
     public var keyIsPrivate: Bool?
     public var os: OSRange?
+
+    public init() {}
 
     var conditionCount: Int {
         [
@@ -80,34 +118,79 @@ public struct RuleSubject: Sendable {
 
 extension RuleMatch {
     func matches(_ subject: RuleSubject) -> Bool {
-        if let exceptions {
-            guard let type = subject.exceptionType, exceptions.contains(type) else { return false }
+        evaluate(subject).failure == nil
+    }
+
+    /// Why the rule matches (one line per stated condition), or the first condition that fails.
+    func evaluate(_ subject: RuleSubject) -> (reasons: [String], failure: String?) {
+        var reasons: [String] = []
+        func check(_ ok: Bool, _ text: String) -> String? {
+            if ok { reasons.append(text) }
+            return ok ? nil : text
         }
-        if let kinds {
-            guard let kind = subject.kind, kinds.contains(kind) else { return false }
+        let key = subject.key ?? "(unknown)"
+        let receiver = subject.receiverClass ?? "(unknown)"
+        if let exceptions,
+            let failed = check(
+                subject.exceptionType.map(exceptions.contains) ?? false,
+                "exception \(subject.exceptionType ?? "(none)") in [\(exceptions.joined(separator: ", "))]")
+        {
+            return (reasons, failed)
         }
-        if let classes {
-            guard let receiver = subject.receiverClass, classes.contains(receiver) else { return false }
+        if let kinds,
+            let failed = check(
+                subject.kind.map(kinds.contains) ?? false,
+                "kind \(subject.kind?.rawValue ?? "(none)") in [\(kinds.map(\.rawValue).joined(separator: ", "))]"
+            )
+        {
+            return (reasons, failed)
         }
-        if let classPattern {
-            guard let receiver = subject.receiverClass, classPattern.matches(receiver) else { return false }
+        if let classes,
+            let failed = check(
+                subject.receiverClass.map(classes.contains) ?? false,
+                "class \(receiver) in [\(classes.joined(separator: ", "))]")
+        {
+            return (reasons, failed)
         }
-        if let keys {
-            guard let key = subject.key, keys.contains(key) else { return false }
+        if let classPattern,
+            let failed = check(
+                subject.receiverClass.map(classPattern.matches) ?? false,
+                "class \(receiver) matches /\(classPattern.pattern)/")
+        {
+            return (reasons, failed)
         }
-        if let keyPattern {
-            guard let key = subject.key, keyPattern.matches(key) else { return false }
+        if let keys,
+            let failed = check(
+                subject.key.map(keys.contains) ?? false, "key \(key) in [\(keys.joined(separator: ", "))]")
+        {
+            return (reasons, failed)
         }
-        if let causes {
-            guard let cause = subject.cause, causes.contains(cause) else { return false }
+        if let keyPattern,
+            let failed = check(
+                subject.key.map(keyPattern.matches) ?? false, "key \(key) matches /\(keyPattern.pattern)/")
+        {
+            return (reasons, failed)
         }
-        if let keyIsPrivate {
-            guard subject.keyIsPrivate == keyIsPrivate else { return false }
+        if let causes,
+            let failed = check(
+                subject.cause.map(causes.contains) ?? false,
+                "cause \(subject.cause?.rawValue ?? "(none)") in [\(causes.map(\.rawValue).joined(separator: ", "))]"
+            )
+        {
+            return (reasons, failed)
         }
-        if let os {
-            // A group matches when any of its reports ran an OS in the range.
-            guard subject.osKeys.contains(where: { (os.lower...os.upper).contains($0) }) else { return false }
+        if let keyIsPrivate,
+            let failed = check(subject.keyIsPrivate == keyIsPrivate, "key is private = \(keyIsPrivate)")
+        {
+            return (reasons, failed)
         }
-        return true
+        if let os,
+            let failed = check(
+                subject.osKeys.contains(where: { (os.lower...os.upper).contains($0) }),
+                "a report ran iOS \(os.description)")
+        {
+            return (reasons, failed)
+        }
+        return (reasons, nil)
     }
 }

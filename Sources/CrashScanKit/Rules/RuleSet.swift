@@ -1,14 +1,24 @@
 import Foundation
 
-/// A malformed rule file: the message names the file, the rule and the field.
+/// A malformed rule file: the message names the file, the line, the rule and the field.
 public struct RuleFileError: Error, CustomStringConvertible, Sendable {
     public let file: String
+    public let line: Int?
     public let rule: String?
     public let field: String?
     public let problem: String
 
+    public init(file: String, line: Int? = nil, rule: String?, field: String?, problem: String) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.field = field
+        self.problem = problem
+    }
+
     public var description: String {
         var text = "rules file \(file)"
+        if let line { text += ", line \(line)" }
         if let rule { text += ", rule \(rule)" }
         if let field { text += ", field '\(field)'" }
         return text + ": \(problem)"
@@ -54,11 +64,19 @@ public struct RuleSet: Sendable {
 
     /// The most specific rule that matches; on a tie the later rule (a team's) wins.
     public func bestMatch(for subject: RuleSubject) -> Rule? {
-        var best: Rule?
-        for rule in rules where rule.match.matches(subject) {
-            if best == nil || rule.specificity >= (best?.specificity ?? 0) { best = rule }
+        evaluations(for: subject).first?.rule
+    }
+
+    /// Every rule that matches, most specific first (the first one wins), with why it matches.
+    public func evaluations(for subject: RuleSubject) -> [(rule: Rule, reasons: [String])] {
+        var matched: [(rule: Rule, reasons: [String], order: Int)] = []
+        for (order, rule) in rules.enumerated() {
+            let result = rule.match.evaluate(subject)
+            if result.failure == nil { matched.append((rule, result.reasons, order)) }
         }
-        return best
+        return matched.sorted { ($0.rule.specificity, $0.order) > ($1.rule.specificity, $1.order) }.map {
+            ($0.rule, $0.reasons)
+        }
     }
 
     /// A digest of the rules in force, so the store knows when to re-evaluate every group.
@@ -73,151 +91,271 @@ public struct RuleSet: Sendable {
     // MARK: - Parsing
 
     static let ruleFields: Set<String> = [
-        "id", "match", "fix", "title", "detail", "priority", "sources", "notes",
+        "id", "match", "fix", "title", "detail", "priority", "catalogRow", "severity", "exceptions",
+        "reasons",
+        "worksOn", "failsOn", "condition", "replacement", "sources", "fixedIn", "generic", "notes",
     ]
     static let matchFields: Set<String> = [
         "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
     ]
 
-    public static func parse(json data: Data, file: String) throws -> [Rule] {
-        let object: Any
+    /// Parses a rule file. Every error names the file, the line, the rule and the field.
+    public static func parse(json data: Data, file: String) throws(RuleFileError) -> [Rule] {
+        let root: LocatedJSON
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            root = try LocatedJSONParser.parse([UInt8](data))
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "\(error)"
-            throw RuleFileError(file: file, rule: nil, field: nil, problem: "not valid JSON: \(detail)")
-        }
-        guard let root = object as? [String: Any], let list = root["rules"] else {
             throw RuleFileError(
-                file: file, rule: nil, field: "rules", problem: "expected an object with a \"rules\" array")
+                file: file, line: error.line, rule: nil, field: nil,
+                problem: "not valid JSON: \(error.message)")
         }
-        guard let entries = list as? [Any] else {
+        guard case .object = root, let (listLine, list) = root.member("rules") else {
             throw RuleFileError(
-                file: file, rule: nil, field: "rules", problem: "must be an array of rule objects")
+                file: file, line: root.line, rule: nil, field: "rules",
+                problem: "expected an object with a \"rules\" array")
+        }
+        guard case .array(let entries, _) = list else {
+            throw RuleFileError(
+                file: file, line: listLine, rule: nil, field: "rules",
+                problem: "must be an array of rule objects")
         }
         var seen: Set<String> = []
         var rules: [Rule] = []
         for (position, entry) in entries.enumerated() {
-            let label = "#\(position + 1)"
-            guard let fields = entry as? [String: Any] else {
-                throw RuleFileError(file: file, rule: label, field: nil, problem: "must be an object")
+            var reader = RuleReader(file: file, entry: entry, position: position)
+            let rule = try reader.read()
+            guard seen.insert(rule.id).inserted else {
+                throw reader.fail("id", at: rule.line, "duplicate id in this file")
             }
-            guard let id = fields["id"] as? String, !id.isEmpty else {
-                throw RuleFileError(
-                    file: file, rule: label, field: "id", problem: "missing or not a non-empty string")
-            }
-            let name = "'\(id)' (\(label))"
-            func fail(_ field: String, _ problem: String) -> RuleFileError {
-                RuleFileError(file: file, rule: name, field: field, problem: problem)
-            }
-            guard seen.insert(id).inserted else { throw fail("id", "duplicate id in this file") }
-            if let unknown = fields.keys.sorted().first(where: { !ruleFields.contains($0) }) {
-                throw fail(
-                    unknown, "unknown field (expected one of: \(ruleFields.sorted().joined(separator: ", ")))"
-                )
-            }
-            func text(_ field: String) throws -> String {
-                if let value = fields[field] as? String, !value.isEmpty { return value }
-                if let lines = fields[field] as? [Any], !lines.isEmpty, lines.allSatisfy({ $0 is String }) {
-                    return lines.compactMap { $0 as? String }.joined(separator: "\n")
-                }
-                throw fail(field, "missing, or not a string or an array of strings")
-            }
-            let fix = try text("fix")
-            guard fix.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
-                throw fail("fix", "a fix slug uses lower-case letters, digits and '-' only, got '\(fix)'")
-            }
-            var priority = 0
-            if let value = fields["priority"] {
-                guard let number = value as? Int, !(value is Bool) else {
-                    throw fail("priority", "must be an integer")
-                }
-                priority = number
-            }
-            guard let matchObject = fields["match"] as? [String: Any] else {
-                throw fail("match", "missing or not an object")
-            }
-            let match = try parseMatch(matchObject, fail: fail)
-            rules.append(
-                Rule(
-                    id: id, source: file, match: match, fix: fix, title: try text("title"),
-                    detail: try text("detail"),
-                    priority: priority))
+            rules.append(rule)
         }
         return rules
     }
+}
 
-    private static func parseMatch(_ object: [String: Any], fail: (String, String) -> RuleFileError) throws
-        -> RuleMatch
-    {
-        if let unknown = object.keys.sorted().first(where: { !matchFields.contains($0) }) {
+/// Reads one rule object, failing with the file, line, rule and field.
+private struct RuleReader {
+    let file: String
+    let entry: LocatedJSON
+    let position: Int
+    var name: String
+
+    init(file: String, entry: LocatedJSON, position: Int) {
+        self.file = file
+        self.entry = entry
+        self.position = position
+        name = "#\(position + 1)"
+    }
+
+    func fail(_ field: String?, at line: Int, _ problem: String) -> RuleFileError {
+        RuleFileError(file: file, line: line, rule: name, field: field, problem: problem)
+    }
+
+    mutating func read() throws(RuleFileError) -> Rule {
+        guard case .object(let members, let line) = entry else {
+            throw fail(nil, at: entry.line, "must be an object, got \(entry.typeName)")
+        }
+        guard let (idLine, idValue) = entry.member("id"), case .string(let id, _) = idValue, !id.isEmpty
+        else {
+            throw fail("id", at: entry.member("id")?.line ?? line, "missing, or not a non-empty string")
+        }
+        _ = idLine
+        name = "'\(id)' (#\(position + 1))"
+        if let unknown = members.first(where: { !RuleSet.ruleFields.contains($0.key) }) {
             throw fail(
-                "match.\(unknown)",
-                "unknown condition (expected one of: \(matchFields.sorted().joined(separator: ", ")))")
+                unknown.key, at: unknown.line,
+                "unknown field (expected one of: \(RuleSet.ruleFields.sorted().joined(separator: ", ")))")
         }
-        func strings(_ field: String) throws -> [String]? {
-            guard let value = object[field] else { return nil }
-            if let single = value as? String { return [single] }
-            if let list = value as? [Any], !list.isEmpty, list.allSatisfy({ $0 is String }) {
-                return list.compactMap { $0 as? String }
-            }
-            throw fail("match.\(field)", "must be a string or a non-empty array of strings")
+        let fix = try text("fix", required: true) ?? ""
+        guard fix.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
+            throw fail(
+                "fix", at: lineOf("fix"),
+                "a fix slug uses lower-case letters, digits and '-' only, got '\(fix)'")
         }
-        func regex(_ field: String) throws -> NSRegularExpressionBox? {
-            guard let value = object[field] else { return nil }
-            guard let pattern = value as? String else {
-                throw fail("match.\(field)", "must be a regular expression string")
+        guard let (matchLine, matchValue) = entry.member("match") else {
+            throw fail("match", at: line, "missing")
+        }
+        var rule = Rule(
+            id: id, source: file, line: line, match: try readMatch(matchValue, line: matchLine), fix: fix,
+            title: try text("title", required: true) ?? "", detail: try text("detail", required: true) ?? "",
+            priority: try integer("priority") ?? 0)
+        rule.catalogRow = try integer("catalogRow")
+        rule.severity = try text("severity", required: false)
+        if let severity = rule.severity, !["crash", "version-gated-crash", "info", "low"].contains(severity) {
+            throw fail(
+                "severity", at: lineOf("severity"),
+                "expected crash, version-gated-crash, info or low, got '\(severity)'")
+        }
+        rule.exceptions = try strings("exceptions", in: entry, prefix: "") ?? []
+        rule.reasons = try strings("reasons", in: entry, prefix: "") ?? []
+        rule.worksOn = try osRange("worksOn", in: entry, prefix: "")
+        rule.failsOn = try osRange("failsOn", in: entry, prefix: "")
+        rule.condition = try text("condition", required: false)
+        if let (replacementLine, replacement) = entry.member("replacement") {
+            guard case .object(let parts, _) = replacement else {
+                throw fail(
+                    "replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
             }
-            do {
-                return try NSRegularExpressionBox(pattern)
-            } catch {
-                throw fail("match.\(field)", "invalid regular expression '\(pattern)'")
+            if let unknown = parts.first(where: { $0.key != "objc" && $0.key != "swift" }) {
+                throw fail(
+                    "replacement.\(unknown.key)", at: unknown.line, "unknown field (expected objc or swift)")
             }
+            rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
+            rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
+        }
+        rule.sources = try strings("sources", in: entry, prefix: "") ?? []
+        rule.fixedIn = try text("fixedIn", required: false)
+        if let (flagLine, flag) = entry.member("generic") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("generic", at: flagLine, "must be true or false")
+            }
+            rule.generic = value
+        }
+        return rule
+    }
+
+    private func lineOf(_ field: String) -> Int { entry.member(field)?.line ?? entry.line }
+
+    /// A string, or an array of strings joined with line breaks.
+    private func lines(_ member: (line: Int, value: LocatedJSON)?, field: String) throws(RuleFileError)
+        -> String?
+    {
+        guard let (line, value) = member else { return nil }
+        switch value {
+        case .string(let text, _) where !text.isEmpty: return text
+        case .array(let items, _) where !items.isEmpty:
+            var out: [String] = []
+            for item in items {
+                guard case .string(let text, _) = item else {
+                    throw fail(field, at: item.line, "every line must be a string, got \(item.typeName)")
+                }
+                out.append(text)
+            }
+            return out.joined(separator: "\n")
+        default:
+            throw fail(
+                field, at: line, "must be a non-empty string or array of strings, got \(value.typeName)")
+        }
+    }
+
+    private func text(_ field: String, required: Bool) throws(RuleFileError) -> String? {
+        guard let member = entry.member(field) else {
+            if required { throw fail(field, at: entry.line, "missing") }
+            return nil
+        }
+        return try lines(member, field: field)
+    }
+
+    private func integer(_ field: String) throws(RuleFileError) -> Int? {
+        guard let (line, value) = entry.member(field) else { return nil }
+        guard case .number(let number, true, _) = value else {
+            throw fail(field, at: line, "must be an integer, got \(value.typeName)")
+        }
+        return Int(number)
+    }
+
+    private func strings(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+        -> [String]?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        let name = prefix + field
+        switch value {
+        case .string(let text, _): return [text]
+        case .array(let items, _) where !items.isEmpty:
+            var out: [String] = []
+            for item in items {
+                guard case .string(let text, _) = item else {
+                    throw fail(name, at: item.line, "every entry must be a string, got \(item.typeName)")
+                }
+                out.append(text)
+            }
+            return out
+        default:
+            throw fail(
+                name, at: line, "must be a string or a non-empty array of strings, got \(value.typeName)")
+        }
+    }
+
+    private func osRange(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+        -> OSRange?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        guard case .string(let spec, _) = value else {
+            throw fail(prefix + field, at: line, "must be a string such as \"<8.3\", got \(value.typeName)")
+        }
+        do {
+            return try OSRange.parse(spec)
+        } catch {
+            throw fail(prefix + field, at: line, error.description)
+        }
+    }
+
+    private func regex(_ field: String, in object: LocatedJSON) throws(RuleFileError)
+        -> NSRegularExpressionBox?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        guard case .string(let pattern, _) = value else {
+            throw fail(
+                "match.\(field)", at: line, "must be a regular expression string, got \(value.typeName)")
+        }
+        do {
+            return try NSRegularExpressionBox(pattern)
+        } catch {
+            throw fail("match.\(field)", at: line, "invalid regular expression '\(pattern)'")
+        }
+    }
+
+    private func readMatch(_ object: LocatedJSON, line: Int) throws(RuleFileError) -> RuleMatch {
+        guard case .object(let members, _) = object else {
+            throw fail("match", at: line, "must be an object, got \(object.typeName)")
+        }
+        if let unknown = members.first(where: { !RuleSet.matchFields.contains($0.key) }) {
+            throw fail(
+                "match.\(unknown.key)", at: unknown.line,
+                "unknown condition (expected one of: \(RuleSet.matchFields.sorted().joined(separator: ", ")))"
+            )
         }
         var match = RuleMatch()
-        match.exceptions = try strings("exception")
-        if let kinds = try strings("kind") {
-            match.kinds = try kinds.map { name in
+        match.exceptions = try strings("exception", in: object, prefix: "match.")
+        if let kinds = try strings("kind", in: object, prefix: "match.") {
+            var parsed: [KVCKind] = []
+            for name in kinds {
                 guard let kind = KVCKind(rawValue: name) else {
                     throw fail(
-                        "match.kind",
+                        "match.kind", at: object.member("kind")?.line ?? line,
                         "unknown kind '\(name)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
                     )
                 }
-                return kind
+                parsed.append(kind)
             }
+            match.kinds = parsed
         }
-        if let causes = try strings("cause") {
-            match.causes = try causes.map { name in
+        if let causes = try strings("cause", in: object, prefix: "match.") {
+            var parsed: [KVCCause] = []
+            for name in causes {
                 guard let cause = KVCCause(rawValue: name) else {
                     throw fail(
-                        "match.cause",
+                        "match.cause", at: object.member("cause")?.line ?? line,
                         "unknown cause '\(name)' (expected one of: \(KVCCause.allCases.map(\.rawValue).joined(separator: ", ")))"
                     )
                 }
-                return cause
+                parsed.append(cause)
             }
+            match.causes = parsed
         }
-        match.classes = try strings("class")
-        match.classPattern = try regex("classPattern")
-        match.keys = try strings("key")
-        match.keyPattern = try regex("keyPattern")
-        if let value = object["keyIsPrivate"] {
-            guard let flag = value as? Bool else { throw fail("match.keyIsPrivate", "must be true or false") }
-            match.keyIsPrivate = flag
-        }
-        if let value = object["os"] {
-            guard let spec = value as? String else {
-                throw fail("match.os", "must be a string such as \"<8.3\"")
+        match.classes = try strings("class", in: object, prefix: "match.")
+        match.classPattern = try regex("classPattern", in: object)
+        match.keys = try strings("key", in: object, prefix: "match.")
+        match.keyPattern = try regex("keyPattern", in: object)
+        if let (flagLine, flag) = object.member("keyIsPrivate") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("match.keyIsPrivate", at: flagLine, "must be true or false")
             }
-            do {
-                match.os = try OSRange.parse(spec)
-            } catch {
-                throw fail("match.os", error.description)
-            }
+            match.keyIsPrivate = value
         }
+        match.os = try osRange("os", in: object, prefix: "match.")
         guard match.conditionCount > 0 else {
-            throw fail("match", "states no condition; it would match every crash")
+            throw fail("match", at: line, "states no condition; it would match every crash")
         }
         return match
     }

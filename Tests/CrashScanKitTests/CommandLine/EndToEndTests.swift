@@ -3,55 +3,24 @@ import XCTest
 
 /// The built `crashscan` binary, run as a user runs it.
 final class EndToEndTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    /// The executable next to the test bundle (`swift build --build-tests` builds both).
-    static var binary: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
-            "crashscan")
-    }
-
+    typealias Run = CommandRunner.Run
+    static var binary: URL { CommandRunner.binary }
     var folder: URL!
 
     override func setUpWithError() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            throw XCTSkip("crashscan binary not built at \(Self.binary.path)")
+        guard CommandRunner.isBuilt else {
+            throw XCTSkip("crashscan binary not built at \(CommandRunner.binary.path)")
         }
         folder = try TestPaths.temporaryFolder(self)
     }
 
     @discardableResult
     func run(
-        _ arguments: [String], binary: URL = EndToEndTests.binary, stdin: Data? = nil,
+        _ arguments: [String], binary: URL = CommandRunner.binary, stdin: Data? = nil,
         environment: [String: String] = [:]
     ) throws -> Run {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = folder
-        var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "CRASHSCAN_DB")
-        env.merge(environment) { $1 }
-        process.environment = env
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try input.fileHandleForWriting.close()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+        try CommandRunner(folder: folder).run(
+            arguments, binary: binary, stdin: stdin, environment: environment)
     }
 
     func testHelpAndVersion() throws {
@@ -174,6 +143,105 @@ final class EndToEndTests: XCTestCase {
         let result = try run(["rules", "--rules", bad.path])
         XCTAssertEqual(result.status, 65)
         XCTAssertTrue(
-            result.err.contains("rules file \(bad.path), rule 'x' (#1), field 'match.os'"), result.err)
+            result.err.contains("rules file \(bad.path), line 1, rule 'x' (#1), field 'match.os'"), result.err
+        )
+    }
+}
+
+/// The commands of the rules engine, run as a team runs them.
+final class RulesEndToEndTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        guard CommandRunner.isBuilt else {
+            throw XCTSkip("crashscan binary not built at \(CommandRunner.binary.path)")
+        }
+        folder = try TestPaths.temporaryFolder(self)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String]) throws -> CommandRunner.Run {
+        try CommandRunner(folder: folder).run(arguments)
+    }
+
+    func testExplainTheSeedGroup() throws {
+        let db = folder.appendingPathComponent("demo.sqlite").path
+        try run(["import", TestPaths.sampleReports.path, "--db", db, "--quiet"])
+        let json = try run(["report", "--os", "8.1", "--format", "json", "--db", db])
+        let groups = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["groups"]
+                as? [[String: Any]])
+        let seed = try XCTUnwrap(groups.first { $0["key"] as? String == "_placeholderLabel" })
+        let fingerprint = try XCTUnwrap(seed["fingerprint"] as? String)
+        XCTAssertEqual((seed["evidence"] as? [String: Any])?["confidence"] as? String, "high")
+
+        let explain = try run(["explain", String(fingerprint.prefix(6)), "--db", db])
+        XCTAssertEqual(explain.status, 0, explain.err)
+        for expected in [
+            "RULE uitextview-placeholder-label", "confined        yes: every crash ran iOS <8.3",
+            "confidence      high", "FIX associated-object-placeholder", "runs without it iOS 8.4 (1)",
+        ] {
+            XCTAssertTrue(explain.out.contains(expected), expected)
+        }
+        XCTAssertTrue(explain.out.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        let explainJSON = try run(["explain", fingerprint, "--format", "json", "--db", db])
+        let object = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(explainJSON.out.utf8)) as? [String: Any])
+        XCTAssertEqual((object["evidence"] as? [String: Any])?["confined_to_failing_os"] as? Bool, true)
+        XCTAssertEqual(try run(["explain", "ffffffffff", "--db", db]).status, 66)
+
+        let fixed = try run(["fixed", fingerprint, "2.3.0", "--db", db])
+        XCTAssertTrue(fixed.out.contains("REGRESSED: seen again in 2.3.1"), fixed.out)
+        XCTAssertTrue(try run(["report", "--db", db]).out.contains("REGRESSED"))
+    }
+
+    func testFixPages() throws {
+        let list = try run(["fix", "--list"])
+        XCTAssertEqual(list.status, 0)
+        XCTAssertTrue(list.out.contains("associated-object-placeholder *"))
+        let page = try run(["fix", "associated-object-placeholder"])
+        XCTAssertTrue(page.out.contains("@implementation UITextView (CSPlaceholder)"))
+        XCTAssertTrue(page.out.contains("extension UITextView {"))
+        XCTAssertEqual(try run(["fix", "nope"]).status, 64)
+    }
+
+    func testRulesCheckAndTestForATeamsCI() throws {
+        let file = folder.appendingPathComponent("team.json")
+        try Data(
+            """
+            {"rules": [{"id": "team-searchbar", "match": {"class": "UISearchBar", "key": "_searchField"},
+                        "fix": "team-search-helper", "title": "Use TeamSearchHelper", "detail": "Wiki: Search."}]}
+            """.utf8
+        ).write(to: file)
+        let check = try run(["rules", "check", file.path])
+        XCTAssertEqual(check.status, 0)
+        XCTAssertTrue(check.out.contains("1 rule, valid"))
+
+        let sample = TestPaths.sampleReports.appendingPathComponent("05-bugly-console-zh-table-header.md")
+            .path
+        let test = try run(["rules", "test", file.path, sample, "--explain"])
+        XCTAssertEqual(test.status, 0, test.err)
+        XCTAssertTrue(
+            test.out.contains(
+                "prohibited_ivar UISearchBar._searchField (private_key) -> team-searchbar -> team-search-helper"
+            ), test.out)
+        XCTAssertTrue(
+            test.out.contains("uisearchbar-search-field (specificity 20)"),
+            "the built-in rule it overrode on specificity tie")
+        XCTAssertEqual(
+            try run(["rules", "test", file.path, sample, "--expect", "team-search-helper"]).status, 0)
+        let other = TestPaths.sampleReports.appendingPathComponent("13-bugly-console-en-datepicker.txt").path
+        XCTAssertEqual(
+            try run(["rules", "test", file.path, other, "--expect", "team-search-helper"]).status, 1)
+
+        try Data(
+            "{\n  \"rules\": [\n    {\"id\": \"x\", \"match\": {\"kind\": \"nope\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\"}\n  ]\n}\n"
+                .utf8
+        )
+        .write(to: file)
+        let bad = try run(["rules", "check", file.path])
+        XCTAssertEqual(bad.status, 65)
+        XCTAssertTrue(
+            bad.err.contains("line 3, rule 'x' (#1), field 'match.kind': unknown kind 'nope'"), bad.err)
     }
 }

@@ -17,7 +17,7 @@ final class ReportTests: XCTestCase {
     func build(_ configure: (inout ReportFilter) throws -> Void = { _ in }) throws -> KVCReport {
         var filter = ReportFilter()
         try configure(&filter)
-        return try ReportBuilder.build(store: store, filter: filter)
+        return try ReportBuilder.build(store: store, filter: filter, rules: RuleSet.builtIn())
     }
 
     func testOS81ShowsTheTextViewGroupOnIPhone6PlusWithTheFix() throws {

@@ -33,7 +33,7 @@ final class RuleSetTests: XCTestCase {
             rules.bestMatch(for: subject(receiver: "MyCell", key: "titleLabel", cause: .outletMismatch))?.fix,
             "reconnect-outlet")
         XCTAssertEqual(
-            rules.bestMatch(for: subject(receiver: "UINavigationBar", key: "_titleView"))?.fix,
+            rules.bestMatch(for: subject(receiver: "UIScrollView", key: "_horizontalScrollIndicator"))?.fix,
             "own-the-state",
             "the generic rule covers any other private key")
         XCTAssertNil(
@@ -119,6 +119,55 @@ final class RuleSetTests: XCTestCase {
                 XCTAssertTrue(text.hasPrefix("rules file team.json"), text)
                 XCTAssertTrue(text.contains(expected), "\(text) should contain \(expected)")
             }
+        }
+    }
+
+    func testErrorsNameTheLineOfTheField() throws {
+        let json = """
+            {
+              "rules": [
+                {
+                  "id": "team-one",
+                  "match": {"class": "UITextView", "key": "_placeholderLabel"},
+                  "fix": "team-fix",
+                  "title": "t",
+                  "detail": "d"
+                },
+                {
+                  "id": "team-two",
+                  "match": {
+                    "class": "UISearchBar",
+                    "os": ">= thirteen"
+                  },
+                  "fix": "team-fix",
+                  "title": "t",
+                  "detail": "d"
+                }
+              ]
+            }
+            """
+        XCTAssertThrowsError(try RuleSet.parse(json: Data(json.utf8), file: "team.json")) { error in
+            XCTAssertEqual(
+                "\(error)",
+                "rules file team.json, line 14, rule 'team-two' (#2), field 'match.os': invalid OS version '>= thirteen': expected a version (8.1 means every 8.1.x; also 8.1.3 or 8), a range 8.0..8.2, or a comparison >=13, >13, <8.3, <=8.1"
+            )
+        }
+        let typo = json.replacingOccurrences(
+            of: "\"title\": \"t\",\n      \"detail\": \"d\"\n    },\n    {",
+            with: "\"titel\": \"t\",\n      \"detail\": \"d\"\n    },\n    {")
+        XCTAssertThrowsError(try RuleSet.parse(json: Data(typo.utf8), file: "team.json")) { error in
+            XCTAssertTrue(
+                "\(error)".hasPrefix(
+                    "rules file team.json, line 7, rule 'team-one' (#1), field 'titel': unknown field"),
+                "\(error)")
+        }
+        XCTAssertThrowsError(
+            try RuleSet.parse(
+                json: Data("{\n  \"rules\": [\n    {\"id\": \"a\",}\n  ]\n}".utf8), file: "t.json")
+        ) {
+            error in
+            XCTAssertEqual(
+                "\(error)", "rules file t.json, line 3: not valid JSON: trailing comma in an object")
         }
     }
 

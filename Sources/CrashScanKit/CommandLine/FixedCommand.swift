@@ -1,0 +1,64 @@
+import Foundation
+
+/// `crashscan fixed GROUP VERSION [--db FILE]`: records the app version that fixed a group, so
+/// that a crash of the group in a later version is flagged as a regression.
+enum FixedCommand {
+    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+    {
+        var cursor = ArgumentCursor(arguments)
+        var dbOption: String?
+        var ruleFiles: [String] = []
+        var clear = false
+        while let option = cursor.nextOption() {
+            switch option {
+            case "--db": dbOption = try cursor.value(for: option)
+            case "--rules": ruleFiles.append(try cursor.value(for: option))
+            case "--clear":
+                try cursor.flag(option)
+                clear = true
+            default: throw UsageError("unknown option '\(option)' for fixed")
+            }
+        }
+        let expected = clear ? 1 : 2
+        guard cursor.positionals.count == expected else {
+            throw UsageError(
+                clear
+                    ? "fixed --clear needs one GROUP"
+                    : "fixed needs a GROUP and the app VERSION that fixed it (crashscan fixed 0f28422c 2.4.0)"
+            )
+        }
+        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let store = try Store(path: dbPath)
+        let id = try GroupLookup.find(cursor.positionals[0], db: store.db)
+        if clear {
+            try store.db.run("DELETE FROM group_fix WHERE group_id = ?", [.integer(id)])
+        } else {
+            let version = cursor.positionals[1]
+            guard version.contains(where: \.isNumber) else {
+                throw UsageError("'\(version)' is not an app version (expected something like 2.4.0)")
+            }
+            try store.db.run(
+                """
+                INSERT INTO group_fix (group_id, fixed_in, noted_at) VALUES (?, ?, ?)
+                ON CONFLICT (group_id) DO UPDATE SET fixed_in = excluded.fixed_in, noted_at = excluded.noted_at
+                """, [.integer(id), .text(version), .text(Timestamp.now())])
+        }
+        // The stored recommendations carry the regression flag: bring them up to date now.
+        try RecommendationUpdater.refresh(
+            store: store, rules: RuleSet.load(extraFiles: ruleFiles), touched: [id])
+        let explanation = try GroupExplanation.build(
+            group: id, store: store, rules: RuleSet.load(extraFiles: ruleFiles))
+        let state: String
+        if let evidence = explanation.evidence, let fixedIn = evidence.fixedIn {
+            state =
+                evidence.regressed
+                ? "fixed in \(fixedIn), but REGRESSED: seen again in \(evidence.regressedIn.joined(separator: ", "))"
+                : "fixed in \(fixedIn); no report from a later version"
+        } else {
+            state = "no fix version recorded"
+        }
+        console.out("group \(explanation.fingerprint): \(state)\n")
+        return .ok
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+
+/// Text (≤ 100 columns) and JSON for `crashscan explain`.
+enum ExplanationRenderer {
+    static let width = ReportRenderer.width
+
+    static func json(_ explanation: GroupExplanation) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(explanation) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    static func text(_ e: GroupExplanation) -> String {
+        var out: [String] = []
+        func field(_ name: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            let label = name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            let wrapped = TextWrap.wrap(value, width: width - 18, indent: "")
+            for (index, line) in wrapped.enumerated() {
+                out.append("  " + (index == 0 ? label : String(repeating: " ", count: 16)) + line)
+            }
+        }
+        func counts(_ list: [Evidence.Count]) -> String {
+            list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        }
+
+        out.append("GROUP \(e.fingerprint) (id \(e.id))")
+        field("exception", e.exceptionType)
+        field("reason", e.reason)
+        if let kind = e.kind { field("kind", kind + (e.accessor.map { " (\($0))" } ?? "")) }
+        if e.kind != nil {
+            field("class.key", "\(e.receiverClass ?? "?").\(e.key ?? "?")")
+            field("private key", e.keyIsPrivate ? "yes" + (e.privacyReason.map { ": \($0)" } ?? "") : "no")
+            field("cause", e.cause)
+        }
+        field("blame frame", e.blameFrame)
+        if let evidence = e.evidence {
+            field(
+                "reports",
+                "\(evidence.reports) on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")")
+        }
+
+        out.append("")
+        out.append("FRAMES" + (e.sampleReport.map { " of \($0)" } ?? ""))
+        if e.frames.isEmpty { out.append("  (the reports of this group carry no frames)") }
+        for (index, frame) in e.frames.prefix(40).enumerated() {
+            let image = TextTable.cut(frame.image, to: 24).padding(toLength: 24, withPad: " ", startingAt: 0)
+            let line =
+                String(format: "  %2d  ", index) + image + "  " + frame.symbol
+                + (frame.location.map { " (\($0))" } ?? "")
+            out.append(TextTable.cut(line, to: width))
+        }
+        if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }
+
+        out.append("")
+        guard let rule = e.rule, let evidence = e.evidence else {
+            out.append("RULE")
+            out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
+            return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+        }
+        let origin = "\((rule.source as NSString).lastPathComponent), line \(rule.line)"
+        out.append("RULE \(rule.id) (\(origin)\(rule.catalogRow.map { ", kvc-catalog.md row \($0)" } ?? ""))")
+        if let best = e.matchedRules.first {
+            field("matched", best.reasons.joined(separator: "; ") + " (specificity \(best.specificity))")
+        }
+        for other in e.matchedRules.dropFirst() {
+            field(
+                "also matched",
+                "\(other.ruleID) (specificity \(other.specificity), less specific): \(other.reasons.joined(separator: "; "))"
+            )
+        }
+        field("exceptions", rule.exceptions.joined(separator: ", "))
+        field("fails on", rule.failsOn.map { "iOS \($0)" })
+        field("works on", rule.worksOn.map { "iOS \($0)" })
+        field("condition", rule.condition)
+
+        out.append("")
+        out.append("EVIDENCE")
+        field(
+            "crashes on",
+            evidence.crashOSVersions.isEmpty
+                ? "no OS version in the reports" : "iOS " + counts(evidence.crashOSVersions))
+        if evidence.reportsWithoutOS > 0 {
+            field("", "\(evidence.reportsWithoutOS) report(s) without an OS version")
+        }
+        field(
+            "runs without it",
+            evidence.cleanOSVersions.isEmpty
+                ? "no other OS version of \(evidence.app ?? "the app") in the database"
+                : "iOS " + counts(evidence.cleanOSVersions) + " (\(evidence.app ?? "all apps"))")
+        if let window = evidence.failingWindow {
+            let verdict: String
+            switch evidence.confinedToFailingOS {
+            case true?: verdict = "yes: every crash ran iOS \(window)"
+            case false?: verdict = "no: also on iOS \(evidence.outsideFailingOS.joined(separator: ", "))"
+            case nil: verdict = "unknown: no report gave its OS version"
+            }
+            field("confined", verdict)
+        }
+        field("app versions", counts(evidence.appVersions))
+        if let fixedIn = evidence.fixedIn {
+            field(
+                "fixed in",
+                fixedIn
+                    + (evidence.regressed
+                        ? ": REGRESSED, seen again in \(evidence.regressedIn.joined(separator: ", "))"
+                        : ": not seen since"))
+        }
+        field("confidence", "\(evidence.confidence): \(evidence.confidenceReason)")
+
+        out.append("")
+        out.append("FIX \(rule.fix)")
+        out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: "  "))
+        out.append("")
+        out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
+        if let objc = rule.objc {
+            out.append("")
+            out.append("  Objective-C:")
+            out.append(
+                contentsOf: objc.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
+        }
+        if let swift = rule.swift {
+            out.append("  Swift:")
+            out.append(
+                contentsOf: swift.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            )
+        }
+        out.append("")
+        out.append("  The whole page: crashscan fix \(rule.fix)")
+        if !rule.sources.isEmpty {
+            out.append(
+                contentsOf: TextWrap.wrap(
+                    "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
+        }
+        return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,112 @@
+/// Everything `crashscan explain GROUP` shows: the group, a representative report's frames,
+/// the matched rule and why, the evidence, and the fix.
+public struct GroupExplanation: Sendable, Encodable {
+    public struct FrameLine: Sendable, Encodable {
+        public var image: String
+        public var symbol: String
+        public var location: String?
+    }
+
+    public var id: Int
+    public var fingerprint: String
+    public var exceptionType: String?
+    public var reason: String?
+    public var kind: String?
+    public var accessor: String?
+    public var receiverClass: String?
+    public var key: String?
+    public var keyIsPrivate: Bool
+    public var privacyReason: String?
+    public var cause: String?
+    public var blameFrame: String?
+    public var sampleReport: String?
+    public var frames: [FrameLine]
+    public var matchedRules: [KVCReport.MatchedRule]
+    public var rule: RuleSummary?
+    public var evidence: Evidence?
+
+    public struct RuleSummary: Sendable, Encodable {
+        public var id: String
+        public var source: String
+        public var line: Int
+        public var catalogRow: Int?
+        public var fix: String
+        public var title: String
+        public var detail: String
+        public var exceptions: [String]
+        public var failsOn: String?
+        public var worksOn: String?
+        public var condition: String?
+        public var objc: String?
+        public var swift: String?
+        public var sources: [String]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, fingerprint, reason, kind, accessor, key, cause, frames, rule, evidence
+        case exceptionType = "exception_type"
+        case receiverClass = "receiver_class"
+        case keyIsPrivate = "key_is_private"
+        case privacyReason = "privacy_reason"
+        case blameFrame = "blame_frame"
+        case sampleReport = "sample_report"
+        case matchedRules = "matched_rules"
+    }
+
+    static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
+        let db = store.db
+        guard
+            let row = try db.query(
+                """
+                SELECT id, fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private,
+                       cause, blame_frame
+                FROM crash_group WHERE id = ?
+                """, [.integer(id)]
+            ).first
+        else { throw GroupLookup.NotFound(text: String(id)) }
+        let sample = try db.query(
+            """
+            SELECT source_path, position_in_file, exception_reason, frames FROM report WHERE group_id = ?
+            ORDER BY length(frames) DESC, id LIMIT 1
+            """, [.integer(id)]
+        ).first
+        let frames: [FrameLine] = (sample?.string("frames") ?? "").split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return FrameLine(
+                image: parts.first ?? "", symbol: parts.count > 1 ? parts[1] : "",
+                location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
+        }
+        var explanation = GroupExplanation(
+            id: row.int("id") ?? Int(id), fingerprint: row.string("fingerprint") ?? "",
+            exceptionType: row.string("exception_type"), reason: sample?.string("exception_reason"),
+            kind: row.string("kind"), accessor: row.string("accessor"),
+            receiverClass: row.string("receiver_class"),
+            key: row.string("key"), keyIsPrivate: row.int("key_is_private") == 1,
+            privacyReason: KnownClasses.privacyReason(
+                key: row.string("key"), receiver: row.string("receiver_class")),
+            cause: row.string("cause"), blameFrame: row.string("blame_frame"),
+            sampleReport: sample.map {
+                "\($0.string("source_path") ?? "?") (report \(($0.int("position_in_file") ?? 0) + 1) in the file)"
+            },
+            frames: frames, matchedRules: [], rule: nil, evidence: nil)
+        guard let subject = try GroupSubjects(db: db).subject(group: id) else { return explanation }
+        let evaluations = rules.evaluations(for: subject)
+        explanation.matchedRules = evaluations.map {
+            KVCReport.MatchedRule(
+                ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
+                specificity: $0.rule.specificity,
+                reasons: $0.reasons)
+        }
+        if let best = evaluations.first?.rule {
+            explanation.rule = RuleSummary(
+                id: best.id, source: best.source, line: best.line, catalogRow: best.catalogRow, fix: best.fix,
+                title: best.title, detail: best.detail, exceptions: best.exceptions,
+                failsOn: best.failsOn?.description,
+                worksOn: best.worksOn?.description, condition: best.condition, objc: best.replacementObjC,
+                swift: best.replacementSwift, sources: best.sources)
+            explanation.evidence = try EvidenceBuilder(db: db).evidence(
+                group: id, subject: subject, rule: best)
+        }
+        return explanation
+    }
+}

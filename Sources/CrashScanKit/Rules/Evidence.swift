@@ -1,0 +1,217 @@
+/// What the user's own crashes say about a recommendation: where the group crashes, where the
+/// same app runs without it, whether that fits the rule's failing OS window, and how sure the
+/// recommendation therefore is.
+public struct Evidence: Sendable, Encodable {
+    public struct Count: Sendable, Encodable, Equatable {
+        public var value: String
+        public var reports: Int
+    }
+
+    public var reports: Int
+    public var devices: Int
+    /// The app the group belongs to (process name, else the app image), when known.
+    public var app: String?
+    public var crashOSVersions: [Count]
+    public var reportsWithoutOS: Int
+    /// OS versions the same app ran, in this database, without this crash.
+    public var cleanOSVersions: [Count]
+    /// `8.1 – 8.1.3`.
+    public var affectedOS: String?
+    public var failingWindow: String?
+    public var workingWindow: String?
+    public var condition: String?
+    /// Every crash inside the failing window (nil: no window, or no OS known).
+    public var confinedToFailingOS: Bool?
+    public var outsideFailingOS: [String]
+    public var appVersions: [Count]
+    public var confidence: String
+    public var confidenceReason: String
+    public var fixedIn: String?
+    public var regressed: Bool
+    public var regressedIn: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case reports, devices, app, confidence, regressed, condition
+        case crashOSVersions = "crash_os_versions"
+        case reportsWithoutOS = "reports_without_os"
+        case cleanOSVersions = "clean_os_versions"
+        case affectedOS = "affected_os"
+        case failingWindow = "failing_os"
+        case workingWindow = "working_os"
+        case confinedToFailingOS = "confined_to_failing_os"
+        case outsideFailingOS = "outside_failing_os"
+        case appVersions = "app_versions"
+        case confidenceReason = "confidence_reason"
+        case fixedIn = "fixed_in"
+        case regressedIn = "regressed_in"
+    }
+
+    /// `8.1:1;8.1.2:1` for the views.
+    static func joined(_ counts: [Count]) -> String {
+        counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
+    }
+}
+
+/// Computes evidence from the database with prepared statements (one set per refresh).
+final class EvidenceBuilder {
+    private let db: Database
+    private let totals: Statement
+    private let osCounts: Statement
+    private let appOfGroup: Statement
+    private let cleanForApp: Statement
+    private let cleanForAll: Statement
+    private let appVersions: Statement
+    private let userFix: Statement
+
+    init(db: Database) throws {
+        self.db = db
+        totals = try db.prepare(
+            """
+            SELECT count(*) AS n, count(DISTINCT coalesce(device_model, device_name)) AS d,
+                   sum(os_key IS NULL) AS no_os, max(exception_type) AS exception
+            FROM report WHERE group_id = ?
+            """)
+        osCounts = try db.prepare(
+            """
+            SELECT os_version AS v, min(os_key) AS k, count(*) AS n FROM report
+            WHERE group_id = ? AND os_key IS NOT NULL GROUP BY os_version ORDER BY k
+            """)
+        appOfGroup = try db.prepare(
+            """
+            SELECT coalesce(process_name, app_image) AS app, count(*) AS n FROM report
+            WHERE group_id = ? AND coalesce(process_name, app_image) IS NOT NULL
+            GROUP BY app ORDER BY n DESC LIMIT 1
+            """)
+        cleanForApp = try db.prepare(
+            """
+            SELECT os_version AS v, min(os_key) AS k, count(*) AS n FROM report
+            WHERE coalesce(process_name, app_image) = ? AND os_key IS NOT NULL
+              AND os_version NOT IN (SELECT os_version FROM report WHERE group_id = ? AND os_version IS NOT NULL)
+            GROUP BY os_version ORDER BY k
+            """)
+        cleanForAll = try db.prepare(
+            """
+            SELECT os_version AS v, min(os_key) AS k, count(*) AS n FROM report
+            WHERE os_key IS NOT NULL
+              AND os_version NOT IN (SELECT os_version FROM report WHERE group_id = ? AND os_version IS NOT NULL)
+            GROUP BY os_version ORDER BY k
+            """)
+        appVersions = try db.prepare(
+            """
+            SELECT coalesce(app_version, 'unknown') AS v, count(*) AS n FROM report
+            WHERE group_id = ? GROUP BY v ORDER BY n DESC, v
+            """)
+        userFix = try db.prepare("SELECT fixed_in FROM group_fix WHERE group_id = ?")
+    }
+
+    private func counts(_ statement: Statement, _ values: [SQLValue]) throws -> [(Evidence.Count, Int)] {
+        try statement.bind(values)
+        var out: [(Evidence.Count, Int)] = []
+        while let row = try statement.step() {
+            out.append(
+                (
+                    Evidence.Count(value: row.string("v") ?? "unknown", reports: row.int("n") ?? 0),
+                    row.int("k") ?? 0
+                ))
+        }
+        return out
+    }
+
+    func evidence(group id: Int64, subject: RuleSubject, rule: Rule) throws -> Evidence {
+        try totals.bind([.integer(id)])
+        let total = try totals.step()
+        totals.reset()
+        let crash = try counts(osCounts, [.integer(id)])
+        try appOfGroup.bind([.integer(id)])
+        let app = try appOfGroup.step()?.string("app")
+        appOfGroup.reset()
+        let clean =
+            try app.map { try counts(cleanForApp, [.text($0), .integer(id)]) }
+            ?? counts(cleanForAll, [.integer(id)])
+        let versions = try counts(appVersions, [.integer(id)]).map(\.0)
+        try userFix.bind([.integer(id)])
+        let userFixedIn = try userFix.step()?.string("fixed_in")
+        userFix.reset()
+
+        var evidence = Evidence(
+            reports: total?.int("n") ?? 0, devices: total?.int("d") ?? 0, app: app,
+            crashOSVersions: crash.map(\.0),
+            reportsWithoutOS: total?.int("no_os") ?? 0, cleanOSVersions: clean.map(\.0),
+            affectedOS: crash.isEmpty
+                ? nil
+                : crash.count == 1
+                    ? crash[0].0.value : "\(crash[0].0.value) – \(crash[crash.count - 1].0.value)",
+            failingWindow: rule.failsOn?.description, workingWindow: rule.worksOn?.description,
+            condition: rule.condition, confinedToFailingOS: nil, outsideFailingOS: [], appVersions: versions,
+            confidence: "low", confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
+            regressedIn: [])
+        if let window = rule.failsOn, !crash.isEmpty {
+            evidence.outsideFailingOS = crash.filter { !(window.lower...window.upper).contains($0.1) }.map(
+                \.0.value)
+            evidence.confinedToFailingOS = evidence.outsideFailingOS.isEmpty
+        }
+        if let fixedIn = evidence.fixedIn {
+            evidence.regressedIn = versions.map(\.value).filter {
+                $0 != "unknown" && AppVersion.isNewer($0, than: fixedIn)
+            }
+            evidence.regressed = !evidence.regressedIn.isEmpty
+        }
+        (evidence.confidence, evidence.confidenceReason) = Self.confidence(
+            evidence, rule: rule, subject: subject, exception: total?.string("exception"))
+        return evidence
+    }
+
+    /// `high` when the data fit the rule's OS window and exception, lower for each thing that
+    /// does not; a generic rule is never more than `low`.
+    static func confidence(_ evidence: Evidence, rule: Rule, subject: RuleSubject, exception: String?) -> (
+        String, String
+    ) {
+        if rule.generic {
+            return (
+                "low",
+                "generic rule: the key is private, but the catalogue has no entry for this class and key"
+            )
+        }
+        var fits: [String] = []
+        var problems: [String] = []
+        if !rule.exceptions.isEmpty {
+            if let exception, rule.exceptions.contains(exception) {
+                fits.append("the exception is \(exception), as the rule expects")
+            } else {
+                problems.append(
+                    "the exception is \(exception ?? "unknown"), the rule expects \(rule.exceptions.joined(separator: " or "))"
+                )
+            }
+        }
+        if let window = rule.failsOn {
+            let crashing = evidence.crashOSVersions.reduce(0) { $0 + $1.reports }
+            switch evidence.confinedToFailingOS {
+            case true?:
+                let who =
+                    crashing == 1
+                    ? "the one report with an OS version" : "all \(crashing) reports with an OS version"
+                fits.append("\(who) ran iOS \(window.description), where the rule says the access fails")
+            case false?:
+                problems.append(
+                    "crashes also ran iOS \(evidence.outsideFailingOS.joined(separator: ", ")), outside the failing window \(window.description)"
+                )
+            case nil:
+                problems.append(
+                    "no report states its OS version, so the failing window \(window.description) cannot be checked"
+                )
+            }
+        }
+        if subject.key == nil && (rule.match.keys != nil || rule.match.keyPattern != nil) {
+            problems.append("the reports do not name the key")
+        }
+        if fits.isEmpty && problems.isEmpty {
+            return (
+                "medium",
+                "the class and key match the rule; it states no OS window or exception to check them against"
+            )
+        }
+        let level = problems.isEmpty ? "high" : problems.count == 1 && !fits.isEmpty ? "medium" : "low"
+        let text = (fits + problems.map { "but " + $0 }).joined(separator: "; ")
+        return (level, text)
+    }
+}

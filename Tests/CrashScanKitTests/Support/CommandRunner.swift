@@ -1,0 +1,51 @@
+import Foundation
+
+/// Runs the built `crashscan` binary as a user does and captures what it prints.
+struct CommandRunner {
+    struct Run {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    /// The executable next to the test bundle (`swift build --build-tests` builds both).
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(
+            "crashscan")
+    }
+
+    static var isBuilt: Bool { FileManager.default.isExecutableFile(atPath: binary.path) }
+
+    /// Working folder of the runs.
+    var folder: URL
+
+    @discardableResult
+    func run(
+        _ arguments: [String], binary: URL = CommandRunner.binary, stdin: Data? = nil,
+        environment: [String: String] = [:]
+    ) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.currentDirectoryURL = folder
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "CRASHSCAN_DB")
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        let input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try input.fileHandleForWriting.close()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(
+            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
+            err: String(decoding: errData, as: UTF8.self))
+    }
+}
