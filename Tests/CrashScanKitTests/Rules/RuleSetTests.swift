@@ -171,6 +171,17 @@ final class RuleSetTests: XCTestCase {
         }
     }
 
+    func testTheREADMERuleExampleIsValid() throws {
+        let readme = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try XCTUnwrap(readme.components(separatedBy: "## Rule files").last)
+        let block = try XCTUnwrap(section.components(separatedBy: "```json\n").dropFirst().first)
+        let json = try XCTUnwrap(block.components(separatedBy: "```").first)
+        let rules = try RuleSet.parse(json: Data(json.utf8), file: "README.md")
+        XCTAssertEqual(rules.first?.failsOn?.description, "<8.3")
+        XCTAssertEqual(rules.first?.fixedIn, "2.4.0")
+    }
+
     func testBuiltInRulesAreValidAndUnique() throws {
         let rules = try RuleSet.builtIn().rules
         XCTAssertGreaterThanOrEqual(rules.count, 4)

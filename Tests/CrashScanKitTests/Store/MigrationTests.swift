@@ -108,6 +108,7 @@ final class MigrationTests: XCTestCase {
         try assertEmbedded(
             EmbeddedMigrations.files.map { ($0.name, $0.sql) }, match: "migrations", suffix: ".sql")
         try assertEmbedded(EmbeddedRules.files.map { ($0.name, $0.json) }, match: "rules", suffix: ".json")
+        try assertEmbedded(EmbeddedFixes.files.map { ($0.name, $0.text) }, match: "fixes", suffix: ".md")
         XCTAssertEqual(
             Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
     }
