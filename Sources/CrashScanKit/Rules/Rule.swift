@@ -123,73 +123,70 @@ extension RuleMatch {
 
     /// Why the rule matches (one line per stated condition), or the first condition that fails.
     func evaluate(_ subject: RuleSubject) -> (reasons: [String], failure: String?) {
-        var reasons: [String] = []
-        func check(_ ok: Bool, _ text: String) -> String? {
-            if ok { reasons.append(text) }
-            return ok ? nil : text
-        }
         let key = subject.key ?? "(unknown)"
         let receiver = subject.receiverClass ?? "(unknown)"
-        if let exceptions,
-            let failed = check(
-                subject.exceptionType.map(exceptions.contains) ?? false,
-                "exception \(subject.exceptionType ?? "(none)") in [\(exceptions.joined(separator: ", "))]")
-        {
-            return (reasons, failed)
+        func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+        // Every stated condition, in the order they are reported.
+        var conditions: [(holds: () -> Bool, text: String)] = []
+        if let exceptions {
+            conditions.append(
+                (
+                    { subject.exceptionType.map(exceptions.contains) ?? false },
+                    "exception \(subject.exceptionType ?? "(none)") in \(list(exceptions))"
+                ))
         }
-        if let kinds,
-            let failed = check(
-                subject.kind.map(kinds.contains) ?? false,
-                "kind \(subject.kind?.rawValue ?? "(none)") in [\(kinds.map(\.rawValue).joined(separator: ", "))]"
-            )
-        {
-            return (reasons, failed)
+        if let kinds {
+            conditions.append(
+                (
+                    { subject.kind.map(kinds.contains) ?? false },
+                    "kind \(subject.kind?.rawValue ?? "(none)") in \(list(kinds.map(\.rawValue)))"
+                ))
         }
-        if let classes,
-            let failed = check(
-                subject.receiverClass.map(classes.contains) ?? false,
-                "class \(receiver) in [\(classes.joined(separator: ", "))]")
-        {
-            return (reasons, failed)
+        if let classes {
+            conditions.append(
+                (
+                    { subject.receiverClass.map(classes.contains) ?? false },
+                    "class \(receiver) in \(list(classes))"
+                ))
         }
-        if let classPattern,
-            let failed = check(
-                subject.receiverClass.map(classPattern.matches) ?? false,
-                "class \(receiver) matches /\(classPattern.pattern)/")
-        {
-            return (reasons, failed)
+        if let classPattern {
+            conditions.append(
+                (
+                    { subject.receiverClass.map(classPattern.matches) ?? false },
+                    "class \(receiver) matches /\(classPattern.pattern)/"
+                ))
         }
-        if let keys,
-            let failed = check(
-                subject.key.map(keys.contains) ?? false, "key \(key) in [\(keys.joined(separator: ", "))]")
-        {
-            return (reasons, failed)
+        if let keys {
+            conditions.append(({ subject.key.map(keys.contains) ?? false }, "key \(key) in \(list(keys))"))
         }
-        if let keyPattern,
-            let failed = check(
-                subject.key.map(keyPattern.matches) ?? false, "key \(key) matches /\(keyPattern.pattern)/")
-        {
-            return (reasons, failed)
+        if let keyPattern {
+            conditions.append(
+                (
+                    { subject.key.map(keyPattern.matches) ?? false },
+                    "key \(key) matches /\(keyPattern.pattern)/"
+                ))
         }
-        if let causes,
-            let failed = check(
-                subject.cause.map(causes.contains) ?? false,
-                "cause \(subject.cause?.rawValue ?? "(none)") in [\(causes.map(\.rawValue).joined(separator: ", "))]"
-            )
-        {
-            return (reasons, failed)
+        if let causes {
+            conditions.append(
+                (
+                    { subject.cause.map(causes.contains) ?? false },
+                    "cause \(subject.cause?.rawValue ?? "(none)") in \(list(causes.map(\.rawValue)))"
+                ))
         }
-        if let keyIsPrivate,
-            let failed = check(subject.keyIsPrivate == keyIsPrivate, "key is private = \(keyIsPrivate)")
-        {
-            return (reasons, failed)
+        if let keyIsPrivate {
+            conditions.append(({ subject.keyIsPrivate == keyIsPrivate }, "key is private = \(keyIsPrivate)"))
         }
-        if let os,
-            let failed = check(
-                subject.osKeys.contains(where: { (os.lower...os.upper).contains($0) }),
-                "a report ran iOS \(os.description)")
-        {
-            return (reasons, failed)
+        if let os {
+            conditions.append(
+                (
+                    { subject.osKeys.contains(where: { (os.lower...os.upper).contains($0) }) },
+                    "a report ran iOS \(os.description)"
+                ))
+        }
+        var reasons: [String] = []
+        for (holds, text) in conditions {
+            guard holds() else { return (reasons, text) }
+            reasons.append(text)
         }
         return (reasons, nil)
     }

@@ -7,11 +7,7 @@ final class ReportTests: XCTestCase {
     var store: Store!
 
     override func setUpWithError() throws {
-        let folder = try TestPaths.temporaryFolder(self)
-        store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
-        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
-            sources, arguments: "test", version: "test")
+        store = try SampleStore.make(self)
     }
 
     func build(_ configure: (inout ReportFilter) throws -> Void = { _ in }) throws -> KVCReport {

@@ -8,11 +8,7 @@ final class EvidenceTests: XCTestCase {
     var store: Store!
 
     override func setUpWithError() throws {
-        let folder = try TestPaths.temporaryFolder(self)
-        store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
-        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
-            sources, arguments: "test", version: "test")
+        store = try SampleStore.make(self)
     }
 
     func seedGroup() throws -> Int64 {

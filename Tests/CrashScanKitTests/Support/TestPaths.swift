@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanKit
+
 /// Paths the tests use: the package root, the bundled fixtures and the shared corpus.
 enum TestPaths {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
@@ -36,5 +38,17 @@ extension Result {
     var rejection: Failure? {
         if case .failure(let error) = self { return error }
         return nil
+    }
+}
+
+/// A fresh database with the bundled SampleReports imported, for tests that query it.
+enum SampleStore {
+    static func make(_ test: XCTestCase) throws -> Store {
+        let folder = try TestPaths.temporaryFolder(test)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            sources, arguments: "test", version: "test")
+        return store
     }
 }
