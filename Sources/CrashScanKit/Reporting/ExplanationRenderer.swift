@@ -99,6 +99,13 @@ enum ExplanationRenderer {
             field("confined", verdict)
         }
         field("app versions", counts(evidence.appVersions))
+        if !evidence.cleanAppVersionsOnFailingOS.isEmpty, let window = evidence.failingWindow {
+            field(
+                "clean versions",
+                "\(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window) without this crash"
+            )
+        }
+        field("rebuild", evidence.rebuildNote)
         if let fixedIn = evidence.fixedIn {
             field(
                 "fixed in",

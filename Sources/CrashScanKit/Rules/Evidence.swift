@@ -29,6 +29,12 @@ public struct Evidence: Sendable, Encodable {
     public var fixedIn: String?
     public var regressed: Bool
     public var regressedIn: [String]
+    /// App versions of the same app that ran an OS inside the failing window without this crash,
+    /// and the first version that crashes: for SDK-gated breakages (iOS 13) that points at the
+    /// rebuild with the new SDK, not at the OS update.
+    public var cleanAppVersionsOnFailingOS: [String] = []
+    public var firstCrashingAppVersion: String?
+    public var rebuildNote: String?
 
     enum CodingKeys: String, CodingKey {
         case reports, devices, app, confidence, regressed, condition
@@ -44,6 +50,9 @@ public struct Evidence: Sendable, Encodable {
         case confidenceReason = "confidence_reason"
         case fixedIn = "fixed_in"
         case regressedIn = "regressed_in"
+        case cleanAppVersionsOnFailingOS = "clean_app_versions_on_failing_os"
+        case firstCrashingAppVersion = "first_crashing_app_version"
+        case rebuildNote = "rebuild_note"
     }
 
     /// `8.1:1;8.1.2:1` for the views.
@@ -62,6 +71,7 @@ final class EvidenceBuilder {
     private let cleanForAll: Statement
     private let appVersions: Statement
     private let userFix: Statement
+    private let cleanAppVersions: Statement
 
     init(db: Database) throws {
         self.db = db
@@ -102,6 +112,12 @@ final class EvidenceBuilder {
             WHERE group_id = ? GROUP BY v ORDER BY n DESC, v
             """)
         userFix = try db.prepare("SELECT fixed_in FROM group_fix WHERE group_id = ?")
+        cleanAppVersions = try db.prepare(
+            """
+            SELECT DISTINCT app_version AS v FROM report
+            WHERE coalesce(process_name, app_image) = ? AND os_key BETWEEN ? AND ? AND app_version IS NOT NULL
+              AND app_version NOT IN (SELECT app_version FROM report WHERE group_id = ? AND app_version IS NOT NULL)
+            """)
     }
 
     private func counts(_ statement: Statement, _ values: [SQLValue]) throws -> [(Evidence.Count, Int)] {
@@ -155,6 +171,22 @@ final class EvidenceBuilder {
                 $0 != "unknown" && AppVersion.isNewer($0, than: fixedIn)
             }
             evidence.regressed = !evidence.regressedIn.isEmpty
+        }
+        if let window = rule.failsOn, let app {
+            try cleanAppVersions.bind([.text(app), .int(window.lower), .int(window.upper), .integer(id)])
+            while let row = try cleanAppVersions.step() {
+                if let version = row.string("v") { evidence.cleanAppVersionsOnFailingOS.append(version) }
+            }
+            evidence.cleanAppVersionsOnFailingOS.sort { AppVersion.isNewer($1, than: $0) }
+            let crashing = versions.map(\.value).filter { $0 != "unknown" }
+            evidence.firstCrashingAppVersion = crashing.min { AppVersion.isNewer($1, than: $0) }
+            if let first = evidence.firstCrashingAppVersion, rule.condition?.contains("SDK") == true,
+                !evidence.cleanAppVersionsOnFailingOS.isEmpty,
+                evidence.cleanAppVersionsOnFailingOS.allSatisfy({ AppVersion.isNewer(first, than: $0) })
+            {
+                evidence.rebuildNote =
+                    "\(app) \(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window.description) without this crash; it starts with \(first), which points at the rebuild with the new SDK, not at the OS update"
+            }
         }
         (evidence.confidence, evidence.confidenceReason) = Self.confidence(
             evidence, rule: rule, subject: subject, exception: total?.string("exception"))

@@ -113,3 +113,34 @@ final class EvidenceTests: XCTestCase {
         XCTAssertEqual(row.string("confidence"), "low")
     }
 }
+
+/// iOS 13's blocks fire only for apps built with the iOS 13 SDK: evidence points at the rebuild
+/// when older app versions ran iOS 13 without the crash.
+final class RebuildEvidenceTests: XCTestCase {
+    func testOlderAppVersionsOnIOS13WithoutTheCrashPointAtTheRebuild() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        func write(_ name: String, _ text: String) throws -> InputSource {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return .file(url.path)
+        }
+        let old = try write(
+            "old.txt",
+            "Device Model: iPhone 11\nOS Version: 13.1 (17A844)\nApp Version: 3.7.0\nProcess: Tickety\nNSRangeException\n*** -[__NSArrayI objectAtIndex:]: index 3 beyond bounds [0 .. 2]\n"
+        )
+        let new = try write(
+            "new.txt",
+            "Device Model: iPhone 11\nOS Version: 13.3 (17C54)\nApp Version: 3.8.0\nProcess: Tickety\nNSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n"
+        )
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            [old, new], arguments: "t", version: "t")
+        let group = try XCTUnwrap(
+            try store.db.query("SELECT group_id FROM kvc_failures").first?.int("group_id"))
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: Int64(group), store: store, rules: RuleSet.builtIn()).evidence)
+        XCTAssertEqual(evidence.cleanAppVersionsOnFailingOS, ["3.7.0"])
+        XCTAssertEqual(evidence.firstCrashingAppVersion, "3.8.0")
+        XCTAssertTrue(evidence.rebuildNote?.contains("points at the rebuild with the new SDK") ?? false)
+    }
+}
