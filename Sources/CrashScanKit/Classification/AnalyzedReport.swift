@@ -19,6 +19,13 @@ public struct AnalyzedReport: Sendable {
         contentHash = SHA256.hex(report.normalizedContent)
         device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
         os = report.osRaw.flatMap(OSVersion.parse)
+        if report.isSimulator {
+            // The header names the host Mac; the simulated iOS version is not in the report.
+            device = Device(identifier: nil, name: "Simulator", kind: .simulator)
+            if os?.platform != "iOS" { os = nil }
+        } else if report.isIOSAppOnMac {
+            device = Device(identifier: device?.identifier, name: "Mac (iOS app)", kind: .mac)
+        }
         occurredAt = report.occurredAtRaw.flatMap(Timestamp.iso8601)
         uploadedAt = report.uploadedAtRaw.flatMap(Timestamp.iso8601)
         failure = KVCClassifier.classify(report)
@@ -27,7 +34,8 @@ public struct AnalyzedReport: Sendable {
             exceptionType = KVCClassifier.impliedException(for: failure)
             self.report.exceptionTypeInferred = true
         }
-        appImage = CrashGrouping.appImage(frames: report.frames, processName: report.processName)
+        appImage = CrashGrouping.appImage(
+            frames: report.frames, processName: report.appImageHint ?? report.processName)
         let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
         blameFrame = CrashGrouping.blameText(blame)
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)

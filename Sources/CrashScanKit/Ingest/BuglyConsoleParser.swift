@@ -48,6 +48,9 @@ enum BuglyConsoleParser {
                     expectReasonAfterName = false
                     continue
                 }
+                // A table row that is neither a label nor a frame is prose about crashes (a
+                // README's file table), not a crash: no exception or reason is read from it.
+                if trimmed.hasPrefix("|"), trimmed.utf8.filter({ $0 == 124 }).count >= 3 { continue }
                 if let found = ExceptionText.extract(from: trimmed) {
                     // The NSException name beats a Mach/signal type from an `Exception Type:` label.
                     if let name = found.name, report.exceptionType.map(isSignalType) ?? true {

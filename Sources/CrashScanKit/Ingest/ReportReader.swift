@@ -26,29 +26,70 @@ public enum ReportReader {
         return read(text: text)
     }
 
+    /// Detection order of apple-formats.md section 1: the first match wins.
     public static func read(text: String) -> Result<[CrashReport], Rejection> {
         let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(Rejection("empty file (only white space)")) }
+        if let (header, line) = IPSParser.header(text) {
+            return IPSParser.parse(text, header: header, line: line)
+        }
         if let first = trimmed.first, first == "{" || first == "[" {
             if let result = readJSON(Substring(trimmed)) { return result }
         }
+        let head = Array(Lines.split(Substring(text.prefix(32_768))).prefix(300).map { $0.trimmingBlanks() })
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
-            return reports.isEmpty
-                ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
+            return reports.isEmpty ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
         }
-        if let other = unsupportedTextFormat(text) {
-            return .failure(Rejection("\(other): this format is not supported yet"))
+        if let other = unsupportedTextFormat(head, text: text) {
+            return .failure(Rejection(other))
         }
-        let format: SourceFormat =
-            text.fastContains("*** Terminating app due to uncaught exception")
-                || text.fastContains("*** First throw call stack")
-            ? .consoleText : .buglyConsole
+        if Cr4shedParser.isCr4shed(head) {
+            guard let report = Cr4shedParser.parse(Lines.split(text)) else {
+                return .failure(Rejection("Cr4shed log without a report in it"))
+            }
+            return .success([report])
+        }
+        if isAppleText(head), let report = AppleTextParser.parse(Lines.split(text, keepEmpty: true), format: .appleCrash, normalizeSymbols: false) {
+            return .success([report])
+        }
+        let format: SourceFormat
+        if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
+            format = .crashlyticsConsole
+        } else if text.fastContains("*** Terminating app due to uncaught exception")
+            || text.fastContains("*** First throw call stack") || text.fastContains("*** Call stack at first throw")
+        {
+            format = .consoleText
+        } else {
+            format = .buglyConsole
+        }
         guard let report = BuglyConsoleParser.parse(text, format: format) else {
             return .failure(Rejection("no crash report found (no exception name, reason or stack frames)"))
         }
         return .success([report])
+    }
+
+    /// Apple's own header keys and section titles (any indentation). `Process:` and
+    /// `OS Version:` do not count: Bugly's English console labels use them too.
+    static func isAppleText(_ head: [Substring]) -> Bool {
+        var keys = 0
+        for line in head {
+            let text = line.hasPrefix("`") ? line.dropFirst() : line
+            if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:") || text.hasPrefix("Hardware model:")
+                || text.hasPrefix("Last Exception Backtrace:")
+            {
+                return true
+            }
+            for key in [
+                "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:", "Triggered by Thread:",
+                "Binary Images:", "Parent Process:", "Date/Time:",
+            ] where text.hasPrefix(key) {
+                keys += 1
+            }
+            if text.hasPrefix("Thread "), text.fastContains(" Crashed") || text.hasSuffix(":") { keys += 1 }
+        }
+        return keys >= 2
     }
 
     /// JSON documents: Bugly API JSON is read; other crash JSON is named and refused.
@@ -57,12 +98,15 @@ public enum ReportReader {
         let data = Data(text.utf8)
         let object: Any
         do {
-            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            object = try JSONTolerance.object(from: data)
         } catch {
-            if let firstLine = Lines.split(text).first, firstLine.fastContains("\"bug_type\"") {
-                return .failure(Rejection("Apple .ips report: this format is not supported yet"))
-            }
             if text.first == "[" && !text.hasPrefix("[{") && !text.hasPrefix("[\n") { return nil }
+            // JSON lines (Crashlytics records, one object per line) are not one document.
+            if Lines.split(text).prefix(3).count >= 2,
+                Lines.split(text).prefix(3).allSatisfy({ $0.hasPrefix("{") && $0.hasSuffix("}") })
+            {
+                return nil
+            }
             if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
                 return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
             }
@@ -72,6 +116,25 @@ public enum ReportReader {
             if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
             return nil
         }
+        if let dictionary = object as? [String: Any] {
+            if KSCrashParser.isKSCrash(dictionary) {
+                let report = KSCrashParser.parse(dictionary)
+                guard report.exceptionType != nil || !report.frames.isEmpty || report.deviceRaw != nil else {
+                    return .failure(Rejection("KSCrash JSON without a crash (no error, threads or system)"))
+                }
+                return .success([report])
+            }
+            if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
+            if dictionary["callStacks"] != nil {
+                return .failure(Rejection("MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
+            }
+            if SentryEventParser.isEvent(dictionary) {
+                guard let report = SentryEventParser.parse(dictionary) else {
+                    return .failure(Rejection("Sentry event without an exception"))
+                }
+                return .success([report])
+            }
+        }
         if BuglyJSONParser.isBuglyCrashJSON(object) {
             do {
                 return .success(try BuglyJSONParser.parse(object))
@@ -80,22 +143,13 @@ public enum ReportReader {
             }
         }
         if let dictionary = object as? [String: Any] {
-            let keys = Set(dictionary.keys)
-            if keys.contains("bug_type") {
-                return .failure(Rejection("Apple .ips report: this format is not supported yet"))
-            }
-            if keys.isSuperset(of: ["report", "crash", "system"]) {
-                return .failure(Rejection("KSCrash/SentryCrash JSON: this format is not supported yet"))
-            }
-            if !keys.isDisjoint(with: ["crashDiagnostics", "hangDiagnostics", "timeStampBegin", "callStacks"])
-            {
-                return .failure(Rejection("MetricKit JSON: this format is not supported yet"))
-            }
-            if keys.contains("event_id") || keys.contains("debug_meta") {
-                return .failure(Rejection("Sentry event JSON: this format is not supported yet"))
-            }
-            let names = keys.sorted().prefix(6).joined(separator: ", ")
+            let names = dictionary.keys.sorted().prefix(6).joined(separator: ", ")
             return .failure(Rejection("JSON that is not a crash report (top-level keys: \(names))"))
+        }
+        if let list = object as? [Any], list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
+            !list.isEmpty
+        {
+            return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
         }
         return .failure(Rejection("JSON that is not a crash report"))
     }
@@ -106,36 +160,19 @@ public enum ReportReader {
         return nsError.localizedDescription
     }
 
-    /// Text formats of other crash reporters, named so the user knows why they were skipped.
-    private static func unsupportedTextFormat(_ text: String) -> String? {
-        let head = text.prefix(4_000)
-        if let firstLine = Lines.split(head).first, firstLine.hasPrefix("{"),
-            firstLine.fastContains("\"bug_type\"")
-        {
-            return "Apple .ips report"
+    /// Text formats of other crash reporters that crashscan names and skips.
+    private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
+        if head.contains(where: { $0.hasPrefix("Application received signal") }) && text.fastContains("\ndSYM UUID:") {
+            return "Umeng crash log: this format is not supported yet"
         }
-        let headLines = Lines.split(head)
-        if headLines.contains(where: { $0.hasPrefix("Application received signal") })
-            && text.fastContains("\ndSYM UUID:")
-        {
-            return "Umeng crash log"
+        let first = head.prefix(3)
+        if first.count >= 2, first.allSatisfy({ $0.hasPrefix("{\"") && $0.hasSuffix("}") }) {
+            return "Crashlytics on-device record (JSON lines, hex-encoded exception): this format is not supported yet"
         }
-        if headLines.contains(where: { $0.hasPrefix("Exception type:") })
-            && headLines.contains(where: { $0.hasPrefix("Call stack:") || $0.hasPrefix("Bundle id:") })
-        {
-            return "Cr4shed log"
-        }
-        let lines = headLines.prefix(3)
-        if lines.count >= 2, lines.allSatisfy({ $0.hasPrefix("{\"") && $0.hasSuffix("}") }) {
-            return "Crashlytics record"
-        }
-        for line in headLines.prefix(60) {
-            let trimmed = line.trimmingBlanks()
-            if trimmed.hasPrefix("Incident Identifier:") || trimmed.hasPrefix("Hardware Model:")
-                || (trimmed.hasPrefix("OS Version:") && head.fastContains("Report Version:"))
-            {
-                return "Apple crash report"
-            }
+        if first.count >= 2, first.allSatisfy({ line in
+            line.first?.isNumber == true && line.dropFirst().hasPrefix(" {")
+        }) {
+            return "ChimeHQ Meter exception log: this format is not supported yet"
         }
         return nil
     }

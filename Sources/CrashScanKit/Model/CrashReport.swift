@@ -5,6 +5,20 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case buglySDKLog = "bugly-crash-log"
     /// Xcode or device console text (`*** Terminating app …`, `*** First throw call stack:`).
     case consoleText = "console-text"
+    /// Crashlytics console copy (`Fatal Exception: NAME` and frames).
+    case crashlyticsConsole = "crashlytics-console"
+    /// Apple's text crash report (`.crash`, Xcode, TestFlight, PLCrashReporter and KSCrash text).
+    case appleCrash = "apple-crash"
+    /// Apple `.ips`: bug_type 109 (text body) or 309 (JSON body).
+    case appleIPS = "apple-ips"
+    /// KSCrash / SentryCrash JSON.
+    case kscrash
+    /// MetricKit `MXDiagnosticPayload` crash diagnostic.
+    case metricKit = "metrickit"
+    /// Sentry event JSON (`exception.values`).
+    case sentryEvent = "sentry-event"
+    /// Cr4shed (jailbreak crash logger) text.
+    case cr4shed
 }
 
 /// One stack frame as read from a report. `symbol` is Apple's spelling (Bugly's extra
@@ -69,6 +83,12 @@ public struct CrashReport: Sendable {
     public var exceptionReason: String?
     public var cpuArch: String?
     public var jailbroken: Bool?
+    /// Ran in the iOS Simulator: the OS in the report is the host Mac's, not an iOS version.
+    public var isSimulator = false
+    /// An iOS app running on a Mac (Apple silicon).
+    public var isIOSAppOnMac = false
+    /// The app's image name when the report says it (Binary Images `+` marker, `.ips` procPath).
+    public var appImageHint: String?
     public var frames: [Frame] = []
     /// The content the duplicate check hashes: the report's own text, decoded and with line
     /// endings and trailing blanks normalised.

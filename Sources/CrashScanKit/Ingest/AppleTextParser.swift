@@ -1,0 +1,253 @@
+/// Apple's text crash report in all its variants (apple-formats.md section 2), and the
+/// Apple-like reports other tools write (the Bugly SDK crash.log, KSCrash and PLCrashReporter
+/// text): `Key: value` headers at any alignment or indentation, `Application Specific
+/// Information`, `Last Exception Backtrace` (frames or an address list), thread blocks and
+/// `Binary Images`.
+enum AppleTextParser {
+    private enum Section {
+        case header, lastException, applicationInfo, applicationBacktrace, crashedThread, otherThread
+        case binaryImages, skipped
+    }
+
+    /// Header keys, lower-cased, that crashscan reads.
+    private static let knownKeys: Set<String> = [
+        "hardware model", "process", "path", "identifier", "version", "code type", "date/time", "os version",
+        "exception type", "exception codes", "exception reason", "reason", "termination reason", "crashed thread",
+        "triggered by thread", "parent process", "appvariant", "release type", "incident identifier",
+        "report version", "highlighted thread",
+    ]
+
+    static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
+        let content = ContentNormalizer.normalize(lines.joined(separator: "\n"))
+        var report = CrashReport(format: format, normalizedContent: content)
+        var section = Section.header
+        var exceptionFrames: [Frame] = []
+        var applicationFrames: [Frame] = []
+        var threads: [Int: [Frame]] = [:]
+        var currentThread: Int?
+        var crashedThread: Int?
+        var infoLines: [Substring] = []
+        var path: String?
+        var parentProcess: String?
+        var imageHint: String?
+        var headerSeen = false
+
+        for rawLine in lines where rawLine.utf8.count <= Lines.maximumUsefulLength {
+            var line = rawLine.trimmingBlanks()
+            // Pastes in issues keep their code fences and a stray backtick.
+            if line.hasPrefix("```") { continue }
+            if line.hasPrefix("`") { line = line.dropFirst() }
+            if line.isEmpty {
+                if section == .applicationInfo || section == .lastException { section = .header }
+                continue
+            }
+            if let next = sectionStart(line, current: section) {
+                switch next {
+                case .thread(let number, let crashed):
+                    currentThread = number
+                    if crashed { crashedThread = number }
+                    section = crashed || number == crashedThread ? .crashedThread : .otherThread
+                default:
+                    section = next.section
+                }
+                continue
+            }
+            switch section {
+            case .lastException, .applicationBacktrace:
+                let frames = frameList(line, normalizeSymbols: normalizeSymbols)
+                if !frames.isEmpty {
+                    if section == .lastException { exceptionFrames += frames } else { applicationFrames += frames }
+                } else if section == .lastException, exceptionFrames.isEmpty {
+                    infoLines.append(line)  // Bugly's crash.log: a reason line under `Last Exception :`
+                }
+                continue
+            case .crashedThread, .otherThread:
+                if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols), let thread = currentThread {
+                    threads[thread, default: []].append(frame)
+                    continue
+                }
+                section = .header
+            case .applicationInfo:
+                infoLines.append(line)
+                continue
+            case .binaryImages:
+                if let name = appImage(in: line, path: path) { imageHint = imageHint ?? name }
+                continue
+            case .skipped:
+                continue
+            case .header:
+                break
+            }
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let key = line[..<colon].trimmingBlanks().lowercased()
+            guard knownKeys.contains(key) else { continue }
+            headerSeen = true
+            let value = String(line[line.index(after: colon)...].trimmingBlanks())
+            guard !value.isEmpty else { continue }
+            switch key {
+            case "hardware model": report.deviceRaw = value
+            case "appvariant":
+                // `1:iPad7,5:17.4`: the device identifier between the colons.
+                let parts = value.split(separator: ":")
+                if report.deviceRaw == nil, parts.count >= 2 { report.deviceRaw = String(parts[1]) }
+            case "process":
+                let name = BuglyConsoleParser.processName(value)
+                report.processName = name.isEmpty ? nil : name
+            case "path": path = value
+            case "identifier": report.bundleID = value
+            case "version": report.appVersion = BuglySDKLogParser.shortVersion(value)
+            case "code type": report.cpuArch = value
+            case "date/time": report.occurredAtRaw = value
+            case "os version": report.osRaw = value
+            case "parent process": parentProcess = value
+            case "exception type":
+                let (type, signal) = exceptionType(value)
+                report.exceptionType = type
+                report.signal = signal
+            case "exception reason", "reason": report.exceptionReason = value
+            case "crashed thread", "triggered by thread", "highlighted thread":
+                crashedThread = Int(value.prefix(while: \.isNumber))
+            default: break
+            }
+        }
+
+        applyApplicationInformation(infoLines, to: &report)
+        if report.processName == nil, let path, let last = path.split(separator: "/").last { report.processName = String(last) }
+        report.appImageHint = imageHint
+        let lowerOS = report.osRaw?.lowercased() ?? ""
+        let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
+        if parentProcess?.contains("launchd_sim") == true || path?.contains("/CoreSimulator/") == true
+            || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
+        {
+            report.isSimulator = true
+        } else if isMacOS, path?.contains("/Wrapper/") == true || path?.contains("/Bundle/Application/") == true {
+            report.isIOSAppOnMac = true
+        }
+        let crashed = crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
+        report.frames =
+            hasSymbols(exceptionFrames) ? exceptionFrames : !applicationFrames.isEmpty ? applicationFrames
+            : !crashed.isEmpty ? crashed : exceptionFrames
+        guard headerSeen || !report.frames.isEmpty || report.exceptionReason != nil else { return nil }
+        return report
+    }
+
+    // MARK: - Sections
+
+    private enum SectionStart {
+        case section(Section)
+        case thread(Int, crashed: Bool)
+
+        var section: Section {
+            if case .section(let section) = self { return section }
+            return .otherThread
+        }
+    }
+
+    private static func sectionStart(_ line: Substring, current: Section) -> SectionStart? {
+        if line.hasPrefix("Last Exception") { return .section(.lastException) }
+        if line.hasPrefix("Application Specific Information") { return .section(.applicationInfo) }
+        if line.hasPrefix("Application Specific Backtrace") { return .section(.applicationBacktrace) }
+        if line.hasPrefix("Binary Images") || line.hasPrefix("Binary images") { return .section(.binaryImages) }
+        if line.hasPrefix("Filtered syslog") || line.hasPrefix("External Modification")
+            || line.hasPrefix("VM Region") || line.hasPrefix("Thread State") || line.hasPrefix("EOF")
+        {
+            return .section(.skipped)
+        }
+        if current != .binaryImages, line.allSatisfy({ $0 == "-" }), line.count >= 3 { return .section(.header) }
+        guard line.hasPrefix("Thread ") else { return nil }
+        if line.fastContains("crashed with") || line.fastContains("Thread State") { return .section(.skipped) }
+        let rest = line.dropFirst("Thread ".count)
+        let digits = rest.prefix(while: \.isNumber)
+        guard let number = Int(digits) else { return nil }
+        let after = rest.dropFirst(digits.count).trimmingBlanks()
+        if after.hasPrefix("name:") { return .thread(number, crashed: false) }
+        if after.hasPrefix("Crashed") || after.hasPrefix("crashed") { return .thread(number, crashed: true) }
+        if after.hasPrefix(":") { return .thread(number, crashed: false) }
+        return nil
+    }
+
+    /// Frames on one line: a frame, or Apple's address list `(0x181422364 0x180668528 …)`.
+    static func frameList(_ line: Substring, normalizeSymbols: Bool) -> [Frame] {
+        if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols) { return [frame] }
+        var text = line
+        if text.hasPrefix("(") { text = text.dropFirst() }
+        if text.hasSuffix(")") { text = text.dropLast() }
+        let tokens = text.split(separator: " ")
+        guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return [] }
+        return tokens.enumerated().map { index, token in
+            Frame(index: index, image: "?", address: String(token), symbol: String(token), isUnsymbolicated: true)
+        }
+    }
+
+    private static func hasSymbols(_ frames: [Frame]) -> Bool {
+        frames.contains { !$0.isUnsymbolicated }
+    }
+
+    /// `EXC_CRASH (SIGABRT)` → (EXC_CRASH, SIGABRT); `NSUnknownKeyException SIGABRT` (Bugly SDK);
+    /// `SIGABRT`.
+    static func exceptionType(_ value: String) -> (String, String?) {
+        let tokens = value.split(separator: " ")
+        if let last = tokens.last, tokens.count > 1, last.hasPrefix("SIG") || last.hasPrefix("(SIG") {
+            return (tokens.dropLast().joined(separator: " "), last.trimmingCharacters(in: ["(", ")"]))
+        }
+        return (value, value.hasPrefix("SIG") ? value : nil)
+    }
+
+    /// The reason in `Application Specific Information`, one line at a time, then the
+    /// `UNCAUGHT EXCEPTION (X): …` form that Xcode hard-wraps over several lines.
+    static func applyApplicationInformation(_ lines: [Substring], to report: inout CrashReport) {
+        guard !lines.isEmpty else { return }
+        for line in lines where report.exceptionReason == nil {
+            if line.fastContains("UNCAUGHT EXCEPTION (") { break }
+            if let found = ExceptionText.extract(from: line) {
+                if let name = found.name, report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                    report.exceptionType = name
+                }
+                report.exceptionReason = found.reason
+            } else if let (name, rest) = ExceptionText.nameLine(line), !rest.isEmpty {
+                // Bugly's crash.log: `NSUnknownKeyException: [<UITextView 0x…> setValue:…`.
+                if report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true { report.exceptionType = name }
+                report.exceptionReason = String(rest)
+            } else if ExceptionText.looksLikeReason(line) {
+                report.exceptionReason = String(line)
+            }
+        }
+        guard report.exceptionReason == nil,
+            let start = lines.firstIndex(where: { $0.fastContains("UNCAUGHT EXCEPTION (") })
+        else { return }
+        var joined: [Substring] = [lines[start]]
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("UserInfo") || line.hasPrefix("Hints") || line.hasPrefix("Backtrace") { break }
+            joined.append(line)
+        }
+        if let found = ExceptionText.extract(from: Substring(joined.joined(separator: " "))) {
+            if let name = found.name, report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                report.exceptionType = name
+            }
+            report.exceptionReason = found.reason.map(KVCReasonMatcher.collapseWhitespace)
+        }
+    }
+
+    /// The app's image in a Binary Images line: the one marked `+`, or the one at the report's
+    /// `Path`. `0x8000 - 0x4cfff +Crash-Tester armv7  <99e1…> /var/mobile/…`.
+    static func appImage(in line: Substring, path: String?) -> String? {
+        guard line.hasPrefix("0x"), let dash = line.fastRange(of: " - ") else { return nil }
+        var rest = line[dash.upperBound...].trimmingBlanks()
+        rest = rest.drop(while: { $0 != " " }).trimmingBlanks()  // the end address
+        let marked = rest.hasPrefix("+")
+        if marked { rest = rest.dropFirst() }
+        let beforeUUID = rest.fastRange(of: " <").map { rest[..<$0.lowerBound] } ?? rest
+        var nameTokens = beforeUUID.split(separator: " ")
+        // Drop the architecture (`arm64`, `armv7`, `(x86_64)`) or the version `(0)` after the name.
+        if nameTokens.count > 1, let last = nameTokens.last,
+            last.hasPrefix("(") || ["arm64", "arm64e", "armv7", "armv7s", "x86_64", "i386", "armv6"].contains(String(last))
+        {
+            nameTokens.removeLast()
+        }
+        let name = nameTokens.joined(separator: " ")
+        guard !name.isEmpty else { return nil }
+        if marked { return name }
+        if let path, line.hasSuffix(path) { return name }
+        return nil
+    }
+}

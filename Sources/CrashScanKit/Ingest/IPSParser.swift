@@ -1,0 +1,134 @@
+import Foundation
+
+/// Apple `.ips` (apple-formats.md section 3): a one-line JSON header with `bug_type`, then
+/// either Apple's text report (bug_type 109, or a translated report) or a JSON body (309).
+enum IPSParser {
+    /// `bug_type` values that are not crashes, named for the rejection message.
+    static let otherBugTypes: [String: String] = [
+        "298": "Jetsam memory report", "206": "CPU usage report", "210": "kernel panic", "385": "resource report",
+        "142": "wakeups report", "202": "CPU resource report", "145": "disk writes report", "288": "stackshot",
+        "151": "hang report", "409": "hang report", "284": "disk writes report",
+    ]
+
+    /// The header when `text` starts with one (the first line is a JSON object with `bug_type`).
+    /// A code fence before it (an issue paste) is skipped.
+    static func header(_ text: String) -> (header: [String: Any], line: Int)? {
+        let head = Lines.split(Substring(text.prefix(16_384)), keepEmpty: true)
+        guard let index = head.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") }) else {
+            return nil
+        }
+        let line = head[index].trimmingBlanks()
+        guard line.hasPrefix("{"), line.fastContains("\"bug_type\""),
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        else { return nil }
+        return (object, index)
+    }
+
+    static func parse(_ text: String, header: [String: Any], line headerLine: Int) -> Result<[CrashReport], Rejection> {
+        let bugType = JSONFields.string(header["bug_type"]) ?? "?"
+        let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
+        let body = lines.joined(separator: "\n")
+        let trimmedBody = body.drop(while: { $0.isWhitespace })
+        var report: CrashReport
+        if trimmedBody.first == "{" {
+            guard bugType == "309" else { return .failure(skipped(bugType)) }
+            let object: Any
+            do {
+                object = try JSONTolerance.object(from: Data(trimmedBody.utf8))
+            } catch {
+                return .failure(Rejection("malformed .ips JSON body: \(error.localizedDescription)"))
+            }
+            guard let dictionary = object as? [String: Any] else {
+                return .failure(Rejection("malformed .ips JSON body (not an object)"))
+            }
+            report = jsonBody(dictionary, header: header, content: ContentNormalizer.normalize(text))
+        } else {
+            guard bugType == "109" || bugType == "309" else { return .failure(skipped(bugType)) }
+            guard let parsed = AppleTextParser.parse(Array(lines), format: .appleIPS, normalizeSymbols: false)
+            else { return .failure(Rejection(".ips with an empty report body")) }
+            report = parsed
+            report.normalizedContent = ContentNormalizer.normalize(text)
+        }
+        report.format = .appleIPS
+        // The header fills what the body left out.
+        report.osRaw = report.osRaw ?? JSONFields.string(header["os_version"])
+        report.appVersion = report.appVersion ?? JSONFields.string(header["app_version"])
+        report.occurredAtRaw = report.occurredAtRaw ?? JSONFields.string(header["timestamp"])
+        report.bundleID = report.bundleID ?? JSONFields.string(header["bundleID"])
+        if report.processName == nil { report.processName = JSONFields.string(header["app_name"]) }
+        if JSONFields.int(header["platform"]) == 7 { report.isSimulator = true }
+        return .success([report])
+    }
+
+    private static func skipped(_ bugType: String) -> Rejection {
+        let kind = otherBugTypes[bugType].map { "a \($0), not a crash" } ?? "not a crash report"
+        return Rejection("Apple .ips of bug_type \(bugType): \(kind); skipped")
+    }
+
+    /// The bug_type 309 body: `modelCode`, `osVersion`, `exception`, `asi`, `exceptionReason`,
+    /// `lastExceptionBacktrace`, `threads`, `usedImages`.
+    static func jsonBody(_ body: [String: Any], header: [String: Any], content: String) -> CrashReport {
+        var report = CrashReport(format: .appleIPS, normalizedContent: content)
+        report.deviceRaw = JSONFields.string(body["modelCode"])
+        if let os = JSONFields.object(body["osVersion"]) {
+            let train = JSONFields.string(os["train"]) ?? ""
+            let build = JSONFields.string(os["build"])
+            report.osRaw = build.map { "\(train) (\($0))" } ?? (train.isEmpty ? nil : train)
+        }
+        report.occurredAtRaw = JSONFields.string(body["captureTime"])
+        report.processName = JSONFields.string(body["procName"])
+        report.cpuArch = JSONFields.string(body["cpuType"])
+        if let bundle = JSONFields.object(body["bundleInfo"]) {
+            report.appVersion = JSONFields.string(bundle["CFBundleShortVersionString"])
+            report.bundleID = JSONFields.string(bundle["CFBundleIdentifier"])
+        }
+        if let exception = JSONFields.object(body["exception"]) {
+            report.exceptionType = JSONFields.string(exception["type"])
+            report.signal = JSONFields.string(exception["signal"])
+        }
+        // iOS 17/18: a structured reason.
+        if let reason = JSONFields.object(body["exceptionReason"]) {
+            if let name = JSONFields.string(reason["name"]) { report.exceptionType = name }
+            report.exceptionReason = JSONFields.string(reason["composed_message"])
+        }
+        // `asi`: per-library arrays of strings, `*** Terminating app …` among them.
+        if report.exceptionReason == nil, let asi = JSONFields.object(body["asi"]) {
+            let lines = asi.keys.sorted().flatMap { JSONFields.array(asi[$0]).compactMap(JSONFields.string) }
+            AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
+        }
+        let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
+        func frames(_ list: [Any]) -> [Frame] {
+            list.enumerated().compactMap { index, item in
+                guard let frame = JSONFields.object(item) else { return nil }
+                let imageIndex = JSONFields.int(frame["imageIndex"])
+                let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
+                let imageName =
+                    JSONFields.string(image?["name"])
+                    ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") } ?? "?"
+                if let symbol = JSONFields.string(frame["symbol"]) {
+                    return Frame(
+                        index: index, image: imageName, symbol: symbol,
+                        offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
+                        file: JSONFields.string(frame["sourceFile"]), line: JSONFields.int(frame["sourceLine"]))
+                }
+                let offset = JSONFields.int(frame["imageOffset"]).map(UInt64.init)
+                return Frame(
+                    index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
+                    isUnsymbolicated: true)
+            }
+        }
+        let threads = JSONFields.array(body["threads"]).compactMap(JSONFields.object)
+        let faulting = JSONFields.int(body["faultingThread"])
+        let crashedThread =
+            threads.first { ($0["triggered"] as? Bool) == true }
+            ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
+        let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]))
+        report.frames = exceptionFrames.isEmpty ? frames(JSONFields.array(crashedThread?["frames"])) : exceptionFrames
+        if let procPath = JSONFields.string(body["procPath"]),
+            let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
+        {
+            report.appImageHint = JSONFields.string(app["name"])
+        }
+        return report
+    }
+}
