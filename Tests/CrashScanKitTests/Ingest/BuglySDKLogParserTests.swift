@@ -49,8 +49,8 @@ final class BuglySDKLogParserTests: XCTestCase {
     func testAppleReportWithoutBuglyMarkersIsNotTakenForASDKLog() {
         let text =
             "Incident Identifier: X\nHardware Model:      iPhone7,2\nOS Version:          iOS 8.1.3 (12B466)\nReport Version:      105\n"
-        XCTAssertEqual(
-            ReportReader.read(text: text).rejection?.reason,
-            "Apple crash report: this format is not supported yet")
+        let report = ReportReader.read(text: text).reports?.first
+        XCTAssertEqual(report?.format, .appleCrash)
+        XCTAssertEqual(report?.deviceRaw, "iPhone7,2")
     }
 }
