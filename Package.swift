@@ -14,10 +14,16 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // libarchive (Debian: libarchive-dev) for zip, tar, tar.gz and gz inputs; module map only.
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"])]
+        ),
         // Every piece of logic: parsing, catalogs, classification, store, rules, reporting, CLI.
         .target(
             name: "CrashScanKit",
-            dependencies: ["CSQLite"]
+            dependencies: ["CSQLite", "CArchive"]
         ),
         // argv in, exit code out.
         .executableTarget(

@@ -1,17 +1,18 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine and runs the main job on the bundled SampleReports:
-# installs the SQLite headers if they are missing, builds crashscan in release mode, imports
+# installs the SQLite and libarchive headers if they are missing, builds crashscan in release mode, imports
 # SampleReports into a fresh database (demo.sqlite) and prints the KVC report.
 # Extra arguments go to `crashscan report` (for example: ./scripts/demo.sh --os 8.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! pkg-config --exists sqlite3 2>/dev/null && ! [ -f /usr/include/sqlite3.h ]; then
-    echo "installing libsqlite3-dev (the SQLite headers crashscan builds against)" >&2
+# The C libraries crashscan builds against: SQLite and libarchive (zip/tar/gz inputs).
+if ! pkg-config --exists sqlite3 libarchive 2>/dev/null; then
+    echo "installing libsqlite3-dev and libarchive-dev" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    $sudo apt-get install -y -qq libsqlite3-dev pkg-config
+    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev pkg-config
 fi
 
 swift build -c release

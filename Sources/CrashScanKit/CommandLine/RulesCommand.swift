@@ -91,8 +91,7 @@ enum RulesCommand {
         let sources = try InputWalker().expand(fixtures)
         var reports = 0
         var misses = 0
-        for source in sources {
-            let parsed = Importer.parse(source)
+        for parsed in sources.flatMap(Importer.parse) {
             let analyzed: [AnalyzedReport]
             switch parsed.result {
             case .success(let reports): analyzed = reports

@@ -109,23 +109,23 @@ public final class Importer {
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
             slots.store(parse(batch[index]), at: index)
         }
-        return slots.collect()
+        return slots.collect().flatMap { $0 }
     }
 
     /// One slot per input, each written by exactly one iteration of `concurrentPerform`, so
     /// no two threads touch the same memory; read only after `concurrentPerform` returns.
     private final class Slots: @unchecked Sendable {
-        private let buffer: UnsafeMutablePointer<Parsed>
+        private let buffer: UnsafeMutablePointer<[Parsed]>
         private let count: Int
 
         init(count: Int) {
             self.count = count
-            buffer = UnsafeMutablePointer<Parsed>.allocate(capacity: count)
+            buffer = UnsafeMutablePointer<[Parsed]>.allocate(capacity: count)
         }
 
-        func store(_ value: Parsed, at index: Int) { (buffer + index).initialize(to: value) }
+        func store(_ value: [Parsed], at index: Int) { (buffer + index).initialize(to: value) }
 
-        func collect() -> [Parsed] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
+        func collect() -> [[Parsed]] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
 
         deinit {
             buffer.deinitialize(count: count)
@@ -133,8 +133,9 @@ public final class Importer {
         }
     }
 
-    /// Reads one input and turns it into analysed reports or a rejection.
-    static func parse(_ source: InputSource) -> Parsed {
+    /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
+    /// result per member, named `archive.zip!/member/path`.
+    static func parse(_ source: InputSource) -> [Parsed] {
         let path = source.displayPath
         let data: Data
         switch source {
@@ -143,20 +144,55 @@ public final class Importer {
         case .file(let file):
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
             if let size, size > ReportReader.maximumFileSize {
-                return Parsed(
-                    path: path, bytes: size,
-                    result: .failure(
-                        Rejection(
-                            "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+                return [
+                    Parsed(
+                        path: path, bytes: size,
+                        result: .failure(
+                            Rejection("file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+                ]
             }
             guard let contents = FileManager.default.contents(atPath: file) else {
-                return Parsed(
-                    path: path, bytes: size,
-                    result: .failure(Rejection("cannot read the file (permission denied?)")))
+                return [
+                    Parsed(path: path, bytes: size, result: .failure(Rejection("cannot read the file (permission denied?)")))
+                ]
             }
             data = contents
         }
-        let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
-        return Parsed(path: path, bytes: data.count, result: result)
+        return parse(data, path: path, depth: 0)
+    }
+
+    /// Archives inside archives are opened too, to this depth.
+    static let maximumArchiveDepth = 3
+
+    static func parse(_ data: Data, path: String, depth: Int) -> [Parsed] {
+        guard ArchiveReader.looksLikeArchive(data) else {
+            let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
+            return [Parsed(path: path, bytes: data.count, result: result)]
+        }
+        guard depth < maximumArchiveDepth else {
+            return [Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive nested too deeply")))]
+        }
+        var results: [Parsed] = []
+        for member in ArchiveReader.members(of: data) {
+            guard !member.path.isEmpty else {
+                // The archive itself is damaged: say so under its own name, keep what was read.
+                results.append(Parsed(path: path, bytes: data.count, result: .failure(Rejection(member.problem ?? "damaged archive"))))
+                continue
+            }
+            // Hidden members and macOS resource forks are skipped, as hidden files are (`./x` is not hidden).
+            let components = member.path.split(separator: "/").filter { $0 != "." }
+            if components.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
+            let name = components.joined(separator: "/")
+            let memberPath = "\(path)!/\(name)"
+            guard let content = member.data else {
+                results.append(Parsed(path: memberPath, bytes: nil, result: .failure(Rejection(member.problem ?? "unreadable member"))))
+                continue
+            }
+            results += parse(content, path: memberPath, depth: depth + 1)
+        }
+        if results.isEmpty {
+            results.append(Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive without files"))))
+        }
+        return results
     }
 }
