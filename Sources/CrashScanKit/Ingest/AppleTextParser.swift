@@ -12,7 +12,8 @@ enum AppleTextParser {
     /// Header keys, lower-cased, that crashscan reads.
     private static let knownKeys: Set<String> = [
         "hardware model", "process", "path", "identifier", "version", "code type", "date/time", "os version",
-        "exception type", "exception codes", "exception reason", "reason", "termination reason", "crashed thread",
+        "exception type", "exception codes", "exception reason", "reason", "termination reason",
+        "crashed thread",
         "triggered by thread", "parent process", "appvariant", "release type", "incident identifier",
         "report version", "highlighted thread",
     ]
@@ -56,13 +57,19 @@ enum AppleTextParser {
             case .lastException, .applicationBacktrace:
                 let frames = frameList(line, normalizeSymbols: normalizeSymbols)
                 if !frames.isEmpty {
-                    if section == .lastException { exceptionFrames += frames } else { applicationFrames += frames }
+                    if section == .lastException {
+                        exceptionFrames += frames
+                    } else {
+                        applicationFrames += frames
+                    }
                 } else if section == .lastException, exceptionFrames.isEmpty {
                     infoLines.append(line)  // Bugly's crash.log: a reason line under `Last Exception :`
                 }
                 continue
             case .crashedThread, .otherThread:
-                if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols), let thread = currentThread {
+                if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols),
+                    let thread = currentThread
+                {
                     threads[thread, default: []].append(frame)
                     continue
                 }
@@ -112,7 +119,9 @@ enum AppleTextParser {
         }
 
         applyApplicationInformation(infoLines, to: &report)
-        if report.processName == nil, let path, let last = path.split(separator: "/").last { report.processName = String(last) }
+        if report.processName == nil, let path, let last = path.split(separator: "/").last {
+            report.processName = String(last)
+        }
         report.appImageHint = imageHint
         let lowerOS = report.osRaw?.lowercased() ?? ""
         let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
@@ -120,13 +129,19 @@ enum AppleTextParser {
             || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
         {
             report.isSimulator = true
-        } else if isMacOS, path?.contains("/Wrapper/") == true || path?.contains("/Bundle/Application/") == true {
+        } else if isMacOS,
+            path?.contains("/Wrapper/") == true || path?.contains("/Bundle/Application/") == true
+        {
             report.isIOSAppOnMac = true
         }
-        let crashed = crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
+        let crashed =
+            crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
         report.frames =
-            hasSymbols(exceptionFrames) ? exceptionFrames : !applicationFrames.isEmpty ? applicationFrames
-            : !crashed.isEmpty ? crashed : exceptionFrames
+            hasSymbols(exceptionFrames)
+            ? exceptionFrames
+            : !applicationFrames.isEmpty
+                ? applicationFrames
+                : !crashed.isEmpty ? crashed : exceptionFrames
         guard headerSeen || !report.frames.isEmpty || report.exceptionReason != nil else { return nil }
         return report
     }
@@ -147,15 +162,21 @@ enum AppleTextParser {
         if line.hasPrefix("Last Exception") { return .section(.lastException) }
         if line.hasPrefix("Application Specific Information") { return .section(.applicationInfo) }
         if line.hasPrefix("Application Specific Backtrace") { return .section(.applicationBacktrace) }
-        if line.hasPrefix("Binary Images") || line.hasPrefix("Binary images") { return .section(.binaryImages) }
+        if line.hasPrefix("Binary Images") || line.hasPrefix("Binary images") {
+            return .section(.binaryImages)
+        }
         if line.hasPrefix("Filtered syslog") || line.hasPrefix("External Modification")
             || line.hasPrefix("VM Region") || line.hasPrefix("Thread State") || line.hasPrefix("EOF")
         {
             return .section(.skipped)
         }
-        if current != .binaryImages, line.allSatisfy({ $0 == "-" }), line.count >= 3 { return .section(.header) }
+        if current != .binaryImages, line.allSatisfy({ $0 == "-" }), line.count >= 3 {
+            return .section(.header)
+        }
         guard line.hasPrefix("Thread ") else { return nil }
-        if line.fastContains("crashed with") || line.fastContains("Thread State") { return .section(.skipped) }
+        if line.fastContains("crashed with") || line.fastContains("Thread State") {
+            return .section(.skipped)
+        }
         let rest = line.dropFirst("Thread ".count)
         let digits = rest.prefix(while: \.isNumber)
         guard let number = Int(digits) else { return nil }
@@ -175,7 +196,9 @@ enum AppleTextParser {
         let tokens = text.split(separator: " ")
         guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return [] }
         return tokens.enumerated().map { index, token in
-            Frame(index: index, image: "?", address: String(token), symbol: String(token), isUnsymbolicated: true)
+            Frame(
+                index: index, image: "?", address: String(token), symbol: String(token),
+                isUnsymbolicated: true)
         }
     }
 
@@ -206,7 +229,9 @@ enum AppleTextParser {
                 report.exceptionReason = found.reason
             } else if let (name, rest) = ExceptionText.nameLine(line), !rest.isEmpty {
                 // Bugly's crash.log: `NSUnknownKeyException: [<UITextView 0x…> setValue:…`.
-                if report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true { report.exceptionType = name }
+                if report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                    report.exceptionType = name
+                }
                 report.exceptionReason = String(rest)
             } else if ExceptionText.looksLikeReason(line) {
                 report.exceptionReason = String(line)
@@ -240,7 +265,8 @@ enum AppleTextParser {
         var nameTokens = beforeUUID.split(separator: " ")
         // Drop the architecture (`arm64`, `armv7`, `(x86_64)`) or the version `(0)` after the name.
         if nameTokens.count > 1, let last = nameTokens.last,
-            last.hasPrefix("(") || ["arm64", "arm64e", "armv7", "armv7s", "x86_64", "i386", "armv6"].contains(String(last))
+            last.hasPrefix("(")
+                || ["arm64", "arm64e", "armv7", "armv7s", "x86_64", "i386", "armv6"].contains(String(last))
         {
             nameTokens.removeLast()
         }

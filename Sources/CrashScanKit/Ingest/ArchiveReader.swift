@@ -18,7 +18,9 @@ public enum ArchiveReader {
     /// a tar header (`ustar` at offset 257). Decided from content, never from the name.
     public static func looksLikeArchive(_ data: Data) -> Bool {
         let bytes = [UInt8](data.prefix(262))
-        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) { return true }
+        if bytes.starts(with: [0x50, 0x4B, 0x03, 0x04]) || bytes.starts(with: [0x50, 0x4B, 0x05, 0x06]) {
+            return true
+        }
         if bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0x42, 0x5A, 0x68]) { return true }
         if bytes.starts(with: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]) { return true }
         return bytes.count >= 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
@@ -28,7 +30,9 @@ public enum ArchiveReader {
     /// problem; when the archive itself is damaged, the members read so far are returned with a
     /// final member describing the damage (path: the archive itself, empty string).
     public static func members(of data: Data) -> [Member] {
-        guard let archive = archive_read_new() else { return [Member(path: "", data: nil, problem: "libarchive failed")] }
+        guard let archive = archive_read_new() else {
+            return [Member(path: "", data: nil, problem: "libarchive failed")]
+        }
         defer { archive_read_free(archive) }
         archive_read_support_filter_all(archive)
         archive_read_support_format_all(archive)
@@ -48,7 +52,8 @@ public enum ArchiveReader {
                 let status = archive_read_next_header(archive, &entry)
                 if status == ARCHIVE_EOF { break }
                 guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
-                    members.append(Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))"))
+                    members.append(
+                        Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))"))
                     break
                 }
                 let name = archive_entry_pathname(entry).map { String(cString: $0) } ?? "data"
@@ -60,7 +65,9 @@ public enum ArchiveReader {
                 if let size, size > maximumMemberSize {
                     archive_read_data_skip(archive)
                     members.append(
-                        Member(path: name, data: nil, problem: "member too large (\(size) bytes; the limit is \(maximumMemberSize))"))
+                        Member(
+                            path: name, data: nil,
+                            problem: "member too large (\(size) bytes; the limit is \(maximumMemberSize))"))
                     continue
                 }
                 var content = Data()
@@ -68,7 +75,9 @@ public enum ArchiveReader {
                 var failure: String?
                 var damaged = false
                 while true {
-                    let count = chunk.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
+                    let count = chunk.withUnsafeMutableBytes {
+                        archive_read_data(archive, $0.baseAddress, $0.count)
+                    }
                     if count == 0 { break }
                     if count < 0 {
                         failure = "cannot read the member: \(errorText(archive))"

@@ -49,7 +49,9 @@ enum BuglySDKLogParser {
         }
         // Bugly's header has no `Incident Identifier`; a part with neither device, exception nor
         // frames is not a report (a trailing fragment after the last end line).
-        guard report.deviceRaw != nil || report.exceptionType != nil || !report.frames.isEmpty else { return nil }
+        guard report.deviceRaw != nil || report.exceptionType != nil || !report.frames.isEmpty else {
+            return nil
+        }
         report.format = .buglySDKLog
         return report
     }

@@ -5,8 +5,10 @@ import Foundation
 enum IPSParser {
     /// `bug_type` values that are not crashes, named for the rejection message.
     static let otherBugTypes: [String: String] = [
-        "298": "Jetsam memory report", "206": "CPU usage report", "210": "kernel panic", "385": "resource report",
-        "142": "wakeups report", "202": "CPU resource report", "145": "disk writes report", "288": "stackshot",
+        "298": "Jetsam memory report", "206": "CPU usage report", "210": "kernel panic",
+        "385": "resource report",
+        "142": "wakeups report", "202": "CPU resource report", "145": "disk writes report",
+        "288": "stackshot",
         "151": "hang report", "409": "hang report", "284": "disk writes report",
     ]
 
@@ -14,7 +16,8 @@ enum IPSParser {
     /// A code fence before it (an issue paste) is skipped.
     static func header(_ text: String) -> (header: [String: Any], line: Int)? {
         let head = Lines.split(Substring(text.prefix(16_384)), keepEmpty: true)
-        guard let index = head.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") }) else {
+        guard let index = head.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
+        else {
             return nil
         }
         let line = head[index].trimmingBlanks()
@@ -24,7 +27,9 @@ enum IPSParser {
         return (object, index)
     }
 
-    static func parse(_ text: String, header: [String: Any], line headerLine: Int) -> Result<[CrashReport], Rejection> {
+    static func parse(_ text: String, header: [String: Any], line headerLine: Int) -> Result<
+        [CrashReport], Rejection
+    > {
         let bugType = JSONFields.string(header["bug_type"]) ?? "?"
         let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
         let body = lines.joined(separator: "\n")
@@ -104,16 +109,19 @@ enum IPSParser {
                 let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
                 let imageName =
                     JSONFields.string(image?["name"])
-                    ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") } ?? "?"
+                    ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
+                    ?? "?"
                 if let symbol = JSONFields.string(frame["symbol"]) {
                     return Frame(
                         index: index, image: imageName, symbol: symbol,
                         offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
-                        file: JSONFields.string(frame["sourceFile"]), line: JSONFields.int(frame["sourceLine"]))
+                        file: JSONFields.string(frame["sourceFile"]),
+                        line: JSONFields.int(frame["sourceLine"]))
                 }
                 let offset = JSONFields.int(frame["imageOffset"]).map(UInt64.init)
                 return Frame(
-                    index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
+                    index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
+                    offset: offset,
                     isUnsymbolicated: true)
             }
         }
@@ -123,7 +131,8 @@ enum IPSParser {
             threads.first { ($0["triggered"] as? Bool) == true }
             ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
         let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]))
-        report.frames = exceptionFrames.isEmpty ? frames(JSONFields.array(crashedThread?["frames"])) : exceptionFrames
+        report.frames =
+            exceptionFrames.isEmpty ? frames(JSONFields.array(crashedThread?["frames"])) : exceptionFrames
         if let procPath = JSONFields.string(body["procPath"]),
             let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
         {

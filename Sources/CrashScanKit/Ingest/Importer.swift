@@ -148,12 +148,16 @@ public final class Importer {
                     Parsed(
                         path: path, bytes: size,
                         result: .failure(
-                            Rejection("file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+                            Rejection(
+                                "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))"
+                            )))
                 ]
             }
             guard let contents = FileManager.default.contents(atPath: file) else {
                 return [
-                    Parsed(path: path, bytes: size, result: .failure(Rejection("cannot read the file (permission denied?)")))
+                    Parsed(
+                        path: path, bytes: size,
+                        result: .failure(Rejection("cannot read the file (permission denied?)")))
                 ]
             }
             data = contents
@@ -170,13 +174,19 @@ public final class Importer {
             return [Parsed(path: path, bytes: data.count, result: result)]
         }
         guard depth < maximumArchiveDepth else {
-            return [Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive nested too deeply")))]
+            return [
+                Parsed(
+                    path: path, bytes: data.count, result: .failure(Rejection("archive nested too deeply")))
+            ]
         }
         var results: [Parsed] = []
         for member in ArchiveReader.members(of: data) {
             guard !member.path.isEmpty else {
                 // The archive itself is damaged: say so under its own name, keep what was read.
-                results.append(Parsed(path: path, bytes: data.count, result: .failure(Rejection(member.problem ?? "damaged archive"))))
+                results.append(
+                    Parsed(
+                        path: path, bytes: data.count,
+                        result: .failure(Rejection(member.problem ?? "damaged archive"))))
                 continue
             }
             // Hidden members and macOS resource forks are skipped, as hidden files are (`./x` is not hidden).
@@ -185,13 +195,17 @@ public final class Importer {
             let name = components.joined(separator: "/")
             let memberPath = "\(path)!/\(name)"
             guard let content = member.data else {
-                results.append(Parsed(path: memberPath, bytes: nil, result: .failure(Rejection(member.problem ?? "unreadable member"))))
+                results.append(
+                    Parsed(
+                        path: memberPath, bytes: nil,
+                        result: .failure(Rejection(member.problem ?? "unreadable member"))))
                 continue
             }
             results += parse(content, path: memberPath, depth: depth + 1)
         }
         if results.isEmpty {
-            results.append(Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive without files"))))
+            results.append(
+                Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive without files"))))
         }
         return results
     }

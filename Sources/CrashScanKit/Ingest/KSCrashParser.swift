@@ -14,11 +14,13 @@ enum KSCrashParser {
         // `os_version` is the build; the version is `system_version`.
         let name = JSONFields.string(system["system_name"]) ?? "iOS"
         if let version = JSONFields.string(system["system_version"]) {
-            report.osRaw = "\(name) \(version)" + (JSONFields.string(system["os_version"]).map { " (\($0))" } ?? "")
+            report.osRaw =
+                "\(name) \(version)" + (JSONFields.string(system["os_version"]).map { " (\($0))" } ?? "")
         }
         report.appVersion = JSONFields.string(system["CFBundleShortVersionString"])
         report.bundleID = JSONFields.string(system["CFBundleIdentifier"])
-        report.processName = JSONFields.string(system["CFBundleExecutable"]) ?? JSONFields.string(info["process_name"])
+        report.processName =
+            JSONFields.string(system["CFBundleExecutable"]) ?? JSONFields.string(info["process_name"])
         report.cpuArch = JSONFields.string(system["cpu_arch"])
         report.jailbroken = system["jailbroken"] as? Bool
         report.occurredAtRaw = timestamp(info["timestamp"])
@@ -38,7 +40,9 @@ enum KSCrashParser {
         }
         // SentryCrash keeps the reason at error level.
         report.exceptionReason = report.exceptionReason ?? JSONFields.string(error["reason"])
-        if JSONFields.string(error["type"]) == "memory_termination" { report.exceptionType = "memory_termination" }
+        if JSONFields.string(error["type"]) == "memory_termination" {
+            report.exceptionType = "memory_termination"
+        }
 
         let threads = JSONFields.array(crash["threads"]).compactMap(JSONFields.object)
         let crashed = threads.first { ($0["crashed"] as? Bool) == true } ?? threads.first
@@ -65,7 +69,9 @@ enum KSCrashParser {
     static func timestamp(_ value: Any?) -> String? {
         if let text = value as? String { return text }
         guard let number = JSONFields.int(value) else { return nil }
-        let seconds = number > 100_000_000_000_000 ? number / 1_000_000 : number > 100_000_000_000 ? number / 1000 : number
+        let seconds =
+            number > 100_000_000_000_000
+            ? number / 1_000_000 : number > 100_000_000_000 ? number / 1000 : number
         return String(seconds)
     }
 }

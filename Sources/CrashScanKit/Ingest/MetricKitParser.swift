@@ -4,18 +4,23 @@ import Foundation
 /// diagnostic. Hang, CPU and disk diagnostics are not crashes.
 enum MetricKitParser {
     static func isPayload(_ object: [String: Any]) -> Bool {
-        object["crashDiagnostics"] != nil || object["hangDiagnostics"] != nil || object["timeStampBegin"] != nil
+        object["crashDiagnostics"] != nil || object["hangDiagnostics"] != nil
+            || object["timeStampBegin"] != nil
             || object["cpuExceptionDiagnostics"] != nil || object["diskWriteExceptionDiagnostics"] != nil
     }
 
     static func parse(_ payload: [String: Any]) -> Result<[CrashReport], Rejection> {
         let crashes = JSONFields.array(payload["crashDiagnostics"]).compactMap(JSONFields.object)
         guard !crashes.isEmpty else {
-            let kinds = ["hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics", "appLaunchDiagnostics"]
-                .filter { !JSONFields.array(payload[$0]).isEmpty }
+            let kinds = [
+                "hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics",
+                "appLaunchDiagnostics",
+            ]
+            .filter { !JSONFields.array(payload[$0]).isEmpty }
             return .failure(
                 Rejection(
-                    "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"))
+                    "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"
+                ))
         }
         let begin = JSONFields.string(payload["timeStampEnd"]) ?? JSONFields.string(payload["timeStampBegin"])
         return .success(
@@ -61,7 +66,9 @@ enum MetricKitParser {
             return Frame(
                 index: index, image: JSONFields.string(frame["binaryName"]) ?? "?",
                 address: "0x" + String(address, radix: 16), symbol: "0x" + String(address, radix: 16),
-                offset: JSONFields.int(frame["offsetIntoBinaryTextSegment"]).map { UInt64(truncatingIfNeeded: $0) },
+                offset: JSONFields.int(frame["offsetIntoBinaryTextSegment"]).map {
+                    UInt64(truncatingIfNeeded: $0)
+                },
                 isUnsymbolicated: true)
         }
         return report
@@ -71,7 +78,8 @@ enum MetricKitParser {
     static func composed(_ reason: [String: Any]) -> String? {
         guard var format = JSONFields.string(reason["formatString"]) else { return nil }
         for argument in JSONFields.array(reason["arguments"]).compactMap(JSONFields.string) {
-            guard let range = format.range(of: "%@") ?? format.range(of: "%s") ?? format.range(of: "%p") else { break }
+            guard let range = format.range(of: "%@") ?? format.range(of: "%s") ?? format.range(of: "%p")
+            else { break }
             format.replaceSubrange(range, with: argument)
         }
         return format

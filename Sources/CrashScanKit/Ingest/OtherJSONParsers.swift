@@ -7,7 +7,9 @@ enum SentryEventParser {
 
     static func parse(_ object: [String: Any]) -> CrashReport? {
         let exception = JSONFields.object(object["exception"])
-        guard let value = JSONFields.array(exception?["values"]).compactMap(JSONFields.object).last else { return nil }
+        guard let value = JSONFields.array(exception?["values"]).compactMap(JSONFields.object).last else {
+            return nil
+        }
         var report = CrashReport(format: .sentryEvent, normalizedContent: JSONFields.canonical(object))
         report.exceptionType = JSONFields.string(value["type"])
         report.exceptionReason = JSONFields.string(value["value"])
@@ -16,19 +18,24 @@ enum SentryEventParser {
         let os = JSONFields.object(contexts["os"]) ?? [:]
         report.deviceRaw = JSONFields.string(device["model"])
         if let version = JSONFields.string(os["version"]) {
-            report.osRaw = "\(JSONFields.string(os["name"]) ?? "iOS") \(version)" + (JSONFields.string(os["build"]).map { " (\($0))" } ?? "")
+            report.osRaw =
+                "\(JSONFields.string(os["name"]) ?? "iOS") \(version)"
+                + (JSONFields.string(os["build"]).map { " (\($0))" } ?? "")
         }
         report.occurredAtRaw = JSONFields.string(object["timestamp"])
         report.appVersion = JSONFields.string((JSONFields.object(contexts["app"]) ?? [:])["app_version"])
         // Sentry lists frames from the outermost caller to the crash.
-        let frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"]).compactMap(JSONFields.object)
+        let frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"]).compactMap(
+            JSONFields.object)
         report.frames = frames.reversed().enumerated().map { index, frame in
-            let image = JSONFields.string(frame["package"]).map { String($0.split(separator: "/").last ?? "") } ?? "?"
+            let image =
+                JSONFields.string(frame["package"]).map { String($0.split(separator: "/").last ?? "") } ?? "?"
             let address = JSONFields.string(frame["instruction_addr"]) ?? "0x0"
             if let function = JSONFields.string(frame["function"]), function != "<redacted>" {
                 return Frame(index: index, image: image, address: address, symbol: function)
             }
-            return Frame(index: index, image: image, address: address, symbol: address, isUnsymbolicated: true)
+            return Frame(
+                index: index, image: image, address: address, symbol: address, isUnsymbolicated: true)
         }
         return report
     }
@@ -40,7 +47,9 @@ enum SentryEventParser {
 enum Cr4shedParser {
     static func isCr4shed(_ lines: [Substring]) -> Bool {
         lines.contains { $0.hasPrefix("Exception type:") }
-            && lines.contains { $0.hasPrefix("Call stack:") || $0.hasPrefix("Bundle id:") || $0.hasPrefix("Culprit:") }
+            && lines.contains {
+                $0.hasPrefix("Call stack:") || $0.hasPrefix("Bundle id:") || $0.hasPrefix("Culprit:")
+            }
     }
 
     static func parse(_ lines: [Substring]) -> CrashReport? {
@@ -60,7 +69,9 @@ enum Cr4shedParser {
                 rewritten.append(line)
             }
         }
-        guard var report = AppleTextParser.parse(rewritten, format: .cr4shed, normalizeSymbols: false) else { return nil }
+        guard var report = AppleTextParser.parse(rewritten, format: .cr4shed, normalizeSymbols: false) else {
+            return nil
+        }
         report.normalizedContent = ContentNormalizer.normalize(lines.joined(separator: "\n"))
         return report
     }

@@ -40,7 +40,8 @@ public enum ReportReader {
         let head = Array(Lines.split(Substring(text.prefix(32_768))).prefix(300).map { $0.trimmingBlanks() })
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
-            return reports.isEmpty ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
+            return reports.isEmpty
+                ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
         }
         if let other = unsupportedTextFormat(head, text: text) {
             return .failure(Rejection(other))
@@ -51,14 +52,18 @@ public enum ReportReader {
             }
             return .success([report])
         }
-        if isAppleText(head), let report = AppleTextParser.parse(Lines.split(text, keepEmpty: true), format: .appleCrash, normalizeSymbols: false) {
+        if isAppleText(head),
+            let report = AppleTextParser.parse(
+                Lines.split(text, keepEmpty: true), format: .appleCrash, normalizeSymbols: false)
+        {
             return .success([report])
         }
         let format: SourceFormat
         if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
             format = .crashlyticsConsole
         } else if text.fastContains("*** Terminating app due to uncaught exception")
-            || text.fastContains("*** First throw call stack") || text.fastContains("*** Call stack at first throw")
+            || text.fastContains("*** First throw call stack")
+            || text.fastContains("*** Call stack at first throw")
         {
             format = .consoleText
         } else {
@@ -76,13 +81,15 @@ public enum ReportReader {
         var keys = 0
         for line in head {
             let text = line.hasPrefix("`") ? line.dropFirst() : line
-            if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:") || text.hasPrefix("Hardware model:")
+            if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:")
+                || text.hasPrefix("Hardware model:")
                 || text.hasPrefix("Last Exception Backtrace:")
             {
                 return true
             }
             for key in [
-                "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:", "Triggered by Thread:",
+                "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:",
+                "Triggered by Thread:",
                 "Binary Images:", "Parent Process:", "Date/Time:",
             ] where text.hasPrefix(key) {
                 keys += 1
@@ -126,7 +133,9 @@ public enum ReportReader {
             }
             if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
             if dictionary["callStacks"] != nil {
-                return .failure(Rejection("MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
+                return .failure(
+                    Rejection(
+                        "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
             }
             if SentryEventParser.isEvent(dictionary) {
                 guard let report = SentryEventParser.parse(dictionary) else {
@@ -146,7 +155,8 @@ public enum ReportReader {
             let names = dictionary.keys.sorted().prefix(6).joined(separator: ", ")
             return .failure(Rejection("JSON that is not a crash report (top-level keys: \(names))"))
         }
-        if let list = object as? [Any], list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
+        if let list = object as? [Any],
+            list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
             !list.isEmpty
         {
             return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
@@ -162,16 +172,21 @@ public enum ReportReader {
 
     /// Text formats of other crash reporters that crashscan names and skips.
     private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
-        if head.contains(where: { $0.hasPrefix("Application received signal") }) && text.fastContains("\ndSYM UUID:") {
+        if head.contains(where: { $0.hasPrefix("Application received signal") })
+            && text.fastContains("\ndSYM UUID:")
+        {
             return "Umeng crash log: this format is not supported yet"
         }
         let first = head.prefix(3)
         if first.count >= 2, first.allSatisfy({ $0.hasPrefix("{\"") && $0.hasSuffix("}") }) {
-            return "Crashlytics on-device record (JSON lines, hex-encoded exception): this format is not supported yet"
+            return
+                "Crashlytics on-device record (JSON lines, hex-encoded exception): this format is not supported yet"
         }
-        if first.count >= 2, first.allSatisfy({ line in
-            line.first?.isNumber == true && line.dropFirst().hasPrefix(" {")
-        }) {
+        if first.count >= 2,
+            first.allSatisfy({ line in
+                line.first?.isNumber == true && line.dropFirst().hasPrefix(" {")
+            })
+        {
             return "ChimeHQ Meter exception log: this format is not supported yet"
         }
         return nil

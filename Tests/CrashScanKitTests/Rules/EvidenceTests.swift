@@ -29,7 +29,8 @@ final class EvidenceTests: XCTestCase {
         XCTAssertEqual(evidence.failingWindow, "<8.3")
         XCTAssertEqual(evidence.crashOSVersions.map(\.value), ["8.1", "8.1.2", "8.1.3"])
         XCTAssertEqual(
-            evidence.cleanOSVersions.map(\.value), ["8.4"], "LilyForParent ran 8.4 without this crash")
+            evidence.cleanOSVersions.map(\.value), ["8.2", "8.4"],
+            "LilyForParent ran 8.2 and 8.4 without this crash")
         XCTAssertEqual(evidence.app, "LilyForParent")
         XCTAssertEqual(evidence.affectedOS, "8.1 – 8.1.3")
         XCTAssertFalse(evidence.regressed)
@@ -46,8 +47,8 @@ final class EvidenceTests: XCTestCase {
             ).first)
         XCTAssertEqual(row.string("confidence"), "high")
         XCTAssertEqual(row.string("affected_os"), "8.1 – 8.1.3")
-        XCTAssertEqual(row.string("crash_os_versions"), "8.1:1;8.1.2:1;8.1.3:3")
-        XCTAssertEqual(row.string("clean_os_versions"), "8.4:1")
+        XCTAssertEqual(row.string("crash_os_versions"), "8.1:1;8.1.2:3;8.1.3:4")
+        XCTAssertEqual(row.string("clean_os_versions"), "8.2:1;8.4:1")
         XCTAssertEqual(row.int("confined_to_failing_os"), 1)
         XCTAssertEqual(row.int("regressed"), 0)
     }
