@@ -15,7 +15,10 @@ public enum ReportReader {
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
         if data.starts(with: Array("plcrash".utf8)) {
-            return .failure(Rejection("PLCrashReporter binary report: this format is not supported yet"))
+            return .failure(
+                Rejection(
+                    "PLCrashReporter binary report: not decoded by crashscan (convert it to text with PLCrashReportTextFormatter and import the text)"
+                ))
         }
         let text: String
         do {
