@@ -48,6 +48,14 @@ enum BuglyConsoleParser {
                     expectReasonAfterName = false
                     continue
                 }
+                // `*** First throw call stack:` as an address list: `(0x1850ea364 0x184330528 …)`.
+                if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("0x") {
+                    let addresses = AppleTextParser.frameList(trimmed, normalizeSymbols: false)
+                    if addresses.count > 1 {
+                        report.frames += addresses
+                        continue
+                    }
+                }
                 // A table row that is neither a label nor a frame is prose about crashes (a
                 // README's file table), not a crash: no exception or reason is read from it.
                 if trimmed.hasPrefix("|"), trimmed.utf8.filter({ $0 == 124 }).count >= 3 { continue }
@@ -204,7 +212,8 @@ enum WrappedReason {
         if let current, current.fastContains("coding-compliant") || current.fastContains("prohibited") {
             return nil
         }
-        let joined = lines.joined(separator: " ")
+        // The start of a wrapped reason may already have been taken as the (partial) reason.
+        let joined = ((current.map { [Substring($0)] } ?? []) + lines).joined(separator: " ")
         guard joined.fastContains("UndefinedKey:]") || joined.fastContains("ivar is prohibited") else {
             return nil
         }

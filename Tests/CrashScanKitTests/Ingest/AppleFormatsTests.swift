@@ -186,3 +186,29 @@ final class AppleFormatsTests: XCTestCase {
             diagnostic.report.frames.map(\.image), ["UIKitCore", "App"], "the crashing frame first")
     }
 }
+
+/// Console pastes: the address-list form of the first-throw stack and the wrapped
+/// `UNCAUGHT EXCEPTION` form.
+final class ConsoleTextTests: XCTestCase {
+    func testFirstThrowCallStackAsAddressList() throws {
+        let data = try TestPaths.read(TestPaths.fixture("excerpt-huangzhibiao_BGFMDB__issue65.txt"))
+        let report = try XCTUnwrap(ReportReader.read(data).reports?.first)
+        XCTAssertEqual(report.format, .consoleText)
+        XCTAssertEqual(report.frames.count, 21)
+        XCTAssertTrue(report.frames.allSatisfy(\.isUnsymbolicated))
+    }
+
+    func testUncaughtExceptionWrappedOverLines() throws {
+        let text = """
+            2015-12-15 11:11:03.264 Xcode[68242:1234] UNCAUGHT EXCEPTION (NSUnknownKeyException): [<XBookmarkWindowController
+            0x7f9bbee47b00> valueForUndefinedKey:]: this class is not key value
+            coding-compliant for the key _workspace.
+            UserInfo: {
+            """
+        let report = try XCTUnwrap(ReportReader.read(text: text).reports?.first)
+        XCTAssertEqual(report.exceptionType, "NSUnknownKeyException")
+        let failure = try XCTUnwrap(KVCClassifier.classify(report))
+        XCTAssertEqual(failure.receiverClass, "XBookmarkWindowController")
+        XCTAssertEqual(failure.key, "_workspace")
+    }
+}
