@@ -5,6 +5,7 @@ let package = Package(
     name: "crashscan",
     products: [
         .executable(name: "crashscan", targets: ["crashscan"]),
+        .executable(name: "crashscan-bench", targets: ["crashscan-bench"]),
         .library(name: "CrashScanKit", targets: ["CrashScanKit"]),
     ],
     targets: [
@@ -28,6 +29,11 @@ let package = Package(
         // argv in, exit code out.
         .executableTarget(
             name: "crashscan",
+            dependencies: ["CrashScanKit"]
+        ),
+        // The benchmark (README, "Performance"): generates a corpus, measures the floors and crashscan.
+        .executableTarget(
+            name: "crashscan-bench",
             dependencies: ["CrashScanKit"]
         ),
         .testTarget(

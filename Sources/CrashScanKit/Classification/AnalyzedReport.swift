@@ -43,6 +43,27 @@ public struct AnalyzedReport: Sendable {
             exceptionType: exceptionType, reason: report.exceptionReason, failure: failure, blame: blame)
     }
 
+    /// The values of the `report` row, in table order after `id` and `import_file_id`, as text
+    /// (SQLite's type affinity stores the numbers as integers). `content_hash` comes first. The
+    /// writer binds them; the benchmark's storage floor writes the same values to CSV.
+    public func storedColumns(path: String, importedAt: String, groupID: Int) -> [String?] {
+        let os = self.os
+        func bool(_ value: Bool) -> String { value ? "1" : "0" }
+        return [
+            contentHash, path, report.format.rawValue, String(report.positionInFile), occurredAt,
+            report.occurredAtRaw,
+            uploadedAt, importedAt, report.deviceRaw, device?.identifier, device?.name, device?.kind.rawValue,
+            report.osRaw, os?.platform, os?.text, os?.build, os.map { String($0.major) },
+            os?.minor.map(String.init),
+            os?.patch.map(String.init), os.map { String($0.sortKey) }, bool(os?.isBeta ?? false),
+            report.appVersion,
+            report.bundleID, report.processName, report.cpuArch, report.jailbroken.map(bool), exceptionType,
+            bool(report.exceptionTypeInferred), report.signal, report.exceptionReason, appImage, blameFrame,
+            nil,  // frames: kept once per crash group (crash_group.sample_frames), not per report
+            String(groupID),
+        ]
+    }
+
     /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.
     public var framesText: String {
         report.frames.map { frame in

@@ -23,8 +23,9 @@ enum ImportCommand {
             throw UsageError("import needs at least one PATH (a file, a folder, or '-')")
         }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
-        // Expand first: a missing path stops the import before anything is written.
-        let sources = try InputWalker().expand(paths)
+        // Check the paths first: a missing one stops the import before anything is written.
+        let walker = InputWalker()
+        let sources = try walker.files(paths)
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         let store = try Store(path: dbPath)
         let importer = Importer(store: store, rules: rules)

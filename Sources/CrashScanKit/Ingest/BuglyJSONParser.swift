@@ -22,7 +22,9 @@ enum BuglyJSONParser {
         !crashObjects(in: object, depth: 0).isEmpty
     }
 
-    static func parse(_ object: Any) throws(Failure) -> [CrashReport] {
+    /// `text` is the document's own text: when it holds one crash, that text is the report's
+    /// content (re-serialising the JSON to hash it cost as much as parsing it).
+    static func parse(_ object: Any, text: Substring? = nil) throws(Failure) -> [CrashReport] {
         let objects = crashObjects(in: object, depth: 0)
         guard !objects.isEmpty else {
             let keys =
@@ -30,8 +32,9 @@ enum BuglyJSONParser {
                 ?? "none"
             throw .noCrash(keys)
         }
+        let single = objects.count == 1 ? text.map { ContentNormalizer.normalize(String($0)) } : nil
         return objects.enumerated().map { position, crash in
-            var report = report(from: crash.crashMap, detail: crash.detailMap)
+            var report = report(from: crash.crashMap, detail: crash.detailMap, content: single)
             report.positionInFile = position
             return report
         }
@@ -73,12 +76,13 @@ enum BuglyJSONParser {
         return trimmed.isEmpty ? nil : trimmed
     }
 
-    private static func report(from crashMap: [String: Any], detail: [String: Any]?) -> CrashReport {
+    private static func report(from crashMap: [String: Any], detail: [String: Any]?, content: String?)
+        -> CrashReport
+    {
         var wrapper: [String: Any] = ["crashMap": crashMap]
         if let detail { wrapper["detailMap"] = detail }
-        let canonical =
-            (try? JSONSerialization.data(withJSONObject: wrapper, options: [.sortedKeys]))
-            .map { String(decoding: $0, as: UTF8.self) } ?? ""
+        // Several crashes in one document: each is hashed as its own sorted-keys serialisation.
+        let canonical = content ?? JSONFields.canonical(wrapper)
         var report = CrashReport(format: .buglyJSON, normalizedContent: canonical)
         report.exceptionType = string(crashMap, "expName")
         report.exceptionReason = string(crashMap, "expMessage")

@@ -2,6 +2,7 @@
 /// trailing blanks, a BOM) must hash the same.
 enum ContentNormalizer {
     static func normalize(_ text: String) -> String {
+        if let normal = fastNormal(text) { return normal }
         var lines: [Substring] = []
         for line in Lines.split(text, keepEmpty: true) {
             let bytes = line.utf8
@@ -18,5 +19,25 @@ enum ContentNormalizer {
         var joined = lines.joined(separator: "\n")
         if joined.hasPrefix("\u{FEFF}") { joined.removeFirst() }
         return joined
+    }
+}
+
+extension ContentNormalizer {
+    /// The normal form without splitting, when the text is already normal but for line breaks at
+    /// the end (the common case, checked on bytes): nil when the slow path is needed.
+    static func fastNormal(_ text: String) -> String? {
+        let utf8 = text.utf8
+        guard let first = utf8.first, first != 10, first != 0xEF else { return nil }  // no leading blank line, no BOM
+        var end = utf8.endIndex
+        while end > utf8.startIndex, utf8[utf8.index(before: end)] == 10 { end = utf8.index(before: end) }
+        guard end > utf8.startIndex else { return nil }
+        var previous: UInt8 = 0
+        for byte in utf8[..<end] {
+            if byte == 13 { return nil }
+            if byte == 10, previous == 32 || previous == 9 { return nil }
+            previous = byte
+        }
+        if previous == 32 || previous == 9 { return nil }
+        return end == utf8.endIndex ? text : String(Substring(utf8[..<end]))
     }
 }

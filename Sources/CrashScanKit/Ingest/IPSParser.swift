@@ -13,14 +13,17 @@ enum IPSParser {
     ]
 
     /// The header when `text` starts with one (the first line is a JSON object with `bug_type`).
-    /// A code fence before it (an issue paste) is skipped.
+    /// A code fence before it (an issue paste) is skipped. Checked on bytes first: this runs for
+    /// every file.
     static func header(_ text: String) -> (header: [String: Any], line: Int)? {
-        let head = Lines.split(Substring(text.prefix(16_384)), keepEmpty: true)
-        guard let index = head.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
+        let head = Lines.head(text, limit: 16_384)
+        guard head.fastContains("\"bug_type\"") else { return nil }
+        let lines = Lines.split(head, keepEmpty: true)
+        guard let index = lines.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
         else {
             return nil
         }
-        let line = head[index].trimmingBlanks()
+        let line = lines[index].trimmingBlanks()
         guard line.hasPrefix("{"), line.fastContains("\"bug_type\""),
             let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
         else { return nil }

@@ -43,10 +43,12 @@ public final class Importer {
         var result: Result<[AnalyzedReport], Rejection>
     }
 
-    public func run(
-        _ sources: [InputSource], arguments: String, version: String,
+    /// Imports `sources`, read lazily: while one batch is written, the next is read and parsed
+    /// on the other cores. Memory holds two batches, whatever the number of files.
+    public func run<Sources: Sequence>(
+        _ sources: Sources, total: Int? = nil, arguments: String, version: String,
         progress: ((ImportProgress) -> Void)? = nil
-    ) throws -> ImportSummary {
+    ) throws -> ImportSummary where Sources.Element == InputSource {
         let start = DispatchTime.now()
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
         var summary = ImportSummary()
@@ -54,53 +56,105 @@ public final class Importer {
         func elapsed() -> Double {
             Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         }
+        var iterator = sources.makeIterator()
+        func nextBatch() -> [InputSource] {
+            var batch: [InputSource] = []
+            batch.reserveCapacity(batchSize)
+            while batch.count < batchSize, let source = iterator.next() { batch.append(source) }
+            return batch
+        }
 
-        var offset = 0
-        while offset < sources.count {
-            let batch = Array(sources[offset..<min(offset + batchSize, sources.count)])
-            offset += batch.count
-            let parsed = Importer.parseInParallel(batch)
-            var failure: Error?
-            try store.db.transaction {
-                for item in parsed {
-                    summary.files += 1
-                    switch item.result {
-                    case .failure(let rejection):
-                        try writer.reject(path: item.path, bytes: item.bytes, reason: rejection.reason)
-                        summary.rejected += 1
-                        summary.rejections.append((item.path, rejection.reason))
-                    case .success(let reports):
-                        do {
-                            let outcome = try writer.write(
-                                path: item.path, bytes: item.bytes, reports: reports)
-                            summary.imported += outcome.imported
-                            summary.duplicates += outcome.duplicates
-                            summary.kvcFailures += outcome.kvcFailures
-                        } catch {
-                            // A database error: keep what this batch stored so far, then stop.
-                            summary.files -= 1
-                            failure = error
-                            return
-                        }
-                    }
-                }
-            }
-            if let failure { throw failure }
-            if let progress, elapsed() - lastProgress > 0.2 || offset == sources.count {
+        var parsed = Importer.parseInParallel(nextBatch())
+        while !parsed.isEmpty {
+            // Read and parse the next batch while this one is written.
+            let upcoming = ParseAhead(nextBatch())
+            defer { _ = upcoming.wait() }
+            try write(parsed, with: writer, into: &summary)
+            if let progress, elapsed() - lastProgress > 0.2 {
                 lastProgress = elapsed()
                 progress(
                     ImportProgress(
-                        filesDone: summary.files, filesTotal: sources.count, reports: summary.imported,
+                        filesDone: summary.files, filesTotal: total ?? summary.files,
+                        reports: summary.imported,
                         elapsed: lastProgress))
             }
+            parsed = upcoming.wait()
+        }
+        if let progress {
+            progress(
+                ImportProgress(
+                    filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
+                    elapsed: elapsed()))
         }
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: writer.touchedGroups)
         summary.elapsed = elapsed()
         try writer.finish(
             files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
-            rejected: summary.rejected,
-            kvcFailures: summary.kvcFailures)
+            rejected: summary.rejected, kvcFailures: summary.kvcFailures)
         return summary
+    }
+
+    /// At most this many rejections are kept for the summary (all are in the database).
+    static let rejectionsKept = 1_000
+
+    /// Writes one parsed batch in one transaction, a savepoint per file.
+    private func write(_ parsed: [Parsed], with writer: ReportWriter, into summary: inout ImportSummary)
+        throws
+    {
+        var failure: Error?
+        try store.db.transaction {
+            for item in parsed {
+                summary.files += 1
+                switch item.result {
+                case .failure(let rejection):
+                    try writer.reject(path: item.path, bytes: item.bytes, reason: rejection.reason)
+                    summary.rejected += 1
+                    if summary.rejections.count < Importer.rejectionsKept {
+                        summary.rejections.append((item.path, rejection.reason))
+                    }
+                case .success(let reports):
+                    do {
+                        let outcome = try writer.write(path: item.path, bytes: item.bytes, reports: reports)
+                        summary.imported += outcome.imported
+                        summary.duplicates += outcome.duplicates
+                        summary.kvcFailures += outcome.kvcFailures
+                    } catch {
+                        // A database error: keep what this batch stored so far, then stop.
+                        summary.files -= 1
+                        failure = error
+                        return
+                    }
+                }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// A batch parsed on a background queue; `wait` returns it.
+    private final class ParseAhead: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: [Parsed] = []
+        private var collected = false
+
+        init(_ batch: [InputSource]) {
+            guard !batch.isEmpty else {
+                done.signal()
+                return
+            }
+            DispatchQueue.global().async {
+                self.result = Importer.parseInParallel(batch)
+                self.done.signal()
+            }
+        }
+
+        /// The parsed batch (empty for an empty batch). Safe to call more than once.
+        func wait() -> [Parsed] {
+            if !collected {
+                done.wait()
+                collected = true
+            }
+            return result
+        }
     }
 
     /// Reads and analyses `batch` on all cores; results keep the input order.
@@ -141,6 +195,8 @@ public final class Importer {
         switch source {
         case .standardInput:
             data = FileHandle.standardInput.readDataToEndOfFile()
+        case .memory(_, let bytes):
+            data = bytes
         case .file(let file):
             let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
             if let size, size > ReportReader.maximumFileSize {

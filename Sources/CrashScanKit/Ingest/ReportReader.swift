@@ -40,7 +40,7 @@ public enum ReportReader {
         if let first = trimmed.first, first == "{" || first == "[" {
             if let result = readJSON(Substring(trimmed)) { return result }
         }
-        let head = Array(Lines.split(Substring(text.prefix(32_768))).prefix(300).map { $0.trimmingBlanks() })
+        let head = Array(Lines.split(Lines.head(text, limit: 32_768)).prefix(300).map { $0.trimmingBlanks() })
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
             return reports.isEmpty
@@ -83,10 +83,14 @@ public enum ReportReader {
     static func isAppleText(_ head: [Substring]) -> Bool {
         var keys = 0
         for line in head {
-            let text = line.hasPrefix("`") ? line.dropFirst() : line
+            // Cheap exit: every key below starts with one of these letters (or a backtick).
+            guard let first = line.utf8.first, [73, 72, 76, 82, 67, 69, 84, 66, 80, 68, 96].contains(first)
+            else {
+                continue
+            }
+            let text = first == 96 ? line.dropFirst() : line
             if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:")
-                || text.hasPrefix("Hardware model:")
-                || text.hasPrefix("Last Exception Backtrace:")
+                || text.hasPrefix("Hardware model:") || text.hasPrefix("Last Exception Backtrace:")
             {
                 return true
             }
@@ -149,7 +153,7 @@ public enum ReportReader {
         }
         if BuglyJSONParser.isBuglyCrashJSON(object) {
             do {
-                return .success(try BuglyJSONParser.parse(object))
+                return .success(try BuglyJSONParser.parse(object, text: text))
             } catch {
                 return .failure(Rejection(error.description))
             }

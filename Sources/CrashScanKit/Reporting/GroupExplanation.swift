@@ -66,8 +66,10 @@ public struct GroupExplanation: Sendable, Encodable {
         else { throw GroupLookup.NotFound(text: String(id)) }
         let sample = try db.query(
             """
-            SELECT source_path, position_in_file, exception_reason, frames FROM report WHERE group_id = ?
-            ORDER BY length(frames) DESC, id LIMIT 1
+            SELECT g.sample_report_path AS source_path, r.position_in_file, r.exception_reason,
+                   coalesce(g.sample_frames, r.frames) AS frames
+            FROM crash_group g JOIN report r ON r.group_id = g.id
+            WHERE g.id = ? ORDER BY r.source_path = g.sample_report_path DESC, r.id LIMIT 1
             """, [.integer(id)]
         ).first
         let frames: [FrameLine] = (sample?.string("frames") ?? "").split(separator: "\n").map { line in

@@ -61,8 +61,8 @@ final class ReportWriter {
             """
             INSERT INTO crash_group (
                 fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
-                blame_frame, created_at
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                blame_frame, created_at, sample_frames, sample_report_path
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """)
         findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
@@ -125,7 +125,7 @@ final class ReportWriter {
             .int(outcome.duplicates), .optional(bytes),
         ])
         for report in fresh {
-            let groupID = try group(for: report)
+            let groupID = try group(for: report, path: path)
             let reportID = try insertReport.scalar(
                 values(report, fileID: fileID, path: path, groupID: groupID))
             guard case .integer(let id) = reportID else {
@@ -156,7 +156,7 @@ final class ReportWriter {
         ])
     }
 
-    private func group(for report: AnalyzedReport) throws -> Int64 {
+    private func group(for report: AnalyzedReport, path: String) throws -> Int64 {
         if let id = groupCache[report.fingerprint] { return id }
         if case .integer(let id) = try findGroup.scalar([.text(report.fingerprint)]) {
             groupCache[report.fingerprint] = id
@@ -169,7 +169,7 @@ final class ReportWriter {
             .optional(failure?.receiverClass),
             .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null,
             .optional(failure?.cause.rawValue),
-            .optional(report.blameFrame), .text(importedAt),
+            .optional(report.blameFrame), .text(importedAt), .text(report.framesText), .text(path),
         ])
         guard case .integer(let id) = inserted else {
             throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")
@@ -181,24 +181,11 @@ final class ReportWriter {
     private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
         -> [SQLValue]
     {
-        let report = analyzed.report
-        let os = analyzed.os
-        return [
-            .text(analyzed.contentHash), fileID, .text(path), .text(report.format.rawValue),
-            .int(report.positionInFile),
-            .optional(analyzed.occurredAt), .optional(report.occurredAtRaw), .optional(analyzed.uploadedAt),
-            .text(importedAt), .optional(report.deviceRaw), .optional(analyzed.device?.identifier),
-            .optional(analyzed.device?.name), .optional(analyzed.device?.kind.rawValue),
-            .optional(report.osRaw),
-            .optional(os?.platform), .optional(os?.text), .optional(os?.build), .optional(os?.major),
-            .optional(os?.minor), .optional(os?.patch), .optional(os?.sortKey), .bool(os?.isBeta ?? false),
-            .optional(report.appVersion), .optional(report.bundleID), .optional(report.processName),
-            .optional(report.cpuArch), report.jailbroken.map { .bool($0) } ?? .null,
-            .optional(analyzed.exceptionType),
-            .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
-            .optional(analyzed.appImage), .optional(analyzed.blameFrame), .text(analyzed.framesText),
-            .integer(groupID),
-        ]
+        [.text(analyzed.contentHash), fileID]
+            + analyzed.storedColumns(path: path, importedAt: importedAt, groupID: Int(groupID)).dropFirst()
+            .map {
+                SQLValue.optional($0)
+            }
     }
 
     /// Closes the run with its totals.

@@ -1,13 +1,54 @@
-/// Line splitting on UTF-8 bytes: `String.split(separator:)` walks grapheme clusters, which was
-/// a large share of parsing time on big inputs.
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Line splitting on UTF-8 bytes with `memchr`: `String.split(separator:)` walks grapheme
+/// clusters and the generic `UTF8View.split` was a large share of parsing time.
 enum Lines {
     /// The lines of `text` (split at `\n`; the decoder has already turned CRLF and CR into LF).
     static func split(_ text: String, keepEmpty: Bool = false) -> [Substring] {
-        text.utf8.split(separator: 10, omittingEmptySubsequences: !keepEmpty).map { Substring($0) }
+        split(Substring(text), keepEmpty: keepEmpty)
     }
 
     static func split(_ text: Substring, keepEmpty: Bool = false) -> [Substring] {
-        text.utf8.split(separator: 10, omittingEmptySubsequences: !keepEmpty).map { Substring($0) }
+        let utf8 = text.utf8
+        let ranges: [Range<Int>]? = utf8.withContiguousStorageIfAvailable { buffer in
+            var ranges: [Range<Int>] = []
+            guard let base = buffer.baseAddress else { return ranges }
+            var start = 0
+            while start <= buffer.count {
+                let remaining = buffer.count - start
+                let end: Int
+                if remaining > 0, let hit = memchr(base + start, 10, remaining) {
+                    end = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                } else {
+                    end = buffer.count
+                }
+                if keepEmpty || end > start { ranges.append(start..<end) }
+                if end >= buffer.count { break }
+                start = end + 1
+            }
+            return ranges
+        }
+        guard let ranges else {
+            return utf8.split(separator: 10, omittingEmptySubsequences: !keepEmpty).map { Substring($0) }
+        }
+        let start = utf8.startIndex
+        return ranges.map { range in
+            let lower = utf8.index(start, offsetBy: range.lowerBound)
+            let upper = utf8.index(lower, offsetBy: range.count)
+            return Substring(utf8[lower..<upper])
+        }
+    }
+
+    /// The first `limit` bytes of `text`, cut at the last line break before the limit (a head
+    /// for format detection, without walking characters).
+    static func head(_ text: String, limit: Int) -> Substring {
+        let utf8 = text.utf8
+        guard utf8.count > limit else { return Substring(text) }
+        let end = utf8.index(utf8.startIndex, offsetBy: limit)
+        let cut = utf8[..<end].lastIndex(of: 10) ?? end
+        return Substring(utf8[..<cut])
     }
 
     /// Lines longer than this are not labels, frames or reasons (a minified blob, a binary dump

@@ -61,7 +61,15 @@ struct SHA256 {
     }
 
     private mutating func compress(_ block: UnsafeBufferPointer<UInt8>) {
-        var w = [UInt32](repeating: 0, count: 64)
+        // The message schedule lives on the stack: an array here was an allocation per 64 bytes.
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+            compress(block, schedule: schedule)
+        }
+    }
+
+    private mutating func compress(
+        _ block: UnsafeBufferPointer<UInt8>, schedule w: UnsafeMutableBufferPointer<UInt32>
+    ) {
         for i in 0..<16 {
             w[i] =
                 UInt32(block[i * 4]) << 24 | UInt32(block[i * 4 + 1]) << 16 | UInt32(block[i * 4 + 2]) << 8
@@ -113,7 +121,18 @@ struct SHA256 {
     /// Lower-case hex digest of a string's UTF-8 bytes.
     static func hex(_ text: String) -> String {
         var hasher = SHA256()
-        hasher.update(text.utf8)
+        var text = text
+        // Whole blocks straight from the string's storage; only the tail is copied.
+        text.withUTF8 { bytes in
+            let whole = bytes.count / 64 * 64
+            var offset = 0
+            while offset < whole {
+                hasher.compress(UnsafeBufferPointer(rebasing: bytes[offset..<(offset + 64)]))
+                offset += 64
+            }
+            hasher.length = UInt64(whole)
+            hasher.buffer = Array(bytes[whole...])
+        }
         let digits = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
         for byte in hasher.finalize() {

@@ -13,7 +13,7 @@ enum Timestamp {
             let number = Double(text)
         {
             let seconds = scalars.count >= 12 ? number / 1000 : number
-            return format(Date(timeIntervalSince1970: seconds))
+            return format(epochSeconds: Int(seconds))
         }
         var position = 0
         func number(_ digits: Int) -> Int? {
@@ -75,19 +75,39 @@ enum Timestamp {
             return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
                 + millis
         }
-        var components = DateComponents()
-        components.year = year
-        components.month = month
-        components.day = day
-        components.hour = hour
-        components.minute = minute
-        components.second = second
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone =
-            TimeZone(secondsFromGMT: offsetSeconds) ?? TimeZone(identifier: "UTC") ?? calendar.timeZone
-        guard let date = calendar.date(from: components) else { return nil }
-        let base = format(date)
+        // To UTC by arithmetic (Calendar is slow and this runs for every report).
+        let local = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+        let base = format(epochSeconds: local - offsetSeconds)
         return millis.isEmpty ? base : base.replacingOccurrences(of: "Z", with: millis + "Z")
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 1970.
+    static func format(epochSeconds: Int) -> String {
+        let days = Int((Double(epochSeconds) / 86_400).rounded(.down))
+        let secondsOfDay = epochSeconds - days * 86_400
+        // civil_from_days
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3_600, 2)
+            + ":"
+            + pad(secondsOfDay % 3_600 / 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "Z"
     }
 
     static func format(_ date: Date) -> String {
@@ -101,4 +121,10 @@ enum Timestamp {
     }
 
     static func now() -> String { format(Date()) }
+
+    /// Zero-padded decimal (String(format:) goes through Foundation's formatter, which is slow).
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
 }

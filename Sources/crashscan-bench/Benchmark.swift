@@ -1,0 +1,276 @@
+import CrashScanKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// The benchmark's phases; every figure it prints comes from a run here.
+struct Benchmark {
+    let options: BenchOptions
+
+    var binary: String {
+        options.binary
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("crashscan")
+            .path
+    }
+
+    func say(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+
+    func run() throws {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw BenchError("no crashscan binary at \(binary) (build it: swift build -c release)")
+        }
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        let corpus = try generateCorpus()
+        let read = readFloor(corpus.path)
+        let storage = try storageFloor(corpus.path)
+        let database = options.work + "/import.sqlite"
+        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+        say("crashscan import (fresh database) …")
+        let first = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
+        guard first.status == 0 || first.status == 65 else {
+            throw BenchError("import failed: \(first.output)")
+        }
+        say("crashscan import again (all duplicates) …")
+        let again = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
+        let databaseBytes = Measure.fileSize(database) + Measure.fileSize(database + "-wal")
+        let reportDB = try buildReportDatabase()
+        let reportTimes = try timeReports(reportDB)
+
+        let megabytes = Double(corpus.bytes) / 1_048_576
+        let floors = read.seconds + storage
+        func rate(_ seconds: Double) -> String {
+            String(
+                format: "%.0f reports/s, %.1f MB/s", Double(options.reports) / seconds, megabytes / seconds)
+        }
+        var lines: [String] = []
+        lines.append(
+            "crashscan-bench: \(options.reports) crash logs, \(String(format: "%.1f", megabytes)) MB in \(corpus.path)"
+        )
+        lines.append(
+            "machine: \(ProcessInfo.processInfo.activeProcessorCount) cores, \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB, \(ProcessInfo.processInfo.operatingSystemVersionString)"
+        )
+        lines.append("")
+        lines.append(
+            String(
+                format: "read all files (I/O floor)         %7.2f s   %@", read.seconds, rate(read.seconds)))
+        lines.append(
+            String(format: "sqlite3 .import (storage floor)    %7.2f s   %@", storage, rate(storage)))
+        lines.append(
+            String(
+                format: "crashscan import                   %7.2f s   %@   peak RSS %.0f MB", first.seconds,
+                rate(first.seconds), Double(first.peakRSS) / 1_048_576))
+        lines.append(String(format: "  ratio to the two floors added    %7.2f×", first.seconds / floors))
+        lines.append(
+            String(
+                format: "crashscan import again (dups)      %7.2f s   %@   peak RSS %.0f MB, %.1f× faster",
+                again.seconds, rate(again.seconds), Double(again.peakRSS) / 1_048_576,
+                first.seconds / again.seconds))
+        lines.append(
+            String(
+                format: "database size                      %7.0f bytes per report",
+                Double(databaseBytes) / Double(options.reports)))
+        lines.append("")
+        lines.append("crashscan report on \(options.reportDB) reports (median of \(options.runs) runs):")
+        for (label, seconds) in reportTimes {
+            lines.append(String(format: "  %-38@ %7.0f ms", label as NSString, seconds * 1000))
+        }
+        print(lines.joined(separator: "\n"))
+    }
+
+    // MARK: - Corpus
+
+    struct Corpus {
+        var path: String
+        var bytes: Int
+    }
+
+    /// Writes the corpus once per (size, seed); a later run reuses it.
+    func generateCorpus() throws -> Corpus {
+        let path = "\(options.work)/corpus-\(options.reports)-\(options.seed)"
+        let marker = path + "/.complete"
+        if let text = try? String(contentsOfFile: marker, encoding: .utf8), let bytes = Int(text) {
+            say("reusing corpus \(path)")
+            return Corpus(path: path, bytes: bytes)
+        }
+        say("generating \(options.reports) crash logs in \(path) …")
+        try? FileManager.default.removeItem(atPath: path)
+        var generator = CorpusGenerator(seed: options.seed)
+        var bytes = 0
+        for index in 0..<options.reports {
+            let folder = String(format: "%@/%04d", path, index / 1000)
+            if index % 1000 == 0 {
+                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            }
+            let file = generator.file(index)
+            let data = Data(file.text.utf8)
+            bytes += data.count
+            try data.write(
+                to: URL(fileURLWithPath: String(format: "%@/crash-%07d.%@", folder, index, file.ext)))
+        }
+        try String(bytes).write(toFile: marker, atomically: true, encoding: .utf8)
+        return Corpus(path: path, bytes: bytes)
+    }
+
+    // MARK: - Floors
+
+    /// Reads every file of the corpus once (after it was just written, as crashscan will).
+    func readFloor(_ path: String) -> (seconds: Double, bytes: Int) {
+        say("reading every file (I/O floor) …")
+        let start = Measure.now()
+        var bytes = 0
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        guard let files = try? InputWalker().files([path]) else { return (0, 0) }
+        for case .file(let file) in files {
+            let descriptor = open(file, O_RDONLY)
+            guard descriptor >= 0 else { continue }
+            while true {
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count <= 0 { break }
+                bytes += count
+            }
+            close(descriptor)
+        }
+        return (Measure.now() - start, bytes)
+    }
+
+    /// The same rows crashscan stores, loaded by the sqlite3 shell's `.import` into a table with
+    /// the same columns and indexes. Only the `.import` is timed.
+    func storageFloor(_ path: String) throws -> Double {
+        say("preparing the rows for the storage floor …")
+        let csvPath = options.work + "/rows.csv"
+        let databasePath = options.work + "/floor.sqlite"
+        for suffix in ["", "-wal", "-shm"] { unlink(databasePath + suffix) }
+        let store = try Store(path: databasePath)
+        // The same table and indexes as crashscan's `report`, without its foreign key.
+        try store.db.execute(
+            """
+            CREATE TABLE report_floor AS SELECT * FROM report WHERE 0;
+            CREATE UNIQUE INDEX report_floor_hash ON report_floor (content_hash);
+            CREATE INDEX report_floor_group ON report_floor (group_id);
+            CREATE INDEX report_floor_os ON report_floor (os_key);
+            CREATE INDEX report_floor_model ON report_floor (device_model COLLATE NOCASE);
+            CREATE INDEX report_floor_name ON report_floor (device_name COLLATE NOCASE);
+            CREATE INDEX report_floor_occurred ON report_floor (occurred_at);
+            CREATE INDEX report_floor_app ON report_floor (app_version);
+            """)
+        _ = FileManager.default.createFile(atPath: csvPath, contents: nil)
+        guard let csv = FileHandle(forWritingAtPath: csvPath) else {
+            throw BenchError("cannot write \(csvPath)")
+        }
+        var groups: [String: Int] = [:]
+        var chunk = ""
+        for case .file(let file) in try InputWalker().files([path]) {
+            guard let data = FileManager.default.contents(atPath: file),
+                case .success(let reports) = ReportReader.read(data)
+            else { continue }
+            for report in reports.map(AnalyzedReport.init) {
+                let group = groups[report.fingerprint] ?? (groups.count + 1)
+                groups[report.fingerprint] = group
+                let columns = report.storedColumns(
+                    path: file, importedAt: "2026-01-01T00:00:00Z", groupID: group)
+                chunk += columns.map(csvField).joined(separator: ",") + "\n"
+            }
+            if chunk.utf8.count > 1 << 20 {
+                csv.write(Data(chunk.utf8))
+                chunk = ""
+            }
+        }
+        csv.write(Data(chunk.utf8))
+        try csv.close()
+        let columns = try store.db.query("PRAGMA table_info(report)").compactMap { $0.string("name") }
+            .dropFirst()
+        let script = """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            CREATE TEMP TABLE staging (\(columns.joined(separator: ", ")));
+            .import --csv \(csvPath) staging
+            INSERT INTO report_floor (\(columns.joined(separator: ", "))) SELECT * FROM staging;
+            """
+        let scriptPath = options.work + "/floor.sql"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        say("sqlite3 .import of the same rows (storage floor) …")
+        guard
+            let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(
+                where: FileManager.default.isExecutableFile)
+        else {
+            throw BenchError("the sqlite3 shell is needed for the storage floor (apt-get install sqlite3)")
+        }
+        let result = try Measure.run(sqlite3, [databasePath, ".read \(scriptPath)"])
+        guard result.status == 0 else { throw BenchError("sqlite3 failed: \(result.output)") }
+        return result.seconds
+    }
+
+    func csvField(_ value: String?) -> String {
+        guard let value else { return "" }
+        guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return value
+        }
+        return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Report database
+
+    /// A database of `reportDB` reports, imported in process from generated texts (the same
+    /// parse, classification and writer as `crashscan import`, without the files on disk).
+    func buildReportDatabase() throws -> String {
+        let path = "\(options.work)/report-\(options.reportDB)-\(options.seed).sqlite"
+        if FileManager.default.fileExists(atPath: path + ".complete") {
+            say("reusing \(path)")
+            return path
+        }
+        for suffix in ["", "-wal", "-shm", ".complete"] { unlink(path + suffix) }
+        say("building a database of \(options.reportDB) reports in process …")
+        let store = try Store(path: path)
+        let count = options.reportDB
+        let seed = options.seed &+ 1
+        let sources = GeneratedSources(count: count, seed: seed)
+        _ = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1024).run(
+            sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
+        try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        _ = FileManager.default.createFile(atPath: path + ".complete", contents: nil)
+        return path
+    }
+
+    func timeReports(_ database: String) throws -> [(String, Double)] {
+        let cases: [(String, [String])] = [
+            ("report (text)", []),
+            ("report --format json", ["--format", "json"]),
+            ("report --os 8.1", ["--os", "8.1"]),
+            ("report --os 8.1 --format json", ["--os", "8.1", "--format", "json"]),
+            ("report --device \"iPhone 6 Plus\"", ["--device", "iPhone 6 Plus"]),
+            ("report --os >=13 --device iPhone12,1", ["--os", ">=13", "--device", "iPhone12,1"]),
+        ]
+        var results: [(String, Double)] = []
+        for (label, arguments) in cases {
+            say("timing crashscan \(label) …")
+            var times: [Double] = []
+            for _ in 0..<options.runs {
+                let run = try Measure.run(binary, ["report", "--db", database] + arguments)
+                guard run.status == 0 else { throw BenchError("report failed: \(run.output)") }
+                times.append(run.seconds)
+            }
+            results.append((label, Measure.median(times)))
+        }
+        return results
+    }
+}
+
+/// Generated crash logs as in-memory inputs, produced lazily.
+struct GeneratedSources: Sequence {
+    let count: Int
+    let seed: UInt64
+
+    func makeIterator() -> AnyIterator<InputSource> {
+        var generator = CorpusGenerator(seed: seed)
+        var index = 0
+        return AnyIterator {
+            guard index < count else { return nil }
+            defer { index += 1 }
+            let file = generator.file(index)
+            return .memory(path: "generated/crash-\(index).\(file.ext)", data: Data(file.text.utf8))
+        }
+    }
+}

@@ -1,0 +1,392 @@
+import Foundation
+
+/// A deterministic generator (SplitMix64): the same seed gives the same corpus on every machine.
+struct SplitMix64 {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    mutating func int(_ range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
+
+    /// Picks by weight: `[(value, weight)]`.
+    mutating func weighted<T>(_ items: [(T, Int)]) -> T {
+        let total = items.reduce(0) { $0 + $1.1 }
+        var roll = int(0...(total - 1))
+        for (value, weight) in items {
+            if roll < weight { return value }
+            roll -= weight
+        }
+        return items[0].0
+    }
+}
+
+/// Generates crash logs in the shapes crashscan reads, with realistic sizes (2–10 KB, 30–60
+/// frames), a realistic mix of devices, OS versions, KVC and other crashes, and a share of
+/// Apple `.crash` and `.ips` files.
+struct CorpusGenerator {
+    var random: SplitMix64
+
+    init(seed: UInt64) { random = SplitMix64(state: seed) }
+
+    static let devices: [(String, String, Int)] = [
+        ("iPhone7,1", "iPhone 6 Plus", 4), ("iPhone7,2", "iPhone 6", 6), ("iPhone8,1", "iPhone 6s", 6),
+        ("iPhone9,1", "iPhone 7", 6), ("iPhone10,2", "iPhone 8 Plus", 5), ("iPhone10,3", "iPhone X", 5),
+        ("iPhone11,2", "iPhone XS", 5), ("iPhone11,8", "iPhone XR", 6), ("iPhone12,1", "iPhone 11", 8),
+        ("iPhone13,2", "iPhone 12", 7), ("iPhone14,5", "iPhone 13", 7), ("iPhone15,2", "iPhone 14 Pro", 5),
+        ("iPhone16,1", "iPhone 15 Pro", 4), ("iPhone17,3", "iPhone 16", 3),
+        ("iPad7,5", "iPad (6th generation)", 3),
+        ("iPad13,1", "iPad Air (4th generation)", 2),
+    ]
+
+    static let systems: [(String, String, Int)] = [
+        ("8.1.3", "12B466", 3), ("8.1.2", "12B440", 2), ("8.4", "12H143", 2), ("9.3.5", "13G36", 2),
+        ("10.3.3", "14G60", 2), ("11.4.1", "15G77", 3), ("12.4", "16G77", 5), ("13.3", "17C54", 6),
+        ("13.5.1", "17F80", 5), ("14.2", "18B92", 6), ("14.8", "18H17", 5), ("15.4", "19E241", 6),
+        ("16.1", "20B82", 7), ("16.6", "20G75", 6), ("17.4", "21E219", 6), ("17.6.1", "21G93", 5),
+        ("18.1", "22B83", 4),
+    ]
+
+    /// KVC crashes of the catalogue, as (exception, reason, class, selector in the app).
+    static let kvcCrashes: [(String, String, String)] = [
+        (
+            "NSUnknownKeyException",
+            "[<UITextView 0x%@> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.",
+            "-[UITextView(Extension) was_setPlaceholderWithText:Color:]"
+        ),
+        (
+            "NSGenericException",
+            "Access to UITextField's _placeholderLabel ivar is prohibited. This is an application bug",
+            "-[SearchHeaderView setupSearchField]"
+        ),
+        (
+            "NSGenericException",
+            "Access to UISearchBar's _searchField ivar is prohibited. This is an application bug",
+            "-[UISearchBar(Theme) applyTheme]"
+        ),
+        (
+            "NSUnknownKeyException",
+            "[<UIStatusBar_Modern 0x%@> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
+            "+[NetworkProbe currentRadioType]"
+        ),
+        (
+            "NSInternalInconsistencyException",
+            "Call to obsolete private method -[UIPageControl _setPageImage:]",
+            "-[OnboardingViewController configurePageControl]"
+        ),
+        (
+            "NSUnknownKeyException",
+            "[<FeedCell 0x%@> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key avatarWidth.",
+            "-[FeedViewController tableView:cellForRowAtIndexPath:]"
+        ),
+    ]
+
+    static let otherCrashes: [(String, String)] = [
+        ("NSRangeException", "*** -[__NSArrayM objectAtIndexedSubscript:]: index %d beyond bounds [0 .. 3]"),
+        ("NSInvalidArgumentException", "-[NSNull length]: unrecognized selector sent to instance 0x%@"),
+        (
+            "NSInvalidArgumentException",
+            "*** -[__NSPlaceholderDictionary initWithObjects:forKeys:count:]: attempt to insert nil object from objects[%d]"
+        ),
+        ("NSGenericException", "*** Collection <__NSArrayM: 0x%@> was mutated while being enumerated."),
+        ("SIGSEGV", ""),
+        ("SIGABRT", ""),
+    ]
+
+    static let systemFrames: [(String, String)] = [
+        ("CoreFoundation", "___CFRunLoopRun"), ("CoreFoundation", "CFRunLoopRunSpecific"),
+        ("GraphicsServices", "GSEventRunModal"), ("UIKitCore", "-[UIApplication _run]"),
+        ("UIKitCore", "UIApplicationMain"),
+        ("UIKitCore", "-[UIViewController loadViewIfRequired]"), ("UIKitCore", "-[UIViewController view]"),
+        ("UIKitCore", "-[UINavigationController _startCustomTransition:]"),
+        ("QuartzCore", "CA::Transaction::commit()"),
+        ("QuartzCore", "-[CALayer layoutSublayers]"),
+        ("UIKitCore", "-[UIView(CALayerDelegate) layoutSublayersOfLayer:]"),
+        ("libdispatch.dylib", "__dispatch_client_callout"),
+        ("libdispatch.dylib", "_dispatch_main_queue_callback_4CF"),
+        ("Foundation", "__NSBLOCKOPERATION_IS_CALLING_OUT_TO_A_BLOCK__"),
+        ("UIKitCore", "-[UITableView layoutSubviews]"),
+        ("UIKitCore", "-[UITableView _updateVisibleCellsNow:]"),
+        ("CoreFoundation", "___CFRUNLOOP_IS_CALLING_OUT_TO_AN_OBSERVER_CALLBACK_FUNCTION__"),
+    ]
+
+    static let binaryImages: [String] = (0..<18).map { index in
+        let names = [
+            "Shop", "CoreFoundation", "Foundation", "UIKitCore", "libobjc.A.dylib", "libdispatch.dylib",
+            "QuartzCore",
+        ]
+        let name = names[index % names.count]
+        let base = 0x1_8000_0000 + index * 0x100_0000
+        return
+            "0x\(String(base, radix: 16)) - 0x\(String(base + 0xFF_FFFF, radix: 16)) \(name) arm64  <\(String(format: "%032x", index * 7919))> /System/Library/Frameworks/\(name).framework/\(name)"
+    }
+
+    /// A crash as fields; each output shape renders it.
+    struct Crash {
+        var index: Int
+        var identifier: String
+        var name: String
+        var os: String
+        var build: String
+        var appVersion: String
+        var time: String
+        var exception: String
+        var reason: String
+        var frames: [(image: String, symbol: String, file: String?)]
+    }
+
+    mutating func crash(_ index: Int) -> Crash {
+        let device = random.weighted(Self.devices.map { (($0.0, $0.1), $0.2) })
+        let system = random.weighted(Self.systems.map { (($0.0, $0.1), $0.2) })
+        let app = "Shop"
+        var frames: [(String, String, String?)] = []
+        let exception: String
+        var reason: String
+        let blame: String
+        let hex = String(random.next() & 0xFFFF_FFFF, radix: 16)
+        if random.int(0...99) < 30 {
+            let kvc = random.pick(Self.kvcCrashes)
+            exception = kvc.0
+            reason = kvc.1.replacingOccurrences(of: "%@", with: hex)
+            blame = kvc.2
+            frames += [
+                ("CoreFoundation", "___exceptionPreprocess", nil),
+                ("libobjc.A.dylib", "_objc_exception_throw", nil),
+                ("Foundation", "-[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:]", nil),
+                ("Foundation", "-[NSObject(NSKeyValueCoding) setValue:forKey:]", nil),
+            ]
+        } else {
+            let other = random.pick(Self.otherCrashes)
+            exception = other.0
+            reason = other.1.replacingOccurrences(of: "%@", with: hex).replacingOccurrences(
+                of: "%d", with: String(random.int(4...90)))
+            blame = random.pick([
+                "-[CartViewController reloadTotals]", "-[ImageCache decode:]",
+                "-[FeedViewController refresh]", "-[Session parse:]",
+            ])
+            if !reason.isEmpty {
+                frames += [
+                    ("CoreFoundation", "___exceptionPreprocess", nil),
+                    ("libobjc.A.dylib", "_objc_exception_throw", nil),
+                ]
+            }
+        }
+        frames.append((app, blame, String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m"))
+        let count = random.int(30...60)
+        while frames.count < count - 2 {
+            if random.int(0...9) < 3 {
+                frames.append(
+                    (
+                        app,
+                        "-[\(random.pick(["Feed", "Cart", "Profile", "Search", "Home"]))ViewController \(random.pick(["viewDidLoad", "refresh", "layout", "update:"]))]",
+                        "Controllers.m"
+                    ))
+            } else {
+                let system = random.pick(Self.systemFrames)
+                frames.append((system.0, system.1, nil))
+            }
+        }
+        frames += [("UIKitCore", "UIApplicationMain", nil), (app, "main", "main.m")]
+        let day = index % 365
+        let time = String(
+            format: "2024-%02d-%02d %02d:%02d:%02d", 1 + day / 31 % 12, 1 + day % 28, index % 24, index % 60,
+            (index / 60) % 60)
+        if reason.isEmpty { reason = "" }
+        return Crash(
+            index: index, identifier: device.0, name: device.1, os: system.0, build: system.1,
+            appVersion: "5.\(random.int(0...9)).\(random.int(0...3))", time: time, exception: exception,
+            reason: reason,
+            frames: frames)
+    }
+
+    /// One file's text and its extension; the shape is drawn with realistic weights.
+    mutating func file(_ index: Int) -> (text: String, ext: String) {
+        let crash = crash(index)
+        switch random.int(0...99) {
+        case 0..<40: return (consoleZH(crash), "txt")
+        case 40..<55: return (consoleEN(crash), "txt")
+        case 55..<75: return (json(crash), "json")
+        case 75..<85: return (sdkLog(crash), "log")
+        case 85..<95: return (appleCrash(crash), "crash")
+        default: return (ips(crash), "ips")
+        }
+    }
+
+    func frameLines(_ crash: Crash, style: (Int, String, String, String?) -> String) -> String {
+        crash.frames.enumerated().map {
+            style($0.offset, $0.element.image, $0.element.symbol, $0.element.file)
+        }.joined(separator: "\n")
+    }
+
+    func consoleZH(_ c: Crash) -> String {
+        var lines = [
+            "设备机型：\(c.name)", "系统版本：\(c.os)(\(c.build))", "应用版本：\(c.appVersion)", "发生时间：\(c.time)",
+            "上报时间：\(c.time)", "CPU架构：arm64", "越狱：否", "进程名：Shop", "异常名称：\(c.exception)",
+        ]
+        if !c.reason.isEmpty { lines.append("异常原因：\(c.reason)") }
+        lines.append("出错堆栈：")
+        lines.append(
+            frameLines(c) { index, image, symbol, file in
+                file.map { "\(index) \(image)    \(symbol) (\($0):\(40 + index))" }
+                    ?? "\(index) \(image)    \(symbol) + \(100 + index * 4)"
+            })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func consoleEN(_ c: Crash) -> String {
+        var lines = [
+            "Device Model: \(c.identifier)", "OS Version: iOS \(c.os) (\(c.build))",
+            "App Version: \(c.appVersion)", "Crash Time: \(c.time)", c.exception,
+        ]
+        if !c.reason.isEmpty { lines.append(c.reason) }
+        lines.append(
+            frameLines(c) { index, image, symbol, file in
+                "\(index) \(image) | \(symbol)"
+                    + (file.map { " (\($0):\(40 + index))" } ?? " + \(100 + index * 4)")
+            })
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func json(_ c: Crash) -> String {
+        let stack = frameLines(c) { index, image, symbol, file in
+            "\(index) \(image)    \(symbol)"
+                + (file.map { " (\($0):\(40 + index))" } ?? " + \(100 + index * 4)")
+        }
+        let map: [String: Any] = [
+            "crashMap": [
+                "expName": c.exception, "expMessage": c.reason, "model": c.name,
+                "modelOriginalName": c.identifier,
+                "osVer": "\(c.os) (\(c.build))", "productVersion": c.appVersion, "crashTime": c.time,
+                "uploadTime": c.time,
+                "processName": "Shop", "retraceCrashDetail": stack, "id": String(format: "%08X", c.index),
+                "bundleId": "com.example.shop", "cpuType": "arm64", "isRooted": "false",
+                "userId": "u\(c.index)",
+                "deviceId": String(format: "%08X-0000-4000-8000-%012X", c.index, c.index * 31),
+            ] as [String: Any],
+            "detailMap": [
+                "fileList": [
+                    [
+                        "fileName": "valueMapOthers.txt",
+                        "fileContent": "C03_page:checkout;C03_channel:appstore;A23:5.2;F09:1;",
+                    ],
+                    [
+                        "fileName": "buglylog.txt",
+                        "fileContent": Self.binaryImages.prefix(8).joined(separator: "\n"),
+                    ],
+                ]
+            ],
+        ]
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: ["ret": map], options: [.sortedKeys, .prettyPrinted])) ?? Data()
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    func sdkLog(_ c: Crash) -> String {
+        var lines = [
+            "Hardware Model: \(c.identifier)", "Process: Shop [\(400 + c.index % 3000)]",
+            "Identifier: com.example.shop",
+            "Version: 512 (\(c.appVersion))", "Code Type: ARM-64", "Parent Process: launchd [1]",
+            "Date/Time: \(c.time).000 +0800",
+            "OS Version: \(c.os) (\(c.build))", "Report Version: 104", "SDK start time: \(c.time)",
+            "RDM SDK Version: 2.5.91",
+            "RDM user id : \(c.index)", "Last Exception :",
+        ]
+        if !c.reason.isEmpty { lines.append("\(c.exception): \(c.reason)") }
+        lines.append(
+            frameLines(c) { index, image, symbol, _ in
+                String(
+                    format: "%-2d %@ 0x%016llx %@ + %d", index, image, UInt64(0x1_8000_0000 + index * 4096),
+                    symbol, 100 + index)
+            })
+        lines +=
+            ["------", "Exception Type: \(c.exception) SIGABRT", "Crashed Thread: 0", "Binary Images:"]
+            + Self.binaryImages
+        lines.append("----------------------end--------------------")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func appleCrash(_ c: Crash) -> String {
+        var lines = [
+            "Incident Identifier: \(UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", c.index, c.index))?.uuidString ?? "")",
+            "Hardware Model:      \(c.identifier)", "Process:             Shop [\(500 + c.index % 3000)]",
+            "Path:                /private/var/containers/Bundle/Application/1/Shop.app/Shop",
+            "Identifier:          com.example.shop",
+            "Version:             512 (\(c.appVersion))", "Code Type:           ARM-64 (Native)",
+            "Parent Process:      launchd [1]", "",
+            "Date/Time:           \(c.time).1234 +0000",
+            "OS Version:          iPhone OS \(c.os) (\(c.build))",
+            "Report Version:      104", "", "Exception Type:  EXC_CRASH (SIGABRT)", "Triggered by Thread:  0",
+            "",
+        ]
+        if !c.reason.isEmpty {
+            lines += [
+                "Application Specific Information:",
+                "*** Terminating app due to uncaught exception '\(c.exception)', reason: '\(c.reason)'", "",
+            ]
+        }
+        lines.append("Thread 0 Crashed:")
+        lines.append(
+            frameLines(c) { index, image, symbol, file in
+                let name = image.padding(toLength: 30, withPad: " ", startingAt: 0)
+                let apple =
+                    symbol.hasPrefix("_") && !symbol.hasPrefix("__") ? String(symbol.dropFirst()) : symbol
+                return String(format: "%-4d", index) + name
+                    + "\t0x\(String(0x1_8000_0000 + index * 4096, radix: 16)) \(apple)"
+                    + (file.map { " (\($0):\(40 + index))" } ?? " + \(100 + index)")
+            })
+        lines += ["", "Thread 1 name:  Dispatch queue: com.apple.root.default-qos", "Thread 1:"]
+        for index in 0..<12 {
+            lines.append(
+                String(format: "%-4d", index)
+                    + "libsystem_pthread.dylib       \t0x\(String(0x1_9000_0000 + index * 64, radix: 16)) _pthread_wqthread + \(16 * index)"
+            )
+        }
+        lines += ["", "Binary Images:"] + Self.binaryImages
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    func ips(_ c: Crash) -> String {
+        let header =
+            #"{"app_name":"Shop","timestamp":"\#(c.time).00 +0000","app_version":"\#(c.appVersion)","bug_type":"309","os_version":"iPhone OS \#(c.os) (\#(c.build))","incident_id":"\#(c.index)","platform":2}"#
+        var images: [String] = ["Shop"]
+        let frames: [[String: Any]] = c.frames.map { frame in
+            if !images.contains(frame.image) { images.append(frame.image) }
+            let symbol =
+                frame.symbol.hasPrefix("_") && !frame.symbol.hasPrefix("__")
+                ? String(frame.symbol.dropFirst()) : frame.symbol
+            return [
+                "imageIndex": images.firstIndex(of: frame.image) ?? 0, "imageOffset": 4096, "symbol": symbol,
+                "symbolLocation": 16,
+            ]
+        }
+        var body: [String: Any] = [
+            "modelCode": c.identifier, "osVersion": ["train": "iPhone OS \(c.os)", "build": c.build],
+            "captureTime": "\(c.time).1234 +0000", "procName": "Shop",
+            "bundleInfo": ["CFBundleShortVersionString": c.appVersion],
+            "exception": ["type": "EXC_CRASH", "signal": "SIGABRT"], "faultingThread": 0,
+            "threads": [["triggered": true, "frames": frames]],
+            "usedImages": images.map { ["name": $0, "path": "/x/\($0)"] },
+        ]
+        if !c.reason.isEmpty {
+            body["asi"] = [
+                "CoreFoundation": [
+                    "*** Terminating app due to uncaught exception '\(c.exception)', reason: '\(c.reason)'"
+                ]
+            ]
+        }
+        let data =
+            (try? JSONSerialization.data(withJSONObject: body, options: [.sortedKeys, .prettyPrinted]))
+            ?? Data()
+        return header + "\n" + String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

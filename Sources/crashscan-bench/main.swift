@@ -1,0 +1,64 @@
+import CrashScanKit
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `swift run -c release crashscan-bench [--reports N] [--report-db N] [--runs N] [--work DIR] [--smoke]`
+///
+/// 1. generates N crash logs (1,000 per folder) with a fixed seed;
+/// 2. times the floors: reading every file, and the sqlite3 shell's `.import` of the same rows;
+/// 3. times `crashscan import` of the corpus into a fresh database, then again (all duplicates),
+///    with peak resident memory;
+/// 4. builds a database of `--report-db` reports through the importer in process (the same rows,
+///    without files on disk) and times `crashscan report` on it, median of `--runs` runs.
+func runBenchmark() throws {
+    var options = BenchOptions()
+    try options.parse(Array(CommandLine.arguments.dropFirst()))
+    let bench = Benchmark(options: options)
+    try bench.run()
+}
+
+struct BenchOptions {
+    var reports = 100_000
+    var reportDB = 1_000_000
+    var runs = 5
+    var work = "crashscan-bench-work"
+    var binary: String?
+    var seed: UInt64 = 8_1_3
+
+    mutating func parse(_ arguments: [String]) throws {
+        var rest = arguments[...]
+        while let option = rest.popFirst() {
+            func value() throws -> String {
+                guard let value = rest.popFirst() else { throw BenchError("missing value for \(option)") }
+                return value
+            }
+            switch option {
+            case "--reports": reports = Int(try value()) ?? reports
+            case "--report-db": reportDB = Int(try value()) ?? reportDB
+            case "--runs": runs = max(1, Int(try value()) ?? runs)
+            case "--work": work = try value()
+            case "--binary": binary = try value()
+            case "--smoke":
+                reports = 300
+                reportDB = 2_000
+                runs = 1
+            case "-h", "--help":
+                print(
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--work DIR] [--binary PATH] [--smoke]"
+                )
+                exit(0)
+            default: throw BenchError("unknown option \(option)")
+            }
+        }
+    }
+}
+
+do {
+    try runBenchmark()
+} catch {
+    FileHandle.standardError.write(Data("crashscan-bench: \(error)\n".utf8))
+    exit(1)
+}
