@@ -33,7 +33,9 @@ enum Measure {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for pointer in argv { free(pointer) }
+        }
         var pid: pid_t = 0
         let start = now()
         let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)

@@ -27,7 +27,8 @@ extension ContentNormalizer {
     /// the end (the common case, checked on bytes): nil when the slow path is needed.
     static func fastNormal(_ text: String) -> String? {
         let utf8 = text.utf8
-        guard let first = utf8.first, first != 10, first != 0xEF else { return nil }  // no leading blank line, no BOM
+        // No leading blank line, no BOM.
+        guard let first = utf8.first, first != 10, first != 0xEF else { return nil }
         var end = utf8.endIndex
         while end > utf8.startIndex, utf8[utf8.index(before: end)] == 10 { end = utf8.index(before: end) }
         guard end > utf8.startIndex else { return nil }
