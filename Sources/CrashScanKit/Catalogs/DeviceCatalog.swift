@@ -263,7 +263,7 @@ public enum DeviceCatalog {
     /// Resolves whatever a report put in its model field: an identifier, a marketing name,
     /// a simulator architecture or a Mac model.
     public static func resolve(_ raw: String) -> Device? {
-        let text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = raw.trimmingWhitespace().string
         guard !text.isEmpty, text != "-", text.lowercased() != "unknown" else { return nil }
         let lower = text.lowercased()
         if ["i386", "x86_64", "arm64", "simulator"].contains(lower) || lower.contains("simulator") {

@@ -29,7 +29,7 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
     public func contains(_ version: OSVersion) -> Bool { (lower...upper).contains(version.sortKey) }
 
     public static func parse(_ raw: String) throws(ParseError) -> OSRange {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespace().string
         let error = ParseError(text: raw)
         if let dots = text.range(of: "..") {
             guard let low = prefix(text[..<dots.lowerBound]), let high = prefix(text[dots.upperBound...]),
@@ -63,9 +63,9 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
 
     /// `8`, `8.1` or `8.1.3` (an optional `iOS ` in front) as the keys of its first and last version.
     private static func prefix(_ raw: Substring) -> Bound? {
-        var text = raw.trimmingCharacters(in: .whitespaces)
+        var text = raw.trimmingWhitespace()
         if text.lowercased().hasPrefix("ios") {
-            text = text.dropFirst(3).trimmingCharacters(in: .whitespaces)
+            text = text.dropFirst(3).trimmingWhitespace()
         }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }

@@ -52,7 +52,7 @@ public struct OSVersion: Sendable, Equatable {
 
     /// Parses an OS version text; nil when it holds no version (Android values, `unknown`).
     public static func parse(_ raw: String) -> OSVersion? {
-        var rest = Substring(raw.trimmingCharacters(in: .whitespacesAndNewlines))
+        var rest = Substring(raw.trimmingWhitespace())
         guard !rest.isEmpty else { return nil }
         var platform: String?
         let lower = rest.lowercased()
@@ -89,12 +89,12 @@ public struct OSVersion: Sendable, Equatable {
 
     /// The build inside `(…)` or after the version: `(12B466)`, `(12 B 466)`, `(Build 15G77)`.
     static func build(in text: Substring) -> String? {
-        var inner = text.trimmingCharacters(in: .whitespaces)
+        var inner = text.trimmingWhitespace().string
         if inner.hasPrefix("(") {
             inner.removeFirst()
             if let close = inner.firstIndex(of: ")") { inner = String(inner[..<close]) }
         }
-        inner = inner.trimmingCharacters(in: .whitespaces)
+        inner = inner.trimmingWhitespace().string
         if inner.lowercased().hasPrefix("build") { inner = String(inner.dropFirst(5)) }
         let compact = inner.filter { !$0.isWhitespace }
         return isBuild(compact) ? compact : nil

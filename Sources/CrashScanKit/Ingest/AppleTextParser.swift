@@ -211,7 +211,7 @@ enum AppleTextParser {
     static func exceptionType(_ value: String) -> (String, String?) {
         let tokens = value.split(separator: " ")
         if let last = tokens.last, tokens.count > 1, last.hasPrefix("SIG") || last.hasPrefix("(SIG") {
-            return (tokens.dropLast().joined(separator: " "), last.trimmingCharacters(in: ["(", ")"]))
+            return (tokens.dropLast().joined(separator: " "), last.trimming { $0 == 40 || $0 == 41 }.string)
         }
         return (value, value.hasPrefix("SIG") ? value : nil)
     }

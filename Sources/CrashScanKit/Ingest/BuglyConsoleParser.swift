@@ -81,12 +81,12 @@ enum BuglyConsoleParser {
                     continue
                 }
                 if expectReasonAfterName, report.exceptionReason == nil {
-                    report.exceptionReason = String(trimmed.trimmingCharacters(in: ["`", "*", " "]))
+                    report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
                     expectReasonAfterName = false
                     continue
                 }
                 if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
-                    report.exceptionReason = String(trimmed.trimmingCharacters(in: ["`", "*", " "]))
+                    report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
                     continue
                 }
                 if leftover.count < 400 { leftover.append(trimmed) }

@@ -72,7 +72,7 @@ enum BuglyJSONParser {
             text = lines.compactMap { $0 as? String }.joined(separator: "\n")
         default: return nil
         }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace().string
         return trimmed.isEmpty ? nil : trimmed
     }
 
@@ -103,9 +103,7 @@ enum BuglyJSONParser {
             string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
             ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
         if let stack {
-            report.frames = stack.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).compactMap {
-                FrameParser.parse($0)
-            }
+            report.frames = Lines.split(stack).compactMap { FrameParser.parse($0) }
         }
         return report
     }

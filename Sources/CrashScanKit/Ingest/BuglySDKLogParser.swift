@@ -9,8 +9,9 @@ enum BuglySDKLogParser {
     ]
 
     static func isSDKLog(_ text: String) -> Bool {
-        guard text.fastContains("Hardware Model:") else { return false }
-        return markers.contains { text.fastContains($0) } || text.contains(endMarker)
+        let head = Lines.head(text, limit: 16_384)
+        guard head.fastContains("Hardware Model:") else { return false }
+        return markers.contains { head.fastContains($0) } || text.fastContains(endMarker)
     }
 
     static let endMarker = "-----end-----"
@@ -19,7 +20,7 @@ enum BuglySDKLogParser {
     static func isEndLine(_ line: Substring) -> Bool {
         let trimmed = line.trimmingBlanks()
         guard trimmed.count >= 9, trimmed.hasPrefix("---"), trimmed.hasSuffix("---") else { return false }
-        return trimmed.trimmingCharacters(in: ["-"]) == "end"
+        return trimmed.trimming { $0 == 45 } == "end"
     }
 
     /// Splits at the end lines and parses each part; parts without a header are skipped.

@@ -32,13 +32,19 @@ extension ContentNormalizer {
         var end = utf8.endIndex
         while end > utf8.startIndex, utf8[utf8.index(before: end)] == 10 { end = utf8.index(before: end) }
         guard end > utf8.startIndex else { return nil }
-        var previous: UInt8 = 0
-        for byte in utf8[..<end] {
-            if byte == 13 { return nil }
-            if byte == 10, previous == 32 || previous == 9 { return nil }
-            previous = byte
+        let length = utf8.distance(from: utf8.startIndex, to: end)
+        var copy = text
+        let clean = copy.withUTF8 { bytes -> Bool in
+            var previous: UInt8 = 0
+            for index in 0..<length {
+                let byte = bytes[index]
+                if byte == 13 { return false }
+                if byte == 10, previous == 32 || previous == 9 { return false }
+                previous = byte
+            }
+            return previous != 32 && previous != 9
         }
-        if previous == 32 || previous == 9 { return nil }
+        guard clean else { return nil }
         return end == utf8.endIndex ? text : String(Substring(utf8[..<end]))
     }
 }

@@ -1,6 +1,10 @@
 import Dispatch
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Totals of one `import`.
 public struct ImportSummary: Sendable {
     public var files = 0
@@ -198,7 +202,8 @@ public final class Importer {
         case .memory(_, let bytes):
             data = bytes
         case .file(let file):
-            let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+            var info = stat()
+            let size = stat(file, &info) == 0 ? Int(info.st_size) : nil
             if let size, size > ReportReader.maximumFileSize {
                 return [
                     Parsed(
@@ -209,7 +214,7 @@ public final class Importer {
                             )))
                 ]
             }
-            guard let contents = FileManager.default.contents(atPath: file) else {
+            guard let contents = readFile(file, size: size) else {
                 return [
                     Parsed(
                         path: path, bytes: size,
@@ -219,6 +224,27 @@ public final class Importer {
             data = contents
         }
         return parse(data, path: path, depth: 0)
+    }
+
+    /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
+    /// visible share of import time).
+    static func readFile(_ path: String, size: Int?) -> Data? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var data = Data(count: max(size ?? 0, 0) + 1)
+        var length = 0
+        while true {
+            if length == data.count { data.count *= 2 }
+            let count = data.withUnsafeMutableBytes { buffer in
+                read(descriptor, buffer.baseAddress! + length, buffer.count - length)
+            }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            length += count
+        }
+        data.count = length
+        return data
     }
 
     /// Archives inside archives are opened too, to this depth.

@@ -5,7 +5,7 @@ enum JSONFields {
     static func string(_ value: Any?) -> String? {
         switch value {
         case let text as String:
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = text.trimmingWhitespace().string
             return trimmed.isEmpty ? nil : trimmed
         case let number as NSNumber: return number.stringValue
         default: return nil

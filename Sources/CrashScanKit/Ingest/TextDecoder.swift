@@ -62,13 +62,12 @@ public enum TextDecoder {
 
     /// Control characters other than tab, newline and form feed in more than 1% of the text.
     static func looksBinary(_ text: String) -> Bool {
-        var controls = 0
-        var total = 0
-        for byte in text.utf8 {
-            total += 1
-            if byte < 32 && byte != 9 && byte != 10 && byte != 12 { controls += 1 }
+        var text = text
+        return text.withUTF8 { bytes in
+            var controls = 0
+            for byte in bytes where byte < 32 && byte != 9 && byte != 10 && byte != 12 { controls += 1 }
+            return bytes.count > 0 && controls * 100 > bytes.count
         }
-        return total > 0 && controls * 100 > total
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {

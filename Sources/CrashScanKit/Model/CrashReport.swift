@@ -53,7 +53,7 @@ public struct Frame: Sendable, Equatable {
 
     /// The symbol with every leading underscore removed: Bugly adds one inconsistently, so
     /// rules and grouping compare on this key (bugly-format.md section 9).
-    public var matchKey: Substring { symbol.drop(while: { $0 == "_" }) }
+    public var matchKey: Substring { Substring(symbol.utf8.drop(while: { $0 == 95 })) }
 
     /// One line for display and storage: `image  symbol (file:line)`.
     public var displayText: String {

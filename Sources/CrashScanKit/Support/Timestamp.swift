@@ -5,7 +5,7 @@ import Foundation
 /// (a zoneless Bugly time cannot be converted without knowing the console's time zone).
 enum Timestamp {
     static func iso8601(_ raw: String) -> String? {
-        let text = raw.trimmingCharacters(in: .whitespaces)
+        let text = raw.trimmingWhitespace().string
         let scalars = Array(text.unicodeScalars)
         // Epoch seconds or milliseconds.
         if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13,
