@@ -56,6 +56,12 @@ public enum KVCClassifier {
 
     static func matchFrames(_ frames: [Frame]) -> KVCReasonMatcher.Match? {
         for (position, frame) in frames.enumerated() {
+            // Cheap gate on bytes: only a few symbols can say anything about KVC.
+            let raw = frame.symbol
+            guard
+                raw.fastContains("KVCAccessProhibited") || raw.fastContains("UndefinedKey:]")
+                    || raw.fastContains("[UISearchBar ")
+            else { continue }
             let symbol = frame.matchKey
             if symbol.hasPrefix("UIKVCAccessProhibited") {
                 // The caller names the class: `-[UITextField valueForKey:]`.

@@ -56,7 +56,8 @@ enum KVCReasonMatcher {
     /// `set_cancelButtonText:`).
     static func prohibited(_ reason: String) -> Match? {
         guard let access = reason.fastRange(of: "Access to "),
-            let ivar = reason.fastRange(of: " ivar is prohibited") ?? reason.fastRange(of: " Ivar is prohibited"),
+            let ivar = reason.fastRange(of: " ivar is prohibited")
+                ?? reason.fastRange(of: " Ivar is prohibited"),
             access.upperBound < ivar.lowerBound
         else { return nil }
         let subject = reason[access.upperBound..<ivar.lowerBound]

@@ -78,7 +78,12 @@ enum AppleTextParser {
                 infoLines.append(line)
                 continue
             case .binaryImages:
-                if let name = appImage(in: line, path: path) { imageHint = imageHint ?? name }
+                // Only the image marked `+` or at the report's Path can be the app's.
+                if imageHint == nil, line.fastContains(" +") || path.map({ line.hasSuffix($0) }) == true,
+                    let name = appImage(in: line, path: path)
+                {
+                    imageHint = name
+                }
                 continue
             case .skipped:
                 continue
@@ -159,6 +164,10 @@ enum AppleTextParser {
     }
 
     private static func sectionStart(_ line: Substring, current: Section) -> SectionStart? {
+        // Every title below starts with one of these bytes: L A B F E V T, or `-` for a rule.
+        guard let first = line.utf8.first, [76, 65, 66, 70, 69, 86, 84, 45].contains(first) else {
+            return nil
+        }
         if line.hasPrefix("Last Exception") { return .section(.lastException) }
         if line.hasPrefix("Application Specific Information") { return .section(.applicationInfo) }
         if line.hasPrefix("Application Specific Backtrace") { return .section(.applicationBacktrace) }

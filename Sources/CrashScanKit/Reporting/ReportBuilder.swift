@@ -58,6 +58,9 @@ public enum ReportBuilder {
             """)
         let subjects = try GroupSubjects(db: db)
         let evidenceBuilder = try EvidenceBuilder(db: db)
+        let rulesAreStored = try store.meta("rules_digest") == rules.digest
+        let storedEvidence = try db.prepare(
+            "SELECT evidence_json FROM recommendation WHERE group_id = ? AND rule_id = ?")
         var groups: [KVCReport.Group] = []
         for row in groupRows {
             guard let id = row.int("id") else { continue }
@@ -72,7 +75,17 @@ public enum ReportBuilder {
                 if let best = evaluations.first?.rule {
                     recommendation = KVCReport.Recommendation(
                         ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
-                    evidence = try evidenceBuilder.evidence(group: Int64(id), subject: subject, rule: best)
+                    // The evidence stored by the last import is current when the same rules are in
+                    // force; recomputing it scans the group's reports (slow on large databases).
+                    if rulesAreStored,
+                        let stored = try storedEvidence.scalar([.int(id), .text(best.id)]).text
+                    {
+                        evidence = Evidence.decode(stored)
+                    }
+                    if evidence == nil {
+                        evidence = try evidenceBuilder.evidence(
+                            group: Int64(id), subject: subject, rule: best)
+                    }
                 }
                 if explain {
                     matchedRules = evaluations.map {

@@ -1,8 +1,10 @@
+import Foundation
+
 /// What the user's own crashes say about a recommendation: where the group crashes, where the
 /// same app runs without it, whether that fits the rule's failing OS window, and how sure the
 /// recommendation therefore is.
-public struct Evidence: Sendable, Encodable {
-    public struct Count: Sendable, Encodable, Equatable {
+public struct Evidence: Sendable, Codable {
+    public struct Count: Sendable, Codable, Equatable {
         public var value: String
         public var reports: Int
     }
@@ -55,6 +57,18 @@ public struct Evidence: Sendable, Encodable {
         case rebuildNote = "rebuild_note"
     }
 
+    /// The evidence as stored in `recommendation.evidence_json`.
+    var json: String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    static func decode(_ json: String?) -> Evidence? {
+        guard let json else { return nil }
+        return try? JSONDecoder().decode(Evidence.self, from: Data(json.utf8))
+    }
+
     /// `8.1:1;8.1.2:1` for the views.
     static func joined(_ counts: [Count]) -> String {
         counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
@@ -67,8 +81,11 @@ final class EvidenceBuilder {
     private let totals: Statement
     private let osCounts: Statement
     private let appOfGroup: Statement
-    private let cleanForApp: Statement
-    private let cleanForAll: Statement
+    private let appOSCounts: Statement
+    private let allOSCounts: Statement
+    /// OS versions per app (nil key: every app), computed once per builder: every group of an
+    /// app shares them, and computing them scans the app's reports.
+    private var osCountsByApp: [String?: [(Evidence.Count, Int)]] = [:]
     private let appVersions: Statement
     private let userFix: Statement
     private let cleanAppVersions: Statement
@@ -92,19 +109,16 @@ final class EvidenceBuilder {
             WHERE group_id = ? AND coalesce(process_name, app_image) IS NOT NULL
             GROUP BY app ORDER BY n DESC LIMIT 1
             """)
-        cleanForApp = try db.prepare(
+        appOSCounts = try db.prepare(
             """
             SELECT os_version AS v, min(os_key) AS k, count(*) AS n FROM report
             WHERE coalesce(process_name, app_image) = ? AND os_key IS NOT NULL
-              AND os_version NOT IN (SELECT os_version FROM report WHERE group_id = ? AND os_version IS NOT NULL)
             GROUP BY os_version ORDER BY k
             """)
-        cleanForAll = try db.prepare(
+        allOSCounts = try db.prepare(
             """
             SELECT os_version AS v, min(os_key) AS k, count(*) AS n FROM report
-            WHERE os_key IS NOT NULL
-              AND os_version NOT IN (SELECT os_version FROM report WHERE group_id = ? AND os_version IS NOT NULL)
-            GROUP BY os_version ORDER BY k
+            WHERE os_key IS NOT NULL GROUP BY os_version ORDER BY k
             """)
         appVersions = try db.prepare(
             """
@@ -141,9 +155,12 @@ final class EvidenceBuilder {
         try appOfGroup.bind([.integer(id)])
         let app = try appOfGroup.step()?.string("app")
         appOfGroup.reset()
-        let clean =
-            try app.map { try counts(cleanForApp, [.text($0), .integer(id)]) }
-            ?? counts(cleanForAll, [.integer(id)])
+        if osCountsByApp[app] == nil {
+            osCountsByApp[app] =
+                try app.map { try counts(appOSCounts, [.text($0)]) } ?? counts(allOSCounts, [])
+        }
+        let crashing = Set(crash.map { $0.0.value })
+        let clean = (osCountsByApp[app] ?? []).filter { !crashing.contains($0.0.value) }
         let versions = try counts(appVersions, [.integer(id)]).map(\.0)
         try userFix.bind([.integer(id)])
         let userFixedIn = try userFix.step()?.string("fixed_in")

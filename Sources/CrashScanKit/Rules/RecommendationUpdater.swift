@@ -22,15 +22,15 @@ enum RecommendationUpdater {
             INSERT INTO recommendation (
                 group_id, rule_id, rule_source, fix, title, detail, specificity, confidence, confidence_reason,
                 affected_os, crash_os_versions, clean_os_versions, confined_to_failing_os, app_versions, fixed_in,
-                regressed
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                regressed, evidence_json
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (group_id) DO UPDATE SET rule_id = excluded.rule_id, rule_source = excluded.rule_source,
                 fix = excluded.fix, title = excluded.title, detail = excluded.detail, specificity = excluded.specificity,
                 confidence = excluded.confidence, confidence_reason = excluded.confidence_reason,
                 affected_os = excluded.affected_os, crash_os_versions = excluded.crash_os_versions,
                 clean_os_versions = excluded.clean_os_versions,
                 confined_to_failing_os = excluded.confined_to_failing_os, app_versions = excluded.app_versions,
-                fixed_in = excluded.fixed_in, regressed = excluded.regressed
+                fixed_in = excluded.fixed_in, regressed = excluded.regressed, evidence_json = excluded.evidence_json
             """)
         let remove = try db.prepare("DELETE FROM recommendation WHERE group_id = ?")
         try db.transaction {
@@ -50,7 +50,7 @@ enum RecommendationUpdater {
                     .text(Evidence.joined(found.cleanOSVersions)),
                     found.confinedToFailingOS.map { .bool($0) } ?? .null,
                     .text(Evidence.joined(found.appVersions)), .optional(found.fixedIn),
-                    .bool(found.regressed),
+                    .bool(found.regressed), .optional(found.json),
                 ])
                 try upsert.runToCompletion()
             }

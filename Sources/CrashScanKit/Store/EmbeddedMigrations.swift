@@ -288,7 +288,7 @@ enum EmbeddedMigrations {
             """#
         ),
         (
-            "0004_group_sample_frames.sql",
+            "0004_group_samples_and_stored_evidence.sql",
             #"""
             -- crashscan schema, version 4: the frames of one representative report are kept on its crash
             -- group (what `explain` shows), instead of on every report: at hundreds of thousands of reports
@@ -305,6 +305,10 @@ enum EmbeddedMigrations {
 
             -- The evidence looks up the other reports of the same app by OS version.
             CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
+
+            -- The whole evidence behind a recommendation (JSON, the report's `evidence` object), so that a
+            -- report on a large database reads it instead of recomputing it.
+            ALTER TABLE recommendation ADD COLUMN evidence_json TEXT;
             """#
         ),
     ]

@@ -8,6 +8,12 @@ public enum SQLValue: Sendable, Equatable {
     case text(String)
 
     public static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
+
+    /// The text, when this is text.
+    public var text: String? {
+        if case .text(let value) = self { return value }
+        return nil
+    }
     public static func optional(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
     public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
     public static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }

@@ -6,7 +6,8 @@ import Foundation
 enum Timestamp {
     static func iso8601(_ raw: String) -> String? {
         let text = raw.trimmingWhitespace().string
-        let scalars = Array(text.unicodeScalars)
+        // ASCII only: a time is digits and punctuation (bytes map one to one to scalars).
+        let scalars = text.utf8.map { Unicode.Scalar($0) }
         // Epoch seconds or milliseconds.
         if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13,
             scalars.allSatisfy(CharacterSetASCII.isDigit),
@@ -72,8 +73,9 @@ enum Timestamp {
         }
         let millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
         guard let offsetSeconds else {
-            return String(format: "%04d-%02d-%02dT%02d:%02d:%02d", year, month, day, hour, minute, second)
-                + millis
+            return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":"
+                + pad(minute, 2)
+                + ":" + pad(second, 2) + millis
         }
         // To UTC by arithmetic (Calendar is slow and this runs for every report).
         let local = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second

@@ -13,3 +13,7 @@ SET sample_frames = (SELECT frames FROM report WHERE report.group_id = crash_gro
 
 -- The evidence looks up the other reports of the same app by OS version.
 CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
+
+-- The whole evidence behind a recommendation (JSON, the report's `evidence` object), so that a
+-- report on a large database reads it instead of recomputing it.
+ALTER TABLE recommendation ADD COLUMN evidence_json TEXT;
