@@ -14,6 +14,11 @@ import Foundation
 /// 4. builds a database of `--report-db` reports through the importer in process (the same rows,
 ///    without files on disk) and times `crashscan report` on it, median of `--runs` runs.
 func runBenchmark() throws {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments.first == "--stages", arguments.count == 2 {
+        try StageProfile.run(arguments[1])
+        return
+    }
     var options = BenchOptions()
     try options.parse(Array(CommandLine.arguments.dropFirst()))
     let bench = Benchmark(options: options)

@@ -17,7 +17,8 @@ enum FrameParser {
 
     /// Parses `line` as a frame; nil when it is not one.
     static func parse(_ line: Substring, normalizeSymbols: Bool = true) -> Frame? {
-        var bytes = Array(line.utf8)
+        // memcpy from the string's storage (the generic `Array(line.utf8)` copied byte by byte).
+        var bytes = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
         trim(&bytes)
         guard bytes.count >= 3, bytes.count < 4_096 else { return nil }
         // Markdown table row: `| 1 | image | symbol |` or `1 image | symbol`.

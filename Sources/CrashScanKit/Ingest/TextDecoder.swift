@@ -56,7 +56,11 @@ public enum TextDecoder {
 
     /// CRLF and lone CR become LF.
     static func normalizeLineEndings(_ text: String) -> String {
-        guard text.utf8.contains(13) else { return text }
+        var copy = text
+        let hasCR = copy.withUTF8 { bytes in
+            bytes.baseAddress.map { memchr($0, 13, bytes.count) != nil } ?? false
+        }
+        guard hasCR else { return text }
         return text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
     }
 

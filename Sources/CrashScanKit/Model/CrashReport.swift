@@ -23,18 +23,21 @@ public enum SourceFormat: String, Sendable, CaseIterable {
 
 /// One stack frame as read from a report. `symbol` is Apple's spelling (Bugly's extra
 /// leading underscore removed); `rawSymbol` is what the report said.
-public struct Frame: Sendable, Equatable {
-    public var index: Int?
-    public var image: String
-    public var address: String?
-    public var symbol: String
-    public var rawSymbol: String
+///
+/// A final class rather than a struct: reports carry 30–60 frames that the classifier and the
+/// grouping walk several times, and copying a struct of five strings cost five retains each time.
+public final class Frame: Sendable, Equatable {
+    public let index: Int?
+    public let image: String
+    public let address: String?
+    public let symbol: String
+    public let rawSymbol: String
     /// `+ <offset>` after the symbol or after an image base.
-    public var offset: UInt64?
-    public var file: String?
-    public var line: Int?
+    public let offset: UInt64?
+    public let file: String?
+    public let line: Int?
     /// True when the frame has only `0x<image base> + <offset>`: nothing restored.
-    public var isUnsymbolicated: Bool
+    public let isUnsymbolicated: Bool
 
     public init(
         index: Int? = nil, image: String, address: String? = nil, symbol: String, rawSymbol: String? = nil,
@@ -49,6 +52,14 @@ public struct Frame: Sendable, Equatable {
         self.file = file
         self.line = line
         self.isUnsymbolicated = isUnsymbolicated
+    }
+
+    public static func == (lhs: Frame, rhs: Frame) -> Bool {
+        lhs.index == rhs.index && lhs.image == rhs.image && lhs.address == rhs.address
+            && lhs.symbol == rhs.symbol
+            && lhs.rawSymbol == rhs.rawSymbol && lhs.offset == rhs.offset && lhs.file == rhs.file
+            && lhs.line == rhs.line
+            && lhs.isUnsymbolicated == rhs.isUnsymbolicated
     }
 
     /// The symbol with every leading underscore removed: Bugly adds one inconsistently, so
