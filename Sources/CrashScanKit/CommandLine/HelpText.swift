@@ -38,10 +38,11 @@ enum HelpText {
         format is detected from the content: Bugly console copies (Chinese, English or Japanese labels,
         markdown tables), Bugly web-API JSON, the Bugly SDK crash.log (several reports per file), and
         Xcode console pastes; UTF-8, UTF-16 with BOM and GB18030/GBK. A report already in the
-        database (same normalised content) is counted as a duplicate and not stored again. A file
+        database (same normalised content) is counted as a duplicate and not stored again; a file
+        whose exact bytes were imported before by this version is not even parsed again. A file
         that holds no readable report is rejected with the reason; the rest of the import goes on.
 
-        USAGE: crashscan import PATH... [--db FILE] [--rules FILE]... [--quiet]
+        USAGE: crashscan import PATH... [--db FILE] [--rules FILE]... [--reparse] [--quiet]
 
         ARGUMENTS:
           PATH              A file, a folder, or '-' for standard input.
@@ -49,6 +50,7 @@ enum HelpText {
         OPTIONS:
           --db FILE         The database (default: $CRASHSCAN_DB, else crashscan.sqlite).
           --rules FILE      A team rule file, added to the built-in rules (repeatable).
+          --reparse         Parse every file, also those whose bytes were imported before.
           --quiet           No per-file messages for rejected input; the summary line still prints.
           -h, --help        Show help.
 

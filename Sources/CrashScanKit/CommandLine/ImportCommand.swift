@@ -1,6 +1,6 @@
 import Foundation
 
-/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--quiet]`
+/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--reparse] [--quiet]`
 enum ImportCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
     {
@@ -8,6 +8,7 @@ enum ImportCommand {
         var dbOption: String?
         var ruleFiles: [String] = []
         var quiet = false
+        var reparse = false
         while let option = cursor.nextOption() {
             switch option {
             case "--db": dbOption = try cursor.value(for: option)
@@ -15,6 +16,9 @@ enum ImportCommand {
             case "--quiet", "-q":
                 try cursor.flag(option)
                 quiet = true
+            case "--reparse":
+                try cursor.flag(option)
+                reparse = true
             default: throw UsageError("unknown option '\(option)' for import")
             }
         }
@@ -28,7 +32,7 @@ enum ImportCommand {
         let sources = try walker.files(paths)
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         let store = try Store(path: dbPath)
-        let importer = Importer(store: store, rules: rules)
+        let importer = Importer(store: store, rules: rules, reparse: reparse)
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
             sources, arguments: (["import"] + arguments).joined(separator: " "),

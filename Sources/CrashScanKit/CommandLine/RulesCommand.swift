@@ -91,7 +91,7 @@ enum RulesCommand {
         let sources = try InputWalker().expand(fixtures)
         var reports = 0
         var misses = 0
-        for parsed in sources.flatMap(Importer.parse) {
+        for parsed in sources.flatMap({ Importer.parse($0) }) {
             let analyzed: [AnalyzedReport]
             switch parsed.result {
             case .success(let reports): analyzed = reports

@@ -33,11 +33,14 @@ public final class Importer {
     let rules: RuleSet
     /// Files parsed in parallel and then written in one transaction.
     let batchSize: Int
+    /// Parse every file even when the same bytes were stored before by the same parser.
+    let reparse: Bool
 
-    public init(store: Store, rules: RuleSet, batchSize: Int = 256) {
+    public init(store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false) {
         self.store = store
         self.rules = rules
         self.batchSize = max(1, batchSize)
+        self.reparse = reparse
     }
 
     /// The result of reading and parsing one input, computed off the writer.
@@ -45,6 +48,11 @@ public final class Importer {
         var path: String
         var bytes: Int?
         var result: Result<[AnalyzedReport], Rejection>
+        /// The fingerprint of a file's bytes (nil for a rejection before reading).
+        var fingerprint: FileFingerprint? = nil
+        /// Set when these bytes were stored before by this parser: the number of reports they
+        /// held. The file was not parsed again.
+        var storedBefore: Int? = nil
     }
 
     /// Imports `sources`, read lazily: while one batch is written, the next is read and parsed
@@ -68,10 +76,11 @@ public final class Importer {
             return batch
         }
 
-        var parsed = Importer.parseInParallel(nextBatch())
+        let known = reparse ? KnownFiles() : try KnownFiles(store: store, revision: ReportReader.revision)
+        var parsed = Importer.parseInParallel(nextBatch(), known: known)
         while !parsed.isEmpty {
             // Read and parse the next batch while this one is written.
-            let upcoming = ParseAhead(nextBatch())
+            let upcoming = ParseAhead(nextBatch(), known: known)
             defer { _ = upcoming.wait() }
             try write(parsed, with: writer, into: &summary)
             if let progress, elapsed() - lastProgress > 0.2 {
@@ -118,7 +127,15 @@ public final class Importer {
                     }
                 case .success(let reports):
                     do {
-                        let outcome = try writer.write(path: item.path, bytes: item.bytes, reports: reports)
+                        let outcome: ReportWriter.FileOutcome
+                        if let count = item.storedBefore, let fingerprint = item.fingerprint {
+                            outcome = try writer.recordStoredBefore(
+                                path: item.path, fingerprint: fingerprint, reports: count)
+                        } else {
+                            outcome = try writer.write(
+                                path: item.path, bytes: item.bytes, reports: reports,
+                                fingerprint: item.fingerprint)
+                        }
                         summary.imported += outcome.imported
                         summary.duplicates += outcome.duplicates
                         summary.kvcFailures += outcome.kvcFailures
@@ -140,13 +157,13 @@ public final class Importer {
         private var result: [Parsed] = []
         private var collected = false
 
-        init(_ batch: [InputSource]) {
+        init(_ batch: [InputSource], known: KnownFiles) {
             guard !batch.isEmpty else {
                 done.signal()
                 return
             }
             DispatchQueue.global().async {
-                self.result = Importer.parseInParallel(batch)
+                self.result = Importer.parseInParallel(batch, known: known)
                 self.done.signal()
             }
         }
@@ -162,10 +179,10 @@ public final class Importer {
     }
 
     /// Reads and analyses `batch` on all cores; results keep the input order.
-    static func parseInParallel(_ batch: [InputSource]) -> [Parsed] {
+    static func parseInParallel(_ batch: [InputSource], known: KnownFiles = KnownFiles()) -> [Parsed] {
         let slots = Slots(count: batch.count)
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-            slots.store(parse(batch[index]), at: index)
+            slots.store(parse(batch[index], known: known), at: index)
         }
         return slots.collect().flatMap { $0 }
     }
@@ -193,7 +210,7 @@ public final class Importer {
 
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
     /// result per member, named `archive.zip!/member/path`.
-    static func parse(_ source: InputSource) -> [Parsed] {
+    static func parse(_ source: InputSource, known: KnownFiles = KnownFiles()) -> [Parsed] {
         let path = source.displayPath
         let data: Data
         switch source {
@@ -223,7 +240,7 @@ public final class Importer {
             }
             data = contents
         }
-        return parse(data, path: path, depth: 0)
+        return parse(data, path: path, depth: 0, known: known)
     }
 
     /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
@@ -250,10 +267,18 @@ public final class Importer {
     /// Archives inside archives are opened too, to this depth.
     static let maximumArchiveDepth = 3
 
-    static func parse(_ data: Data, path: String, depth: Int) -> [Parsed] {
+    static func parse(_ data: Data, path: String, depth: Int, known: KnownFiles = KnownFiles()) -> [Parsed] {
         guard ArchiveReader.looksLikeArchive(data) else {
+            let fingerprint = FileFingerprint(of: data)
+            if let count = known.reports(in: fingerprint) {
+                return [
+                    Parsed(
+                        path: path, bytes: data.count, result: .success([]), fingerprint: fingerprint,
+                        storedBefore: count)
+                ]
+            }
             let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
-            return [Parsed(path: path, bytes: data.count, result: result)]
+            return [Parsed(path: path, bytes: data.count, result: result, fingerprint: fingerprint)]
         }
         guard depth < maximumArchiveDepth else {
             return [
@@ -283,7 +308,7 @@ public final class Importer {
                         result: .failure(Rejection(member.problem ?? "unreadable member"))))
                 continue
             }
-            results += parse(content, path: memberPath, depth: depth + 1)
+            results += parse(content, path: memberPath, depth: depth + 1, known: known)
         }
         if results.isEmpty {
             results.append(

@@ -13,6 +13,12 @@ public enum ReportReader {
     /// runaway file must not take the machine's memory.
     public static let maximumFileSize = 64 * 1024 * 1024
 
+    /// Names the parsers that read a file. A file whose bytes were stored under the same
+    /// revision is not parsed again; bump `parserChanges` whenever a parser or the
+    /// classification reads the same bytes differently, so that the next import re-reads them.
+    static let parserChanges = 1
+    static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
+
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
         if data.starts(with: Array("plcrash".utf8)) {
             return .failure(

@@ -27,6 +27,7 @@ final class ReportWriter {
     let store: Store
     let runID: Int64
     let importedAt: String
+    let parserRevision = ReportReader.revision
     private let insertReport: Statement
     private let insertGroup: Statement
     private let findGroup: Statement
@@ -73,8 +74,10 @@ final class ReportWriter {
             """)
         insertFile = try db.prepare(
             """
-            INSERT INTO import_file (run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO import_file (
+                run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes, file_hash,
+                parser_revision
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """)
         reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
@@ -88,11 +91,14 @@ final class ReportWriter {
     }
 
     /// Stores one file's reports inside a savepoint: they land together or not at all.
-    func write(path: String, bytes: Int?, reports: [AnalyzedReport]) throws -> FileOutcome {
+    func write(path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint? = nil)
+        throws -> FileOutcome
+    {
         var groups: Set<Int64> = []
         do {
             let outcome = try store.db.savepoint("file") {
-                try writeFile(path: path, bytes: bytes, reports: reports, groups: &groups)
+                try writeFile(
+                    path: path, bytes: bytes, reports: reports, fingerprint: fingerprint, groups: &groups)
             }
             touchedGroups.formUnion(groups)
             return outcome
@@ -103,10 +109,10 @@ final class ReportWriter {
         }
     }
 
-    private func writeFile(path: String, bytes: Int?, reports: [AnalyzedReport], groups: inout Set<Int64>)
-        throws
-        -> FileOutcome
-    {
+    private func writeFile(
+        path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint?,
+        groups: inout Set<Int64>
+    ) throws -> FileOutcome {
         var outcome = FileOutcome()
         var fresh: [AnalyzedReport] = []
         for report in reports {
@@ -122,7 +128,7 @@ final class ReportWriter {
         let fileOutcome = fresh.isEmpty ? "duplicate" : "imported"
         let fileID = try insertFile.scalar([
             .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format), .int(fresh.count),
-            .int(outcome.duplicates), .optional(bytes),
+            .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex), .text(parserRevision),
         ])
         for report in fresh {
             let groupID = try group(for: report, path: path)
@@ -152,8 +158,19 @@ final class ReportWriter {
     func reject(path: String, bytes: Int?, reason: String) throws {
         _ = try insertFile.scalar([
             .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0),
-            .optional(bytes),
+            .optional(bytes), .null, .null,
         ])
+    }
+
+    /// Records a file whose bytes this parser stored before: all its reports are duplicates.
+    func recordStoredBefore(path: String, fingerprint: FileFingerprint, reports: Int) throws -> FileOutcome {
+        _ = try insertFile.scalar([
+            .int(Int(runID)), .text(path), .text("duplicate"), .text("same bytes as a file imported before"),
+            .null,
+            .int(0), .int(reports), .int(fingerprint.byteCount), .text(fingerprint.hex),
+            .text(parserRevision),
+        ])
+        return FileOutcome(imported: 0, duplicates: reports, kvcFailures: 0)
     }
 
     private func group(for report: AnalyzedReport, path: String) throws -> Int64 {

@@ -12,9 +12,9 @@ final class ImportTests: XCTestCase {
         store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
     }
 
-    func importPaths(_ paths: [String]) throws -> ImportSummary {
+    func importPaths(_ paths: [String], reparse: Bool = false) throws -> ImportSummary {
         let sources = try InputWalker().expand(paths)
-        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(
+        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4, reparse: reparse).run(
             sources, arguments: "test", version: "test")
     }
 
@@ -50,6 +50,67 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(
             outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" },
             ["duplicate:17", "rejected:1"])
+    }
+
+    func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
+        let sample = try Data(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let copy = try write("copy.txt", sample)
+        let notes = try write(
+            "notes.txt",
+            try Data(
+                contentsOf: TestPaths.sampleReports.appendingPathComponent("12-not-a-crash-release-notes.txt")
+            ))
+        let first = try importPaths([copy, notes])
+        XCTAssertEqual(first.imported, 1)
+        XCTAssertEqual(first.rejected, 1)
+
+        func lastRun() throws -> [String] {
+            try store.db.query(
+                """
+                SELECT outcome, coalesce(reason, '') AS reason, reports_imported + duplicates AS n
+                FROM import_files WHERE run_id = (SELECT max(id) FROM import_run) ORDER BY path
+                """
+            ).map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? -1):\($0.string("reason") ?? "")" }
+        }
+        // Same bytes: counted as a duplicate without parsing; the rejected file is read and
+        // reported again, since its message matters to the user.
+        let second = try importPaths([copy, notes])
+        XCTAssertEqual(second.duplicates, 1)
+        XCTAssertEqual(second.rejected, 1)
+        let rows = try lastRun()
+        XCTAssertEqual(rows.first, "duplicate:1:same bytes as a file imported before")
+        XCTAssertEqual(rows.last?.hasPrefix("rejected:0:"), true)
+
+        // One more line at the end: different bytes, parsed, and its report is a duplicate by content.
+        var edited = sample
+        edited.append(contentsOf: Array("\n".utf8))
+        try edited.write(to: URL(fileURLWithPath: copy))
+        let third = try importPaths([copy])
+        XCTAssertEqual(third.duplicates, 1)
+        XCTAssertEqual(try lastRun(), ["duplicate:1:"])
+
+        // --reparse reads known bytes again.
+        let fourth = try importPaths([copy], reparse: true)
+        XCTAssertEqual(fourth.duplicates, 1)
+        XCTAssertEqual(try lastRun(), ["duplicate:1:"])
+        XCTAssertEqual(try count("reports"), 1)
+    }
+
+    func testFileFingerprintSeesEveryByteAndRoundTrips() {
+        let base = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let fingerprint = FileFingerprint(of: base)
+        var seen: Set<FileFingerprint> = [fingerprint]
+        for position in [0, 7, 8, 500, 991, 992, 999] {
+            var changed = base
+            changed[position] ^= 1
+            seen.insert(FileFingerprint(of: changed))
+        }
+        XCTAssertEqual(seen.count, 8, "flipping one bit anywhere changes the fingerprint")
+        XCTAssertNotEqual(FileFingerprint(of: base.prefix(999)), FileFingerprint(of: base.prefix(998)))
+        XCTAssertEqual(FileFingerprint(hex: fingerprint.hex, byteCount: 1000), fingerprint)
+        XCTAssertEqual(fingerprint.hex.count, 32)
+        XCTAssertNil(FileFingerprint(hex: "xyz", byteCount: 3))
     }
 
     func testSameReportInAnotherEncodingIsADuplicate() throws {
