@@ -35,6 +35,9 @@ struct Benchmark {
         }
         say("crashscan import again (all duplicates) …")
         let again = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
+        guard again.status == 0 || again.status == 65 else {
+            throw BenchError("import again failed: \(again.output)")
+        }
         let databaseBytes = Measure.fileSize(database) + Measure.fileSize(database + "-wal")
         let reportDB = try buildReportDatabase()
         let reportTimes = try timeReports(reportDB)
@@ -68,6 +71,9 @@ struct Benchmark {
                 format: "crashscan import again (dups)      %7.2f s   %@   peak RSS %.0f MB, %.1f× faster",
                 again.seconds, rate(again.seconds), Double(again.peakRSS) / 1_048_576,
                 first.seconds / again.seconds))
+        // crashscan's own summary lines: what was imported, so the figures can be checked.
+        lines.append("  first:  " + Benchmark.summaryCounts(first.output))
+        lines.append("  again:  " + Benchmark.summaryCounts(again.output))
         lines.append(
             String(
                 format: "database size                      %7.0f bytes per report",
@@ -75,9 +81,23 @@ struct Benchmark {
         lines.append("")
         lines.append("crashscan report on \(options.reportDB) reports (median of \(options.runs) runs):")
         for (label, seconds) in reportTimes {
-            lines.append(String(format: "  %-38@ %7.0f ms", label as NSString, seconds * 1000))
+            // Padded in Swift: `%-38@` does not pad on Linux Foundation.
+            let padded = label.padding(toLength: max(label.count, 38), withPad: " ", startingAt: 0)
+            lines.append("  " + padded + String(format: " %7.0f ms", seconds * 1000))
         }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// "N files, N reports imported, N duplicates, N rejected" from crashscan's summary line.
+    static func summaryCounts(_ output: String) -> String {
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("imported into ") }),
+            let colon = line.range(of: ": ")
+        else { return "no summary line in: \(output)" }
+        // The rejected part may carry reasons in brackets: keep the count only.
+        let parts = line[colon.upperBound...].split(separator: ", ").prefix(4).map { part in
+            part.split(separator: " (", maxSplits: 1).first.map(String.init) ?? String(part)
+        }
+        return parts.joined(separator: ", ")
     }
 
     // MARK: - Corpus

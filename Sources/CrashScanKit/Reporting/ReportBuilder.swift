@@ -1,7 +1,5 @@
 /// Builds the KVC report from the database with the filters bound as SQL parameters.
 public enum ReportBuilder {
-    /// Label of a report's device in the report: the marketing name, else the identifier.
-    static let deviceLabel = "coalesce(r.device_name, r.device_model, 'unknown')"
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
     /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds
@@ -17,38 +15,10 @@ public enum ReportBuilder {
         let reportCount =
             try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n")
             ?? 0
-        let totals = try db.query(
-            "SELECT count(*) AS n, count(DISTINCT coalesce(r.device_model, r.device_name)) AS d \(from)",
-            kvc.values
-        ).first
-
-        let groupRows = try db.query(
-            """
-            SELECT r.group_id AS id, count(*) AS reports,
-                   count(DISTINCT coalesce(r.device_model, r.device_name)) AS devices,
-                   min(\(seen)) AS first_seen, max(\(seen)) AS last_seen
-            \(from)
-            GROUP BY r.group_id
-            ORDER BY reports DESC, r.group_id
-            """, kvc.values)
-
-        func counts(_ expression: String, order: String) throws -> [Int: [KVCReport.Count]] {
-            var result: [Int: [KVCReport.Count]] = [:]
-            let rows = try db.query(
-                """
-                SELECT r.group_id AS id, \(expression) AS value, count(*) AS n \(from)
-                GROUP BY r.group_id, value ORDER BY \(order)
-                """, kvc.values)
-            for row in rows {
-                guard let id = row.int("id") else { continue }
-                result[id, default: []].append(
-                    KVCReport.Count(value: row.string("value") ?? "unknown", reports: row.int("n") ?? 0))
-            }
-            return result
-        }
-        let devices = try counts(deviceLabel, order: "n DESC, value")
-        let osVersions = try counts("coalesce(r.os_version, 'unknown')", order: "min(r.os_key), value")
-        let appVersions = try counts("coalesce(r.app_version, 'unknown')", order: "n DESC, value")
+        let tally = try FailureTally(db: db, from: from, values: kvc.values)
+        let devices = tally.devicesByGroup()
+        let osVersions = tally.osVersionsByGroup()
+        let appVersions = tally.appVersionsByGroup()
 
         let detailQuery = try db.prepare(
             """
@@ -62,8 +32,8 @@ public enum ReportBuilder {
         let storedEvidence = try db.prepare(
             "SELECT evidence_json FROM recommendation WHERE group_id = ? AND rule_id = ?")
         var groups: [KVCReport.Group] = []
-        for row in groupRows {
-            guard let id = row.int("id") else { continue }
+        for totals in tally.groups() {
+            let id = totals.id
             try detailQuery.bind([.int(id)])
             guard let detail = try detailQuery.step() else { continue }
             detailQuery.reset()
@@ -102,26 +72,15 @@ public enum ReportBuilder {
                     kind: detail.string("kind"), accessor: detail.string("accessor"),
                     receiverClass: detail.string("receiver_class"), key: detail.string("key"),
                     keyIsPrivate: detail.int("key_is_private") == 1, cause: detail.string("cause"),
-                    blameFrame: detail.string("blame_frame"), reportCount: row.int("reports") ?? 0,
-                    deviceCount: row.int("devices") ?? 0, firstSeen: row.string("first_seen"),
-                    lastSeen: row.string("last_seen"), devices: devices[id] ?? [],
+                    blameFrame: detail.string("blame_frame"), reportCount: totals.reports,
+                    deviceCount: totals.devices.count, firstSeen: totals.firstSeen,
+                    lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: recommendation, evidence: evidence,
                     matchedRules: matchedRules))
         }
 
-        let matrix = try db.query(
-            """
-            SELECT \(deviceLabel) AS device, r.device_model AS model, coalesce(r.os_version, 'unknown') AS os,
-                   count(*) AS n
-            \(from)
-            GROUP BY device, os ORDER BY device, min(r.os_key)
-            """, kvc.values
-        ).map { row in
-            KVCReport.Cell(
-                device: row.string("device") ?? "unknown", deviceModel: row.string("model"),
-                osVersion: row.string("os") ?? "unknown", reports: row.int("n") ?? 0)
-        }
+        let matrix = tally.matrix()
 
         var filters: [String: String] = [:]
         if let os = filter.os { filters["os"] = os.description }
@@ -134,8 +93,8 @@ public enum ReportBuilder {
         return KVCReport(
             database: db.path, filters: filters,
             summary: KVCReport.Summary(
-                reports: reportCount, kvcFailures: totals?.int("n") ?? 0, groups: groups.count,
-                devices: totals?.int("d") ?? 0),
+                reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
+                devices: tally.distinctDevices),
             groups: groups, matrix: matrix)
     }
 }

@@ -66,6 +66,18 @@ public struct RuleMatch: Sendable {
 
     public init() {}
 
+    /// The conditions as stable text, for the rules digest. (Interpolating the struct printed
+    /// the regular expressions' object addresses, so the digest changed with every process
+    /// and every report recomputed the stored evidence.)
+    var canonicalText: String {
+        func list(_ values: [String]?) -> String { values.map { $0.joined(separator: ",") } ?? "-" }
+        return [
+            list(exceptions), list(kinds?.map(\.rawValue)), list(classes), classPattern?.pattern ?? "-",
+            list(keys), keyPattern?.pattern ?? "-", list(causes?.map(\.rawValue)),
+            keyIsPrivate.map { String($0) } ?? "-", os.map { "\($0.lower)-\($0.upper)" } ?? "-",
+        ].joined(separator: ";")
+    }
+
     var conditionCount: Int {
         [
             exceptions != nil, kinds != nil, classes != nil || classPattern != nil,

@@ -83,7 +83,7 @@ public struct RuleSet: Sendable {
     public var digest: String {
         SHA256.hex(
             rules.map {
-                "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match)"
+                "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match.canonicalText)"
             }
             .joined(separator: "\n"))
     }

@@ -51,6 +51,18 @@ final class RuleSetTests: XCTestCase {
         }
     }
 
+    /// Reports reuse the stored evidence only while the digest of the rules is unchanged, so the
+    /// same rules must give the same digest in every load (and every process).
+    func testDigestIsStableAcrossLoadsAndFollowsPatterns() throws {
+        let first = try RuleSet.builtIn()
+        XCTAssertTrue(first.rules.contains { $0.match.classPattern != nil || $0.match.keyPattern != nil })
+        XCTAssertEqual(first.digest, try RuleSet.builtIn().digest)
+        var rules = first.rules
+        let index = try XCTUnwrap(rules.firstIndex { $0.match.keyPattern != nil })
+        rules[index].match.keyPattern = try NSRegularExpressionBox("^_other$")
+        XCTAssertNotEqual(first.digest, RuleSet(rules: rules).digest)
+    }
+
     func testTeamRulesExtendAndOverrideByID() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let file = folder.appendingPathComponent("team.json")

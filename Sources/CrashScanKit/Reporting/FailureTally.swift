@@ -1,0 +1,166 @@
+/// Every count of the report from one pass over the KVC failures: the database groups them by
+/// (group, device, OS version, app version), a few thousand rows even for a million failures,
+/// and the per-group lists, the totals and the device × OS matrix are summed from those rows.
+/// (One `GROUP BY` query per list scanned the million rows six times.)
+struct FailureTally {
+    /// One row of the query: failures with the same group, device, OS version and app version.
+    struct Cell {
+        var group: Int
+        var model: String?
+        var name: String?
+        var os: String?
+        var osKey: Int?
+        var app: String?
+        var count: Int
+        var firstSeen: String?
+        var lastSeen: String?
+
+        /// Counted as a distinct device (SQL `count(DISTINCT coalesce(model, name))`: no NULL).
+        var deviceIdentity: String? { model ?? name }
+        var deviceLabel: String { name ?? model ?? "unknown" }
+        var osLabel: String { os ?? "unknown" }
+        var appLabel: String { app ?? "unknown" }
+    }
+
+    struct GroupTotals {
+        var id: Int
+        var reports = 0
+        var devices: Set<String> = []
+        var firstSeen: String?
+        var lastSeen: String?
+    }
+
+    private(set) var cells: [Cell] = []
+
+    init(db: Database, from: String, values: [SQLValue]) throws {
+        let rows = try db.query(
+            """
+            SELECT r.group_id AS id, r.device_model AS model, r.device_name AS name, r.os_version AS os,
+                   min(r.os_key) AS os_key, r.app_version AS app, count(*) AS n,
+                   min(\(ReportBuilder.seen)) AS first_seen, max(\(ReportBuilder.seen)) AS last_seen
+            \(from)
+            GROUP BY r.group_id, r.device_model, r.device_name, r.os_version, r.app_version
+            """, values)
+        cells = rows.compactMap { row in
+            guard let id = row.int("id") else { return nil }
+            return Cell(
+                group: id, model: row.string("model"), name: row.string("name"), os: row.string("os"),
+                osKey: row.int("os_key"), app: row.string("app"), count: row.int("n") ?? 0,
+                firstSeen: row.string("first_seen"), lastSeen: row.string("last_seen"))
+        }
+    }
+
+    var failures: Int { cells.reduce(0) { $0 + $1.count } }
+    var distinctDevices: Int { Set(cells.compactMap(\.deviceIdentity)).count }
+
+    /// Groups by number of failures (most first), then id.
+    func groups() -> [GroupTotals] {
+        var totals: [Int: GroupTotals] = [:]
+        for cell in cells {
+            var group = totals[cell.group] ?? GroupTotals(id: cell.group)
+            group.reports += cell.count
+            if let device = cell.deviceIdentity { group.devices.insert(device) }
+            group.firstSeen = FailureTally.earlier(group.firstSeen, cell.firstSeen)
+            group.lastSeen = FailureTally.later(group.lastSeen, cell.lastSeen)
+            totals[cell.group] = group
+        }
+        return totals.values.sorted { ($0.reports, $1.id) > ($1.reports, $0.id) }
+    }
+
+    /// Per group: failures by device label, most first.
+    func devicesByGroup() -> [Int: [KVCReport.Count]] { countsByGroup(\.deviceLabel, byCount: true) }
+    /// Per group: failures by app version, most first.
+    func appVersionsByGroup() -> [Int: [KVCReport.Count]] { countsByGroup(\.appLabel, byCount: true) }
+    /// Per group: failures by OS version, oldest version first.
+    func osVersionsByGroup() -> [Int: [KVCReport.Count]] { countsByGroup(\.osLabel, byCount: false) }
+
+    private func countsByGroup(_ label: (Cell) -> String, byCount: Bool) -> [Int: [KVCReport.Count]] {
+        struct Key: Hashable {
+            var group: Int
+            var value: String
+        }
+        var sums: [Key: (count: Int, osKey: Int?)] = [:]
+        for cell in cells {
+            let key = Key(group: cell.group, value: label(cell))
+            let old = sums[key]
+            sums[key] = (
+                (old?.count ?? 0) + cell.count,
+                FailureTally.smaller(old?.osKey, cell.osKey, first: old == nil)
+            )
+        }
+        var result: [Int: [(value: String, count: Int, osKey: Int?)]] = [:]
+        for (key, sum) in sums { result[key.group, default: []].append((key.value, sum.count, sum.osKey)) }
+        return result.mapValues { entries in
+            entries.sorted { a, b in
+                if byCount, a.count != b.count { return a.count > b.count }
+                if !byCount, a.osKey != b.osKey { return FailureTally.nullsFirst(a.osKey, b.osKey) }
+                return FailureTally.bytewise(a.value, b.value)
+            }.map { KVCReport.Count(value: $0.value, reports: $0.count) }
+        }
+    }
+
+    /// Device × OS version cells, by device label, then oldest OS version.
+    func matrix() -> [KVCReport.Cell] {
+        struct Key: Hashable {
+            var device: String
+            var os: String
+        }
+        var sums: [Key: (count: Int, model: String?, osKey: Int?)] = [:]
+        var order: [Key] = []
+        for cell in cells {
+            let key = Key(device: cell.deviceLabel, os: cell.osLabel)
+            if let old = sums[key] {
+                sums[key] = (
+                    old.count + cell.count, old.model ?? cell.model,
+                    FailureTally.smaller(old.osKey, cell.osKey, first: false)
+                )
+            } else {
+                order.append(key)
+                sums[key] = (cell.count, cell.model, cell.osKey)
+            }
+        }
+        return order.sorted { a, b in
+            if a.device != b.device { return FailureTally.bytewise(a.device, b.device) }
+            let keyA = sums[a]?.osKey
+            let keyB = sums[b]?.osKey
+            if keyA != keyB { return FailureTally.nullsFirst(keyA, keyB) }
+            return FailureTally.bytewise(a.os, b.os)
+        }.map { key in
+            let sum = sums[key]!
+            return KVCReport.Cell(
+                device: key.device, deviceModel: sum.model, osVersion: key.os, reports: sum.count)
+        }
+    }
+
+    // SQL's orderings: text by bytes, NULL before any number, min/max ignore NULL.
+
+    static func bytewise(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+
+    static func nullsFirst(_ a: Int?, _ b: Int?) -> Bool {
+        switch (a, b) {
+        case (nil, .some): return true
+        case (.some(let x), .some(let y)): return x < y
+        default: return false
+        }
+    }
+
+    /// min() of SQL: NULL only when every value is NULL.
+    static func smaller(_ a: Int?, _ b: Int?, first: Bool) -> Int? {
+        if first { return b }
+        guard let a else { return b }
+        guard let b else { return a }
+        return min(a, b)
+    }
+
+    static func earlier(_ a: String?, _ b: String?) -> String? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return bytewise(b, a) ? b : a
+    }
+
+    static func later(_ a: String?, _ b: String?) -> String? {
+        guard let a else { return b }
+        guard let b else { return a }
+        return bytewise(a, b) ? b : a
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import XCTest
+
+/// The benchmark's small run: it must generate, import and report end to end and print every
+/// figure the README quotes. (The figures themselves are not asserted: speed is measured by the
+/// benchmark, not by a timed test.)
+final class BenchmarkSmokeTests: XCTestCase {
+    func testSmokeRunPrintsEveryFigure() throws {
+        let bench = CommandRunner.binary.deletingLastPathComponent().appendingPathComponent("crashscan-bench")
+        guard FileManager.default.isExecutableFile(atPath: bench.path) else {
+            return XCTFail("crashscan-bench is not built beside the tests at \(bench.path)")
+        }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+            throw XCTSkip("the sqlite3 shell is not installed (apt-get install sqlite3); .ci/run installs it")
+        }
+        let folder = try TestPaths.temporaryFolder(self)
+        let run = try CommandRunner(folder: folder).run(
+            ["--smoke", "--work", folder.path, "--binary", CommandRunner.binary.path], binary: bench)
+        XCTAssertEqual(run.status, 0, run.err)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
+
+        XCTAssertEqual(line("crashscan-bench: ")?.hasPrefix("crashscan-bench: 300 crash logs"), true)
+        for label in ["read all files (I/O floor)", "sqlite3 .import (storage floor)", "crashscan import "] {
+            XCTAssertNotNil(
+                line(label)?.range(of: #" reports/s, [0-9.]+ MB/s"#, options: .regularExpression), label)
+        }
+        XCTAssertNotNil(
+            line("crashscan import ")?.range(of: #"peak RSS [1-9][0-9]* MB"#, options: .regularExpression))
+        XCTAssertNotNil(line("crashscan import again")?.range(of: "× faster"))
+        // Every generated log is read: the first import stores all that are not duplicates of
+        // each other, the second stores nothing.
+        let first = try XCTUnwrap(line("  first:  "))
+        XCTAssertTrue(first.hasPrefix("  first:  300 files, "), first)
+        XCTAssertTrue(first.hasSuffix(", 0 rejected"), first)
+        let again = try XCTUnwrap(line("  again:  "))
+        XCTAssertTrue(again.hasPrefix("  again:  300 files, 0 reports imported, "), again)
+        XCTAssertNotNil(
+            line("database size")?.range(of: #"[1-9][0-9]* bytes per report"#, options: .regularExpression))
+
+        let reportLines = lines.filter { $0.hasPrefix("  report") }
+        XCTAssertEqual(reportLines.count, 6, run.out)
+        for reportLine in reportLines {
+            XCTAssertNotNil(reportLine.range(of: #" [0-9]+ ms$"#, options: .regularExpression), reportLine)
+        }
+    }
+}
