@@ -9,14 +9,16 @@ final class KnownFiles: Sendable {
 
     init(store: Store, revision: String) throws {
         var counts: [FileFingerprint: Int] = [:]
-        let rows = try store.db.query(
+        // Stepped, not collected: a database of a million files must not hold a million rows.
+        let rows = try store.db.prepare(
             """
             SELECT file_hash, bytes, max(reports_imported + duplicates) AS reports
             FROM import_file
             WHERE file_hash IS NOT NULL AND parser_revision = ? AND outcome IN ('imported', 'duplicate')
             GROUP BY file_hash, bytes
-            """, [.text(revision)])
-        for row in rows {
+            """)
+        try rows.bind([.text(revision)])
+        while let row = try rows.step() {
             guard let hash = row.string("file_hash"), let bytes = row.int("bytes"),
                 let fingerprint = FileFingerprint(hex: hash, byteCount: bytes)
             else { continue }
