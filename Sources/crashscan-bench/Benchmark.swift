@@ -39,7 +39,7 @@ struct Benchmark {
             throw BenchError("import again failed: \(again.output)")
         }
         let databaseBytes = Measure.fileSize(database) + Measure.fileSize(database + "-wal")
-        let reportDB = try buildReportDatabase()
+        let (reportDB, build) = try buildReportDatabase()
         let reportTimes = try timeReports(reportDB)
 
         let megabytes = Double(corpus.bytes) / 1_048_576
@@ -79,6 +79,12 @@ struct Benchmark {
                 format: "database size                      %7.0f bytes per report",
                 Double(databaseBytes) / Double(options.reports)))
         lines.append("")
+        if let build {
+            lines.append(
+                String(
+                    format: "built the %d-report database (importer in process) in %.0f s, peak RSS %.0f MB",
+                    options.reportDB, build.seconds, Double(build.peakRSS) / 1_048_576))
+        }
         lines.append("crashscan report on \(options.reportDB) reports (median of \(options.runs) runs):")
         for (label, seconds) in reportTimes {
             // Padded in Swift: `%-38@` does not pad on Linux Foundation.
@@ -235,23 +241,40 @@ struct Benchmark {
 
     /// A database of `reportDB` reports, imported in process from generated texts (the same
     /// parse, classification and writer as `crashscan import`, without the files on disk).
-    func buildReportDatabase() throws -> String {
-        let path = "\(options.work)/report-\(options.reportDB)-\(options.seed).sqlite"
+    var reportDatabasePath: String { "\(options.work)/report-\(options.reportDB)-\(options.seed).sqlite" }
+
+    /// Returns the path and, when it was built in this run, the time and peak memory of the
+    /// child process that stored `reportDB` reports through the importer.
+    func buildReportDatabase() throws -> (String, (seconds: Double, peakRSS: Int)?) {
+        let path = reportDatabasePath
         if FileManager.default.fileExists(atPath: path + ".complete") {
             say("reusing \(path)")
-            return path
+            return (path, nil)
         }
+        say("building a database of \(options.reportDB) reports (importer in a child process) …")
+        let child = try Measure.run(
+            CommandLine.arguments[0],
+            [
+                "--build-report-db-only", "--report-db", String(options.reportDB), "--work", options.work,
+            ])
+        guard child.status == 0, FileManager.default.fileExists(atPath: path + ".complete") else {
+            throw BenchError("building the report database failed: \(child.output)")
+        }
+        return (path, (child.seconds, child.peakRSS))
+    }
+
+    /// A database of `reportDB` reports, imported in process from generated texts (the same
+    /// parse, classification and writer as `crashscan import`, without the files on disk).
+    func storeGeneratedReports() throws {
+        let path = reportDatabasePath
         for suffix in ["", "-wal", "-shm", ".complete"] { unlink(path + suffix) }
-        say("building a database of \(options.reportDB) reports in process …")
+        try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         let store = try Store(path: path)
-        let count = options.reportDB
-        let seed = options.seed &+ 1
-        let sources = GeneratedSources(count: count, seed: seed)
+        let sources = GeneratedSources(count: options.reportDB, seed: options.seed &+ 1)
         _ = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1024).run(
             sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
         try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         _ = FileManager.default.createFile(atPath: path + ".complete", contents: nil)
-        return path
     }
 
     func timeReports(_ database: String) throws -> [(String, Double)] {

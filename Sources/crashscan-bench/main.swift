@@ -11,7 +11,7 @@ import Foundation
 /// 2. times the floors: reading every file, and the sqlite3 shell's `.import` of the same rows;
 /// 3. times `crashscan import` of the corpus into a fresh database, then again (all duplicates),
 ///    with peak resident memory;
-/// 4. builds a database of `--report-db` reports through the importer in process (the same rows,
+/// 4. builds a database of `--report-db` reports through the importer in a child process (the same rows,
 ///    without files on disk) and times `crashscan report` on it, median of `--runs` runs.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
@@ -22,6 +22,12 @@ func runBenchmark() throws {
     var options = BenchOptions()
     try options.parse(Array(CommandLine.arguments.dropFirst()))
     let bench = Benchmark(options: options)
+    if options.buildOnly {
+        // The child the benchmark starts to build the report database, so that its time and
+        // peak memory are the importer's alone.
+        try bench.storeGeneratedReports()
+        return
+    }
     try bench.run()
 }
 
@@ -32,6 +38,8 @@ struct BenchOptions {
     var work = "crashscan-bench-work"
     var binary: String?
     var seed: UInt64 = 8_1_3
+    /// Internal: only build the report database (in a child process).
+    var buildOnly = false
 
     mutating func parse(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -46,6 +54,7 @@ struct BenchOptions {
             case "--runs": runs = max(1, Int(try value()) ?? runs)
             case "--work": work = try value()
             case "--binary": binary = try value()
+            case "--build-report-db-only": buildOnly = true
             case "--smoke":
                 reports = 300
                 reportDB = 2_000

@@ -42,6 +42,7 @@ enum ReportCommand {
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Opening migrates: a report on a database of an older crashscan upgrades it first.
         let store = try Store(path: dbPath)
+        try store.db.mapForReading()
         let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
         console.out(ReportRenderer.render(report, as: format))
         return .ok

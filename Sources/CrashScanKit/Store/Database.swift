@@ -25,10 +25,6 @@ public final class Database {
         sqlite3_extended_result_codes(db, 1)
         sqlite3_busy_timeout(db, 5_000)
         try execute("PRAGMA foreign_keys = ON")
-        // Reads through a memory map instead of a read() per page: a report on a million
-        // reports spent a third of its time in the kernel copying pages. Address space only;
-        // the kernel's page cache is shared, not duplicated.
-        try execute("PRAGMA mmap_size = 4294967296")
         if !readOnly && path != ":memory:" {
             try execute("PRAGMA journal_mode = WAL")
             // WAL makes NORMAL durable against application crashes; a power loss can only
@@ -39,6 +35,13 @@ public final class Database {
 
     deinit {
         sqlite3_close_v2(handle)
+    }
+
+    /// Reads through a memory map instead of a read() per page, for commands that scan much of
+    /// the database: a report on a million reports spent a third of its time in the kernel
+    /// copying pages. Not for import: mapped pages count as the process's resident memory.
+    public func mapForReading() throws(SQLiteError) {
+        try execute("PRAGMA mmap_size = 4294967296")
     }
 
     /// Runs one or more SQL statements that take no parameters (schema, pragmas).

@@ -8,13 +8,10 @@ struct FileFingerprint: Hashable, Sendable {
     let high: UInt64
     let low: UInt64
     let byteCount: Int
+}
 
-    init(high: UInt64, low: UInt64, byteCount: Int) {
-        self.high = high
-        self.low = low
-        self.byteCount = byteCount
-    }
-
+// The initialisers live in an extension so that the memberwise one is kept.
+extension FileFingerprint {
     init(of data: Data) {
         let (high, low) = data.withUnsafeBytes { FileFingerprint.hash($0) }
         self.init(high: high, low: low, byteCount: data.count)
