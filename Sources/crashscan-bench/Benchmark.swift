@@ -82,7 +82,8 @@ struct Benchmark {
         if let build {
             lines.append(
                 String(
-                    format: "built the %d-report database (importer, child process) in %.0f s, peak RSS %.0f MB",
+                    format:
+                        "built the %d-report database (importer, child process) in %.0f s, peak RSS %.0f MB",
                     options.reportDB, build.seconds, Double(build.peakRSS) / 1_048_576))
         }
         lines.append("crashscan report on \(options.reportDB) reports (median of \(options.runs) runs):")
