@@ -63,8 +63,7 @@ extension FileFingerprint {
 
     /// Reads `hex` back; nil for anything else.
     init?(hex text: String, byteCount: Int) {
-        let utf8 = Array(text.utf8)
-        guard utf8.count == 32, let high = UInt64(String(text.prefix(16)), radix: 16),
+        guard text.utf8.count == 32, let high = UInt64(String(text.prefix(16)), radix: 16),
             let low = UInt64(String(text.suffix(16)), radix: 16)
         else { return nil }
         self.init(high: high, low: low, byteCount: byteCount)
