@@ -10,7 +10,7 @@ final class GroupSubjects {
             "SELECT exception_type, kind, receiver_class, key, key_is_private, cause FROM crash_group WHERE id = ?"
         )
         osQuery = try db.prepare(
-            "SELECT DISTINCT os_key FROM report WHERE group_id = ? AND os_key IS NOT NULL")
+            "SELECT DISTINCT os_key FROM group_tally WHERE group_id = ? AND os_key >= 0")
     }
 
     /// The subject of group `id`, or nil when there is no such group.

@@ -1,0 +1,96 @@
+import XCTest
+
+@testable import CrashScanKit
+
+/// The group tallies (migration 0007) the evidence reads instead of the reports must say what a
+/// GROUP BY over the reports says, after an import and after a user edits or deletes reports by
+/// hand; an old database gets them filled in when it is upgraded.
+final class GroupTallyTests: XCTestCase {
+    static let fromReports = """
+        SELECT group_id, coalesce(process_name, app_image, '') AS app, coalesce(os_version, '') AS os,
+               coalesce(os_key, -1) AS k, coalesce(app_version, '') AS v, count(*) AS n
+        FROM report GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+        """
+    static let fromTally = """
+        SELECT group_id, app, os_version AS os, os_key AS k, app_version AS v, reports AS n
+        FROM group_tally ORDER BY 1, 2, 3, 4, 5
+        """
+    static let devicesFromReports = """
+        SELECT group_id, coalesce(device_model, device_name, '') AS device, count(*) AS n
+        FROM report GROUP BY 1, 2 ORDER BY 1, 2
+        """
+    static let devicesFromTally =
+        "SELECT group_id, device, reports AS n FROM group_device_tally ORDER BY 1, 2"
+
+    func rows(_ db: Database, _ sql: String) throws -> [String] {
+        try db.query(sql).map { row in
+            ["group_id", "app", "os", "k", "v", "device", "n"].compactMap { name in
+                row.string(name) ?? row.int(name).map(String.init)
+            }.joined(separator: "|")
+        }
+    }
+
+    func assertTalliesMatchReports(_ db: Database, file: StaticString = #filePath, line: UInt = #line) throws
+    {
+        let expected = try rows(db, Self.fromReports)
+        XCTAssertFalse(expected.isEmpty, file: file, line: line)
+        XCTAssertEqual(try rows(db, Self.fromTally), expected, file: file, line: line)
+        XCTAssertEqual(
+            try rows(db, Self.devicesFromTally), try rows(db, Self.devicesFromReports), file: file, line: line
+        )
+    }
+
+    func testTalliesFollowImportsEditsAndDeletes() throws {
+        let store = try SampleStore.make(self)
+        let db = store.db
+        try assertTalliesMatchReports(db)
+        let before = try XCTUnwrap(db.query("SELECT count(*) AS n FROM group_tally").first?.int("n"))
+
+        // A hand edit moves one report to another OS version and app version.
+        let id = try XCTUnwrap(db.query("SELECT min(id) AS id FROM report").first?.int("id"))
+        try db.run(
+            "UPDATE report SET os_version = '99.1', os_key = 99001000, app_version = NULL, device_model = NULL WHERE id = ?",
+            [.integer(Int64(id))])
+        try assertTalliesMatchReports(db)
+        XCTAssertEqual(
+            try db.query("SELECT reports FROM group_tally WHERE os_version = '99.1' AND app_version = ''")
+                .first?
+                .int("reports"), 1)
+
+        // Hand deletes: one report, then a whole group's; emptied tally rows go.
+        try db.run("DELETE FROM report WHERE id = ?", [.integer(Int64(id))])
+        try assertTalliesMatchReports(db)
+        XCTAssertTrue(try db.query("SELECT 1 FROM group_tally WHERE os_version = '99.1'").isEmpty)
+        let group = try XCTUnwrap(db.query("SELECT max(group_id) AS g FROM report").first?.int("g"))
+        try db.run(
+            "DELETE FROM kvc_failure WHERE report_id IN (SELECT id FROM report WHERE group_id = ?)",
+            [
+                .integer(Int64(group))
+            ])
+        try db.run("DELETE FROM report WHERE group_id = ?", [.integer(Int64(group))])
+        try assertTalliesMatchReports(db)
+        XCTAssertTrue(
+            try db.query("SELECT 1 FROM group_tally WHERE group_id = ?", [.integer(Int64(group))]).isEmpty)
+        XCTAssertLessThan(
+            try XCTUnwrap(db.query("SELECT count(*) AS n FROM group_tally").first?.int("n")), before)
+    }
+
+    func testUpgradeFillsTheTalliesFromStoredReports() throws {
+        let path: String
+        do {
+            // A version-6 database with reports in it, as an earlier crashscan left it: the
+            // sample reports imported, then everything migration 7 made taken out again.
+            let store = try SampleStore.make(self)
+            path = store.db.path
+            try store.db.execute(
+                """
+                DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
+                DROP TABLE group_tally; DROP TABLE group_device_tally;
+                DELETE FROM schema_migrations WHERE version = 7;
+                """)
+        }
+        let store = try Store(path: path)
+        XCTAssertEqual(try Migrator.currentVersion(store.db), 7)
+        try assertTalliesMatchReports(store.db)
+    }
+}
