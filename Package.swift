@@ -21,10 +21,16 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"])]
         ),
+        // Nettle (Debian: nettle-dev) for SHA-256 with the CPU's SHA instructions; module map only.
+        .systemLibrary(
+            name: "CNettle",
+            pkgConfig: "nettle",
+            providers: [.apt(["nettle-dev"])]
+        ),
         // Every piece of logic: parsing, catalogs, classification, store, rules, reporting, CLI.
         .target(
             name: "CrashScanKit",
-            dependencies: ["CSQLite", "CArchive"]
+            dependencies: ["CSQLite", "CArchive", "CNettle"]
         ),
         // argv in, exit code out.
         .executableTarget(

@@ -6,13 +6,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The C libraries crashscan builds against: SQLite and libarchive (zip/tar/gz inputs).
-if ! pkg-config --exists sqlite3 libarchive 2>/dev/null; then
-    echo "installing libsqlite3-dev and libarchive-dev" >&2
+# The C libraries crashscan builds against: SQLite, libarchive (zip/tar/gz inputs) and Nettle
+# (SHA-256).
+if ! pkg-config --exists sqlite3 libarchive nettle 2>/dev/null; then
+    echo "installing libsqlite3-dev, libarchive-dev and nettle-dev" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev pkg-config
+    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev pkg-config
 fi
 
 swift build -c release

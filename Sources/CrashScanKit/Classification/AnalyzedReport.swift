@@ -47,20 +47,30 @@ public struct AnalyzedReport: Sendable {
     /// (SQLite's type affinity stores the numbers as integers). `content_hash` comes first. The
     /// writer binds them; the benchmark's storage floor writes the same values to CSV.
     public func storedColumns(path: String, importedAt: String, groupID: Int) -> [String?] {
+        storedValues(path: path, importedAt: importedAt, groupID: groupID).map(\.textForm)
+    }
+
+    /// The same values typed, as the writer binds them: numbers as integers, so that neither
+    /// side turns them into text and back (that was a dozen String allocations per report on
+    /// the single writer thread).
+    public func storedValues(path: String, importedAt: String, groupID: Int) -> [SQLValue] {
         let os = self.os
-        func bool(_ value: Bool) -> String { value ? "1" : "0" }
         return [
-            contentHash, path, report.format.rawValue, String(report.positionInFile), occurredAt,
-            report.occurredAtRaw,
-            uploadedAt, importedAt, report.deviceRaw, device?.identifier, device?.name, device?.kind.rawValue,
-            report.osRaw, os?.platform, os?.text, os?.build, os.map { String($0.major) },
-            os?.minor.map(String.init),
-            os?.patch.map(String.init), os.map { String($0.sortKey) }, bool(os?.isBeta ?? false),
-            report.appVersion,
-            report.bundleID, report.processName, report.cpuArch, report.jailbroken.map(bool), exceptionType,
-            bool(report.exceptionTypeInferred), report.signal, report.exceptionReason, appImage, blameFrame,
-            nil,  // frames: kept once per crash group (crash_group.sample_frames), not per report
-            String(groupID),
+            .text(contentHash), .text(path), .text(report.format.rawValue), .int(report.positionInFile),
+            .optional(occurredAt), .optional(report.occurredAtRaw),
+            .optional(uploadedAt), .text(importedAt), .optional(report.deviceRaw),
+            .optional(device?.identifier),
+            .optional(device?.name), .optional(device?.kind.rawValue),
+            .optional(report.osRaw), .optional(os?.platform), .optional(os?.text), .optional(os?.build),
+            .optional(os?.major), .optional(os?.minor), .optional(os?.patch), .optional(os?.sortKey),
+            .bool(os?.isBeta ?? false),
+            .optional(report.appVersion),
+            .optional(report.bundleID), .optional(report.processName), .optional(report.cpuArch),
+            report.jailbroken.map(SQLValue.bool) ?? .null, .optional(exceptionType),
+            .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
+            .optional(appImage), .optional(blameFrame),
+            .null,  // frames: kept once per crash group (crash_group.sample_frames), not per report
+            .int(groupID),
         ]
     }
 

@@ -16,6 +16,16 @@ public enum SQLValue: Sendable, Equatable {
     }
     public static func optional(_ value: Int?) -> SQLValue { value.map { .integer(Int64($0)) } ?? .null }
     public static func int(_ value: Int) -> SQLValue { .integer(Int64(value)) }
+
+    /// The value as text, as the sqlite3 shell prints it (nil for NULL).
+    public var textForm: String? {
+        switch self {
+        case .null: return nil
+        case .integer(let number): return String(number)
+        case .real(let number): return String(number)
+        case .text(let text): return text
+        }
+    }
     public static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
 }
 
@@ -125,34 +135,36 @@ public final class Statement {
     }
 
     /// Binds, runs, and returns the first column of the first row (for `RETURNING id` and counts).
+    /// The importer's writer runs it several times per report, so it reads the one value
+    /// without building a `Row`.
     public func scalar(_ values: [SQLValue]) throws(SQLiteError) -> SQLValue {
         try bind(values)
-        let row = try step()
-        sqlite3_reset(handle)
-        return row?.values.first ?? .null
+        let rc = sqlite3_step(handle)
+        defer { sqlite3_reset(handle) }
+        switch rc {
+        case SQLITE_ROW: return value(at: 0)
+        case SQLITE_DONE: return .null
+        default: throw error(rc)
+        }
+    }
+
+    /// Column names, read once: every row of the statement shares the array.
+    private lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
+        String(cString: sqlite3_column_name(handle, $0))
+    }
+
+    private func value(at index: Int32) -> SQLValue {
+        switch sqlite3_column_type(handle, index) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
+        case SQLITE_NULL: return .null
+        default: return sqlite3_column_text(handle, index).map { .text(String(cString: $0)) } ?? .null
+        }
     }
 
     private func currentRow() -> Row {
         let count = sqlite3_column_count(handle)
-        var columns: [String] = []
-        var values: [SQLValue] = []
-        columns.reserveCapacity(Int(count))
-        values.reserveCapacity(Int(count))
-        for index in 0..<count {
-            columns.append(String(cString: sqlite3_column_name(handle, index)))
-            switch sqlite3_column_type(handle, index) {
-            case SQLITE_INTEGER: values.append(.integer(sqlite3_column_int64(handle, index)))
-            case SQLITE_FLOAT: values.append(.real(sqlite3_column_double(handle, index)))
-            case SQLITE_NULL: values.append(.null)
-            default:
-                if let text = sqlite3_column_text(handle, index) {
-                    values.append(.text(String(cString: text)))
-                } else {
-                    values.append(.null)
-                }
-            }
-        }
-        return Row(columns: columns, values: values)
+        return Row(columns: columnNames, values: (0..<count).map(value(at:)))
     }
 
     private func error(_ rc: Int32) -> SQLiteError {

@@ -198,11 +198,9 @@ final class ReportWriter {
     private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
         -> [SQLValue]
     {
-        [.text(analyzed.contentHash), fileID]
-            + analyzed.storedColumns(path: path, importedAt: importedAt, groupID: Int(groupID)).dropFirst()
-            .map {
-                SQLValue.optional($0)
-            }
+        var values = analyzed.storedValues(path: path, importedAt: importedAt, groupID: Int(groupID))
+        values.insert(fileID, at: 1)
+        return values
     }
 
     /// Closes the run with its totals.

@@ -86,6 +86,7 @@ final class GroupTallyTests: XCTestCase {
                 """
                 DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
                 DROP TABLE group_tally; DROP TABLE group_device_tally;
+                CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
                 DELETE FROM schema_migrations WHERE version = 7;
                 """)
         }
