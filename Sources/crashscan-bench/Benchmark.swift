@@ -27,17 +27,25 @@ struct Benchmark {
         let read = readFloor(corpus.path)
         let storage = try storageFloor(corpus.path)
         let database = options.work + "/import.sqlite"
-        for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
-        say("crashscan import (fresh database) …")
-        let first = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-        guard first.status == 0 || first.status == 65 else {
-            throw BenchError("import failed: \(first.output)")
+        var firsts: [Measure.ChildRun] = []
+        var agains: [Measure.ChildRun] = []
+        for round in 1...options.importRuns {
+            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+            say("crashscan import (fresh database), run \(round) of \(options.importRuns) …")
+            let first = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
+            guard first.status == 0 || first.status == 65 else {
+                throw BenchError("import failed: \(first.output)")
+            }
+            say("crashscan import again (all duplicates) …")
+            let again = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
+            guard again.status == 0 || again.status == 65 else {
+                throw BenchError("import again failed: \(again.output)")
+            }
+            firsts.append(first)
+            agains.append(again)
         }
-        say("crashscan import again (all duplicates) …")
-        let again = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-        guard again.status == 0 || again.status == 65 else {
-            throw BenchError("import again failed: \(again.output)")
-        }
+        let first = Measure.medianRun(firsts)
+        let again = Measure.medianRun(agains)
         let databaseBytes = Measure.fileSize(database) + Measure.fileSize(database + "-wal")
         let (reportDB, build) = try buildReportDatabase()
         let reportTimes = try timeReports(reportDB)
@@ -61,15 +69,20 @@ struct Benchmark {
                 format: "read all files (I/O floor)         %7.2f s   %@", read.seconds, rate(read.seconds)))
         lines.append(
             String(format: "sqlite3 .import (storage floor)    %7.2f s   %@", storage, rate(storage)))
+        if options.importRuns > 1 {
+            lines.append(
+                "crashscan import: median of \(options.importRuns) runs (fresh: \(Measure.spread(firsts)); again: \(Measure.spread(agains))); peak RSS is the largest"
+            )
+        }
         lines.append(
             String(
                 format: "crashscan import                   %7.2f s   %@   peak RSS %.0f MB", first.seconds,
-                rate(first.seconds), Double(first.peakRSS) / 1_048_576))
+                rate(first.seconds), Double(firsts.map(\.peakRSS).max() ?? 0) / 1_048_576))
         lines.append(String(format: "  ratio to the two floors added    %7.2f×", first.seconds / floors))
         lines.append(
             String(
                 format: "crashscan import again (dups)      %7.2f s   %@   peak RSS %.0f MB, %.1f× faster",
-                again.seconds, rate(again.seconds), Double(again.peakRSS) / 1_048_576,
+                again.seconds, rate(again.seconds), Double(agains.map(\.peakRSS).max() ?? 0) / 1_048_576,
                 first.seconds / again.seconds))
         // crashscan's own summary lines: what was imported, so the figures can be checked.
         lines.append("  first:  " + Benchmark.summaryCounts(first.output))

@@ -59,6 +59,18 @@ enum Measure {
             ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
+    /// The run with the median time (the upper middle one for an even count).
+    static func medianRun(_ runs: [ChildRun]) -> ChildRun {
+        let sorted = runs.sorted { $0.seconds < $1.seconds }
+        return sorted[sorted.count / 2]
+    }
+
+    /// `19.4–23.2 s`: the fastest and slowest of the runs.
+    static func spread(_ runs: [ChildRun]) -> String {
+        let times = runs.map(\.seconds)
+        return String(format: "%.2f–%.2f s", times.min() ?? 0, times.max() ?? 0)
+    }
+
     static func fileSize(_ path: String) -> Int {
         var info = stat()
         return stat(path, &info) == 0 ? Int(info.st_size) : 0
