@@ -24,33 +24,41 @@ public enum CrashGrouping {
     /// Reason with addresses, numbers and white-space runs normalised away.
     public static func normalizedReason(_ reason: String?) -> String {
         guard let reason else { return "" }
-        var out = ""
-        var scalars = reason.unicodeScalars.makeIterator()
-        var previous: Unicode.Scalar = " "
-        var pending = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            if scalar == "0", pending == "x" {
-                out += "0x?"
-                pending = scalars.next()
-                while let next = pending, CharacterSetASCII.isHexDigit(next) { pending = scalars.next() }
-                previous = "?"
-                continue
+        // On UTF-8 bytes: digits, `0x` and white space are ASCII and never part of a multi-byte
+        // character, so other bytes are copied as they are. (Appending scalar by scalar to a
+        // String was 3 % of import time; this runs twice per report.)
+        var out: [UInt8] = []
+        out.reserveCapacity(reason.utf8.count)
+        var previous: UInt8 = 32
+        let bytes = Array(reason.utf8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 48, index < bytes.count, bytes[index] == 120 {  // 0x
+                out.append(contentsOf: [48, 120, 63])  // 0x?
+                index += 1
+                while index < bytes.count, isHexDigit(bytes[index]) { index += 1 }
+                previous = 63
+            } else if byte >= 48 && byte <= 57 {
+                if previous != 35 { out.append(35) }  // #
+                previous = 35
+            } else if byte == 32 || byte == 10 || byte == 9 {
+                if previous != 32 { out.append(32) }
+                previous = 32
+            } else {
+                out.append(byte)
+                previous = byte
             }
-            if CharacterSetASCII.isDigit(scalar) {
-                if previous != "#" { out += "#" }
-                previous = "#"
-                continue
-            }
-            if scalar == " " || scalar == "\n" || scalar == "\t" {
-                if previous != " " { out += " " }
-                previous = " "
-                continue
-            }
-            out.unicodeScalars.append(scalar)
-            previous = scalar
         }
-        return String(out.trimmingBlanksString().prefix(300))
+        while out.last == 32 { out.removeLast() }
+        let text = String(decoding: out.drop(while: { $0 == 32 }), as: UTF8.self)
+        // At most 300 characters; no need to count them when there are not even 300 bytes.
+        return text.utf8.count <= 300 ? text : String(text.prefix(300))
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        (byte >= 48 && byte <= 57) || (byte | 0x20) &- 97 < 6
     }
 
     /// A stable 16-hex-digit id of the crash. KVC failures use their classification in place of

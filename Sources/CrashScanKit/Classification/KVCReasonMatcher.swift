@@ -149,7 +149,8 @@ enum KVCReasonMatcher {
     }
 
     static func collapseWhitespace(_ text: String) -> String {
-        guard text.contains(where: { $0 == "\n" || $0 == "\t" || $0 == "\r" }) || text.fastContains("  ")
+        // On bytes: `contains(where:)` on Characters broke graphemes for every reason.
+        guard text.utf8.contains(where: { $0 == 10 || $0 == 9 || $0 == 13 }) || text.fastContains("  ")
         else {
             return text
         }

@@ -19,7 +19,9 @@ enum BuglySDKLogParser {
     /// A closing line: dashes around `end`.
     static func isEndLine(_ line: Substring) -> Bool {
         let trimmed = line.trimmingBlanks()
-        guard trimmed.count >= 9, trimmed.hasPrefix("---"), trimmed.hasSuffix("---") else { return false }
+        guard trimmed.utf8.count >= 9, trimmed.hasPrefix("---"), trimmed.hasSuffix("---") else {
+            return false
+        }
         return trimmed.trimming { $0 == 45 } == "end"
     }
 

@@ -109,6 +109,10 @@ extension Substring {
     /// Without spaces and tabs at both ends (on UTF-8 bytes, not grapheme clusters).
     func trimmingBlanks() -> Substring {
         let bytes = utf8
+        // Most lines have nothing to trim: return them as they are, without re-slicing.
+        guard let first = bytes.first, let last = bytes.last,
+            first == 32 || first == 9 || last == 32 || last == 9
+        else { return self }
         var start = bytes.startIndex
         var end = bytes.endIndex
         while start < end, bytes[start] == 32 || bytes[start] == 9 { start = bytes.index(after: start) }

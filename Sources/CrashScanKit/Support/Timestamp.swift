@@ -27,26 +27,30 @@ enum Timestamp {
             position += digits
             return value
         }
-        func skip(_ allowed: Set<Unicode.Scalar>) -> Bool {
-            guard position < scalars.count, allowed.contains(scalars[position]) else { return false }
+        // The allowed characters as a literal, not a Set: building a Set per call was most of
+        // this function's time, and it runs for every report.
+        func skip(_ allowed: String) -> Bool {
+            guard position < scalars.count, allowed.unicodeScalars.contains(scalars[position]) else {
+                return false
+            }
             position += 1
             return true
         }
-        guard let year = number(4), skip(["-", "/", "."]), let month = number(2), skip(["-", "/", "."]),
+        guard let year = number(4), skip("-/."), let month = number(2), skip("-/."),
             let day = number(2), (1...12).contains(month), (1...31).contains(day)
         else { return nil }
         var hour = 0
         var minute = 0
         var second = 0
         var fraction = ""
-        if skip([" ", "T"]) {
-            guard let h = number(2), skip([":"]), let m = number(2) else { return nil }
+        if skip(" T") {
+            guard let h = number(2), skip(":"), let m = number(2) else { return nil }
             hour = h
             minute = m
-            if skip([":"]) { second = number(2) ?? 0 }
+            if skip(":") { second = number(2) ?? 0 }
             // `.887`, or milliseconds after a space (`14:45:39 223`, CrashSight).
             let save = position
-            if skip(["."]) || (skip([" "]) && position + 3 == scalars.count) {
+            if skip(".") || (skip(" ") && position + 3 == scalars.count) {
                 while position < scalars.count, CharacterSetASCII.isDigit(scalars[position]) {
                     fraction.unicodeScalars.append(scalars[position])
                     position += 1
@@ -65,7 +69,7 @@ enum Timestamp {
                 let sign = scalars[position] == "-" ? -1 : 1
                 position += 1
                 if let h = number(2) {
-                    _ = skip([":"])
+                    _ = skip(":")
                     let m = number(2) ?? 0
                     offsetSeconds = sign * (h * 3600 + m * 60)
                 }

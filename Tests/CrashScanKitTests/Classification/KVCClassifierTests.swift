@@ -305,4 +305,27 @@ final class KVCClassifierTests: XCTestCase {
             CrashGrouping.normalizedReason("index 7 beyond bounds [0 .. 6] at 0x1abc"),
             "index # beyond bounds [# .. #] at 0x?")
     }
+
+    func testFrameGatesFindWhatTheFullSearchesFind() {
+        // The one-pass gate must accept every symbol the three searches accepted, wherever the
+        // marker sits, and reject ordinary frames.
+        for symbol in [
+            "UIKVCAccessProhibited", "-[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:]",
+            "UndefinedKey:]", "-[UISearchBar _searchField]", "[UISearchBar set_cancelButtonText:]",
+            "-[Foo valueForUndefinedKey:]",
+        ] {
+            XCTAssertTrue(KVCClassifier.mayNameKVC(symbol), symbol)
+        }
+        for symbol in [
+            "-[UIViewController viewDidLoad]", "UIKit", "ndefinedKey:]", "-[UIKeyboard show]", "[UISearchBar",
+            "",
+            "KVCAccessProhibite",
+        ] {
+            XCTAssertFalse(KVCClassifier.mayNameKVC(symbol), symbol)
+        }
+        // The nib check looks at frames containing `ib` or `Runtime` only: every marker must.
+        for marker in KVCClassifier.nibFrames {
+            XCTAssertTrue(marker.contains("ib") || marker.contains("Runtime"), marker)
+        }
+    }
 }
