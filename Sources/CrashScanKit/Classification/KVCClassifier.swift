@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Decides whether a report is a KVC failure, of which kind, on which class and key, and why
 /// (kvc-catalog.md section 2). The reason text decides first; when it is missing or cut short
 /// the frames do (section 2.4).
@@ -104,18 +108,21 @@ public enum KVCClassifier {
     static func mayNameKVC(_ symbol: String) -> Bool {
         var symbol = symbol
         return symbol.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                switch bytes[index] {
-                case 75:  // K
-                    if has(bytes, kvcProhibited, at: index) || has(bytes, undefinedKey, at: index - 9) {
-                        return true
-                    }
-                case 91:  // [
-                    if has(bytes, searchBar, at: index) { return true }
-                default: break
+            guard let base = bytes.baseAddress else { return false }
+            // memchr for the two bytes the markers hinge on; most symbols have no `K` at all.
+            var from = 0
+            while from < bytes.count, let hit = memchr(base + from, 75, bytes.count - from) {  // K
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if has(bytes, kvcProhibited, at: index) || has(bytes, undefinedKey, at: index - 9) {
+                    return true
                 }
-                index += 1
+                from = index + 1
+            }
+            from = 0
+            while from < bytes.count, let hit = memchr(base + from, 91, bytes.count - from) {  // [
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if has(bytes, searchBar, at: index) { return true }
+                from = index + 1
             }
             return false
         }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// The text the duplicate check hashes: the same report saved twice (another encoding, CRLF,
 /// trailing blanks, a BOM) must hash the same.
 enum ContentNormalizer {
@@ -34,15 +38,19 @@ extension ContentNormalizer {
         guard end > utf8.startIndex else { return nil }
         let length = utf8.distance(from: utf8.startIndex, to: end)
         var copy = text
+        // memchr for CR and for each LF (checking the byte before it), not a loop over every
+        // byte: this runs on every report.
         let clean = copy.withUTF8 { bytes -> Bool in
-            var previous: UInt8 = 0
-            for index in 0..<length {
-                let byte = bytes[index]
-                if byte == 13 { return false }
-                if byte == 10, previous == 32 || previous == 9 { return false }
-                previous = byte
+            guard let base = bytes.baseAddress else { return false }
+            if memchr(base, 13, length) != nil { return false }
+            var from = 0
+            while from < length, let hit = memchr(base + from, 10, length - from) {
+                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if index > 0, base[index - 1] == 32 || base[index - 1] == 9 { return false }
+                from = index + 1
             }
-            return previous != 32 && previous != 9
+            let last = base[length - 1]
+            return last != 32 && last != 9
         }
         guard clean else { return nil }
         return end == utf8.endIndex ? text : String(Substring(utf8[..<end]))
