@@ -27,10 +27,12 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"])]
         ),
+        // glibc's mallopt (part of libc); module map only.
+        .systemLibrary(name: "CMalloc"),
         // Every piece of logic: parsing, catalogs, classification, store, rules, reporting, CLI.
         .target(
             name: "CrashScanKit",
-            dependencies: ["CSQLite", "CArchive", "CNettle"]
+            dependencies: ["CSQLite", "CArchive", "CNettle", "CMalloc"]
         ),
         // argv in, exit code out.
         .executableTarget(

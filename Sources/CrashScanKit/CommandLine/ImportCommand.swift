@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import CMalloc
+#endif
+
 /// `crashscan import PATH... [--db FILE] [--rules FILE]... [--reparse] [--quiet]`
 enum ImportCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
@@ -32,6 +36,7 @@ enum ImportCommand {
         let sources = try walker.files(paths)
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         let store = try Store(path: dbPath)
+        keepFreedMemory()
         let importer = Importer(store: store, rules: rules, reparse: reparse)
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
@@ -71,5 +76,17 @@ enum ImportCommand {
         let seconds = String(format: "%.2f s", summary.elapsed)
         return
             "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected), \(summary.kvcFailures) KVC failures, \(seconds)"
+    }
+
+    /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB
+    /// are free, and the next batch asks for it again: `brk` was 9 % of the writer thread and
+    /// sys time 5.6 s of an import of 100,000 logs. Keeping up to 256 MB (64 MB of headroom per
+    /// growth) took sys time to ~3.5 s and the import ~2 s faster; resident memory is what is
+    /// touched, unchanged (≈84 MB).
+    static func keepFreedMemory() {
+        #if canImport(Glibc)
+            _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
+            _ = mallopt(M_TOP_PAD, 64 << 20)
+        #endif
     }
 }
