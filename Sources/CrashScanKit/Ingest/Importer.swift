@@ -49,16 +49,29 @@ public final class Importer {
         self.reparse = reparse
     }
 
-    /// The result of reading and parsing one input, computed off the writer.
+    /// What reading one input came to, computed off the writer.
+    enum Outcome: Sendable {
+        case parsed([AnalyzedReport])
+        case rejected(Rejection)
+        /// These exact bytes were stored before by this parser revision and held this many
+        /// reports: the file was not parsed again.
+        case storedBefore(reports: Int, fingerprint: FileFingerprint)
+
+        init(_ result: Result<[AnalyzedReport], Rejection>) {
+            switch result {
+            case .success(let reports): self = .parsed(reports)
+            case .failure(let rejection): self = .rejected(rejection)
+            }
+        }
+    }
+
+    /// One input (a file or an archive member) after reading and parsing.
     struct Parsed: Sendable {
         var path: String
         var bytes: Int?
-        var result: Result<[AnalyzedReport], Rejection>
-        /// The fingerprint of a file's bytes (nil for a rejection before reading).
+        var outcome: Outcome
+        /// The fingerprint of the bytes (nil for a rejection before reading).
         var fingerprint: FileFingerprint? = nil
-        /// Set when these bytes were stored before by this parser: the number of reports they
-        /// held. The file was not parsed again.
-        var storedBefore: Int? = nil
     }
 
     /// Imports `sources`, read lazily: while one batch is written, the next is read and parsed
@@ -145,22 +158,20 @@ public final class Importer {
         throws
     {
         for item in parsed {
-            switch item.result {
-            case .failure(let rejection):
+            switch item.outcome {
+            case .rejected(let rejection):
                 try writer.reject(path: item.path, bytes: item.bytes, reason: rejection.reason)
                 summary.rejected += 1
                 if summary.rejections.count < Importer.rejectionsKept {
                     summary.rejections.append((item.path, rejection.reason))
                 }
-            case .success(let reports):
-                let outcome: ReportWriter.FileOutcome
-                if let count = item.storedBefore, let fingerprint = item.fingerprint {
-                    outcome = try writer.recordStoredBefore(
-                        path: item.path, fingerprint: fingerprint, reports: count)
-                } else {
-                    outcome = try writer.write(
-                        path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
-                }
+            case .storedBefore(let count, let fingerprint):
+                let outcome = try writer.recordStoredBefore(
+                    path: item.path, fingerprint: fingerprint, reports: count)
+                summary.duplicates += outcome.duplicates
+            case .parsed(let reports):
+                let outcome = try writer.write(
+                    path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
                 summary.imported += outcome.imported
                 summary.duplicates += outcome.duplicates
                 summary.kvcFailures += outcome.kvcFailures
@@ -243,7 +254,7 @@ public final class Importer {
                 return [
                     Parsed(
                         path: path, bytes: size,
-                        result: .failure(
+                        outcome: .rejected(
                             Rejection(
                                 "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))"
                             )))
@@ -253,7 +264,7 @@ public final class Importer {
                 return [
                     Parsed(
                         path: path, bytes: size,
-                        result: .failure(Rejection("cannot read the file (permission denied?)")))
+                        outcome: .rejected(Rejection("cannot read the file (permission denied?)")))
                 ]
             }
             data = contents
@@ -291,17 +302,18 @@ public final class Importer {
             if let count = known.reports(in: fingerprint) {
                 return [
                     Parsed(
-                        path: path, bytes: data.count, result: .success([]), fingerprint: fingerprint,
-                        storedBefore: count)
+                        path: path, bytes: data.count,
+                        outcome: .storedBefore(reports: count, fingerprint: fingerprint),
+                        fingerprint: fingerprint)
                 ]
             }
             let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
-            return [Parsed(path: path, bytes: data.count, result: result, fingerprint: fingerprint)]
+            return [Parsed(path: path, bytes: data.count, outcome: Outcome(result), fingerprint: fingerprint)]
         }
         guard depth < maximumArchiveDepth else {
             return [
                 Parsed(
-                    path: path, bytes: data.count, result: .failure(Rejection("archive nested too deeply")))
+                    path: path, bytes: data.count, outcome: .rejected(Rejection("archive nested too deeply")))
             ]
         }
         var results: [Parsed] = []
@@ -311,7 +323,7 @@ public final class Importer {
                 results.append(
                     Parsed(
                         path: path, bytes: data.count,
-                        result: .failure(Rejection(member.problem ?? "damaged archive"))))
+                        outcome: .rejected(Rejection(member.problem ?? "damaged archive"))))
                 continue
             }
             // Hidden members and macOS resource forks are skipped, as hidden files are (`./x` is not hidden).
@@ -323,14 +335,14 @@ public final class Importer {
                 results.append(
                     Parsed(
                         path: memberPath, bytes: nil,
-                        result: .failure(Rejection(member.problem ?? "unreadable member"))))
+                        outcome: .rejected(Rejection(member.problem ?? "unreadable member"))))
                 continue
             }
             results += parse(content, path: memberPath, depth: depth + 1, known: known)
         }
         if results.isEmpty {
             results.append(
-                Parsed(path: path, bytes: data.count, result: .failure(Rejection("archive without files"))))
+                Parsed(path: path, bytes: data.count, outcome: .rejected(Rejection("archive without files"))))
         }
         return results
     }

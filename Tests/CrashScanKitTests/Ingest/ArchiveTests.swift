@@ -16,9 +16,9 @@ final class ArchiveTests: XCTestCase {
                 parsed.map(\.path).sorted(),
                 ["\(name)!/02-bugly-console-zh-textview.txt", "\(name)!/15-apple-textview-ios8.1.3.crash"],
                 "hidden folders (.git) are skipped")
-            let formats = parsed.compactMap { $0.result.reports?.first?.report.format }
+            let formats = parsed.compactMap { $0.outcome.reports?.first?.report.format }
             XCTAssertEqual(Set(formats), [.buglyConsole, .appleCrash], name)
-            let fingerprints = Set(parsed.compactMap { $0.result.reports?.first?.fingerprint })
+            let fingerprints = Set(parsed.compactMap { $0.outcome.reports?.first?.fingerprint })
             XCTAssertEqual(
                 fingerprints.count, 1, "the Bugly and the Apple report of one crash share a fingerprint")
         }
@@ -27,19 +27,19 @@ final class ArchiveTests: XCTestCase {
     func testGzipOfOneFile() throws {
         let parsed = try parse("single.crash.gz")
         XCTAssertEqual(parsed.count, 1)
-        XCTAssertEqual(parsed.first?.result.reports?.first?.report.format, .appleCrash)
+        XCTAssertEqual(parsed.first?.outcome.reports?.first?.report.format, .appleCrash)
     }
 
     func testDamagedArchiveIsReportedAndNotFatal() throws {
         let parsed = try parse("damaged.zip")
         XCTAssertFalse(parsed.isEmpty)
-        XCTAssertTrue(parsed.allSatisfy { $0.result.rejection != nil })
-        let reason = try XCTUnwrap(parsed.first?.result.rejection?.reason)
+        XCTAssertTrue(parsed.allSatisfy { $0.outcome.rejection != nil })
+        let reason = try XCTUnwrap(parsed.first?.outcome.rejection?.reason)
         XCTAssertTrue(reason.contains("damaged") || reason.contains("cannot read"), reason)
         // Garbage after a zip signature: the archive itself is named.
         let garbage = Importer.parse(Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]), path: "x.zip", depth: 0)
         XCTAssertEqual(garbage.map(\.path), ["x.zip"])
-        XCTAssertTrue(garbage[0].result.rejection?.reason.hasPrefix("damaged archive") ?? false)
+        XCTAssertTrue(garbage[0].outcome.rejection?.reason.hasPrefix("damaged archive") ?? false)
     }
 
     func testArchivesAreDetectedByContentNotName() throws {

@@ -41,6 +41,18 @@ extension Result {
     }
 }
 
+extension Importer.Outcome {
+    var reports: [AnalyzedReport]? {
+        if case .parsed(let reports) = self { return reports }
+        return nil
+    }
+
+    var rejection: Rejection? {
+        if case .rejected(let rejection) = self { return rejection }
+        return nil
+    }
+}
+
 /// A fresh database with the bundled SampleReports imported, for tests that query it.
 enum SampleStore {
     static func make(_ test: XCTestCase) throws -> Store {
