@@ -1,5 +1,6 @@
 /// Builds the KVC report from the database with the filters bound as SQL parameters.
 public enum ReportBuilder {
+    /// When a report was seen: its crash time, else its upload time (SQL over `report r`).
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
     /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds

@@ -86,7 +86,7 @@ public struct ReportFilter: Sendable {
             clauses.append("r.app_version = ?")
             values.append(.text(appVersion))
         }
-        let seen = "coalesce(r.occurred_at, r.uploaded_at)"
+        let seen = ReportBuilder.seen
         if let since {
             clauses.append(since.count == 10 ? "substr(\(seen), 1, 10) >= ?" : "\(seen) >= ?")
             values.append(.text(since))
