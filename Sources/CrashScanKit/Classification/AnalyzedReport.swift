@@ -17,6 +17,9 @@ public struct AnalyzedReport: Sendable {
     public init(_ report: CrashReport) {
         self.report = report
         contentHash = SHA256.hex(report.normalizedContent)
+        // The text was only needed for its hash. Let it go here, on the parsing thread that
+        // allocated it, rather than hold it in the batch and free it on the writer.
+        self.report.normalizedContent = ""
         device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
         os = report.osRaw.flatMap(OSVersion.parse)
         if report.isSimulator {
