@@ -82,7 +82,7 @@ public final class Importer {
     ) throws -> ImportSummary where Sources.Element == InputSource {
         let start = DispatchTime.now()
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
-        // The writer inserts into eight indexes at random places (content hash, device, …): with
+        // The writer inserts into seven indexes at random places (content hash, device, …): with
         // SQLite's default 2 MB page cache every insert re-read index pages through the kernel,
         // and checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of
         // cache and a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys
