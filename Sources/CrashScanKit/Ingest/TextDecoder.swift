@@ -68,11 +68,8 @@ public enum TextDecoder {
     static func looksBinary(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
-            // A branch-free count the compiler vectorises: this reads every byte of every file.
             var controls = 0
-            for byte in bytes {
-                controls &+= byte < 32 && byte != 9 && byte != 10 && byte != 12 ? 1 : 0
-            }
+            for byte in bytes where byte < 32 && byte != 9 && byte != 10 && byte != 12 { controls += 1 }
             return bytes.count > 0 && controls * 100 > bytes.count
         }
     }
