@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads one stack-frame line in any of the shapes of bugly-format.md section 2.7 (F1–F10):
 /// markdown-table pastes, column pastes with or without index and address, the SDK
 /// `crash.log` forms and Apple's frames. Works from both ends of the line because symbols can
@@ -162,18 +166,23 @@ enum FrameParser {
 
     /// `0x` followed by hex digits, as a whole white-space-delimited token, after some text.
     static func firstAddressToken(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
-        var position = start + 1
-        while position + 2 < bytes.count {
-            if bytes[position] == 48, bytes[position + 1] == 120, isBlank(bytes[position - 1]) {
-                var end = position + 2
-                while end < bytes.count, isHex(bytes[end]) { end += 1 }
-                if end > position + 2, end == bytes.count || isBlank(bytes[end]) {
-                    return (position, end)
+        // memchr for each `x` (most lines have one or two), then the checks around it.
+        bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
+            guard let base = buffer.baseAddress else { return nil }
+            var from = start + 2  // the `x` of `0x` after at least one byte and the `0`
+            let limit = buffer.count - 1  // at least one hex digit after it
+            while from < limit, let hit = memchr(base + from, 120, limit - from) {
+                let x = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                let position = x - 1
+                if buffer[position] == 48, isBlank(buffer[position - 1]) {
+                    var end = x + 1
+                    while end < buffer.count, isHex(buffer[end]) { end += 1 }
+                    if end > x + 1, end == buffer.count || isBlank(buffer[end]) { return (position, end) }
                 }
+                from = x + 1
             }
-            position += 1
+            return nil
         }
-        return nil
     }
 
     /// The first tab or run of two or more spaces: a collapsed UI column.
@@ -213,14 +222,20 @@ enum FrameParser {
 
     /// `//` preceded by white space.
     static func commentStart(_ bytes: ArraySlice<UInt8>) -> Int? {
-        var position = bytes.startIndex + 1
-        while position + 1 < bytes.endIndex {
-            if bytes[position] == slash, bytes[position + 1] == slash, isBlank(bytes[position - 1]) {
-                return position
+        // memchr for `/`: almost no frame has one.
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard let base = buffer.baseAddress else { return nil }
+            var from = 1
+            let limit = buffer.count - 1  // the second `/` must fit
+            while from < limit, let hit = memchr(base + from, 47, limit - from) {
+                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if buffer[position + 1] == slash, isBlank(buffer[position - 1]) {
+                    return bytes.startIndex + position
+                }
+                from = position + 1
             }
-            position += 1
+            return nil
         }
-        return nil
     }
 
     /// `0x<base> + <offset>` at the start; `end` is where it stops.
