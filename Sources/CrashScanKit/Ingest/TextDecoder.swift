@@ -39,8 +39,11 @@ public enum TextDecoder {
             decoded = (utf16(bytes[2...], littleEndian: true), .utf16LE)
         } else if bytes.starts(with: [0xFE, 0xFF]) {
             decoded = (utf16(bytes[2...], littleEndian: false), .utf16BE)
-        } else if bytes.contains(0) {
-            // NUL bytes without a UTF-16 BOM: a binary file (a .plcrash, an image, a zip).
+        } else if bytes.withUnsafeBufferPointer({
+            $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
+        }) {
+            // NUL bytes without a UTF-16 BOM: a binary file (a .plcrash, an image, a zip). memchr,
+            // not `contains`: this looks at every byte of every file.
             throw .binary
         } else if let text = String(validating: bytes, as: UTF8.self) {
             decoded = (text, .utf8)
