@@ -38,9 +38,9 @@ public enum CrashGrouping {
             if byte == 48, index < bytes.count, bytes[index] == 120 {  // 0x
                 out.append(contentsOf: [48, 120, 63])  // 0x?
                 index += 1
-                while index < bytes.count, isHexDigit(bytes[index]) { index += 1 }
+                while index < bytes.count, CharacterSetASCII.isHexDigit(bytes[index]) { index += 1 }
                 previous = 63
-            } else if byte >= 48 && byte <= 57 {
+            } else if CharacterSetASCII.isDigit(byte) {
                 if previous != 35 { out.append(35) }  // #
                 previous = 35
             } else if byte == 32 || byte == 10 || byte == 9 {
@@ -55,10 +55,6 @@ public enum CrashGrouping {
         let text = String(decoding: out.drop(while: { $0 == 32 }), as: UTF8.self)
         // At most 300 characters; no need to count them when there are not even 300 bytes.
         return text.utf8.count <= 300 ? text : String(text.prefix(300))
-    }
-
-    private static func isHexDigit(_ byte: UInt8) -> Bool {
-        (byte >= 48 && byte <= 57) || (byte | 0x20) &- 97 < 6
     }
 
     /// A stable 16-hex-digit id of the crash. KVC failures use their classification in place of

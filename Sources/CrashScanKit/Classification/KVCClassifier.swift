@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Decides whether a report is a KVC failure, of which kind, on which class and key, and why
 /// (kvc-catalog.md section 2). The reason text decides first; when it is missing or cut short
 /// the frames do (section 2.4).
@@ -108,36 +104,17 @@ public enum KVCClassifier {
     static func mayNameKVC(_ symbol: String) -> Bool {
         var symbol = symbol
         return symbol.withUTF8 { bytes in
-            guard let base = bytes.baseAddress else { return false }
-            // memchr for the two bytes the markers hinge on; most symbols have no `K` at all.
-            var from = 0
-            while from < bytes.count, let hit = memchr(base + from, 75, bytes.count - from) {  // K
-                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if has(bytes, kvcProhibited, at: index) || has(bytes, undefinedKey, at: index - 9) {
-                    return true
-                }
-                from = index + 1
-            }
-            from = 0
-            while from < bytes.count, let hit = memchr(base + from, 91, bytes.count - from) {  // [
-                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if has(bytes, searchBar, at: index) { return true }
-                from = index + 1
-            }
-            return false
+            // Most symbols have no `K` at all, and `[` only where an Objective-C method starts.
+            bytes.firstOffset(of: 75, from: 0, to: bytes.count) {
+                bytes.has(kvcProhibited, at: $0) || bytes.has(undefinedKey, at: $0 - 9)
+            } != nil
+                || bytes.firstOffset(of: 91, from: 0, to: bytes.count) { bytes.has(searchBar, at: $0) } != nil
         }
     }
 
     private static let kvcProhibited = Array("KVCAccessProhibited".utf8)
     private static let undefinedKey = Array("UndefinedKey:]".utf8)
     private static let searchBar = Array("[UISearchBar ".utf8)
-
-    /// `needle` at byte `offset` of `bytes` (false when it would not fit).
-    private static func has(_ bytes: UnsafeBufferPointer<UInt8>, _ needle: [UInt8], at offset: Int) -> Bool {
-        guard offset >= 0, offset + needle.count <= bytes.count else { return false }
-        for (position, byte) in needle.enumerated() where bytes[offset + position] != byte { return false }
-        return true
-    }
 
     /// `setValue:forKey(Path):` on the stack means a set; `valueForKey(Path):` a get.
     static func accessorFromFrames(_ frames: [Frame]) -> KVCAccessor? {

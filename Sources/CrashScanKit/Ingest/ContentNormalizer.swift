@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The text the duplicate check hashes: the same report saved twice (another encoding, CRLF,
 /// trailing blanks, a BOM) must hash the same.
 enum ContentNormalizer {
@@ -41,15 +37,12 @@ extension ContentNormalizer {
         // memchr for CR and for each LF (checking the byte before it), not a loop over every
         // byte: this runs on every report.
         let clean = copy.withUTF8 { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return false }
-            if memchr(base, 13, length) != nil { return false }
-            var from = 0
-            while from < length, let hit = memchr(base + from, 10, length - from) {
-                let index = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if index > 0, base[index - 1] == 32 || base[index - 1] == 9 { return false }
-                from = index + 1
+            guard bytes.firstOffset(of: 13, from: 0, to: length) == nil else { return false }
+            let blankBeforeBreak = bytes.firstOffset(of: 10, from: 1, to: length) {
+                bytes[$0 - 1] == 32 || bytes[$0 - 1] == 9
             }
-            let last = base[length - 1]
+            guard blankBeforeBreak == nil else { return false }
+            let last = bytes[length - 1]
             return last != 32 && last != 9
         }
         guard clean else { return nil }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Reads one stack-frame line in any of the shapes of bugly-format.md section 2.7 (F1–F10):
 /// markdown-table pastes, column pastes with or without index and address, the SDK
 /// `crash.log` forms and Apple's frames. Works from both ends of the line because symbols can
@@ -141,8 +137,8 @@ enum FrameParser {
 
     // MARK: - Pieces
 
-    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
-    @inline(__always) static func isHex(_ byte: UInt8) -> Bool { isDigit(byte) || (byte | 0x20) &- 97 < 6 }
+    @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { CharacterSetASCII.isDigit(byte) }
+    @inline(__always) static func isHex(_ byte: UInt8) -> Bool { CharacterSetASCII.isHexDigit(byte) }
     @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
     static func trim(_ bytes: inout [UInt8]) {
@@ -166,22 +162,17 @@ enum FrameParser {
 
     /// `0x` followed by hex digits, as a whole white-space-delimited token, after some text.
     static func firstAddressToken(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
-        // memchr for each `x` (most lines have one or two), then the checks around it.
+        // memchr for each `x` (most lines have one or two), then the checks around it: the `0`
+        // before it follows a blank, at least one hex digit follows, then a blank or the end.
         bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
-            guard let base = buffer.baseAddress else { return nil }
-            var from = start + 2  // the `x` of `0x` after at least one byte and the `0`
-            let limit = buffer.count - 1  // at least one hex digit after it
-            while from < limit, let hit = memchr(base + from, 120, limit - from) {
-                let x = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                let position = x - 1
-                if buffer[position] == 48, isBlank(buffer[position - 1]) {
-                    var end = x + 1
-                    while end < buffer.count, isHex(buffer[end]) { end += 1 }
-                    if end > x + 1, end == buffer.count || isBlank(buffer[end]) { return (position, end) }
-                }
-                from = x + 1
+            var end = 0
+            let x = buffer.firstOffset(of: 120, from: start + 2, to: buffer.count - 1) { x in
+                guard buffer[x - 1] == 48, isBlank(buffer[x - 2]) else { return false }
+                end = x + 1
+                while end < buffer.count, isHex(buffer[end]) { end += 1 }
+                return end > x + 1 && (end == buffer.count || isBlank(buffer[end]))
             }
-            return nil
+            return x.map { ($0 - 1, end) }
         }
     }
 
@@ -222,19 +213,11 @@ enum FrameParser {
 
     /// `//` preceded by white space.
     static func commentStart(_ bytes: ArraySlice<UInt8>) -> Int? {
-        // memchr for `/`: almost no frame has one.
-        bytes.withUnsafeBufferPointer { buffer -> Int? in
-            guard let base = buffer.baseAddress else { return nil }
-            var from = 1
-            let limit = buffer.count - 1  // the second `/` must fit
-            while from < limit, let hit = memchr(base + from, 47, limit - from) {
-                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if buffer[position + 1] == slash, isBlank(buffer[position - 1]) {
-                    return bytes.startIndex + position
-                }
-                from = position + 1
-            }
-            return nil
+        // memchr for `/`: almost no frame has one. `//` after a blank.
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.firstOffset(of: slash, from: 1, to: buffer.count - 1) {
+                buffer[$0 + 1] == slash && isBlank(buffer[$0 - 1])
+            }.map { bytes.startIndex + $0 }
         }
     }
 

@@ -39,9 +39,7 @@ public enum TextDecoder {
             decoded = (utf16(bytes[2...], littleEndian: true), .utf16LE)
         } else if bytes.starts(with: [0xFE, 0xFF]) {
             decoded = (utf16(bytes[2...], littleEndian: false), .utf16BE)
-        } else if bytes.withUnsafeBufferPointer({
-            $0.baseAddress.map { memchr($0, 0, bytes.count) != nil } ?? false
-        }) {
+        } else if bytes.withUnsafeBufferPointer({ $0.firstOffset(of: 0, from: 0, to: $0.count) != nil }) {
             // NUL bytes without a UTF-16 BOM: a binary file (a .plcrash, an image, a zip). memchr,
             // not `contains`: this looks at every byte of every file.
             throw .binary

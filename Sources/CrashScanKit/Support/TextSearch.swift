@@ -16,16 +16,9 @@ enum TextSearch {
                 else { return needleBytes.isEmpty ? 0 : nil }
                 // memchr for the first byte (vectorised in glibc), memcmp for the rest. (glibc's
                 // memmem needs _GNU_SOURCE, which the Glibc module does not define.)
-                let first = Int32(needleBytes[0])
-                let last = haystackBytes.count - needleBytes.count
-                var position = 0
-                while position <= last {
-                    guard let hit = memchr(base + position, first, last - position + 1) else { return nil }
-                    let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + offset, key, needleBytes.count) == 0 { return offset }
-                    position = offset + 1
-                }
-                return nil
+                return haystackBytes.firstOffset(
+                    of: needleBytes[0], from: 0, to: haystackBytes.count - needleBytes.count + 1
+                ) { memcmp(base + $0, key, needleBytes.count) == 0 }
             }
         }
     }
@@ -44,6 +37,36 @@ enum TextSearch {
 
     static func range(of needle: String, in haystack: String) -> Range<String.Index>? {
         range(of: needle, in: Substring(haystack))
+    }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// The first offset from `start` up to (not including) `end` that holds `byte` and passes
+    /// `accept`; nil when there is none or the bounds leave nothing to search. memchr (vectorised
+    /// in glibc) jumps between the candidates, so the hot parsing checks that look for a rare
+    /// byte do not visit every byte in Swift.
+    func firstOffset(
+        of byte: UInt8, from start: Int, to end: Int, where accept: (Int) -> Bool = { _ in true }
+    )
+        -> Int?
+    {
+        guard let base = baseAddress else { return nil }
+        var from = Swift.max(start, 0)
+        let end = Swift.min(end, count)
+        while from < end, let hit = memchr(base + from, Int32(byte), end - from) {
+            let offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if accept(offset) { return offset }
+            from = offset + 1
+        }
+        return nil
+    }
+
+    /// Whether `needle` stands at `offset` (false when it would not fit).
+    func has(_ needle: [UInt8], at offset: Int) -> Bool {
+        guard offset >= 0, offset + needle.count <= count, let base = baseAddress else { return false }
+        return needle.withUnsafeBytes { key in
+            key.baseAddress.map { memcmp(base + offset, $0, needle.count) == 0 } ?? true  // empty needle
+        }
     }
 }
 
