@@ -37,9 +37,11 @@ public final class Importer {
     let reparse: Bool
     /// Files stored per transaction, several parse batches: every commit writes each page it
     /// changed to the WAL, and inserts into the random-order indexes (content hash, file hash,
-    /// time) touch a different page per report, so one commit per batch of 256 wrote ~4 MB of
-    /// WAL for 0.3 MB of reports. A crash mid-import loses at most these files, which the next
-    /// import stores.
+    /// time) touch a different page per report, so small commits write the same pages again and
+    /// again. Against one commit per 256-file batch, 100,000 logs took the writer 9.0 s of CPU
+    /// instead of 10.0 s and the process 3.4 s of system time instead of 5.2 s (one run each;
+    /// 16,384 was no better). A crash mid-import loses at most these files; the next import
+    /// stores them.
     let filesPerTransaction = 4096
 
     public init(store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false) {
