@@ -85,7 +85,7 @@ public final class Importer {
         let start = DispatchTime.now()
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
         // The writer inserts into seven indexes at random places (content hash, device, …): with
-        // SQLite's default 2 MB page cache every insert re-read index pages through the kernel,
+        // SQLite's default 2 MB page cache, inserts re-read index pages through the kernel,
         // and checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of
         // cache and a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys
         // time 7.6 s to 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
