@@ -116,14 +116,21 @@ enum KVCReasonMatcher {
     }
 
     /// `-[Class selector]` → (Class, selector).
+    /// On bytes (it runs for frames of every report): the class is the first space-delimited
+    /// word inside the brackets, the selector everything after the space that ends it, as
+    /// `split(separator: " ", maxSplits: 1)` would cut it.
     static func methodParts(_ text: Substring) -> (String, String)? {
-        guard let open = text.firstIndex(of: "["), let close = text[open...].firstIndex(of: "]") else {
+        let utf8 = text.utf8
+        guard let open = utf8.firstIndex(of: 91), let close = utf8[open...].firstIndex(of: 93) else {
             return nil
         }
-        let inner = text[text.index(after: open)..<close]
-        let parts = inner.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2 else { return nil }
-        return (String(parts[0]), String(parts[1]))
+        let inner = utf8[utf8.index(after: open)..<close]
+        guard let start = inner.firstIndex(where: { $0 != 32 }),
+            let space = inner[start...].firstIndex(of: 32)
+        else { return nil }
+        let selector = inner.index(after: space)
+        guard selector < inner.endIndex else { return nil }
+        return (String(Substring(inner[start..<space])), String(Substring(inner[selector...])))
     }
 
     /// `_setPageImage:` → (`pageImage`, set); `set_cancelButtonText:` → (`_cancelButtonText`, set);

@@ -12,10 +12,12 @@ enum BuglyConsoleParser {
 
         for rawLine in Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
-            let lines: [Substring] =
-                rawLine.fastContains("\\n") && rawLine.utf8.count > 200
-                ? rawLine.components(separatedBy: "\\n").map { Substring($0) } : [rawLine]
-            for line in lines {
+            // Only such lines are cut (no array for the others: one per line was a visible cost).
+            let pieces =
+                rawLine.utf8.count > 200 && rawLine.fastContains("\\n")
+                ? rawLine.components(separatedBy: "\\n") : nil
+            for piece in 0..<(pieces?.count ?? 1) {
+                let line = pieces.map { Substring($0[piece]) } ?? rawLine
                 let trimmed = line.trimmingBlanks()
                 if trimmed.isEmpty { continue }
 

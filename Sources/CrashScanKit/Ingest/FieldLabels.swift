@@ -77,11 +77,16 @@ enum FieldLabels {
     /// If `line` starts with a label, the field and the value after the separator
     /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels). English labels match
     /// in any case (`Exception name`, `OS VERSION`).
+    /// Blank, `|`, `*`, `-`, `#`: table pipes, list bullets, emphasis and headings.
+    @inline(__always) private static func isLeadingDecoration(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 124 || byte == 42 || byte == 45 || byte == 35
+    }
+
     static func match(_ line: Substring) -> (field: LabeledField, value: Substring)? {
         let bytes = line.utf8
         var start = bytes.startIndex
         // Table pipes, list bullets, markdown emphasis and headings before the label.
-        while start < bytes.endIndex, [32, 9, 124, 42, 45, 35].contains(bytes[start]) {
+        while start < bytes.endIndex, isLeadingDecoration(bytes[start]) {
             start = bytes.index(after: start)
         }
         guard start < bytes.endIndex, firstBytes.contains(lowercased(bytes[start])) else { return nil }

@@ -5,6 +5,9 @@
 ///
 /// Operates on UTF-8 bytes: this runs for every line of every report.
 enum FrameParser {
+    /// A part of the line being read.
+    typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
     private static let space: UInt8 = 32
     private static let tab: UInt8 = 9
     private static let pipe: UInt8 = 124
@@ -17,20 +20,33 @@ enum FrameParser {
 
     /// Parses `line` as a frame; nil when it is not one.
     static func parse(_ line: Substring, normalizeSymbols: Bool = true) -> Frame? {
-        // memcpy from the string's storage (the generic `Array(line.utf8)` copied byte by byte).
-        var bytes = line.utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(line.utf8)
-        trim(&bytes)
-        guard bytes.count >= 3, bytes.count < 4_096 else { return nil }
+        // Reads the string's own storage: copying every line into an array was one allocation
+        // per line of every report (bridged strings without contiguous UTF-8 are copied once).
+        if let frame = line.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, normalizeSymbols) }) {
+            return frame
+        }
+        var copy = String(line)
+        return copy.withUTF8 { parse(bytes: $0, normalizeSymbols) }
+    }
+
+    private static func parse(bytes line: UnsafeBufferPointer<UInt8>, _ normalizeSymbols: Bool) -> Frame? {
+        var lower = 0
+        var upper = line.count
+        trim(line, &lower, &upper)
+        guard upper - lower >= 3, upper - lower < 4_096 else { return nil }
         // Markdown table row: `| 1 | image | symbol |` or `1 image | symbol`.
-        if bytes.first == pipe { bytes.removeFirst() }
-        if bytes.last == pipe { bytes.removeLast() }
-        trim(&bytes)
+        if line[lower] == pipe { lower += 1 }
+        if upper > lower, line[upper - 1] == pipe { upper -= 1 }
+        trim(line, &lower, &upper)
+        // Index: `#3 ` in some pastes.
+        if upper - lower > 2, line[lower] == 35, isDigit(line[lower + 1]) { lower += 1 }
+        // Positions below are from the trimmed start, as in an array of the trimmed bytes.
+        let bytes = UnsafeBufferPointer(rebasing: line[lower..<upper])
         if bytes.allSatisfy({ $0 == minus || $0 == pipe || $0 == space || $0 == colon }) { return nil }
 
         var position = 0
         var index: Int?
-        // Index: digits followed by white space or a table cell separator (`#3 ` in some pastes).
-        if bytes.count > 2, bytes[0] == 35, isDigit(bytes[1]) { bytes.removeFirst() }
+        // Index: digits followed by white space or a table cell separator.
         var digitsEnd = 0
         while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
         if digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,
@@ -51,9 +67,9 @@ enum FrameParser {
         }
         guard position < bytes.count else { return nil }
 
-        var image: ArraySlice<UInt8>
+        var image: Bytes
         var address: String?
-        var remainder: ArraySlice<UInt8>
+        var remainder: Bytes
         if let bar = bytes[position...].firstIndex(of: pipe) {
             image = bytes[position..<bar]
             remainder = bytes[(bar + 1)...]
@@ -141,14 +157,13 @@ enum FrameParser {
     @inline(__always) static func isHex(_ byte: UInt8) -> Bool { CharacterSetASCII.isHexDigit(byte) }
     @inline(__always) static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab }
 
-    static func trim(_ bytes: inout [UInt8]) {
-        while let last = bytes.last, isBlank(last) || last == 13 { bytes.removeLast() }
-        var start = 0
-        while start < bytes.count, isBlank(bytes[start]) { start += 1 }
-        if start > 0 { bytes.removeFirst(start) }
+    /// Narrows `lower..<upper` past blanks at both ends (and a carriage return at the end).
+    static func trim(_ bytes: UnsafeBufferPointer<UInt8>, _ lower: inout Int, _ upper: inout Int) {
+        while upper > lower, isBlank(bytes[upper - 1]) || bytes[upper - 1] == 13 { upper -= 1 }
+        while lower < upper, isBlank(bytes[lower]) { lower += 1 }
     }
 
-    static func trimmed(_ slice: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    static func trimmed(_ slice: Bytes) -> Bytes {
         var start = slice.startIndex
         var end = slice.endIndex
         while start < end, isBlank(slice[start]) { start += 1 }
@@ -156,28 +171,26 @@ enum FrameParser {
         return slice[start..<end]
     }
 
-    static func skipBlanks(_ bytes: [UInt8], _ position: inout Int) {
+    static func skipBlanks(_ bytes: UnsafeBufferPointer<UInt8>, _ position: inout Int) {
         while position < bytes.count, isBlank(bytes[position]) { position += 1 }
     }
 
     /// `0x` followed by hex digits, as a whole white-space-delimited token, after some text.
-    static func firstAddressToken(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+    static func firstAddressToken(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
         // memchr for each `x` (most lines have one or two), then the checks around it: the `0`
         // before it follows a blank, at least one hex digit follows, then a blank or the end.
-        bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
-            var end = 0
-            let x = buffer.firstOffset(of: 120, from: start + 2, to: buffer.count - 1) { x in
-                guard buffer[x - 1] == 48, isBlank(buffer[x - 2]) else { return false }
-                end = x + 1
-                while end < buffer.count, isHex(buffer[end]) { end += 1 }
-                return end > x + 1 && (end == buffer.count || isBlank(buffer[end]))
-            }
-            return x.map { ($0 - 1, end) }
+        var end = 0
+        let x = bytes.firstOffset(of: 120, from: start + 2, to: bytes.count - 1) { x in
+            guard bytes[x - 1] == 48, isBlank(bytes[x - 2]) else { return false }
+            end = x + 1
+            while end < bytes.count, isHex(bytes[end]) { end += 1 }
+            return end > x + 1 && (end == bytes.count || isBlank(bytes[end]))
         }
+        return x.map { ($0 - 1, end) }
     }
 
     /// The first tab or run of two or more spaces: a collapsed UI column.
-    static func columnGap(_ bytes: [UInt8], from start: Int) -> (Int, Int)? {
+    static func columnGap(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Int, Int)? {
         var position = start
         while position < bytes.count {
             if bytes[position] == tab
@@ -192,7 +205,7 @@ enum FrameParser {
         return nil
     }
 
-    static func isPlausibleImage(_ image: ArraySlice<UInt8>) -> Bool {
+    static func isPlausibleImage(_ image: Bytes) -> Bool {
         guard let first = image.first, let last = image.last, image.count <= 80 else { return false }
         if first == 91 || first == 40 || first == 42 || first == 35 || first == 123 || first == 60 {
             return false
@@ -206,23 +219,22 @@ enum FrameParser {
         return true
     }
 
-    static func isHexAddress(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isHexAddress(_ bytes: Bytes) -> Bool {
         guard bytes.count > 2, bytes.first == 48, bytes.dropFirst().first == 120 else { return false }
         return bytes.dropFirst(2).allSatisfy(isHex)
     }
 
     /// `//` preceded by white space.
-    static func commentStart(_ bytes: ArraySlice<UInt8>) -> Int? {
+    static func commentStart(_ bytes: Bytes) -> Int? {
         // memchr for `/`: almost no frame has one. `//` after a blank.
-        bytes.withUnsafeBufferPointer { buffer in
-            buffer.firstOffset(of: slash, from: 1, to: buffer.count - 1) {
-                buffer[$0 + 1] == slash && isBlank(buffer[$0 - 1])
-            }.map { bytes.startIndex + $0 }
-        }
+        let buffer = UnsafeBufferPointer(rebasing: bytes)
+        return buffer.firstOffset(of: slash, from: 1, to: buffer.count - 1) {
+            buffer[$0 + 1] == slash && isBlank(buffer[$0 - 1])
+        }.map { bytes.startIndex + $0 }
     }
 
     /// `0x<base> + <offset>` at the start; `end` is where it stops.
-    static func baseAndOffset(_ bytes: ArraySlice<UInt8>, allowTrailing: Bool = false) -> (
+    static func baseAndOffset(_ bytes: Bytes, allowTrailing: Bool = false) -> (
         offset: UInt64?, end: Int
     )? {
         var position = bytes.startIndex
@@ -254,7 +266,7 @@ enum FrameParser {
 
     /// `(<file>:<line>)` at the end, where the file has an extension; the line may be empty
     /// (`(UItextView+Extension.m:)` in the seed's paste).
-    static func trailingLocation(_ bytes: ArraySlice<UInt8>) -> (start: Int, file: String, line: Int?)? {
+    static func trailingLocation(_ bytes: Bytes) -> (start: Int, file: String, line: Int?)? {
         guard bytes.last == closeParen else { return nil }
         guard let open = bytes.lastIndex(of: openParen), open > bytes.startIndex || bytes.count > 2 else {
             return nil
@@ -274,7 +286,7 @@ enum FrameParser {
     }
 
     /// ` + 123` or ` + 0x7b` at the end.
-    static func trailingOffset(_ bytes: ArraySlice<UInt8>) -> (start: Int, offset: UInt64?)? {
+    static func trailingOffset(_ bytes: Bytes) -> (start: Int, offset: UInt64?)? {
         var position = bytes.endIndex
         while position > bytes.startIndex, isHex(bytes[position - 1]) || bytes[position - 1] == 120 {
             position -= 1

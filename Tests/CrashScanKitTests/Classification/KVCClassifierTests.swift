@@ -328,4 +328,28 @@ final class KVCClassifierTests: XCTestCase {
             XCTAssertTrue(marker.contains("ib") || marker.contains("Runtime"), marker)
         }
     }
+
+    func testByteLevelHelpersAgreeWithTheirCharacterDefinitions() {
+        // methodParts cuts as `split(separator: " ", maxSplits: 1)` inside the brackets did.
+        for symbol in [
+            "-[UITextView setValue:forKey:]", "+[Foo bar]", "-[ Foo  bar baz]", "-[Foo ]", "-[Foo]", "[ ]",
+            "no brackets", "-[UITextView(Extension) was_setPlaceholderWithText:Color:]", "-[Café  été:]",
+            "]-[A b", "-[A b", "",
+        ] {
+            var expected: (String, String)?
+            if let open = symbol.firstIndex(of: "["), let close = symbol[open...].firstIndex(of: "]") {
+                let parts = symbol[symbol.index(after: open)..<close].split(separator: " ", maxSplits: 1)
+                if parts.count == 2 { expected = (String(parts[0]), String(parts[1])) }
+            }
+            let found = KVCReasonMatcher.methodParts(Substring(symbol))
+            XCTAssertEqual(found?.0, expected?.0, symbol)
+            XCTAssertEqual(found?.1, expected?.1, symbol)
+        }
+        // The grouping key of a blamed frame: lower case, no white space, ASCII or not.
+        for symbol in ["-[UITextView SetValue:ForKey:]", " A\tB\r\nC ", "-[Étoile Ä b]", "", "ABC\u{2003}D"] {
+            XCTAssertEqual(
+                CrashGrouping.lowercasedWithoutWhitespace(Substring(symbol)),
+                String(symbol.lowercased().filter { !$0.isWhitespace }), symbol)
+        }
+    }
 }
