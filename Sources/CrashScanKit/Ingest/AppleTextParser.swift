@@ -19,7 +19,7 @@ enum AppleTextParser {
     ]
 
     static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
-        let content = ContentNormalizer.normalize(lines.joined(separator: "\n"))
+        let content = ContentNormalizer.normalize(Lines.join(lines))
         var report = CrashReport(format: format, normalizedContent: content)
         var section = Section.header
         var exceptionFrames: [Frame] = []

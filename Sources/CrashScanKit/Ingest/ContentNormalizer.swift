@@ -16,7 +16,7 @@ enum ContentNormalizer {
         }
         while let first = lines.first, first.isEmpty { lines.removeFirst() }
         while let last = lines.last, last.isEmpty { lines.removeLast() }
-        var joined = lines.joined(separator: "\n")
+        var joined = Lines.join(lines)
         if joined.hasPrefix("\u{FEFF}") { joined.removeFirst() }
         return joined
     }

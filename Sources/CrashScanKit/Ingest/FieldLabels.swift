@@ -71,17 +71,26 @@ enum FieldLabels {
             characters: label.count)
     }
 
-    /// First bytes (lower-cased) of every label: most lines are rejected on their first byte.
-    private static let firstBytes: Set<UInt8> = Set(prepared.compactMap(\.bytes.first))
+    /// The labels (as indices into `prepared`, longest first) by their first byte, lower-cased:
+    /// most lines are rejected on their first byte, and the others are compared with the few
+    /// labels that start like them instead of all of them.
+    private static let byFirstByte: [[Int]] = {
+        var table = [[Int]](repeating: [], count: 256)
+        for (index, label) in prepared.enumerated() {
+            // Lines are looked up by their lower-cased first byte; `CPU架构` compares as written.
+            if let first = label.bytes.first { table[Int(lowercased(first))].append(index) }
+        }
+        return table
+    }()
 
-    /// If `line` starts with a label, the field and the value after the separator
-    /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels). English labels match
-    /// in any case (`Exception name`, `OS VERSION`).
     /// Blank, `|`, `*`, `-`, `#`: table pipes, list bullets, emphasis and headings.
     @inline(__always) private static func isLeadingDecoration(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 124 || byte == 42 || byte == 45 || byte == 35
     }
 
+    /// If `line` starts with a label, the field and the value after the separator
+    /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels). English labels match
+    /// in any case (`Exception name`, `OS VERSION`).
     static func match(_ line: Substring) -> (field: LabeledField, value: Substring)? {
         let bytes = line.utf8
         var start = bytes.startIndex
@@ -89,8 +98,11 @@ enum FieldLabels {
         while start < bytes.endIndex, isLeadingDecoration(bytes[start]) {
             start = bytes.index(after: start)
         }
-        guard start < bytes.endIndex, firstBytes.contains(lowercased(bytes[start])) else { return nil }
-        for label in prepared {
+        guard start < bytes.endIndex else { return nil }
+        let candidates = byFirstByte[Int(lowercased(bytes[start]))]
+        guard !candidates.isEmpty else { return nil }
+        for candidate in candidates {
+            let label = prepared[candidate]
             var position = start
             var matched = true
             for expected in label.bytes {

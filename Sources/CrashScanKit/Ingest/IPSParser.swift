@@ -35,7 +35,7 @@ enum IPSParser {
     > {
         let bugType = JSONFields.string(header["bug_type"]) ?? "?"
         let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
-        let body = lines.joined(separator: "\n")
+        let body = Lines.join(lines)
         let trimmedBody = body.drop(while: { $0.isWhitespace })
         var report: CrashReport
         if trimmedBody.first == "{" {

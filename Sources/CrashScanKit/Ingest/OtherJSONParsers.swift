@@ -72,7 +72,7 @@ enum Cr4shedParser {
         guard var report = AppleTextParser.parse(rewritten, format: .cr4shed, normalizeSymbols: false) else {
             return nil
         }
-        report.normalizedContent = ContentNormalizer.normalize(lines.joined(separator: "\n"))
+        report.normalizedContent = ContentNormalizer.normalize(Lines.join(lines))
         return report
     }
 }

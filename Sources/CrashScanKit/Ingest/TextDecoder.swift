@@ -69,10 +69,39 @@ public enum TextDecoder {
     static func looksBinary(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            guard let base = UnsafeRawPointer(bytes.baseAddress) else { return false }
             var controls = 0
-            for byte in bytes where byte < 32 && byte != 9 && byte != 10 && byte != 12 { controls += 1 }
+            // Eight bytes at a time (this reads every byte of every file; the byte loop was 2 % of
+            // parsing): exact per-byte tests without carries between bytes, then a popcount.
+            let words = bytes.count / 8
+            for word in 0..<words {
+                controls += controlCount(base.loadUnaligned(fromByteOffset: word * 8, as: UInt64.self))
+            }
+            for byte in bytes[(words * 8)...] where isControl(byte) { controls += 1 }
             return bytes.count > 0 && controls * 100 > bytes.count
         }
+    }
+
+    @inline(__always) static func isControl(_ byte: UInt8) -> Bool {
+        byte < 32 && byte != 9 && byte != 10 && byte != 12
+    }
+
+    /// The bytes of `word` below 32 other than tab, line feed and form feed.
+    @inline(__always) static func controlCount(_ word: UInt64) -> Int {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // High bit clear in both `word` and `(byte & 0x7F) + 0x60` ⇔ byte < 0x20.
+        let below32 = ~(((word & low7) &+ 0x6060_6060_6060_6060) | word) & high
+        // Most words of text have no byte below 32 (the build targets baseline x86-64: no
+        // popcount instruction, so skip the rest when it cannot count anything).
+        guard below32 != 0 else { return 0 }
+        // High bit set where the byte equals `value` (zero-byte test of word ^ value).
+        func equal(_ value: UInt64) -> UInt64 {
+            let x = word ^ (value &* 0x0101_0101_0101_0101)
+            return ~(((x & low7) &+ low7) | x) & high
+        }
+        let controls = below32 & ~(equal(9) | equal(10) | equal(12))
+        return controls == 0 ? 0 : controls.nonzeroBitCount
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {

@@ -51,6 +51,36 @@ enum Lines {
         return Substring(utf8[..<cut])
     }
 
+    /// `lines.joined(separator: "\n")` by copying bytes: the generic `joined` cost about 120,000
+    /// instructions for one 5 KB report, and every Apple-layout report is joined once.
+    static func join<Parts: Collection>(_ lines: Parts) -> String where Parts.Element == Substring {
+        guard !lines.isEmpty else { return "" }
+        let length = lines.reduce(lines.count - 1) { $0 + $1.utf8.count }
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            var offset = 0
+            for (index, line) in lines.enumerated() {
+                if index > 0 {
+                    buffer[offset] = 10
+                    offset += 1
+                }
+                let copied = line.utf8.withContiguousStorageIfAvailable { bytes -> Int in
+                    guard let source = bytes.baseAddress, let target = buffer.baseAddress else { return 0 }
+                    (target + offset).update(from: source, count: bytes.count)
+                    return bytes.count
+                }
+                if let copied {
+                    offset += copied
+                } else {
+                    for byte in line.utf8 {
+                        buffer[offset] = byte
+                        offset += 1
+                    }
+                }
+            }
+            return offset
+        }
+    }
+
     /// Lines longer than this are not labels, frames or reasons (a minified blob, a binary dump
     /// in a text file); parsers skip them instead of scanning them again and again.
     static let maximumUsefulLength = 64 * 1024

@@ -56,4 +56,35 @@ final class TextDecoderTests: XCTestCase {
         XCTAssertEqual(try TextDecoder.decode(utf16).encoding, .utf16LE)
         XCTAssertEqual(ReportReader.read(utf16).reports?.first?.deviceRaw, "iPhone 12")
     }
+
+    func testWordAtATimeControlCountMatchesTheByteTest() {
+        // Every byte value in every position of a word, next to neighbours that could carry.
+        for value in 0...255 {
+            for position in 0..<8 {
+                for filler: UInt8 in [0x00, 0x1F, 0x20, 0x7F, 0x80, 0xFF, 0x0A] {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                    XCTAssertEqual(
+                        TextDecoder.controlCount(word), bytes.filter(TextDecoder.isControl).count,
+                        "\(bytes)")
+                }
+            }
+        }
+        // The whole test, with a tail shorter than a word: 1 % of control bytes is the limit.
+        let text = String(repeating: "a", count: 1_003)
+        XCTAssertFalse(TextDecoder.looksBinary(text))
+        XCTAssertFalse(TextDecoder.looksBinary("\u{01}" + String(repeating: "a", count: 99)))
+        XCTAssertTrue(TextDecoder.looksBinary("\u{01}\u{02}" + String(repeating: "a", count: 99)))
+        XCTAssertTrue(TextDecoder.looksBinary(String(repeating: "a", count: 96) + "\u{01}\u{02}\u{03}"))
+    }
+
+    func testLinesJoinMatchesJoined() {
+        for text in ["", "a", "a\n", "\n\nb\n", "设备机型：iPhone 6\n\n  x  \nlast", "é\u{301}\nz"] {
+            let lines = Lines.split(text, keepEmpty: true)
+            XCTAssertEqual(Lines.join(lines), lines.joined(separator: "\n"), text)
+            XCTAssertEqual(Lines.join(lines.dropFirst()), lines.dropFirst().joined(separator: "\n"), text)
+        }
+        XCTAssertEqual(Lines.join([Substring]()), "")
+    }
 }
