@@ -108,3 +108,92 @@ enum BuglyJSONParser {
         return report
     }
 }
+
+extension BuglyJSONParser {
+    /// Every key `report(from:detail:content:)` reads, in the crash map or the detail map.
+    static let keysRead: [String] = [
+        "expName", "expMessage", "modelOriginalName", "model", "osVer", "productVersion", "crashTime",
+        "uploadTime", "processName", "bundleId", "cpuType", "isRooted", "retraceCrashDetail", "callStack",
+        "stackDetail",
+    ]
+
+    /// Top-level keys of the shapes `ReportReader.readJSON` tries before Bugly's: KSCrash
+    /// (`crash` + `system` + `report`), MetricKit (`isPayload`, `callStacks`), Sentry (`isEvent`).
+    static let otherShapeKeys: [[String]] = [
+        ["crash", "system", "report"], ["crashDiagnostics"], ["hangDiagnostics"], ["timeStampBegin"],
+        ["cpuExceptionDiagnostics"], ["diskWriteExceptionDiagnostics"], ["callStacks"], ["event_id"],
+        ["exception", "debug_meta"],
+    ]
+
+    /// The common Bugly JSON document, one crash whose fields are strings, read without
+    /// `JSONSerialization` (about a third of the time of such a file went into building its
+    /// Foundation objects). Nil whenever the answer could differ from the `JSONSerialization`
+    /// path, which then reads the document: not strictly parsed, another format's shape (the
+    /// shapes `ReportReader.readJSON` tries before Bugly's), no crash or several crashes (hashed
+    /// as sorted-keys serialisations), or a field read here that is not text.
+    static func fastParse(_ text: Substring) -> [CrashReport]? {
+        guard
+            text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")
+                || text.fastContains("\"expMessage\""),
+            let document = StrictJSON.parse(text)
+        else { return nil }
+        if case .object(let top) = document,
+            otherShapeKeys.contains(where: { $0.allSatisfy { top[$0] != nil } })
+        {
+            return nil
+        }
+        let found = crashObjects(in: document, depth: 0)
+        guard found.count == 1, let crashMap = foundationFields(found[0].crashMap) else { return nil }
+        var detail: [String: Any]?
+        if let map = found[0].detailMap {
+            guard let fields = foundationFields(map) else { return nil }
+            detail = fields
+        }
+        return [report(from: crashMap, detail: detail, content: ContentNormalizer.normalize(String(text)))]
+    }
+
+    /// `crashObjects(in:depth:)` over a `StrictJSON` tree, in the same order.
+    private static func crashObjects(in value: StrictJSON, depth: Int) -> [(
+        crashMap: [String: StrictJSON], detailMap: [String: StrictJSON]?
+    )] {
+        guard depth < 4 else { return [] }
+        switch value {
+        case .array(let elements):
+            return elements.flatMap { crashObjects(in: $0, depth: depth + 1) }
+        case .object(let dictionary):
+            if case .object(let crashMap) = dictionary["crashMap"] {
+                var detailMap: [String: StrictJSON]?
+                if case .object(let detail) = dictionary["detailMap"] { detailMap = detail }
+                return [(crashMap, detailMap)]
+            }
+            if dictionary["expName"] != nil || dictionary["expMessage"] != nil { return [(dictionary, nil)] }
+            return dictionary.keys.sorted().flatMap {
+                crashObjects(in: dictionary[$0] ?? .null, depth: depth + 1)
+            }
+        default:
+            return []
+        }
+    }
+
+    /// The fields `report(from:…)` reads, as `JSONSerialization` would give them; nil when one
+    /// is a number or a boolean (their text form is NSNumber's).
+    private static func foundationFields(_ map: [String: StrictJSON]) -> [String: Any]? {
+        var fields: [String: Any] = [:]
+        for key in keysRead {
+            switch map[key] {
+            case nil: continue
+            case .string(let text): fields[key] = text
+            case .array(let elements):
+                // Only text lines are kept by `string(_:_:)`; other elements stand in as NSNull.
+                fields[key] = elements.map { element -> Any in
+                    if case .string(let line) = element { return line }
+                    return NSNull()
+                }
+            case .object: fields[key] = [String: Any]()
+            case .null: fields[key] = NSNull()
+            case .number, .bool: return nil
+            }
+        }
+        return fields
+    }
+}

@@ -114,7 +114,9 @@ public enum ReportReader {
 
     /// JSON documents: Bugly API JSON is read; other crash JSON is named and refused.
     /// Returns nil when the text is not JSON after all (a console paste starting with `[`).
-    private static func readJSON(_ text: Substring) -> Result<[CrashReport], Rejection>? {
+    /// `fast: false` skips the Bugly JSON fast path (tests compare both ways).
+    static func readJSON(_ text: Substring, fast: Bool = true) -> Result<[CrashReport], Rejection>? {
+        if fast, let reports = BuglyJSONParser.fastParse(text) { return .success(reports) }
         let data = Data(text.utf8)
         let object: Any
         do {

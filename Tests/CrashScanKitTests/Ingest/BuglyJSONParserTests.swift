@@ -56,4 +56,70 @@ final class BuglyJSONParserTests: XCTestCase {
             ReportReader.read(text: "{\"crashMap\": {\"expName\": \"X\",}").rejection?.reason.hasPrefix(
                 "malformed Bugly JSON") ?? false)
     }
+
+    /// Everything a report holds, for comparing two ways of reading it.
+    private func dump(_ result: Result<[CrashReport], Rejection>?) -> String {
+        switch result {
+        case nil: return "not JSON"
+        case .failure(let rejection): return "rejected: \(rejection.reason)"
+        case .success(let reports):
+            return reports.map { report in
+                let fields: [Any?] = [
+                    report.format, report.positionInFile, report.deviceRaw, report.osRaw, report.appVersion,
+                    report.bundleID, report.processName, report.occurredAtRaw, report.uploadedAtRaw,
+                    report.exceptionType, report.exceptionReason, report.cpuArch, report.jailbroken,
+                    report.frames.map(\.displayText), report.normalizedContent,
+                ]
+                return fields.map { "\($0 ?? "nil")" }.joined(separator: "|")
+            }.joined(separator: "\n")
+        }
+    }
+
+    func testFastPathReadsExactlyWhatJSONSerializationReads() throws {
+        let body = String(crashMap.dropFirst().dropLast())
+        // The crash map's members without one key (to give it another value).
+        func without(_ key: String) -> String {
+            body.replacingOccurrences(of: "\"\(key)\":\"[^\"]*\",?", with: "", options: .regularExpression)
+        }
+        var documents = [
+            crashMap,
+            "{\"ret\":{\"crashMap\":\(crashMap),\"detailMap\":{\"callStack\":\"0 A    -[B c] + 1\"}}}",
+            "[\(crashMap)]", "{\"data\":[{\"crashMap\":\(crashMap)}]}",
+            // Strings with escapes, unicode escapes, a surrogate pair, a stack as an array of lines.
+            "{\(without("cpuType")),\"cpuType\":\"arm64\\/e \\u00e9\\ud83d\\ude00 \\\"q\\\" \\\\ \\t\"}",
+            "{\"expName\":\"NSRangeException\",\"callStack\":[\"0 A    -[B c] + 1\",7,null,\"1 D    e + 2\"]}",
+            // Fields read here that are not text: numbers and booleans (NSNumber's text form).
+            "{\(without("isRooted")),\"isRooted\":false}",
+            "{\(without("productVersion")),\"productVersion\":2.30}",
+            "{\(without("osVer")),\"osVer\":null}", "{\(without("model")),\"model\":{\"a\":1}}",
+            "{\(without("crashTime")),\"crashTime\":1617970885}",
+            // Numbers and booleans in fields nobody reads, big ones included.
+            "{\(body),\"crashCount\":3,\"uploadTimestamp\":1617970885663,\"x\":1e400,\"y\":-0.5,\"z\":true}",
+            // Several crashes, none, and other formats' shapes.
+            "[\(crashMap),\(crashMap)]", "{\"crashMap\":7,\"expName\":\"X\"}", "{\"expMessage\":null}",
+            "{\"crash\":{},\"system\":{},\"report\":{},\"expName\":\"X\"}",
+            "{\"event_id\":\"1\",\"expName\":\"X\"}",
+            "{\"callStacks\":[],\"expName\":\"X\"}",
+            // Not strict JSON: duplicate keys, a trailing comma, a lone surrogate, control bytes.
+            "{\"expName\":\"A\",\"expName\":\"B\"}", "{\(body),}", "{\"expName\":\"\\ud800x\"}",
+            "{\"expName\":\"a\u{01}b\"}", "{\"expName\":\"NSException\"} x", "{\"expName\":01}",
+        ]
+        for name in ["06-bugly-api-crashmap.json", "07-bugly-api-array.json"] {
+            documents.append(
+                try String(contentsOf: TestPaths.sampleReports.appendingPathComponent(name), encoding: .utf8))
+        }
+        var fast = 0
+        for document in documents {
+            let text = Substring(document.trimmingCharacters(in: .whitespacesAndNewlines))
+            XCTAssertEqual(
+                dump(ReportReader.readJSON(text, fast: true)), dump(ReportReader.readJSON(text, fast: false)),
+                document)
+            if BuglyJSONParser.fastParse(text) != nil { fast += 1 }
+        }
+        // The fast path took the plain documents (and left the others to JSONSerialization).
+        XCTAssertGreaterThanOrEqual(fast, 8)
+        XCTAssertNil(BuglyJSONParser.fastParse("{\(without("isRooted")),\"isRooted\":false}"))
+        XCTAssertNotNil(BuglyJSONParser.fastParse("{\(without("isRooted")),\"isRooted\":\"true\"}"))
+        XCTAssertNil(BuglyJSONParser.fastParse("[\(crashMap),\(crashMap)]"))
+    }
 }
