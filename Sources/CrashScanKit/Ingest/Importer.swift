@@ -129,7 +129,12 @@ public final class Importer {
                             reports: summary.imported,
                             elapsed: lastProgress))
                 }
+                // The written batch is freed off the writer: its reports, frames and strings
+                // took the writer thread about a third of its instructions to release, and the
+                // writer is the one thread that cannot be spread over the cores.
+                let written = parsed
                 parsed = upcoming.wait()
+                Importer.release.async { withExtendedLifetime(written) {} }
             }
             try db.execute("COMMIT")
         } catch {
@@ -150,6 +155,9 @@ public final class Importer {
             rejected: summary.rejected, kvcFailures: summary.kvcFailures)
         return summary
     }
+
+    /// Where written batches are freed (in order, one at a time: at most one extra batch in memory).
+    private static let release = DispatchQueue(label: "crashscan.import.release")
 
     /// At most this many rejections are kept for the summary (all are in the database).
     static let rejectionsKept = 1_000

@@ -56,7 +56,6 @@ final class ReportWriter {
                 exception_type_inferred, signal, exception_reason, app_image, blame_frame, frames, group_id
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (content_hash) DO NOTHING
-            RETURNING id
             """)
         insertGroup = try db.prepare(
             """
@@ -64,7 +63,6 @@ final class ReportWriter {
                 fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
                 blame_frame, created_at, sample_frames, sample_report_path
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            RETURNING id
             """)
         findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
         insertFailure = try db.prepare(
@@ -78,7 +76,6 @@ final class ReportWriter {
                 run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes, file_hash,
                 parser_revision
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            RETURNING id
             """)
         reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
     }
@@ -126,15 +123,18 @@ final class ReportWriter {
         }
         let format = reports.first?.report.format.rawValue
         let fileOutcome = fresh.isEmpty ? "duplicate" : "imported"
-        let fileID = try insertFile.scalar([
-            .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format), .int(fresh.count),
-            .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex), .text(parserRevision),
-        ])
+        let fileID =
+            try insertFile.insert([
+                .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format),
+                .int(fresh.count),
+                .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
+                .text(parserRevision),
+            ]).map(SQLValue.integer) ?? .null
         for report in fresh {
             let groupID = try group(for: report, path: path)
-            let reportID = try insertReport.scalar(
-                values(report, fileID: fileID, path: path, groupID: groupID))
-            guard case .integer(let id) = reportID else {
+            guard
+                let id = try insertReport.insert(values(report, fileID: fileID, path: path, groupID: groupID))
+            else {
                 // Another report with the same content landed in between: count it, store nothing.
                 outcome.duplicates += 1
                 continue
@@ -156,7 +156,7 @@ final class ReportWriter {
 
     /// Records a file that yielded nothing, with the reason.
     func reject(path: String, bytes: Int?, reason: String) throws {
-        _ = try insertFile.scalar([
+        _ = try insertFile.insert([
             .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0),
             .optional(bytes), .null, .null,
         ])
@@ -164,7 +164,7 @@ final class ReportWriter {
 
     /// Records a file whose bytes this parser stored before: all its reports are duplicates.
     func recordStoredBefore(path: String, fingerprint: FileFingerprint, reports: Int) throws -> FileOutcome {
-        _ = try insertFile.scalar([
+        _ = try insertFile.insert([
             .int(Int(runID)), .text(path), .text("duplicate"), .text("same bytes as a file imported before"),
             .null,
             .int(0), .int(reports), .int(fingerprint.byteCount), .text(fingerprint.hex),
@@ -180,7 +180,7 @@ final class ReportWriter {
             return id
         }
         let failure = report.failure
-        let inserted = try insertGroup.scalar([
+        let inserted = try insertGroup.insert([
             .text(report.fingerprint), .optional(report.exceptionType), .text(report.normalizedReason),
             .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue),
             .optional(failure?.receiverClass),
@@ -188,7 +188,7 @@ final class ReportWriter {
             .optional(failure?.cause.rawValue),
             .optional(report.blameFrame), .text(importedAt), .text(report.framesText), .text(path),
         ])
-        guard case .integer(let id) = inserted else {
+        guard let id = inserted else {
             throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")
         }
         groupCache[report.fingerprint] = id
