@@ -52,7 +52,7 @@ enum FrameParser {
         if digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,
             bytes[digitsEnd] == space || bytes[digitsEnd] == tab || bytes[digitsEnd] == pipe
         {
-            index = Int(String(decoding: bytes[0..<digitsEnd], as: UTF8.self))
+            index = number(bytes[0..<digitsEnd], radix: 10).map(Int.init)
             position = digitsEnd
             skipBlanks(bytes, &position)
             if position < bytes.count, bytes[position] == pipe {
@@ -163,6 +163,28 @@ enum FrameParser {
         while lower < upper, isBlank(bytes[lower]) { lower += 1 }
     }
 
+    /// The value of ASCII digits in `radix` (10 or 16) as `UInt64(_:radix:)` reads them, without
+    /// making a String of them (four numbers per frame line); nil when empty, not digits, or too
+    /// large.
+    static func number(_ digits: Bytes, radix: UInt64) -> UInt64? {
+        guard !digits.isEmpty else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            let digit: UInt64
+            switch byte {
+            case 48...57: digit = UInt64(byte - 48)
+            case 97...102 where radix == 16: digit = UInt64(byte - 87)
+            case 65...70 where radix == 16: digit = UInt64(byte - 55)
+            default: return nil
+            }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: radix)
+            let (sum, carry) = shifted.addingReportingOverflow(digit)
+            guard !overflow, !carry else { return nil }
+            value = sum
+        }
+        return value
+    }
+
     static func trimmed(_ slice: Bytes) -> Bytes {
         var start = slice.startIndex
         var end = slice.endIndex
@@ -260,8 +282,7 @@ enum FrameParser {
         }
         guard position > digitsStart else { return nil }
         _ = numberStart
-        let text = String(decoding: bytes[digitsStart..<position], as: UTF8.self)
-        return (UInt64(text, radix: hex ? 16 : 10), position)
+        return (number(bytes[digitsStart..<position], radix: hex ? 16 : 10), position)
     }
 
     /// `(<file>:<line>)` at the end, where the file has an extension; the line may be empty
@@ -281,7 +302,7 @@ enum FrameParser {
         else { return nil }
         return (
             open, String(decoding: fileBytes, as: UTF8.self),
-            lineBytes.isEmpty ? nil : Int(String(decoding: lineBytes, as: UTF8.self))
+            lineBytes.isEmpty ? nil : number(lineBytes, radix: 10).flatMap { Int(exactly: $0) }
         )
     }
 
@@ -295,9 +316,9 @@ enum FrameParser {
         guard !digits.isEmpty else { return nil }
         var value: UInt64?
         if digits.count > 2, digits.first == 48, digits.dropFirst().first == 120 {
-            value = UInt64(String(decoding: digits.dropFirst(2), as: UTF8.self), radix: 16)
+            value = number(digits.dropFirst(2), radix: 16)
         } else if digits.allSatisfy(isDigit) {
-            value = UInt64(String(decoding: digits, as: UTF8.self))
+            value = number(digits, radix: 10)
         } else {
             return nil
         }

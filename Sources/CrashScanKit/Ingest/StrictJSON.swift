@@ -181,19 +181,22 @@ enum StrictJSON: Equatable {
                 position += 1
             }
             guard position < bytes.count else { return nil }
-            var decoded = Array(bytes[start..<position])
+            var decoded: [UInt8] = []
+            decoded.reserveCapacity(position - start + 64)
+            var run = start
             while position < bytes.count {
                 let byte = bytes[position]
+                guard byte == 34 || byte == 92 || byte < 32 else {
+                    position += 1
+                    continue
+                }
+                // The bytes since the last escape, in one copy.
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<position]))
                 if byte == 34 {
                     position += 1
                     return String(decoding: decoded, as: UTF8.self)
                 }
                 if byte < 32 { return nil }
-                guard byte == 92 else {
-                    decoded.append(byte)
-                    position += 1
-                    continue
-                }
                 position += 1
                 guard position < bytes.count else { return nil }
                 let escape = bytes[position]
@@ -223,6 +226,7 @@ enum StrictJSON: Equatable {
                     UTF8.encode(scalar) { decoded.append($0) }
                 default: return nil
                 }
+                run = position
             }
             return nil
         }

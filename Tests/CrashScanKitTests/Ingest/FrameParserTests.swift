@@ -161,4 +161,17 @@ final class FrameParserTests: XCTestCase {
             XCTAssertNil(parse(line), line)
         }
     }
+
+    func testNumbersReadFromBytesAsUInt64ParsesThem() {
+        for text in [
+            "0", "7", "007", "18446744073709551615", "18446744073709551616", "ff", "FF", "1a2B", "", "x",
+            "12x",
+        ] {
+            for radix: UInt64 in [10, 16] {
+                var copy = text
+                let found = copy.withUTF8 { FrameParser.number($0[...], radix: radix) }
+                XCTAssertEqual(found, UInt64(text, radix: Int(radix)), "\(text) in base \(radix)")
+            }
+        }
+    }
 }
