@@ -266,7 +266,7 @@ public enum DeviceCatalog {
         let text = raw.trimmingWhitespace().string
         guard !text.isEmpty, text != "-", text.lowercased() != "unknown" else { return nil }
         let lower = text.lowercased()
-        if ["i386", "x86_64", "arm64", "simulator"].contains(lower) || lower.contains("simulator") {
+        if ["i386", "x86_64", "arm64", "simulator"].contains(lower) || lower.fastContains("simulator") {
             return Device(identifier: nil, name: "Simulator", kind: .simulator)
         }
         if let canonical = tables.identifierByLowercased[lower], let name = tables.nameByIdentifier[canonical]

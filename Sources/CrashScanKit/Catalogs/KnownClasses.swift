@@ -77,7 +77,7 @@ public enum KnownClasses {
 
     /// True for a class that belongs to Apple's frameworks (public or private).
     public static func isSystemClass(_ name: String) -> Bool {
-        if name.contains(".") { return false }  // `MyApp.MainViewController`: a Swift app class
+        if name.fastContains(".") { return false }  // `MyApp.MainViewController`: a Swift app class
         for prefix in applePrefixes where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             if let next = rest.unicodeScalars.first,

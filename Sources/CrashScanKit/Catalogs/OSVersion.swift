@@ -56,7 +56,7 @@ public struct OSVersion: Sendable, Equatable {
         guard !rest.isEmpty else { return nil }
         var platform: String?
         let lower = rest.lowercased()
-        if lower.hasPrefix("android") || lower.contains("level ") { return nil }
+        if lower.hasPrefix("android") || lower.fastContains("level ") { return nil }
         for (spelling, name) in platforms where lower.hasPrefix(spelling) {
             platform = name
             rest = rest.dropFirst(spelling.count).drop(while: { $0 == " " })

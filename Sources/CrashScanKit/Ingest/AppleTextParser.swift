@@ -130,12 +130,12 @@ enum AppleTextParser {
         report.appImageHint = imageHint
         let lowerOS = report.osRaw?.lowercased() ?? ""
         let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
-        if parentProcess?.contains("launchd_sim") == true || path?.contains("/CoreSimulator/") == true
+        if parentProcess?.fastContains("launchd_sim") == true || path?.fastContains("/CoreSimulator/") == true
             || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
         {
             report.isSimulator = true
         } else if isMacOS,
-            path?.contains("/Wrapper/") == true || path?.contains("/Bundle/Application/") == true
+            path?.fastContains("/Wrapper/") == true || path?.fastContains("/Bundle/Application/") == true
         {
             report.isIOSAppOnMac = true
         }

@@ -84,7 +84,8 @@ enum Timestamp {
         // To UTC by arithmetic (Calendar is slow and this runs for every report).
         let local = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
         let base = format(epochSeconds: local - offsetSeconds)
-        return millis.isEmpty ? base : base.replacingOccurrences(of: "Z", with: millis + "Z")
+        // `base` ends in its only `Z`: the milliseconds go before it.
+        return millis.isEmpty ? base : String(base.dropLast()) + millis + "Z"
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
