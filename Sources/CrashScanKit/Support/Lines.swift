@@ -15,6 +15,8 @@ enum Lines {
         let ranges: [Range<Int>]? = utf8.withContiguousStorageIfAvailable { buffer in
             var ranges: [Range<Int>] = []
             guard let base = buffer.baseAddress else { return ranges }
+            // Crash-log lines average 60–100 bytes: one allocation instead of growing by doubling.
+            ranges.reserveCapacity(buffer.count / 48 + 4)
             var start = 0
             while start <= buffer.count {
                 let remaining = buffer.count - start
