@@ -126,11 +126,12 @@ extension BuglyJSONParser {
     ]
 
     /// The common Bugly JSON document, one crash whose fields are strings, read without
-    /// `JSONSerialization` (about a third of the time of such a file went into building its
-    /// Foundation objects). Nil whenever the answer could differ from the `JSONSerialization`
-    /// path, which then reads the document: not strictly parsed, another format's shape (the
-    /// shapes `ReportReader.readJSON` tries before Bugly's), no crash or several crashes (hashed
-    /// as sorted-keys serialisations), or a field read here that is not text.
+    /// `JSONSerialization`, which was 64 % of the instructions spent on such a file (callgrind
+    /// over 596 files; 408 M before, 220 M with this path). Nil whenever the answer could differ
+    /// from the `JSONSerialization` path, which then reads the document: not strictly parsed,
+    /// another format's shape (the shapes `ReportReader.readJSON` tries before Bugly's), no crash
+    /// or several crashes (hashed as sorted-keys serialisations), or a field read here that is
+    /// not text.
     static func fastParse(_ text: Substring) -> [CrashReport]? {
         guard
             text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")

@@ -1,7 +1,7 @@
 /// A small, strict JSON reader for the Bugly JSON fast path (see `BuglyJSONParser.fastParse`).
 ///
-/// `JSONSerialization` builds Foundation objects for every value of a document and was about a
-/// third of the time spent on a Bugly JSON file, although the parser reads a dozen strings. This
+/// `JSONSerialization` builds Foundation objects for every value of a document and was 64 % of
+/// the instructions spent on a Bugly JSON file, although the parser reads a dozen strings. This
 /// reader keeps strings and structure only, and gives up (nil) on anything it is not sure to read
 /// exactly as `JSONSerialization` does (duplicate keys, lone surrogate escapes, numbers with an
 /// exponent or many digits, control characters in strings, nesting deeper than 512, any syntax
