@@ -60,13 +60,16 @@ public final class Database {
             statement = prepared
         }
         let rc = sqlite3_step(statement)
-        sqlite3_reset(statement)
         guard rc == SQLITE_DONE || rc == SQLITE_ROW else {
-            throw SQLiteError(
+            // The error is read before the reset.
+            let failure = SQLiteError(
                 extendedCode: sqlite3_extended_errcode(handle),
                 message: String(cString: sqlite3_errmsg(handle)),
                 sql: sql)
+            sqlite3_reset(statement)
+            throw failure
         }
+        sqlite3_reset(statement)
     }
 
     /// Reads through a memory map instead of a read() per page, for commands that scan much of
