@@ -123,13 +123,17 @@ final class ReportWriter {
         }
         let format = reports.first?.report.format.rawValue
         let fileOutcome = fresh.isEmpty ? "duplicate" : "imported"
-        let fileID =
-            try insertFile.insert([
+        guard
+            let fileRow = try insertFile.insert([
                 .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format),
                 .int(fresh.count),
                 .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
                 .text(parserRevision),
-            ]).map(SQLValue.integer) ?? .null
+            ])
+        else {
+            throw SQLiteError(extendedCode: 1, message: "import file insert returned no id")
+        }
+        let fileID = SQLValue.integer(fileRow)
         for report in fresh {
             let groupID = try group(for: report, path: path)
             guard
