@@ -107,7 +107,9 @@ public final class Importer {
         let known = reparse ? KnownFiles() : try KnownFiles(store: store, revision: ReportReader.revision)
         var parsed = Importer.parseInParallel(nextBatch(), known: known)
         let db = store.db
+        let tallies = try DeferredTallies(db: db)
         try db.execute("BEGIN IMMEDIATE")
+        try tallies.begin()
         var filesInTransaction = 0
         do {
             while !parsed.isEmpty {
@@ -117,8 +119,10 @@ public final class Importer {
                 try write(parsed, with: writer, into: &summary)
                 filesInTransaction += parsed.count
                 if filesInTransaction >= filesPerTransaction {
+                    try tallies.flush()
                     try db.execute("COMMIT")
                     try db.execute("BEGIN IMMEDIATE")
+                    try tallies.begin()
                     filesInTransaction = 0
                 }
                 if let progress, elapsed() - lastProgress > 0.2 {
@@ -136,10 +140,14 @@ public final class Importer {
                 parsed = upcoming.wait()
                 Importer.release.async { withExtendedLifetime(written) {} }
             }
+            try tallies.flush()
             try db.execute("COMMIT")
         } catch {
-            // Keep every file stored before the failure (the failing file's savepoint is gone).
-            if (try? db.execute("COMMIT")) == nil { try? db.execute("ROLLBACK") }
+            // Keep every file stored before the failure (the failing file's savepoint is gone),
+            // with its tallies; if they cannot be added, keep nothing of this transaction.
+            if (try? tallies.flush()) == nil || (try? db.execute("COMMIT")) == nil {
+                try? db.execute("ROLLBACK")
+            }
             throw error
         }
         if let progress {

@@ -75,6 +75,48 @@ final class GroupTallyTests: XCTestCase {
             try XCTUnwrap(db.query("SELECT count(*) AS n FROM group_tally").first?.int("n")), before)
     }
 
+    func testImportAddsItsReportsOnceAndHandInsertsStillCount() throws {
+        // The sample import goes through the importer's per-transaction flush (migration 0008):
+        // the trigger is left on again afterwards.
+        let store = try SampleStore.make(self)
+        let db = store.db
+        try assertTalliesMatchReports(db)
+        XCTAssertEqual(try db.query("SELECT count(*) AS n FROM tally_deferral").first?.int("n"), 0)
+
+        // A report inserted by hand (a copy of one with another hash and OS) is counted by the trigger.
+        let id = try XCTUnwrap(db.query("SELECT min(id) AS id FROM report").first?.int("id"))
+        let columns = try db.query("PRAGMA table_info(report)").compactMap { $0.string("name") }
+            .filter { !["id", "content_hash", "os_version", "os_key"].contains($0) }
+            .joined(separator: ", ")
+        try db.run(
+            """
+            INSERT INTO report (content_hash, os_version, os_key, \(columns))
+            SELECT 'hand-made', '77.1', 77001000, \(columns) FROM report WHERE id = ?
+            """, [.integer(Int64(id))])
+        try assertTalliesMatchReports(db)
+        XCTAssertEqual(
+            try db.query("SELECT reports FROM group_tally WHERE os_version = '77.1'").first?.int("reports"), 1
+        )
+
+        // A second import into the same database adds to the existing tallies.
+        let folder = try TestPaths.temporaryFolder(self).appendingPathComponent("more")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sample = try String(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"),
+            encoding: .utf8)
+        for variant in 0..<3 {
+            try sample.replacingOccurrences(of: "2015", with: "20\(30 + variant)")
+                .write(
+                    to: folder.appendingPathComponent("again-\(variant).txt"), atomically: true,
+                    encoding: .utf8)
+        }
+        let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            InputWalker().expand([folder.path]), arguments: "import more", version: "test")
+        XCTAssertEqual(summary.imported, 3)
+        try assertTalliesMatchReports(db)
+        XCTAssertEqual(try db.query("SELECT count(*) AS n FROM tally_deferral").first?.int("n"), 0)
+    }
+
     func testUpgradeFillsTheTalliesFromStoredReports() throws {
         let path: String
         do {
@@ -85,13 +127,13 @@ final class GroupTallyTests: XCTestCase {
             try store.db.execute(
                 """
                 DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
-                DROP TABLE group_tally; DROP TABLE group_device_tally;
+                DROP TABLE group_tally; DROP TABLE group_device_tally; DROP TABLE tally_deferral;
                 CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
-                DELETE FROM schema_migrations WHERE version = 7;
+                DELETE FROM schema_migrations WHERE version >= 7;
                 """)
         }
         let store = try Store(path: path)
-        XCTAssertEqual(try Migrator.currentVersion(store.db), 7)
+        XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
         try assertTalliesMatchReports(store.db)
     }
 }

@@ -1,0 +1,60 @@
+/// The group tallies for the reports an import inserts, added once per transaction (migration
+/// 0008) instead of by the per-row trigger: `begin` right after `BEGIN`, `flush` right before
+/// `COMMIT`. The flush groups the transaction's new rows with the trigger's own expressions, so a
+/// tally says the same whichever way its reports arrived.
+final class DeferredTallies {
+    private let db: Database
+    private let deferTrigger: Statement
+    private let firstNewReport: Statement
+    private let addTallies: Statement
+    private let addDeviceTallies: Statement
+    private let resumeTrigger: Statement
+    /// The smallest id a report inserted in this transaction can have (ids grow: rowid = max + 1).
+    private var firstUncounted: Int64?
+
+    init(db: Database) throws(SQLiteError) {
+        self.db = db
+        deferTrigger = try db.prepare("INSERT OR IGNORE INTO tally_deferral (id) VALUES (1)")
+        firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
+        addTallies = try db.prepare(
+            """
+            INSERT INTO group_tally (group_id, app, os_version, os_key, app_version, reports)
+            SELECT group_id, coalesce(process_name, app_image, ''), coalesce(os_version, ''),
+                   coalesce(os_key, -1), coalesce(app_version, ''), count(*)
+            FROM report WHERE id >= ? GROUP BY 1, 2, 3, 4, 5
+            ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+            """)
+        addDeviceTallies = try db.prepare(
+            """
+            INSERT INTO group_device_tally (group_id, device, reports)
+            SELECT group_id, coalesce(device_model, device_name, ''), count(*)
+            FROM report WHERE id >= ? GROUP BY 1, 2
+            ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+            """)
+        resumeTrigger = try db.prepare("DELETE FROM tally_deferral")
+    }
+
+    /// Inside a fresh write transaction: from here the trigger leaves this transaction's reports
+    /// to `flush`.
+    func begin() throws(SQLiteError) {
+        try deferTrigger.bind([])
+        try deferTrigger.runToCompletion()
+        guard case .integer(let first) = try firstNewReport.scalar([]) else {
+            throw SQLiteError(extendedCode: 1, message: "no first report id for the group tallies")
+        }
+        firstUncounted = first
+    }
+
+    /// Adds the transaction's reports to the tallies and lets the trigger count again; the
+    /// caller commits next.
+    func flush() throws(SQLiteError) {
+        guard let first = firstUncounted else { return }
+        for statement in [addTallies, addDeviceTallies] {
+            try statement.bind([.integer(first)])
+            try statement.runToCompletion()
+        }
+        try resumeTrigger.bind([])
+        try resumeTrigger.runToCompletion()
+        firstUncounted = nil
+    }
+}
