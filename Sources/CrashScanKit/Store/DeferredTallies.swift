@@ -12,25 +12,29 @@ final class DeferredTallies {
     /// The smallest id a report inserted in this transaction can have (ids grow: rowid = max + 1).
     private var firstUncounted: Int64?
 
+    /// The reports from id `?` on, added to the tallies. `NOT INDEXED`: the new rows are a rowid
+    /// range; without it SQLite walked the whole `report_group_os` index to group by `group_id`
+    /// (82 ms on a million reports for a one-file import, against 0.2 ms for the range).
+    static let addTalliesSQL = """
+        INSERT INTO group_tally (group_id, app, os_version, os_key, app_version, reports)
+        SELECT group_id, coalesce(process_name, app_image, ''), coalesce(os_version, ''),
+               coalesce(os_key, -1), coalesce(app_version, ''), count(*)
+        FROM report NOT INDEXED WHERE id >= ? GROUP BY 1, 2, 3, 4, 5
+        ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+        """
+    static let addDeviceTalliesSQL = """
+        INSERT INTO group_device_tally (group_id, device, reports)
+        SELECT group_id, coalesce(device_model, device_name, ''), count(*)
+        FROM report NOT INDEXED WHERE id >= ? GROUP BY 1, 2
+        ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+        """
+
     init(db: Database) throws(SQLiteError) {
         self.db = db
         deferTrigger = try db.prepare("INSERT OR IGNORE INTO tally_deferral (id) VALUES (1)")
         firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
-        addTallies = try db.prepare(
-            """
-            INSERT INTO group_tally (group_id, app, os_version, os_key, app_version, reports)
-            SELECT group_id, coalesce(process_name, app_image, ''), coalesce(os_version, ''),
-                   coalesce(os_key, -1), coalesce(app_version, ''), count(*)
-            FROM report WHERE id >= ? GROUP BY 1, 2, 3, 4, 5
-            ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
-            """)
-        addDeviceTallies = try db.prepare(
-            """
-            INSERT INTO group_device_tally (group_id, device, reports)
-            SELECT group_id, coalesce(device_model, device_name, ''), count(*)
-            FROM report WHERE id >= ? GROUP BY 1, 2
-            ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
-            """)
+        addTallies = try db.prepare(Self.addTalliesSQL)
+        addDeviceTallies = try db.prepare(Self.addDeviceTalliesSQL)
         resumeTrigger = try db.prepare("DELETE FROM tally_deferral")
     }
 
