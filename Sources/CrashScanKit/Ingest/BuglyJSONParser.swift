@@ -117,14 +117,6 @@ extension BuglyJSONParser {
         "stackDetail",
     ]
 
-    /// Top-level keys of the shapes `ReportReader.readJSON` tries before Bugly's: KSCrash
-    /// (`crash` + `system` + `report`), MetricKit (`isPayload`, `callStacks`), Sentry (`isEvent`).
-    static let otherShapeKeys: [[String]] = [
-        ["crash", "system", "report"], ["crashDiagnostics"], ["hangDiagnostics"], ["timeStampBegin"],
-        ["cpuExceptionDiagnostics"], ["diskWriteExceptionDiagnostics"], ["callStacks"], ["event_id"],
-        ["exception", "debug_meta"],
-    ]
-
     /// The common Bugly JSON document, one crash whose fields are strings, read without
     /// `JSONSerialization`, which was 64 % of the instructions spent on such a file (callgrind
     /// over 596 files; 408 M before, 220 M with this path). Nil whenever the answer could differ
@@ -138,9 +130,7 @@ extension BuglyJSONParser {
                 || text.fastContains("\"expMessage\""),
             let document = StrictJSON.parse(text)
         else { return nil }
-        if case .object(let top) = document,
-            otherShapeKeys.contains(where: { $0.allSatisfy { top[$0] != nil } })
-        {
+        if case .object(let top) = document, ReportReader.isReadBeforeBugly(hasKey: { top[$0] != nil }) {
             return nil
         }
         let found = crashObjects(in: document, depth: 0)

@@ -1,8 +1,11 @@
 /// KSCrash / SentryCrash JSON (apple-formats.md section 4): `report`, `system`, `crash`
 /// (`error`, `threads`), `binary_images`.
 enum KSCrashParser {
-    static func isKSCrash(_ object: [String: Any]) -> Bool {
-        object["crash"] != nil && object["system"] != nil && object["report"] != nil
+    static func isKSCrash(_ object: [String: Any]) -> Bool { isKSCrash { object[$0] != nil } }
+
+    /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
+    static func isKSCrash(hasKey has: (String) -> Bool) -> Bool {
+        has("crash") && has("system") && has("report")
     }
 
     static func parse(_ object: [String: Any]) -> CrashReport {

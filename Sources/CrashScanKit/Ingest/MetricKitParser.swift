@@ -3,11 +3,16 @@ import Foundation
 /// MetricKit `MXDiagnosticPayload` JSON (apple-formats.md section 5): one report per crash
 /// diagnostic. Hang, CPU and disk diagnostics are not crashes.
 enum MetricKitParser {
-    static func isPayload(_ object: [String: Any]) -> Bool {
-        object["crashDiagnostics"] != nil || object["hangDiagnostics"] != nil
-            || object["timeStampBegin"] != nil
-            || object["cpuExceptionDiagnostics"] != nil || object["diskWriteExceptionDiagnostics"] != nil
+    static func isPayload(_ object: [String: Any]) -> Bool { isPayload { object[$0] != nil } }
+
+    /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
+    static func isPayload(hasKey has: (String) -> Bool) -> Bool {
+        has("crashDiagnostics") || has("hangDiagnostics") || has("timeStampBegin")
+            || has("cpuExceptionDiagnostics") || has("diskWriteExceptionDiagnostics")
     }
+
+    /// A bare call-stack tree (`callStacks`), refused for want of metadata.
+    static func isCallStackTree(hasKey has: (String) -> Bool) -> Bool { has("callStacks") }
 
     static func parse(_ payload: [String: Any]) -> Result<[CrashReport], Rejection> {
         let crashes = JSONFields.array(payload["crashDiagnostics"]).compactMap(JSONFields.object)

@@ -1,8 +1,11 @@
 /// Sentry event JSON (`exception.values[…]` with a stack trace): the exception type and value
 /// become the exception name and reason.
 enum SentryEventParser {
-    static func isEvent(_ object: [String: Any]) -> Bool {
-        object["event_id"] != nil || (object["exception"] != nil && object["debug_meta"] != nil)
+    static func isEvent(_ object: [String: Any]) -> Bool { isEvent { object[$0] != nil } }
+
+    /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
+    static func isEvent(hasKey has: (String) -> Bool) -> Bool {
+        has("event_id") || (has("exception") && has("debug_meta"))
     }
 
     static func parse(_ object: [String: Any]) -> CrashReport? {

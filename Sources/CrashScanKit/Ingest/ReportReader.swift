@@ -114,6 +114,13 @@ public enum ReportReader {
 
     /// JSON documents: Bugly API JSON is read; other crash JSON is named and refused.
     /// Returns nil when the text is not JSON after all (a console paste starting with `[`).
+    /// True for a top-level object that `readJSON` reads as another format before trying Bugly's
+    /// (keep in step with the order below).
+    static func isReadBeforeBugly(hasKey has: (String) -> Bool) -> Bool {
+        KSCrashParser.isKSCrash(hasKey: has) || MetricKitParser.isPayload(hasKey: has)
+            || MetricKitParser.isCallStackTree(hasKey: has) || SentryEventParser.isEvent(hasKey: has)
+    }
+
     /// `fast: false` skips the Bugly JSON fast path (tests compare both ways).
     static func readJSON(_ text: Substring, fast: Bool = true) -> Result<[CrashReport], Rejection>? {
         if fast, let reports = BuglyJSONParser.fastParse(text) { return .success(reports) }
@@ -147,7 +154,7 @@ public enum ReportReader {
                 return .success([report])
             }
             if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
-            if dictionary["callStacks"] != nil {
+            if MetricKitParser.isCallStackTree(hasKey: { dictionary[$0] != nil }) {
                 return .failure(
                     Rejection(
                         "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))

@@ -74,63 +74,59 @@ enum StrictJSON: Equatable {
         }
 
         mutating func object() -> StrictJSON? {
-            depth += 1
-            defer { depth -= 1 }
-            guard depth <= 512 else { return nil }
-            position += 1
             var members: [String: StrictJSON] = [:]
-            skipBlanks()
-            if position < bytes.count, bytes[position] == 125 {
-                position += 1
-                return .object(members)
-            }
-            while true {
-                skipBlanks()
-                guard position < bytes.count, bytes[position] == 34, let key = string() else { return nil }
-                skipBlanks()
-                guard position < bytes.count, bytes[position] == 58 else { return nil }  // :
-                position += 1
-                skipBlanks()
-                guard let member = value(), members.updateValue(member, forKey: key) == nil else {
-                    return nil
+            let read = items(closing: 125) { reader in  // }
+                reader.skipBlanks()
+                guard reader.position < reader.bytes.count, reader.bytes[reader.position] == 34,
+                    let key = reader.string()
+                else { return false }
+                reader.skipBlanks()
+                // The colon after the key.
+                guard reader.position < reader.bytes.count, reader.bytes[reader.position] == 58 else {
+                    return false
                 }
-                skipBlanks()
-                guard position < bytes.count else { return nil }
-                if bytes[position] == 44 {  // ,
-                    position += 1
-                } else if bytes[position] == 125 {  // }
-                    position += 1
-                    return .object(members)
-                } else {
-                    return nil
-                }
+                reader.position += 1
+                reader.skipBlanks()
+                guard let member = reader.value() else { return false }
+                return members.updateValue(member, forKey: key) == nil
             }
+            return read ? .object(members) : nil
         }
 
         mutating func array() -> StrictJSON? {
+            var elements: [StrictJSON] = []
+            let read = items(closing: 93) { reader in  // ]
+                reader.skipBlanks()
+                guard let element = reader.value() else { return false }
+                elements.append(element)
+                return true
+            }
+            return read ? .array(elements) : nil
+        }
+
+        /// The comma-separated items of the object or array opening at `position`, up to
+        /// `closing`: false on a syntax error, an item `item` refuses, or nesting deeper than 512.
+        mutating func items(closing: UInt8, _ item: (inout Reader) -> Bool) -> Bool {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= 512 else { return nil }
+            guard depth <= 512 else { return false }
             position += 1
-            var elements: [StrictJSON] = []
             skipBlanks()
-            if position < bytes.count, bytes[position] == 93 {
+            if position < bytes.count, bytes[position] == closing {
                 position += 1
-                return .array(elements)
+                return true
             }
             while true {
+                guard item(&self) else { return false }
                 skipBlanks()
-                guard let element = value() else { return nil }
-                elements.append(element)
-                skipBlanks()
-                guard position < bytes.count else { return nil }
-                if bytes[position] == 44 {
+                guard position < bytes.count else { return false }
+                if bytes[position] == 44 {  // ,
                     position += 1
-                } else if bytes[position] == 93 {  // ]
+                } else if bytes[position] == closing {
                     position += 1
-                    return .array(elements)
+                    return true
                 } else {
-                    return nil
+                    return false
                 }
             }
         }

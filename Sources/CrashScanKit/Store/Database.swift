@@ -42,6 +42,13 @@ public final class Database {
         sqlite3_close_v2(handle)
     }
 
+    /// The connection's latest error, for `sql`.
+    func lastError(sql: String) -> SQLiteError {
+        SQLiteError(
+            extendedCode: sqlite3_extended_errcode(handle), message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql)
+    }
+
     /// Runs one parameterless statement, prepared on first use and kept.
     func executeCached(_ sql: String) throws(SQLiteError) {
         let statement: OpaquePointer
@@ -50,22 +57,13 @@ public final class Database {
         } else {
             var prepared: OpaquePointer?
             let rc = sqlite3_prepare_v2(handle, sql, -1, &prepared, nil)
-            guard rc == SQLITE_OK, let prepared else {
-                throw SQLiteError(
-                    extendedCode: sqlite3_extended_errcode(handle),
-                    message: String(cString: sqlite3_errmsg(handle)),
-                    sql: sql)
-            }
+            guard rc == SQLITE_OK, let prepared else { throw lastError(sql: sql) }
             controlStatements[sql] = prepared
             statement = prepared
         }
         let rc = sqlite3_step(statement)
         guard rc == SQLITE_DONE || rc == SQLITE_ROW else {
-            // The error is read before the reset.
-            let failure = SQLiteError(
-                extendedCode: sqlite3_extended_errcode(handle),
-                message: String(cString: sqlite3_errmsg(handle)),
-                sql: sql)
+            let failure = lastError(sql: sql)  // read before the reset
             sqlite3_reset(statement)
             throw failure
         }

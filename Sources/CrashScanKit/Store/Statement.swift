@@ -39,14 +39,7 @@ public struct Row: Sendable {
         return values[index]
     }
 
-    public func string(_ name: String) -> String? {
-        switch self[name] {
-        case .text(let text): return text
-        case .integer(let value): return String(value)
-        case .real(let value): return String(value)
-        case .null: return nil
-        }
-    }
+    public func string(_ name: String) -> String? { self[name].textForm }
 
     public func int(_ name: String) -> Int? {
         switch self[name] {
@@ -68,11 +61,7 @@ public final class Statement {
     init(database: Database, sql: String) throws(SQLiteError) {
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK else {
-            throw SQLiteError(
-                extendedCode: sqlite3_extended_errcode(database.handle),
-                message: String(cString: sqlite3_errmsg(database.handle)), sql: sql)
-        }
+        guard rc == SQLITE_OK else { throw database.lastError(sql: sql) }
         guard let statement else {
             throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql)
         }
@@ -198,9 +187,5 @@ public final class Statement {
         return Row(columns: columnNames, values: (0..<count).map(value(at:)))
     }
 
-    private func error(_ rc: Int32) -> SQLiteError {
-        SQLiteError(
-            extendedCode: sqlite3_extended_errcode(database.handle),
-            message: String(cString: sqlite3_errmsg(database.handle)), sql: sql)
-    }
+    private func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
 }

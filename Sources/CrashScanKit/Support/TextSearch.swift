@@ -124,25 +124,18 @@ extension Substring {
     /// path; the format detection and the parsers ask it of every line for ASCII labels
     /// (callgrind: Character-wise `starts(with:)` ≈2 % of import). Being concrete, this overload
     /// is the one every `Substring.hasPrefix(String)` in this module calls.
-    func hasPrefix(_ prefix: String) -> Bool {
-        var prefix = prefix
-        return withUTF8Storage { bytes in
-            prefix.withUTF8 { key in
-                guard key.count <= bytes.count else { return false }
-                guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return true }
-                return memcmp(base, keyBase, key.count) == 0
-            }
-        }
-    }
+    func hasPrefix(_ prefix: String) -> Bool { hasBytes(of: prefix, atEnd: false) }
 
     /// `hasSuffix` on UTF-8 bytes (see `hasPrefix`).
-    func hasSuffix(_ suffix: String) -> Bool {
-        var suffix = suffix
+    func hasSuffix(_ suffix: String) -> Bool { hasBytes(of: suffix, atEnd: true) }
+
+    private func hasBytes(of key: String, atEnd: Bool) -> Bool {
+        var key = key
         return withUTF8Storage { bytes in
-            suffix.withUTF8 { key in
+            key.withUTF8 { key in
                 guard key.count <= bytes.count else { return false }
                 guard let base = bytes.baseAddress, let keyBase = key.baseAddress else { return true }
-                return memcmp(base + (bytes.count - key.count), keyBase, key.count) == 0
+                return memcmp(base + (atEnd ? bytes.count - key.count : 0), keyBase, key.count) == 0
             }
         }
     }
