@@ -216,7 +216,7 @@ struct Benchmark {
             guard let data = FileManager.default.contents(atPath: file),
                 case .success(let reports) = ReportReader.read(data)
             else { continue }
-            for report in reports.map(AnalyzedReport.init) {
+            for report in reports.map({ AnalyzedReport($0) }) {
                 let group = groups[report.fingerprint] ?? (groups.count + 1)
                 groups[report.fingerprint] = group
                 let columns = report.storedColumns(

@@ -48,7 +48,41 @@ public enum KnownClasses {
 
     /// Canonical spelling of a public UIKit class written in any case.
     public static func canonicalPublicClass(_ name: String) -> String? {
-        publicClasses[name.lowercased()]
+        publicClasses[name.lowercased()] ?? UIKitClassCatalog.publicClass(matching: name)
+    }
+
+    /// Whose class `name` is, from UIKit's class lists and, for a name they do not settle, the
+    /// frames: an Objective-C method of the class in one of the app's own images makes it the
+    /// app's (a `UI` prefix alone proves nothing: `UIFloatLabelTextField` is a library's class).
+    public static func origin(of name: String, frames: [Frame]) -> (origin: ClassOrigin, reason: String) {
+        if isFoundationClusterClass(name) { return (.system, "a Foundation class-cluster class") }
+        if let visibility = UIKitClassCatalog.visibility(of: name) {
+            return visibility == .public
+                ? (.uikit, "declared in UIKit's public headers")
+                : (.uikitPrivate, "exported by UIKit, in no public header")
+        }
+        if privateClasses.contains(name) || name.hasPrefix("_UI") || name.hasPrefix("UIStatusBar_") {
+            return (.uikitPrivate, "a private UIKit class (catalogue)")
+        }
+        if name.fastContains(".") { return (.app, "a Swift class of module \(name.prefix { $0 != "." })") }
+        if let image = imageImplementing(name, frames: frames) {
+            return (.app, "its methods run in the app's image \(image)")
+        }
+        if name.hasPrefix("UI") {
+            return (.unknown, "UI prefix, but in no UIKit SDK's class list (iOS 9.3–16.5) nor the app's frames")
+        }
+        if isSystemClass(name) { return (.system, "an Apple framework prefix") }
+        return (.app, "no Apple framework prefix")
+    }
+
+    /// The first non-system image with a method of `name` itself (not a category on it).
+    static func imageImplementing(_ name: String, frames: [Frame]) -> String? {
+        let instance = "-[\(name) "
+        let classMethod = "+[\(name) "
+        return frames.first { frame in
+            !isSystemImage(frame.image) && !frame.isUnsymbolicated
+                && (frame.symbol.hasPrefix(instance) || frame.symbol.hasPrefix(classMethod))
+        }?.image
     }
 
     /// Private implementation classes of Foundation's class clusters (`__NSArrayI`,
@@ -63,6 +97,7 @@ public enum KnownClasses {
     public static func isPrivateClass(_ name: String) -> Bool {
         if isFoundationClusterClass(name) { return false }
         if privateClasses.contains(name) || name.hasPrefix("UIStatusBar_") { return true }
+        if UIKitClassCatalog.visibility(of: name) == .private { return true }
         return name.hasPrefix("_UI") || name.hasPrefix("_NS") || name.hasPrefix("_WK")
             || name.hasPrefix("_MF")
     }

@@ -10,11 +10,18 @@ public struct AnalyzedReport: Sendable {
     public var failure: KVCFailure?
     public var appImage: String?
     public var blameFrame: String?
+    /// The blame frame as grouping compares it (see `CrashGrouping.blameKey`).
+    public var blameKey: String
+    /// True when the blame frame has a symbol, false when it is `Image + offset`, nil without one.
+    public var blameSymbolicated: Bool?
+    /// The offset the zone-less times of this report were read in (`+08:00`), nil when the
+    /// report gave its zone (or had no time).
+    public var timeZoneAssumed: String?
     public var fingerprint: String
     /// Reason with addresses and numbers normalised, kept on the group.
     public var normalizedReason: String
 
-    public init(_ report: CrashReport) {
+    public init(_ report: CrashReport, timeBase: TimeBase = TimeBase()) {
         self.report = report
         contentHash = SHA256.hex(report.normalizedContent)
         // The text was only needed for its hash. Let it go here, on the parsing thread that
@@ -29,8 +36,14 @@ public struct AnalyzedReport: Sendable {
         } else if report.isIOSAppOnMac {
             device = Device(identifier: device?.identifier, name: "Mac (iOS app)", kind: .mac)
         }
-        occurredAt = report.occurredAtRaw.flatMap(Timestamp.iso8601)
-        uploadedAt = report.uploadedAtRaw.flatMap(Timestamp.iso8601)
+        let assumed = timeBase.offset(for: report.format)
+        let occurred = report.occurredAtRaw.flatMap(Timestamp.parse)
+        let uploaded = report.uploadedAtRaw.flatMap(Timestamp.parse)
+        occurredAt = occurred?.utc(assumedOffset: assumed)
+        uploadedAt = uploaded?.utc(assumedOffset: assumed)
+        if occurred.map({ $0.offset == nil }) == true || uploaded.map({ $0.offset == nil }) == true {
+            timeZoneAssumed = TimeBase.describe(offset: assumed)
+        }
         failure = KVCClassifier.classify(report)
         exceptionType = report.exceptionType
         if exceptionType == nil, let failure {
@@ -41,9 +54,12 @@ public struct AnalyzedReport: Sendable {
             frames: report.frames, processName: report.appImageHint ?? report.processName)
         let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
         blameFrame = CrashGrouping.blameText(blame)
+        blameKey = CrashGrouping.blameKey(blame)
+        blameSymbolicated = blame.map { !$0.isUnsymbolicated }
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
         fingerprint = CrashGrouping.fingerprint(
-            exceptionType: exceptionType, reason: report.exceptionReason, failure: failure, blame: blame)
+            exceptionType: exceptionType, reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
+            receiverClass: failure?.receiverClass, key: failure?.key, blameKey: blameKey)
     }
 
     /// The values of the `report` row, in table order after `id` and `import_file_id`, as text
@@ -72,9 +88,41 @@ public struct AnalyzedReport: Sendable {
             report.jailbroken.map(SQLValue.bool) ?? .null, .optional(exceptionType),
             .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
             .optional(appImage), .optional(blameFrame),
-            .null,  // frames: kept once per crash group (crash_group.sample_frames), not per report
+            // Frames are kept once per crash group (crash_group.sample_frames), and per report
+            // only while its app frames are offsets that a dSYM may resolve later.
+            .optional(needsSymbols ? framesText : nil),
             .int(groupID),
+            .optional(symbolication?.rawValue), .optional(needsSymbols ? imagesText : nil),
+            blameSymbolicated.map(SQLValue.bool) ?? .null, .optional(report.appBuild),
+            .optional(report.uploadedAtRaw), .optional(timeZoneAssumed),
         ]
+    }
+
+    /// App frames (frames outside iOS's images) that are still `Image + offset`.
+    public var needsSymbols: Bool {
+        report.frames.contains { $0.isUnsymbolicated && !KnownClasses.isSystemImage($0.image) }
+    }
+
+    /// Whether the report's own frames have symbols, and if not why.
+    public var symbolication: SymbolicationState? {
+        let ownFrames = report.frames.filter { !KnownClasses.isSystemImage($0.image) }
+        guard !ownFrames.isEmpty else { return report.frames.isEmpty ? nil : .notNeeded }
+        let missing = ownFrames.filter(\.isUnsymbolicated)
+        if missing.isEmpty { return report.symbolicatedFrames > 0 ? .symbolicated : .notNeeded }
+        let images = Set(missing.map(\.image))
+        let withUUID = report.binaryImages.contains { images.contains($0.name) && $0.uuid != nil }
+        return withUUID ? .missingDSYM : .noUUID
+    }
+
+    /// The report's images other than iOS's, one per line: `name uuid load-address arch` (`-` for
+    /// an unknown field); kept with the frames for later symbolication.
+    public var imagesText: String {
+        report.binaryImages.filter { !KnownClasses.isSystemImage($0.name) }.map { image in
+            [
+                image.name.replacingOccurrences(of: " ", with: "\u{A0}"), image.uuid ?? "-",
+                image.loadAddress.map { "0x" + String($0, radix: 16) } ?? "-", image.arch ?? "-",
+            ].joined(separator: " ")
+        }.joined(separator: "\n")
     }
 
     /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.

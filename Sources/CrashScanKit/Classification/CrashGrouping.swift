@@ -57,30 +57,49 @@ public enum CrashGrouping {
         return text.utf8.count <= 300 ? text : String(text.prefix(300))
     }
 
-    /// A stable 16-hex-digit id of the crash. KVC failures use their classification in place of
-    /// the reason text, so that pastes that lost spaces or addresses still meet their group;
-    /// the blame frame is compared without case or spaces for the same reason.
+    /// The grouping rules' version, kept in `meta.grouping_version`: a database grouped by an
+    /// older version is regrouped (`crashscan regroup`, or the next import).
+    public static let version = 2
+
+    /// The blame frame as the fingerprint compares it: the symbol without leading underscores,
+    /// case or white space; for a frame that is only `Image + offset`, the image alone
+    /// (`image:shopster`), because the offset moves with every build; "" without a blame frame.
+    public static func blameKey(_ blame: Frame?) -> String {
+        guard let blame else { return "" }
+        if blame.isUnsymbolicated { return "image:" + blame.image.lowercased() }
+        return lowercasedWithoutWhitespace(blame.matchKey)
+    }
+
+    /// The same key from stored columns (`report.blame_frame`, `blame_symbolicated`,
+    /// `app_image`), for regrouping.
+    public static func blameKey(storedFrame: String?, symbolicated: Bool?, appImage: String?) -> String {
+        guard let storedFrame else { return "" }
+        if symbolicated == false {
+            let image = appImage ?? String(storedFrame.prefix { $0 != " " })
+            return "image:" + image.lowercased()
+        }
+        return lowercasedWithoutWhitespace(Substring(storedFrame.utf8.drop(while: { $0 == 95 })))
+    }
+
+    /// What stands for the reason in the fingerprint. KVC failures use their classification in
+    /// place of the reason text, so that pastes that lost spaces or addresses, and reports whose
+    /// reason was cut, still meet their group.
+    public static func reasonPart(_ normalizedReason: String, failure: KVCFailure?) -> String {
+        reasonPart(normalizedReason, kind: failure?.kind, accessor: failure?.accessor)
+    }
+
+    public static func reasonPart(_ normalizedReason: String, kind: KVCKind?, accessor: KVCAccessor?) -> String {
+        guard let kind else { return normalizedReason }
+        return "kvc:\(kind.rawValue):\(accessor?.rawValue ?? "")"
+    }
+
+    /// A stable 16-hex-digit id of the crash, from the exception, the reason part, the receiver
+    /// class and key of a KVC failure, and the blame key.
     public static func fingerprint(
-        exceptionType: String?, reason: String?, failure: KVCFailure?, blame: Frame?
+        exceptionType: String?, reasonPart: String, receiverClass: String?, key: String?, blameKey: String
     ) -> String {
-        let reasonPart: String
-        if let failure {
-            reasonPart = "kvc:\(failure.kind.rawValue):\(failure.accessor?.rawValue ?? "")"
-        } else {
-            reasonPart = normalizedReason(reason)
-        }
-        let blamePart: String
-        if let blame {
-            blamePart =
-                blame.isUnsymbolicated
-                ? "\(blame.image)+\(blame.offset ?? 0)"
-                : lowercasedWithoutWhitespace(blame.matchKey)
-        } else {
-            blamePart = ""
-        }
         let parts = [
-            "v1", exceptionType ?? "", reasonPart, failure?.receiverClass ?? "", failure?.key ?? "",
-            blamePart,
+            "v\(version)", exceptionType ?? "", reasonPart, receiverClass ?? "", key ?? "", blameKey,
         ]
         return String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(16))
     }

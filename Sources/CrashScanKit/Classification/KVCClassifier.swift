@@ -30,15 +30,17 @@ public enum KVCClassifier {
         } else {
             found.receiverClass = categoryClass(in: report.frames)
         }
+        let origin = found.receiverClass.map { KnownClasses.origin(of: $0, frames: report.frames) }
         let keyIsPrivate =
             found.kind != .undefinedKey || KnownClasses.isPrivateKey(found.key, receiver: found.receiverClass)
         let cause = cause(
-            kind: found.kind, accessor: found.accessor, receiver: found.receiverClass,
+            kind: found.kind, accessor: found.accessor, origin: origin?.origin,
             keyIsPrivate: keyIsPrivate,
             frames: report.frames)
         return KVCFailure(
             kind: found.kind, accessor: found.accessor, receiverClass: found.receiverClass, key: found.key,
-            keyIsPrivate: keyIsPrivate, cause: cause, evidence: evidence)
+            keyIsPrivate: keyIsPrivate, cause: cause, evidence: evidence, classOrigin: origin?.origin,
+            classOriginReason: origin?.reason)
     }
 
     /// The exception name a KVC failure raises, for reports that did not say.
@@ -154,7 +156,7 @@ public enum KVCClassifier {
     ]
 
     static func cause(
-        kind: KVCKind, accessor: KVCAccessor?, receiver: String?, keyIsPrivate: Bool, frames: [Frame]
+        kind: KVCKind, accessor: KVCAccessor?, origin: ClassOrigin?, keyIsPrivate: Bool, frames: [Frame]
     ) -> KVCCause {
         // Every nib marker contains `ib` (Nib, nib, NSIB…) or `Runtime`: two searches per frame
         // before the seven.
@@ -164,9 +166,7 @@ public enum KVCClassifier {
         }
         if kind == .undefinedKey && fromNib { return .outletMismatch }
         if keyIsPrivate { return .privateKey }
-        if kind == .undefinedKey, accessor == .set, let receiver, !KnownClasses.isSystemClass(receiver),
-            !KnownClasses.isFoundationClusterClass(receiver)
-        {
+        if kind == .undefinedKey, accessor == .set, origin == .app || origin == .unknown {
             // `setValue:forUndefinedKey:` on the app's own class with an ordinary key: an outlet or
             // runtime attribute left behind in Interface Builder.
             return .outletMismatch

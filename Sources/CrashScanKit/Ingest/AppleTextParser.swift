@@ -30,6 +30,7 @@ enum AppleTextParser {
         var infoLines: [Substring] = []
         var path: String?
         var parentProcess: String?
+        var versionText: String?
         var imageHint: String?
         var headerSeen = false
 
@@ -78,6 +79,9 @@ enum AppleTextParser {
                 infoLines.append(line)
                 continue
             case .binaryImages:
+                if let image = BinaryImageLine.parse(line), !KnownClasses.isSystemImage(image.name) {
+                    report.binaryImages.append(image)
+                }
                 // Only the image marked `+` or at the report's Path can be the app's.
                 if imageHint == nil, line.fastContains(" +") || path.map({ line.hasSuffix($0) }) == true,
                     let name = appImage(in: line, path: path)
@@ -108,7 +112,7 @@ enum AppleTextParser {
                 report.processName = name.isEmpty ? nil : name
             case "path": path = value
             case "identifier": report.bundleID = value
-            case "version": report.appVersion = BuglySDKLogParser.shortVersion(value)
+            case "version": versionText = value
             case "code type": report.cpuArch = value
             case "date/time": report.occurredAtRaw = value
             case "os version": report.osRaw = value
@@ -125,6 +129,11 @@ enum AppleTextParser {
         }
 
         applyApplicationInformation(infoLines, to: &report)
+        if let versionText {
+            let lowerOS = report.osRaw?.lowercased() ?? ""
+            let shortFirst = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
+            (report.appVersion, report.appBuild) = AppVersion.split(versionText, shortFirst: shortFirst)
+        }
         if report.processName == nil, let path, let last = path.split(separator: "/").last {
             report.processName = String(last)
         }

@@ -123,7 +123,10 @@ enum BuglyConsoleParser {
         switch field {
         case .device: report.deviceRaw = report.deviceRaw ?? text
         case .os: report.osRaw = report.osRaw ?? text
-        case .appVersion: report.appVersion = report.appVersion ?? appVersion(text)
+        case .appVersion:
+            guard report.appVersion == nil else { break }
+            // Bugly writes `2.3.1(231)`: the version, then the build number.
+            (report.appVersion, report.appBuild) = AppVersion.split(text, shortFirst: true)
         case .uploadTime: report.uploadedAtRaw = report.uploadedAtRaw ?? text
         case .crashTime: report.occurredAtRaw = report.occurredAtRaw ?? text
         case .cpuArch: report.cpuArch = report.cpuArch ?? text
@@ -143,15 +146,6 @@ enum BuglyConsoleParser {
         }
     }
 
-    /// `2.3.1(231)` or `2.3.1 (231)`: the version with its build number; the version is what
-    /// people filter on.
-    static func appVersion(_ text: String) -> String {
-        guard let open = text.firstIndex(of: "("), text.hasSuffix(")") else { return text }
-        let version = text[..<open].trimmingBlanks()
-        let build = text[text.index(after: open)..<text.index(before: text.endIndex)]
-        guard version.fastContains("."), !build.isEmpty, build.allSatisfy(\.isNumber) else { return text }
-        return String(version)
-    }
 
     /// `EXC_CRASH`, `SIGABRT`: what the kernel saw, not the Objective-C exception.
     static func isSignalType(_ type: String) -> Bool {

@@ -105,6 +105,13 @@ enum IPSParser {
             AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
         }
         let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
+        report.binaryImages = images.compactMap { image in
+            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else { return nil }
+            let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
+            return BinaryImage(
+                name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,
+                arch: JSONFields.string(image["arch"]))
+        }
         func frames(_ list: [Any]) -> [Frame] {
             list.enumerated().compactMap { index, item in
                 guard let frame = JSONFields.object(item) else { return nil }
@@ -121,7 +128,7 @@ enum IPSParser {
                         file: JSONFields.string(frame["sourceFile"]),
                         line: JSONFields.int(frame["sourceLine"]))
                 }
-                let offset = JSONFields.int(frame["imageOffset"]).map(UInt64.init)
+                let offset = JSONFields.int(frame["imageOffset"]).map { UInt64(clamping: $0) }
                 return Frame(
                     index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
                     offset: offset,

@@ -15,6 +15,10 @@ public struct ImportSummary: Sendable {
     /// (path, reason) of rejected files, in the order met.
     public var rejections: [(path: String, reason: String)] = []
     public var elapsed: Double = 0
+    /// Reports that joined the group of their call site (their reason lacked the class or key).
+    public var mergedGroups = 0
+    /// Set when the database had been grouped by an older crashscan and was regrouped.
+    public var regrouped: Regrouper.Summary?
 }
 
 /// Progress while importing, for the terminal.
@@ -35,6 +39,8 @@ public final class Importer {
     let batchSize: Int
     /// Parse every file even when the same bytes were stored before by the same parser.
     let reparse: Bool
+    /// How parsed reports are completed before they are stored (time zone, dSYMs).
+    let settings: ParseSettings
     /// Files stored per transaction, several parse batches: every commit writes each page it
     /// changed to the WAL, and inserts into the random-order indexes (content hash, file hash,
     /// time) touch a different page per report, so small commits write the same pages again and
@@ -44,11 +50,15 @@ public final class Importer {
     /// stores them.
     let filesPerTransaction = 4096
 
-    public init(store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false) {
+    public init(
+        store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
+        settings: ParseSettings = ParseSettings()
+    ) {
         self.store = store
         self.rules = rules
         self.batchSize = max(1, batchSize)
         self.reparse = reparse
+        self.settings = settings
     }
 
     /// What reading one input came to, computed off the writer.
@@ -83,6 +93,9 @@ public final class Importer {
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary where Sources.Element == InputSource {
         let start = DispatchTime.now()
+        // A database grouped by older rules is regrouped after this import; a fresh one is current.
+        let staleGroups = try Regrouper.isStale(store)
+        if !staleGroups { try Regrouper.markCurrent(store) }
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
         // The writer inserts into seven indexes at random places (content hash, device, …): with
         // SQLite's default 2 MB page cache, inserts re-read index pages through the kernel,
@@ -105,7 +118,7 @@ public final class Importer {
         }
 
         let known = reparse ? KnownFiles() : try KnownFiles(store: store, revision: ReportReader.revision)
-        var parsed = Importer.parseInParallel(nextBatch(), known: known)
+        var parsed = Importer.parseInParallel(nextBatch(), known: known, settings: settings)
         let db = store.db
         let tallies = try DeferredTallies(db: db)
         try db.execute("BEGIN IMMEDIATE")
@@ -114,7 +127,7 @@ public final class Importer {
         do {
             while !parsed.isEmpty {
                 // Read and parse the next batch while this one is written.
-                let upcoming = ParseAhead(nextBatch(), known: known)
+                let upcoming = ParseAhead(nextBatch(), known: known, settings: settings)
                 defer { _ = upcoming.wait() }
                 try write(parsed, with: writer, into: &summary)
                 filesInTransaction += parsed.count
@@ -156,7 +169,20 @@ public final class Importer {
                     filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
                     elapsed: elapsed()))
         }
-        try RecommendationUpdater.refresh(store: store, rules: rules, touched: writer.touchedGroups)
+        var touched = writer.touchedGroups
+        if staleGroups {
+            let regrouped = try Regrouper.run(store)
+            summary.regrouped = regrouped
+            summary.mergedGroups = regrouped.merged
+            touched = Set(try store.db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
+        } else {
+            for merge in try PartialGroupMerger.run(store.db) {
+                touched.remove(merge.partial)
+                touched.insert(merge.complete)
+                summary.mergedGroups += 1
+            }
+        }
+        try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
         summary.elapsed = elapsed()
         try writer.finish(
             files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
@@ -205,13 +231,13 @@ public final class Importer {
         private var result: [Parsed] = []
         private var collected = false
 
-        init(_ batch: [InputSource], known: KnownFiles) {
+        init(_ batch: [InputSource], known: KnownFiles, settings: ParseSettings) {
             guard !batch.isEmpty else {
                 done.signal()
                 return
             }
             DispatchQueue.global().async {
-                self.result = Importer.parseInParallel(batch, known: known)
+                self.result = Importer.parseInParallel(batch, known: known, settings: settings)
                 self.done.signal()
             }
         }
@@ -227,10 +253,12 @@ public final class Importer {
     }
 
     /// Reads and analyses `batch` on all cores; results keep the input order.
-    static func parseInParallel(_ batch: [InputSource], known: KnownFiles = KnownFiles()) -> [Parsed] {
+    static func parseInParallel(
+        _ batch: [InputSource], known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
         let slots = Slots(count: batch.count)
         DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-            slots.store(parse(batch[index], known: known), at: index)
+            slots.store(parse(batch[index], known: known, settings: settings), at: index)
         }
         return slots.collect().flatMap { $0 }
     }
@@ -258,7 +286,9 @@ public final class Importer {
 
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
     /// result per member, named `archive.zip!/member/path`.
-    static func parse(_ source: InputSource, known: KnownFiles = KnownFiles()) -> [Parsed] {
+    static func parse(
+        _ source: InputSource, known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
         let path = source.displayPath
         let data: Data
         switch source {
@@ -288,7 +318,7 @@ public final class Importer {
             }
             data = contents
         }
-        return parse(data, path: path, depth: 0, known: known)
+        return parse(data, path: path, depth: 0, known: known, settings: settings)
     }
 
     /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
@@ -315,7 +345,10 @@ public final class Importer {
     /// Archives inside archives are opened too, to this depth.
     static let maximumArchiveDepth = 3
 
-    static func parse(_ data: Data, path: String, depth: Int, known: KnownFiles = KnownFiles()) -> [Parsed] {
+    static func parse(
+        _ data: Data, path: String, depth: Int, known: KnownFiles = KnownFiles(),
+        settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
         guard ArchiveReader.looksLikeArchive(data) else {
             let fingerprint = FileFingerprint(of: data)
             if let count = known.reports(in: fingerprint) {
@@ -326,7 +359,7 @@ public final class Importer {
                         fingerprint: fingerprint)
                 ]
             }
-            let result = ReportReader.read(data).map { reports in reports.map(AnalyzedReport.init) }
+            let result = ReportReader.read(data).map { reports in reports.map(settings.analyze) }
             return [Parsed(path: path, bytes: data.count, outcome: Outcome(result), fingerprint: fingerprint)]
         }
         guard depth < maximumArchiveDepth else {
@@ -357,7 +390,7 @@ public final class Importer {
                         outcome: .rejected(Rejection(member.problem ?? "unreadable member"))))
                 continue
             }
-            results += parse(content, path: memberPath, depth: depth + 1, known: known)
+            results += parse(content, path: memberPath, depth: depth + 1, known: known, settings: settings)
         }
         if results.isEmpty {
             results.append(

@@ -82,6 +82,8 @@ public struct CrashReport: Sendable {
     public var deviceRaw: String?
     public var osRaw: String?
     public var appVersion: String?
+    /// The build number (`CFBundleVersion`) when the report gave it beside the version.
+    public var appBuild: String?
     public var bundleID: String?
     public var processName: String?
     /// Time as written in the report.
@@ -101,6 +103,11 @@ public struct CrashReport: Sendable {
     /// The app's image name when the report says it (Binary Images `+` marker, `.ips` procPath).
     public var appImageHint: String?
     public var frames: [Frame] = []
+    /// Binary images the report lists (Apple `Binary Images`, `.ips` `usedImages`, Bugly's image
+    /// list): what a dSYM is matched against.
+    public var binaryImages: [BinaryImage] = []
+    /// Frames whose symbol a dSYM restored at import.
+    public var symbolicatedFrames = 0
     /// The content the duplicate check hashes: the report's own text, decoded and with line
     /// endings and trailing blanks normalised.
     public var normalizedContent: String
@@ -108,5 +115,27 @@ public struct CrashReport: Sendable {
     public init(format: SourceFormat, normalizedContent: String) {
         self.format = format
         self.normalizedContent = normalizedContent
+    }
+}
+
+/// One loaded image of a report: what a dSYM is matched against (by UUID) and what turns a frame
+/// address into an offset (its load address).
+public struct BinaryImage: Sendable, Equatable {
+    public var name: String
+    /// Upper-case hex without dashes (`9D0C1B2A3F4E5D6C7B8A9F0E1D2C3B4A`), nil when not given.
+    public var uuid: String?
+    public var loadAddress: UInt64?
+    public var arch: String?
+
+    public init(name: String, uuid: String?, loadAddress: UInt64?, arch: String? = nil) {
+        self.name = name
+        self.uuid = uuid.map(BinaryImage.normalizedUUID)
+        self.loadAddress = loadAddress
+        self.arch = arch
+    }
+
+    /// `9d0c1b2a-3f4e-…` or `<9d0c…>` → `9D0C1B2A3F4E…`: UUIDs are compared this way.
+    public static func normalizedUUID(_ text: String) -> String {
+        String(text.uppercased().unicodeScalars.filter { CharacterSetASCII.isHexDigit($0) }.map(Character.init))
     }
 }

@@ -31,6 +31,24 @@ public struct KVCFailure: Sendable, Equatable {
     public var key: String?
     public var keyIsPrivate: Bool
     public var cause: KVCCause
-    /// Which evidence decided: `reason`, `frames` or `reason+frames`.
+    /// Which evidence decided: `reason`, `frames`, `reason+frames` or `exception`; `+group` when the
+    /// class or key missing from the report was completed from the one group its call site matched.
     public var evidence: String
+    /// Whose class the receiver is, and why crashscan thinks so.
+    public var classOrigin: ClassOrigin? = nil
+    public var classOriginReason: String? = nil
+}
+
+/// Whose class a KVC receiver is. The raw value is what `kvc_failures.class_origin` stores.
+public enum ClassOrigin: String, Sendable, CaseIterable {
+    /// A class declared in UIKit's public headers.
+    case uikit
+    /// A class UIKit exports but no public header declares (`UIStatusBar_Modern`).
+    case uikitPrivate = "uikit_private"
+    /// Another Apple framework's class (Foundation, WebKit …).
+    case system
+    /// The app's own class or a library's, whatever its prefix.
+    case app
+    /// Nothing tells: a `UI…` name that is in no UIKit SDK and no frame of the app's image.
+    case unknown
 }

@@ -34,15 +34,19 @@ public struct ReportFilter: Sendable {
         kind = value
     }
 
-    /// `YYYY-MM-DD` or a full time; stored as the ISO text compared against report times.
+    /// `YYYY-MM-DD` (a UTC day), or a time in UTC or with an explicit zone
+    /// (`2015-03-01 08:18:47+08:00`); kept as the UTC text compared with the stored times.
     public mutating func setDate(_ text: String, option: String) throws(Invalid) {
         let trimmed = text.trimmingBlanksString()
-        let isDay = trimmed.count == 10 && Timestamp.iso8601(trimmed) != nil
-        guard let iso = Timestamp.iso8601(trimmed) else {
+        guard let parsed = Timestamp.parse(trimmed), parsed.epochSeconds == nil else {
             throw Invalid(
-                message: "\(option): invalid date '\(text)' (expected YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)")
+                message:
+                    "\(option): invalid date '\(text)' (expected YYYY-MM-DD, or YYYY-MM-DD HH:MM[:SS] in UTC or with a zone such as +08:00)"
+            )
         }
-        let value = isDay ? String(iso.prefix(10)) : iso
+        // A day is a UTC day; a time without a zone is UTC, as every stored time is.
+        let utc = parsed.utc(assumedOffset: 0)
+        let value = parsed.isDay ? String(utc.prefix(10)) : String(utc.prefix(19))
         if option == "--since" { since = value } else { until = value }
     }
 
@@ -87,12 +91,14 @@ public struct ReportFilter: Sendable {
             values.append(.text(appVersion))
         }
         let seen = ReportBuilder.seen
+        // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
+        // whole seconds, so `.117Z` and `Z` endings sort the same.
         if let since {
-            clauses.append(since.count == 10 ? "substr(\(seen), 1, 10) >= ?" : "\(seen) >= ?")
+            clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
         }
         if let until {
-            clauses.append(until.count == 10 ? "substr(\(seen), 1, 10) <= ?" : "\(seen) <= ?")
+            clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
         if kvc, let kind {

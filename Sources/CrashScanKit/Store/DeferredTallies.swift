@@ -24,7 +24,7 @@ final class DeferredTallies {
         """
     static let addDeviceTalliesSQL = """
         INSERT INTO group_device_tally (group_id, device, reports)
-        SELECT group_id, coalesce(device_model, device_name, ''), count(*)
+        SELECT group_id, coalesce(device_name, device_model, ''), count(*)
         FROM report NOT INDEXED WHERE id >= ? GROUP BY 1, 2
         ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
         """

@@ -53,22 +53,26 @@ final class ReportWriter {
                 occurred_at_raw, uploaded_at, imported_at, device_raw, device_model, device_name, device_kind,
                 os_raw, os_platform, os_version, os_build, os_major, os_minor, os_patch, os_key, os_beta,
                 app_version, bundle_id, process_name, cpu_arch, jailbroken, exception_type,
-                exception_type_inferred, signal, exception_reason, app_image, blame_frame, frames, group_id
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                exception_type_inferred, signal, exception_reason, app_image, blame_frame, frames, group_id,
+                symbolication, images, blame_symbolicated, app_build, uploaded_at_raw, time_zone_assumed
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+                      ?, ?, ?, ?, ?, ?)
             ON CONFLICT (content_hash) DO NOTHING
             """)
         insertGroup = try db.prepare(
             """
             INSERT INTO crash_group (
                 fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
-                blame_frame, created_at, sample_frames, sample_report_path
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                blame_frame, created_at, sample_frames, sample_report_path, blame_key, class_origin
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
         insertFailure = try db.prepare(
             """
-            INSERT INTO kvc_failure (report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO kvc_failure (
+                report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence, class_origin,
+                class_origin_reason
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         insertFile = try db.prepare(
             """
@@ -151,6 +155,7 @@ final class ReportWriter {
                     .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
                     .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
                     .text(failure.cause.rawValue), .text(failure.evidence),
+                    .optional(failure.classOrigin?.rawValue), .optional(failure.classOriginReason),
                 ])
                 try insertFailure.runToCompletion()
             }
@@ -191,6 +196,7 @@ final class ReportWriter {
             .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null,
             .optional(failure?.cause.rawValue),
             .optional(report.blameFrame), .text(importedAt), .text(report.framesText), .text(path),
+            .text(report.blameKey), .optional(failure?.classOrigin?.rawValue),
         ])
         guard let id = inserted else {
             throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")

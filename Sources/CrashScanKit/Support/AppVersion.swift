@@ -14,3 +14,23 @@ enum AppVersion {
         return right.lexicographicallyPrecedes(left)
     }
 }
+
+extension AppVersion {
+    /// Splits `A (B)` into the app version and the build number. Apple's iOS reports write
+    /// `Version: <CFBundleVersion> (<CFBundleShortVersionString>)` (`229 (2.2.9)`); macOS-layout
+    /// reports and Bugly's console put the short version first (`2.3.0 (230)`). The dotted part
+    /// is the version when only one part is dotted; when both or neither are, `shortFirst` (the
+    /// report's layout) decides.
+    static func split(_ text: String, shortFirst: Bool) -> (version: String, build: String?) {
+        let trimmed = text.trimmingBlanksString()
+        guard let open = trimmed.lastIndex(of: "("), trimmed.hasSuffix(")") else { return (trimmed, nil) }
+        let outer = String(trimmed[..<open]).trimmingBlanksString()
+        let inner = String(
+            trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)].trimmingBlanks())
+        guard !outer.isEmpty, !inner.isEmpty else { return (outer.isEmpty ? inner : outer, nil) }
+        let outerDotted = outer.contains(".")
+        let innerDotted = inner.contains(".")
+        let outerIsVersion = outerDotted != innerDotted ? outerDotted : shortFirst
+        return outerIsVersion ? (outer, inner) : (inner, outer)
+    }
+}

@@ -1,10 +1,95 @@
 import Foundation
 
-/// Reads the time formats of Bugly and Apple reports (bugly-format.md section 8) into ISO 8601:
-/// UTC with `Z` when the report gave a zone, local time without a zone when it did not
-/// (a zoneless Bugly time cannot be converted without knowing the console's time zone).
+/// The zone assumed for times a report wrote without one (README, "How times are stored").
+public struct TimeBase: Sendable, Equatable {
+    /// From `import --assume-timezone`: seconds east of UTC for every zone-less time; nil keeps
+    /// each format's default.
+    public var assumedOffset: Int?
+
+    public init(assumedOffset: Int? = nil) { self.assumedOffset = assumedOffset }
+
+    /// Bugly's console and web API show times in China Standard Time (UTC+8, no daylight saving)
+    /// and write no zone; its SDK logs write `+0800`. Apple's formats always carry a zone, so a
+    /// zone-less time elsewhere is a hand-made paste, read as UTC.
+    public static let buglyDefaultOffset = 8 * 3_600
+
+    public func offset(for format: SourceFormat) -> Int {
+        if let assumedOffset { return assumedOffset }
+        switch format {
+        case .buglyConsole, .buglyJSON, .buglySDKLog: return TimeBase.buglyDefaultOffset
+        default: return 0
+        }
+    }
+
+    /// `+08:00`, `-05:30`, `+00:00`.
+    public static func describe(offset: Int) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return sign + Timestamp.pad(minutes / 60, 2) + ":" + Timestamp.pad(minutes % 60, 2)
+    }
+
+    /// Reads `+08:00`, `+0800`, `+8`, `-05:30`, `UTC`, `Z`; nil for anything else.
+    public static func parseOffset(_ text: String) -> Int? {
+        let trimmed = text.trimmingBlanksString()
+        if ["z", "utc", "gmt", "0"].contains(trimmed.lowercased()) { return 0 }
+        let scalars = Array(trimmed.unicodeScalars)
+        guard let sign = scalars.first, sign == "+" || sign == "-" else { return nil }
+        let rest = String(String.UnicodeScalarView(scalars.dropFirst()))
+        let digits = rest.replacingOccurrences(of: ":", with: "")
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        var hours = 0
+        var minutes = 0
+        switch digits.count {
+        case 1, 2: hours = Int(digits) ?? 99
+        case 4 where rest.count == 4 || rest.count == 5:
+            hours = Int(digits.prefix(2)) ?? 99
+            minutes = Int(digits.suffix(2)) ?? 99
+        default: return nil
+        }
+        if rest.contains(":"), rest.count != 5 { return nil }
+        guard hours <= 14, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60)
+    }
+}
+
+/// Reads the time formats of Bugly and Apple reports (bugly-format.md section 8) into ISO 8601
+/// UTC with `Z`. A time written without a zone is read in the zone the caller assumes.
 enum Timestamp {
-    static func iso8601(_ raw: String) -> String? {
+    /// A time as written: its fields, and its zone when it had one.
+    struct Parsed: Equatable {
+        var year: Int
+        var month: Int
+        var day: Int
+        var hour = 0
+        var minute = 0
+        var second = 0
+        /// `.117` (three digits) or empty.
+        var millis = ""
+        /// Seconds east of UTC, nil when the text gave no zone.
+        var offset: Int?
+        /// True for a bare date (`2015-02-11`).
+        var isDay = false
+        /// Seconds since 1970 when the text was an epoch number (always UTC).
+        var epochSeconds: Int?
+
+        /// ISO 8601 UTC with `Z`, reading a zone-less time at `assumedOffset`.
+        func utc(assumedOffset: Int) -> String {
+            if let epochSeconds { return Timestamp.format(epochSeconds: epochSeconds) }
+            let local =
+                Timestamp.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+            let base = Timestamp.format(epochSeconds: local - (offset ?? assumedOffset))
+            // `base` ends in its only `Z`: the milliseconds go before it.
+            return millis.isEmpty ? base : String(base.dropLast()) + millis + "Z"
+        }
+    }
+
+    /// UTC ISO 8601 text of `raw`, or nil when it is no time; `assumedOffset` is used only when
+    /// `raw` has no zone.
+    static func iso8601(_ raw: String, assumedOffset: Int) -> String? {
+        parse(raw)?.utc(assumedOffset: assumedOffset)
+    }
+
+    static func parse(_ raw: String) -> Parsed? {
         let text = raw.trimmingWhitespace().string
         // ASCII only: a time is digits and punctuation (bytes map one to one to scalars).
         let scalars = text.utf8.map { Unicode.Scalar($0) }
@@ -14,7 +99,10 @@ enum Timestamp {
             let number = Double(text)
         {
             let seconds = scalars.count >= 12 ? number / 1000 : number
-            return format(epochSeconds: Int(seconds))
+            var parsed = Parsed(year: 1970, month: 1, day: 1)
+            parsed.epochSeconds = Int(seconds)
+            parsed.offset = 0
+            return parsed
         }
         var position = 0
         func number(_ digits: Int) -> Int? {
@@ -37,19 +125,18 @@ enum Timestamp {
             return true
         }
         guard let year = number(4), skip("-/."), let month = number(2), skip("-/."),
-            let day = number(2), (1...12).contains(month), (1...31).contains(day)
+            let day = number(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
-        var hour = 0
-        var minute = 0
-        var second = 0
-        var fraction = ""
+        var parsed = Parsed(year: year, month: month, day: day)
+        parsed.isDay = position == scalars.count
         if skip(" T") {
             guard let h = number(2), skip(":"), let m = number(2) else { return nil }
-            hour = h
-            minute = m
-            if skip(":") { second = number(2) ?? 0 }
+            parsed.hour = h
+            parsed.minute = m
+            if skip(":") { parsed.second = number(2) ?? 0 }
             // `.887`, or milliseconds after a space (`14:45:39 223`, CrashSight).
             let save = position
+            var fraction = ""
             if skip(".") || (skip(" ") && position + 3 == scalars.count) {
                 while position < scalars.count, CharacterSetASCII.isDigit(scalars[position]) {
                     fraction.unicodeScalars.append(scalars[position])
@@ -57,35 +144,34 @@ enum Timestamp {
                 }
                 if fraction.isEmpty { position = save }
             }
+            parsed.millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
         }
-        guard hour < 24, minute < 60, second < 61 else { return nil }
+        guard parsed.hour < 24, parsed.minute < 60, parsed.second < 61 else { return nil }
         while position < scalars.count, scalars[position] == " " { position += 1 }
         // Zone: `Z`, `+0800`, `+08:00`, `-0500`.
-        var offsetSeconds: Int?
         if position < scalars.count {
             if scalars[position] == "Z" {
-                offsetSeconds = 0
+                parsed.offset = 0
             } else if scalars[position] == "+" || scalars[position] == "-" {
                 let sign = scalars[position] == "-" ? -1 : 1
                 position += 1
                 if let h = number(2) {
                     _ = skip(":")
                     let m = number(2) ?? 0
-                    offsetSeconds = sign * (h * 3600 + m * 60)
+                    parsed.offset = sign * (h * 3600 + m * 60)
                 }
             }
         }
-        let millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
-        guard let offsetSeconds else {
-            return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(hour, 2) + ":"
-                + pad(minute, 2)
-                + ":" + pad(second, 2) + millis
+        return parsed
+    }
+
+    /// Days in `month` of `year` (Gregorian): `2015-02-30` is no date.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
         }
-        // To UTC by arithmetic (Calendar is slow and this runs for every report).
-        let local = daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
-        let base = format(epochSeconds: local - offsetSeconds)
-        // `base` ends in its only `Z`: the milliseconds go before it.
-        return millis.isEmpty ? base : String(base.dropLast()) + millis + "Z"
     }
 
     /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).

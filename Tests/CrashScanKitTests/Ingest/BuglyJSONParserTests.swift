@@ -23,7 +23,11 @@ final class BuglyJSONParserTests: XCTestCase {
         XCTAssertEqual(report.frames.count, 2)
         let analyzed = AnalyzedReport(report)
         XCTAssertEqual(analyzed.failure?.receiverClass, "UITextView")
-        XCTAssertEqual(analyzed.occurredAt, "2015-02-27T19:44:10")
+        XCTAssertEqual(analyzed.occurredAt, "2015-02-27T11:44:10Z", "Bugly's zone-less China time, in UTC")
+        XCTAssertEqual(analyzed.timeZoneAssumed, "+08:00")
+        let elsewhere = AnalyzedReport(report, timeBase: TimeBase(assumedOffset: -5 * 3_600))
+        XCTAssertEqual(elsewhere.occurredAt, "2015-02-28T00:44:10Z", "import --assume-timezone -05:00")
+        XCTAssertEqual(elsewhere.timeZoneAssumed, "-05:00")
     }
 
     func testBareObjectAndArray() throws {

@@ -16,7 +16,7 @@ final class GroupTallyTests: XCTestCase {
         FROM group_tally ORDER BY 1, 2, 3, 4, 5
         """
     static let devicesFromReports = """
-        SELECT group_id, coalesce(device_model, device_name, '') AS device, count(*) AS n
+        SELECT group_id, coalesce(device_name, device_model, '') AS device, count(*) AS n
         FROM report GROUP BY 1, 2 ORDER BY 1, 2
         """
     static let devicesFromTally =

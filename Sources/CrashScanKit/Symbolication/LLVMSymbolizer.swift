@@ -1,0 +1,108 @@
+import Foundation
+
+/// One long-lived `llvm-symbolizer` process (Debian package `llvm`), fed addresses in batches
+/// on standard input: `"FILE:ARCH" 0xADDRESS` per line, each answered by a function line, a
+/// `file:line:column` line and an empty line. Starting one process per frame would cost a
+/// process start (tens of milliseconds) per frame.
+final class LLVMSymbolizer {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// One answer: the function, and the source location when the DWARF has it.
+    struct Answer: Equatable {
+        var function: String
+        var file: String?
+        var line: Int?
+    }
+
+    private let process = Process()
+    private let input: FileHandle
+    private let output: FileHandle
+    private var pending: [UInt8] = []
+
+    /// `$CRASHSCAN_LLVM_SYMBOLIZER`, else `llvm-symbolizer` on the PATH, else the one beside the
+    /// Swift toolchain's `swift`.
+    static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if let chosen = environment["CRASHSCAN_LLVM_SYMBOLIZER"], !chosen.isEmpty { return chosen }
+        let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map(String.init)
+        for folder in folders {
+            let candidate = folder + "/llvm-symbolizer"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    init(executable: String) throws {
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.executableURL = URL(fileURLWithPath: executable)
+        // One function per address (the outermost of inlined calls is what crashed reports show).
+        process.arguments = ["--no-inlines", "--functions=linkage", "--demangle"]
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw Failure(description: "cannot run \(executable): \(error.localizedDescription)")
+        }
+        input = stdin.fileHandleForWriting
+        output = stdout.fileHandleForReading
+    }
+
+    deinit {
+        try? input.close()
+        process.waitUntilExit()
+    }
+
+    /// Resolves `addresses` in the slice `arch` of `file`, in order.
+    func symbolize(file: String, arch: String, addresses: [UInt64]) throws -> [Answer?] {
+        guard !addresses.isEmpty else { return [] }
+        let module = "\"\(file):\(arch)\""
+        let request = addresses.map { "\(module) 0x\(String($0, radix: 16))\n" }.joined()
+        do {
+            try input.write(contentsOf: Data(request.utf8))
+        } catch {
+            throw Failure(description: "llvm-symbolizer stopped: \(error.localizedDescription)")
+        }
+        var answers: [Answer?] = []
+        for _ in addresses {
+            var lines: [String] = []
+            while true {
+                let line = try readLine()
+                if line.isEmpty { break }
+                lines.append(line)
+            }
+            answers.append(LLVMSymbolizer.answer(lines))
+        }
+        return answers
+    }
+
+    /// `function` / `file:line:column`; `??` means unknown.
+    static func answer(_ lines: [String]) -> Answer? {
+        guard let function = lines.first, function != "??", !function.isEmpty else { return nil }
+        var answer = Answer(function: function)
+        if lines.count > 1 {
+            let parts = lines[1].split(separator: ":")
+            if parts.count >= 3, parts[0] != "??", let line = Int(parts[parts.count - 2]), line > 0 {
+                answer.file = String(parts[..<(parts.count - 2)].joined(separator: ":"))
+                answer.line = line
+            }
+        }
+        return answer
+    }
+
+    private func readLine() throws -> String {
+        while true {
+            if let newline = pending.firstIndex(of: 10) {
+                let line = String(decoding: pending[..<newline], as: UTF8.self)
+                pending.removeSubrange(...newline)
+                return line
+            }
+            let chunk = output.availableData
+            guard !chunk.isEmpty else { throw Failure(description: "llvm-symbolizer ended early") }
+            pending.append(contentsOf: chunk)
+        }
+    }
+}
