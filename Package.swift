@@ -46,7 +46,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CrashScanKitTests",
-            dependencies: ["CrashScanKit"],
+            // CArchive: the symbolication tests write a zip of a dSYM as Xcode hands them out.
+            dependencies: ["CrashScanKit", "CArchive"],
             // Read by path (TestPaths), not bundled.
             exclude: ["Fixtures"]
         ),

@@ -69,7 +69,9 @@ public enum KnownClasses {
             return (.app, "its methods run in the app's image \(image)")
         }
         if name.hasPrefix("UI") {
-            return (.unknown, "UI prefix, but in no UIKit SDK's class list (iOS 9.3–16.5) nor the app's frames")
+            return (
+                .unknown, "UI prefix, but in no UIKit SDK's class list (iOS 9.3–16.5) nor the app's frames"
+            )
         }
         if isSystemClass(name) { return (.system, "an Apple framework prefix") }
         return (.app, "no Apple framework prefix")

@@ -58,7 +58,8 @@ public struct AnalyzedReport: Sendable {
         blameSymbolicated = blame.map { !$0.isUnsymbolicated }
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
         fingerprint = CrashGrouping.fingerprint(
-            exceptionType: exceptionType, reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
+            exceptionType: exceptionType,
+            reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
             receiverClass: failure?.receiverClass, key: failure?.key, blameKey: blameKey)
     }
 
@@ -90,9 +91,9 @@ public struct AnalyzedReport: Sendable {
             .optional(appImage), .optional(blameFrame),
             // Frames are kept once per crash group (crash_group.sample_frames), and per report
             // only while its app frames are offsets that a dSYM may resolve later.
-            .optional(needsSymbols ? framesText : nil),
+            .optional(keepsFramesForSymbols ? framesText : nil),
             .int(groupID),
-            .optional(symbolication?.rawValue), .optional(needsSymbols ? imagesText : nil),
+            .optional(symbolication?.rawValue), .optional(keepsFramesForSymbols ? imagesText : nil),
             blameSymbolicated.map(SQLValue.bool) ?? .null, .optional(report.appBuild),
             .optional(report.uploadedAtRaw), .optional(timeZoneAssumed),
         ]
@@ -103,12 +104,19 @@ public struct AnalyzedReport: Sendable {
         report.frames.contains { $0.isUnsymbolicated && !KnownClasses.isSystemImage($0.image) }
     }
 
+    /// Frames and images are stored with the report only when a dSYM given later can resolve them:
+    /// app frames that are offsets into an image with a UUID.
+    public var keepsFramesForSymbols: Bool { symbolication == .missingDSYM }
+
     /// Whether the report's own frames have symbols, and if not why.
     public var symbolication: SymbolicationState? {
         let ownFrames = report.frames.filter { !KnownClasses.isSystemImage($0.image) }
         guard !ownFrames.isEmpty else { return report.frames.isEmpty ? nil : .notNeeded }
+        // Frames a dSYM resolved make the report symbolicated even if an address outside the
+        // image's code stayed an offset.
+        if report.symbolicatedFrames > 0 { return .symbolicated }
         let missing = ownFrames.filter(\.isUnsymbolicated)
-        if missing.isEmpty { return report.symbolicatedFrames > 0 ? .symbolicated : .notNeeded }
+        if missing.isEmpty { return .notNeeded }
         let images = Set(missing.map(\.image))
         let withUUID = report.binaryImages.contains { images.contains($0.name) && $0.uuid != nil }
         return withUUID ? .missingDSYM : .noUUID

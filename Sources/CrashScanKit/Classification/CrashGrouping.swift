@@ -88,7 +88,9 @@ public enum CrashGrouping {
         reasonPart(normalizedReason, kind: failure?.kind, accessor: failure?.accessor)
     }
 
-    public static func reasonPart(_ normalizedReason: String, kind: KVCKind?, accessor: KVCAccessor?) -> String {
+    public static func reasonPart(_ normalizedReason: String, kind: KVCKind?, accessor: KVCAccessor?)
+        -> String
+    {
         guard let kind else { return normalizedReason }
         return "kvc:\(kind.rawValue):\(accessor?.rawValue ?? "")"
     }

@@ -27,6 +27,12 @@ public enum CLI {
         } catch let error as GroupLookup.NotFound {
             console.err("crashscan: \(error.description)\n")
             return .noInput
+        } catch let error as DSYMIndex.Failure {
+            console.err("crashscan: \(error.description)\n")
+            return error.missing ? .noInput : .dataError
+        } catch let error as Symbolicator.Unavailable {
+            console.err("crashscan: \(error.description)\n")
+            return .unavailable
         } catch let error as MissingDatabase {
             console.err("crashscan: \(error.description)\n")
             return .noInput
@@ -36,7 +42,7 @@ public enum CLI {
         }
     }
 
-    static let commands = "import, report, explain, rules, fix, fixed, help"
+    static let commands = "import, report, explain, symbolicate, regroup, rules, fix, fixed, help"
 
     struct MissingDatabase: Error, CustomStringConvertible {
         let path: String
@@ -101,6 +107,9 @@ public enum CLI {
         case "explain": return try ExplainCommand.run(options, console: console, environment: environment)
         case "fix": return try FixCommand.run(options, console: console)
         case "fixed": return try FixedCommand.run(options, console: console, environment: environment)
+        case "regroup": return try RegroupCommand.run(options, console: console, environment: environment)
+        case "symbolicate":
+            return try SymbolicateCommand.run(options, console: console, environment: environment)
         default:
             throw UsageError("unknown command '\(command)' (commands: \(commands))")
         }

@@ -9,6 +9,8 @@ public enum ExitCode: Int32, Sendable {
     case dataError = 65
     /// EX_NOINPUT: an input file or folder, or the database, does not exist.
     case noInput = 66
+    /// EX_UNAVAILABLE: a tool crashscan needs is missing (llvm-symbolizer for `--dsym`).
+    case unavailable = 69
     /// EX_SOFTWARE: a bug.
     case software = 70
     /// EX_IOERR: the database or a file could not be read or written.

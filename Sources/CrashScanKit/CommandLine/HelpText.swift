@@ -12,6 +12,8 @@ enum HelpText {
           explain GROUP     Show one group: frames, the matched rule and why, the evidence, the fix.
           fix SLUG          Show the page of a fix (the code to write instead); fix --list lists them.
           fixed GROUP VER   Record the app version that fixed a group (later crashes: regression).
+          symbolicate       Resolve stored reports' app frames with the app's dSYM, then regroup them.
+          regroup           Regroup every stored report with this crashscan's grouping rules.
           rules             List, check and test the rules of the recommendation engine.
           help [COMMAND]    Show help for a command.
 
@@ -28,7 +30,7 @@ enum HelpText {
           crashscan fix associated-object-placeholder
 
         EXIT CODES: 0 ok, 64 usage error, 65 some input rejected (the rest imported), 66 input missing,
-        74 I/O or database error.
+        69 llvm-symbolizer missing (--dsym), 74 I/O or database error.
         """
 
     static let `import` = """
@@ -42,7 +44,11 @@ enum HelpText {
         whose exact bytes were imported before by this version is not even parsed again. A file
         that holds no readable report is rejected with the reason; the rest of the import goes on.
 
-        USAGE: crashscan import PATH... [--db FILE] [--rules FILE]... [--reparse] [--quiet]
+        Times are stored in UTC. A time written without a zone is read as UTC+8 for Bugly's formats
+        (Bugly's console shows China time) and as UTC otherwise, unless --assume-timezone says.
+
+        USAGE: crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]...
+                                [--assume-timezone ±HH:MM] [--reparse] [--quiet]
 
         ARGUMENTS:
           PATH              A file, a folder, or '-' for standard input.
@@ -50,13 +56,19 @@ enum HelpText {
         OPTIONS:
           --db FILE         The database (default: $CRASHSCAN_DB, else crashscan.sqlite).
           --rules FILE      A team rule file, added to the built-in rules (repeatable).
+          --dsym PATH       The app's dSYM: a .dSYM bundle, a folder or a zip of them (repeatable);
+                            app frames that are offsets are symbolicated by image UUID with
+                            llvm-symbolizer (Debian package llvm).
+          --assume-timezone ±HH:MM
+                            The zone of times written without one (default: +08:00 for Bugly, UTC else).
           --reparse         Parse every file, also those whose bytes were imported before.
           --quiet           No per-file messages for rejected input; the summary line still prints.
           -h, --help        Show help.
 
         OUTPUT: progress on standard error when it is a terminal; always a summary line on standard
         output: files, reports imported, duplicates, rejected (first reasons), KVC failures, time.
-        EXIT CODES: 0 ok, 65 some files rejected, 66 a path does not exist, 74 database error.
+        EXIT CODES: 0 ok, 65 some files rejected, 66 a path does not exist, 69 llvm-symbolizer missing,
+        74 database error.
         """
 
     static let report = """
@@ -70,8 +82,9 @@ enum HelpText {
           --os SPEC         8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1
           --device NAME     Model identifier (iPhone7,1) or marketing name (iPhone 6 Plus), any case
           --app-version V   App version, exactly as reported
-          --since DATE      Crashes on or after DATE (YYYY-MM-DD or YYYY-MM-DD HH:MM:SS)
-          --until DATE      Crashes on or before DATE
+          --since DATE      Crashes on or after DATE: YYYY-MM-DD (a UTC day) or YYYY-MM-DD HH:MM[:SS]
+                            in UTC or with a zone (2015-03-01 08:00+08:00)
+          --until DATE      Crashes on or before DATE (the same forms)
           --kind KIND       undefined_key, prohibited_ivar or obsolete_private_api
           --key KEY         The KVC key; '*' is a wildcard (_placeholder*)
 
@@ -142,6 +155,33 @@ enum HelpText {
                crashscan fixed GROUP --clear
         """
 
+    static let symbolicate = """
+        OVERVIEW: Resolve the app frames of stored reports (`App + 203280`, .ips image offsets) with the
+        app's dSYMs, then reclassify and regroup those reports on the symbols. Images are matched by
+        UUID (Binary Images, .ips usedImages); addresses are resolved by llvm-symbolizer (Debian
+        package llvm, or $CRASHSCAN_LLVM_SYMBOLIZER). Reports keep their frames for this only while
+        their app frames are offsets.
+
+        USAGE: crashscan symbolicate GROUP --dsym PATH... [--db FILE] [--rules FILE]...
+               crashscan symbolicate --all --dsym PATH... [--db FILE] [--rules FILE]...
+
+        OPTIONS:
+          --dsym PATH       A .dSYM bundle, a folder of them, or a zip of them (repeatable).
+          --all             Every stored report with app frames as offsets.
+
+        OUTPUT: how many reports were symbolicated, the regrouping, and the image UUIDs no dSYM matched.
+        EXIT CODES: 0 ok, 64 usage error, 65 no dSYM with a UUID in PATH, 66 PATH or database missing,
+        69 llvm-symbolizer missing.
+        """
+
+    static let regroup = """
+        OVERVIEW: Regroup every stored report with this crashscan's grouping rules and refresh the
+        recommendations. Needed after upgrading crashscan when the grouping rules changed; import does
+        it on its own the first time it writes to such a database, and report warns until then.
+
+        USAGE: crashscan regroup [--db FILE] [--rules FILE]...
+        """
+
     static func page(for command: String) -> String? {
         switch command {
         case "import": return `import`
@@ -150,6 +190,8 @@ enum HelpText {
         case "explain": return explain
         case "fix": return fix
         case "fixed": return fixed
+        case "symbolicate": return symbolicate
+        case "regroup": return regroup
         case "help": return main
         default: return nil
         }

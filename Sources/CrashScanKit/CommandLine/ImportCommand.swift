@@ -4,7 +4,8 @@ import Foundation
     import CMalloc
 #endif
 
-/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--reparse] [--quiet]`
+/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]... [--assume-timezone ±HH:MM]
+/// [--reparse] [--quiet]`
 enum ImportCommand {
     static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
     {
@@ -13,10 +14,21 @@ enum ImportCommand {
         var ruleFiles: [String] = []
         var quiet = false
         var reparse = false
+        var dsymPaths: [String] = []
+        var timeBase = TimeBase()
         while let option = cursor.nextOption() {
             switch option {
             case "--db": dbOption = try cursor.value(for: option)
             case "--rules": ruleFiles.append(try cursor.value(for: option))
+            case "--dsym": dsymPaths.append(try cursor.value(for: option))
+            case "--assume-timezone":
+                let text = try cursor.value(for: option)
+                guard let offset = TimeBase.parseOffset(text) else {
+                    throw UsageError(
+                        "invalid --assume-timezone '\(text)' (expected an offset from UTC such as +08:00, -05:00 or UTC)"
+                    )
+                }
+                timeBase.assumedOffset = offset
             case "--quiet", "-q":
                 try cursor.flag(option)
                 quiet = true
@@ -34,10 +46,13 @@ enum ImportCommand {
         // Check the paths first: a missing one stops the import before anything is written.
         let walker = InputWalker()
         let sources = try walker.files(paths)
+        let symbolicator = try SymbolicateCommand.symbolicator(dsymPaths)
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         let store = try Store(path: dbPath)
         keepFreedMemory()
-        let importer = Importer(store: store, rules: rules, reparse: reparse)
+        let importer = Importer(
+            store: store, rules: rules, reparse: reparse,
+            settings: ParseSettings(timeBase: timeBase, symbolicator: symbolicator))
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
             sources, arguments: (["import"] + arguments).joined(separator: " "),
@@ -60,6 +75,11 @@ enum ImportCommand {
                 )
             }
         }
+        if let regrouped = summary.regrouped, !quiet {
+            console.err(
+                "crashscan: the database was grouped by an older crashscan: \(RegroupCommand.describe(regrouped))\n"
+            )
+        }
         console.out(summaryLine(summary, database: dbPath) + "\n")
         return summary.rejected > 0 ? .dataError : .ok
     }
@@ -74,8 +94,12 @@ enum ImportCommand {
                 " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
         }
         let seconds = String(format: "%.2f s", summary.elapsed)
+        let merged =
+            summary.mergedGroups > 0
+            ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
+            : ""
         return
-            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected), \(summary.kvcFailures) KVC failures, \(seconds)"
+            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected), \(summary.kvcFailures) KVC failures\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

@@ -43,6 +43,11 @@ enum ReportCommand {
         // Opening migrates: a report on a database of an older crashscan upgrades it first.
         let store = try Store(path: dbPath)
         try store.db.mapForReading()
+        if try Regrouper.isStale(store) {
+            console.err(
+                "crashscan: warning: the groups were made by an older crashscan and may split one crash; run 'crashscan regroup --db \(dbPath)'\n"
+            )
+        }
         let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
         console.out(ReportRenderer.render(report, as: format))
         return .ok

@@ -146,7 +146,6 @@ enum BuglyConsoleParser {
         }
     }
 
-
     /// `EXC_CRASH`, `SIGABRT`: what the kernel saw, not the Objective-C exception.
     static func isSignalType(_ type: String) -> Bool {
         type.hasPrefix("EXC_") || type.hasPrefix("SIG")

@@ -106,7 +106,9 @@ enum IPSParser {
         }
         let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
         report.binaryImages = images.compactMap { image in
-            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else { return nil }
+            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else {
+                return nil
+            }
             let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
             return BinaryImage(
                 name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,

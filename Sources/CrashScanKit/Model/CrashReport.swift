@@ -136,6 +136,7 @@ public struct BinaryImage: Sendable, Equatable {
 
     /// `9d0c1b2a-3f4e-…` or `<9d0c…>` → `9D0C1B2A3F4E…`: UUIDs are compared this way.
     public static func normalizedUUID(_ text: String) -> String {
-        String(text.uppercased().unicodeScalars.filter { CharacterSetASCII.isHexDigit($0) }.map(Character.init))
+        String(
+            text.uppercased().unicodeScalars.filter { CharacterSetASCII.isHexDigit($0) }.map(Character.init))
     }
 }

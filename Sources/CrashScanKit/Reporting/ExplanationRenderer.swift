@@ -31,10 +31,22 @@ enum ExplanationRenderer {
         if let kind = e.kind { field("kind", kind + (e.accessor.map { " (\($0))" } ?? "")) }
         if e.kind != nil {
             field("class.key", "\(e.receiverClass ?? "?").\(e.key ?? "?")")
+            if let origin = e.classOrigin {
+                field("class origin", origin + (e.classOriginReason.map { ": \($0)" } ?? ""))
+            }
             field("private key", e.keyIsPrivate ? "yes" + (e.privacyReason.map { ": \($0)" } ?? "") : "no")
             field("cause", e.cause)
         }
         field("blame frame", e.blameFrame)
+        if !e.symbolication.isEmpty {
+            field(
+                "symbols",
+                e.symbolication.map { count in
+                    let state = SymbolicationState(rawValue: count.value)
+                    return "\(count.reports) \(count.reports == 1 ? "report" : "reports"): "
+                        + (state?.explanation ?? "stored before crashscan recorded symbolication")
+                }.joined(separator: "; "))
+        }
         if let evidence = e.evidence {
             field(
                 "reports",

@@ -20,6 +20,11 @@ public struct GroupExplanation: Sendable, Encodable {
     public var cause: String?
     public var blameFrame: String?
     public var sampleReport: String?
+    /// Whose class the receiver is (`uikit`, `uikit_private`, `system`, `app`, `unknown`), and why.
+    public var classOrigin: String?
+    public var classOriginReason: String?
+    /// The group's reports by symbolication state (`not_needed`, `missing_dsym` …).
+    public var symbolication: [Evidence.Count] = []
     public var frames: [FrameLine]
     public var matchedRules: [KVCReport.MatchedRule]
     public var rule: RuleSummary?
@@ -50,6 +55,9 @@ public struct GroupExplanation: Sendable, Encodable {
         case privacyReason = "privacy_reason"
         case blameFrame = "blame_frame"
         case sampleReport = "sample_report"
+        case classOrigin = "class_origin"
+        case classOriginReason = "class_origin_reason"
+        case symbolication
         case matchedRules = "matched_rules"
     }
 
@@ -91,6 +99,20 @@ public struct GroupExplanation: Sendable, Encodable {
                 "\($0.string("source_path") ?? "?") (report \(($0.int("position_in_file") ?? 0) + 1) in the file)"
             },
             frames: frames, matchedRules: [], rule: nil, evidence: nil)
+        let origin = try db.query(
+            """
+            SELECT k.class_origin, k.class_origin_reason FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            WHERE r.group_id = ? AND k.class_origin IS NOT NULL ORDER BY k.report_id LIMIT 1
+            """, [.integer(id)]
+        ).first
+        explanation.classOrigin = origin?.string("class_origin")
+        explanation.classOriginReason = origin?.string("class_origin_reason")
+        explanation.symbolication = try db.query(
+            """
+            SELECT coalesce(symbolication, 'unknown') AS state, count(*) AS n FROM report WHERE group_id = ?
+            GROUP BY 1 ORDER BY 2 DESC, 1
+            """, [.integer(id)]
+        ).map { Evidence.Count(value: $0.string("state") ?? "unknown", reports: $0.int("n") ?? 0) }
         guard let subject = try GroupSubjects(db: db).subject(group: id) else { return explanation }
         let evaluations = rules.evaluations(for: subject)
         explanation.matchedRules = evaluations.map {

@@ -42,7 +42,8 @@ enum PartialGroupMerger {
         var merges: [Merge] = []
         try db.transaction {
             for (partial, candidates) in byPartial.sorted(by: { $0.key < $1.key }) {
-                guard candidates.count == 1, let target = candidates.first, let complete = target.int("complete")
+                guard candidates.count == 1, let target = candidates.first,
+                    let complete = target.int("complete")
                 else { continue }
                 try merge(partial: partial, into: Int64(complete), taking: target, db: db)
                 merges.append(Merge(partial: partial, complete: Int64(complete)))
@@ -61,10 +62,12 @@ enum PartialGroupMerger {
             WHERE report_id IN (SELECT id FROM report WHERE group_id = ?)
             """,
             [
-                group["receiver_class"], group["key"], group["accessor"], group["key_is_private"], group["cause"],
+                group["receiver_class"], group["key"], group["accessor"], group["key_is_private"],
+                group["cause"],
                 group["class_origin"], .integer(partial),
             ])
-        try db.run("UPDATE report SET group_id = ? WHERE group_id = ?", [.integer(complete), .integer(partial)])
+        try db.run(
+            "UPDATE report SET group_id = ? WHERE group_id = ?", [.integer(complete), .integer(partial)])
         try GroupRows.remove(partial, keepingFixFor: complete, db: db)
     }
 }

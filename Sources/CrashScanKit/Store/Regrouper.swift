@@ -54,7 +54,8 @@ public enum Regrouper {
             guard let id = row.int("id"), let group = row.int("group_id") else { continue }
             let blameKey = CrashGrouping.blameKey(
                 storedFrame: row.string("blame_frame"),
-                symbolicated: row.int("blame_symbolicated").map { $0 != 0 }, appImage: row.string("app_image"))
+                symbolicated: row.int("blame_symbolicated").map { $0 != 0 }, appImage: row.string("app_image")
+            )
             let reason = CrashGrouping.normalizedReason(row.string("exception_reason"))
             let reasonPart = CrashGrouping.reasonPart(
                 reason, kind: row.string("kind").flatMap(KVCKind.init),
@@ -62,7 +63,9 @@ public enum Regrouper {
             let fingerprint = CrashGrouping.fingerprint(
                 exceptionType: row.string("exception_type"), reasonPart: reasonPart,
                 receiverClass: row.string("receiver_class"), key: row.string("key"), blameKey: blameKey)
-            keys.append(StoredKey(report: Int64(id), group: Int64(group), fingerprint: fingerprint, blameKey: blameKey))
+            keys.append(
+                StoredKey(
+                    report: Int64(id), group: Int64(group), fingerprint: fingerprint, blameKey: blameKey))
         }
         return keys
     }
@@ -107,7 +110,8 @@ public enum Regrouper {
     }
 
     /// Moves each report whose group does not hold its fingerprint; returns how many moved.
-    private static func moveStragglers(_ keys: [StoredKey], holder: inout [String: Int64], db: Database) throws
+    private static func moveStragglers(_ keys: [StoredKey], holder: inout [String: Int64], db: Database)
+        throws
         -> Int
     {
         let move = try db.prepare("UPDATE report SET group_id = ? WHERE id = ?")
@@ -145,7 +149,8 @@ public enum Regrouper {
 
     /// Groups no report points to any more go, their fix version moving to where their reports went.
     private static func removeEmptyGroups(_ keys: [StoredKey], holder: [String: Int64], db: Database) throws {
-        let destination = Dictionary(keys.map { ($0.group, holder[$0.fingerprint] ?? $0.group) }, uniquingKeysWith: { a, _ in a })
+        let destination = Dictionary(
+            keys.map { ($0.group, holder[$0.fingerprint] ?? $0.group) }, uniquingKeysWith: { a, _ in a })
         let empty = try db.query(
             "SELECT id FROM crash_group g WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)")
         for row in empty {

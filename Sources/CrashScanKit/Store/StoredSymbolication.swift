@@ -49,7 +49,9 @@ public enum StoredSymbolication {
         }
         summary.regrouped = try Regrouper.run(store)
         try db.transaction {
-            for item in resolved { try refreshSample(item.analyzed, report: item.id, path: item.path, db: db) }
+            for item in resolved {
+                try refreshSample(item.analyzed, report: item.id, path: item.path, db: db)
+            }
         }
         let all = Set(try db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
@@ -83,8 +85,8 @@ public enum StoredSymbolication {
             [
                 .optional(analyzed.blameFrame), analyzed.blameSymbolicated.map(SQLValue.bool) ?? .null,
                 .optional(analyzed.symbolication?.rawValue),
-                .optional(analyzed.needsSymbols ? analyzed.framesText : nil),
-                .optional(analyzed.needsSymbols ? analyzed.imagesText : nil), .integer(id),
+                .optional(analyzed.keepsFramesForSymbols ? analyzed.framesText : nil),
+                .optional(analyzed.keepsFramesForSymbols ? analyzed.imagesText : nil), .integer(id),
             ])
         guard let failure = analyzed.failure else { return }
         // The stored class and key win when the symbols tell nothing new (a merged report keeps
@@ -105,13 +107,16 @@ public enum StoredSymbolication {
             [
                 .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
                 .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
-                .text(failure.cause.rawValue), .text(failure.evidence), .optional(failure.classOrigin?.rawValue),
+                .text(failure.cause.rawValue), .text(failure.evidence),
+                .optional(failure.classOrigin?.rawValue),
                 .optional(failure.classOriginReason),
             ])
     }
 
     /// A group whose sample frames are still offsets shows the symbolicated report's frames.
-    private static func refreshSample(_ analyzed: AnalyzedReport, report id: Int64, path: String, db: Database)
+    private static func refreshSample(
+        _ analyzed: AnalyzedReport, report id: Int64, path: String, db: Database
+    )
         throws
     {
         try db.run(
@@ -156,6 +161,7 @@ enum StoredFrames {
         func known(_ text: String) -> String? { text == "-" ? nil : text }
         return BinaryImage(
             name: parts[0].replacingOccurrences(of: "\u{A0}", with: " "), uuid: known(parts[1]),
-            loadAddress: known(parts[2]).flatMap { UInt64($0.dropFirst(2), radix: 16) }, arch: known(parts[3]))
+            loadAddress: known(parts[2]).flatMap { UInt64($0.dropFirst(2), radix: 16) }, arch: known(parts[3])
+        )
     }
 }

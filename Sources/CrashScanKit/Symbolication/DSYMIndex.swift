@@ -12,6 +12,8 @@ public final class DSYMIndex: Sendable {
 
     public struct Failure: Error, CustomStringConvertible, Sendable {
         public let description: String
+        /// True when the path does not exist (exit 66), false when it holds no usable dSYM (65).
+        public var missing = false
     }
 
     /// UUID (upper-case hex, no dashes) → where its DWARF is.
@@ -25,7 +27,7 @@ public final class DSYMIndex: Sendable {
         for path in paths {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-                throw Failure(description: "--dsym \(path): no such file or folder")
+                throw Failure(description: "--dsym \(path): no such file or folder", missing: true)
             }
             var files: [String]
             if isFolder.boolValue {
@@ -56,7 +58,8 @@ public final class DSYMIndex: Sendable {
                 if let scratch { try? FileManager.default.removeItem(atPath: scratch) }
                 throw Failure(
                     description:
-                        "--dsym \(path): no dSYM with a UUID found (expected App.app.dSYM, a folder or a zip of them)")
+                        "--dsym \(path): no dSYM with a UUID found (expected App.app.dSYM, a folder or a zip of them)"
+                )
             }
         }
         self.entries = entries

@@ -72,7 +72,8 @@ public struct MachOFile: Sendable, Equatable {
             }
             position += size
         }
-        return Slice(arch: architecture(cpuType: cpuType, subtype: cpuSubtype), uuid: uuid, textAddress: textAddress)
+        return Slice(
+            arch: architecture(cpuType: cpuType, subtype: cpuSubtype), uuid: uuid, textAddress: textAddress)
     }
 
     static func architecture(cpuType: UInt32, subtype: UInt32) -> String {

@@ -19,7 +19,8 @@ public final class Symbolicator: @unchecked Sendable {
         guard let executable = executable ?? LLVMSymbolizer.locate() else {
             throw Unavailable(
                 description:
-                    "symbolication needs llvm-symbolizer (Debian: apt-get install llvm), or set CRASHSCAN_LLVM_SYMBOLIZER")
+                    "symbolication needs llvm-symbolizer (Debian: apt-get install llvm), or set CRASHSCAN_LLVM_SYMBOLIZER"
+            )
         }
         self.index = index
         do {
@@ -47,7 +48,8 @@ public final class Symbolicator: @unchecked Sendable {
             let answers: [LLVMSymbolizer.Answer?]
             lock.lock()
             answers =
-                (try? symbolizer.symbolize(file: entry.path, arch: entry.arch, addresses: group.map(\.address)))
+                (try? symbolizer.symbolize(
+                    file: entry.path, arch: entry.arch, addresses: group.map(\.address)))
                 ?? []
             lock.unlock()
             for (item, answer) in zip(group, answers) {
@@ -66,7 +68,8 @@ public final class Symbolicator: @unchecked Sendable {
     /// frame address less the image's load address.
     static func offset(of frame: Frame, in image: BinaryImage) -> UInt64? {
         if let offset = frame.offset { return offset }
-        guard let text = frame.address, text.hasPrefix("0x"), let address = UInt64(text.dropFirst(2), radix: 16),
+        guard let text = frame.address, text.hasPrefix("0x"),
+            let address = UInt64(text.dropFirst(2), radix: 16),
             let load = image.loadAddress, address >= load
         else { return nil }
         return address - load

@@ -47,7 +47,8 @@ final class EvidenceTests: XCTestCase {
             ).first)
         XCTAssertEqual(row.string("confidence"), "high")
         XCTAssertEqual(row.string("affected_os"), "8.1 – 8.1.3")
-        XCTAssertEqual(row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
+        XCTAssertEqual(
+            row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
         XCTAssertEqual(row.string("clean_os_versions"), "8.2:1;8.4:1")
         XCTAssertEqual(row.int("confined_to_failing_os"), 1)
         XCTAssertEqual(row.int("regressed"), 0)
