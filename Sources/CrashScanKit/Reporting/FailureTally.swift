@@ -16,8 +16,10 @@ struct FailureTally {
         var firstSeen: String?
         var lastSeen: String?
 
-        /// Counted as a distinct device (SQL `count(DISTINCT coalesce(model, name))`: no NULL).
-        var deviceIdentity: String? { model ?? name }
+        /// Counted as a distinct device: the marketing name (`iPhone 7` whether a report said
+        /// `iPhone9,1`, `iPhone9,3` or only the name), else the identifier the catalogue does not
+        /// know; the same identity as the `crash_groups` view and the matrix rows.
+        var deviceIdentity: String? { name ?? model }
         var deviceLabel: String { name ?? model ?? "unknown" }
         var osLabel: String { os ?? "unknown" }
         var appLabel: String { app ?? "unknown" }
@@ -106,18 +108,18 @@ struct FailureTally {
             var device: String
             var os: String
         }
-        var sums: [Key: (count: Int, model: String?, osKey: Int?)] = [:]
+        var sums: [Key: (count: Int, osKey: Int?)] = [:]
+        // A row names its identifier only when every report of the device gave the same one.
+        var models: [String: Set<String?>] = [:]
         var order: [Key] = []
         for cell in cells {
             let key = Key(device: cell.deviceLabel, os: cell.osLabel)
+            models[cell.deviceLabel, default: []].insert(cell.model)
             if let old = sums[key] {
-                sums[key] = (
-                    old.count + cell.count, old.model ?? cell.model,
-                    FailureTally.smaller(old.osKey, cell.osKey)
-                )
+                sums[key] = (old.count + cell.count, FailureTally.smaller(old.osKey, cell.osKey))
             } else {
                 order.append(key)
-                sums[key] = (cell.count, cell.model, cell.osKey)
+                sums[key] = (cell.count, cell.osKey)
             }
         }
         return order.sorted { a, b in
@@ -128,8 +130,11 @@ struct FailureTally {
             return FailureTally.bytewise(a.os, b.os)
         }.map { key in
             let sum = sums[key]!
+            let known = models[key.device] ?? []
             return KVCReport.Cell(
-                device: key.device, deviceModel: sum.model, osVersion: key.os, reports: sum.count)
+                device: key.device, deviceModel: known.count == 1 ? known.first ?? nil : nil,
+                osVersion: key.os,
+                reports: sum.count)
         }
     }
 

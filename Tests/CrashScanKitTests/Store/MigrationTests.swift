@@ -109,7 +109,65 @@ final class MigrationTests: XCTestCase {
             EmbeddedMigrations.files.map { ($0.name, $0.sql) }, match: "migrations", suffix: ".sql")
         try assertEmbedded(EmbeddedRules.files.map { ($0.name, $0.json) }, match: "rules", suffix: ".json")
         try assertEmbedded(EmbeddedFixes.files.map { ($0.name, $0.text) }, match: "fixes", suffix: ".md")
+        try assertEmbedded(
+            EmbeddedCatalogs.files.map { ($0.name, $0.text) }, match: "catalogs", suffix: ".tsv")
         XCTAssertEqual(
             Migration.builtIn.map(\.version), Array(1...Migration.builtIn.count), "numbered without gaps")
+    }
+
+    /// Version 9 on a version-8 database: Bugly's zone-less times become UTC (read as UTC+8, the
+    /// text kept), other zone-less times are read as UTC, the device tally counts marketing names,
+    /// and the blame frame is marked symbolicated or not.
+    func testVersion9PutsOldTimesIntoUTCAndCountsDevicesByName() throws {
+        let path = try temporaryDatabase()
+        do {
+            let db = try Database(path: path)
+            try Migrator.migrate(db, migrations: Migration.builtIn.filter { $0.version <= 8 })
+            try db.run(
+                """
+                INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'f1', 'x');
+                """)
+            let insert = """
+                INSERT INTO report (content_hash, source_path, source_format, imported_at, occurred_at, uploaded_at,
+                                    device_model, device_name, app_image, blame_frame, group_id)
+                VALUES (?, 'p', ?, 'x', ?, ?, ?, ?, 'Shopster', ?, 1)
+                """
+            for values: [SQLValue] in [
+                [
+                    .text("a"), .text("bugly-console"), .text("2015-03-01T08:18:47"),
+                    .text("2015-03-01T08:19:02.5"),
+                    .null, .text("iPhone 7"), .text("-[A b]"),
+                ],
+                [
+                    .text("b"), .text("apple-crash"), .text("2015-03-02T11:07:41.328Z"), .null,
+                    .text("iPhone9,1"),
+                    .text("iPhone 7"), .text("Shopster + 1168100"),
+                ],
+                [
+                    .text("c"), .text("console-text"), .text("2015-03-03T10:00:00"), .null,
+                    .text("iPhone9,3"),
+                    .text("iPhone 7"), .null,
+                ],
+            ] {
+                try db.run(insert, values)
+            }
+        }
+        let store = try Store(path: path)
+        let rows = try store.db.query(
+            "SELECT occurred_at, uploaded_at, uploaded_at_raw, time_zone_assumed, blame_symbolicated FROM report ORDER BY id"
+        )
+        XCTAssertEqual(
+            rows.map { $0.string("occurred_at") },
+            ["2015-03-01T00:18:47Z", "2015-03-02T11:07:41.328Z", "2015-03-03T10:00:00Z"])
+        XCTAssertEqual(rows[0].string("uploaded_at"), "2015-03-01T00:19:02.5Z")
+        XCTAssertEqual(rows[0].string("uploaded_at_raw"), "2015-03-01T08:19:02.5")
+        XCTAssertEqual(rows.map { $0.string("time_zone_assumed") }, ["+08:00", nil, "+00:00"])
+        XCTAssertEqual(rows.map { $0.int("blame_symbolicated") }, [1, 0, nil])
+        XCTAssertEqual(
+            try store.db.query("SELECT device, reports FROM group_device_tally").map {
+                "\($0.string("device") ?? "") \($0.int("reports") ?? 0)"
+            }, ["iPhone 7 3"], "iPhone9,1, iPhone9,3 and the bare name are one device model")
+        XCTAssertEqual(
+            try store.db.query("SELECT device_count FROM crash_groups").first?.int("device_count"), 1)
     }
 }
