@@ -127,7 +127,7 @@ ON report BEGIN
 END;
 
 -- The views: device_count by the same identity; the new columns at the end (columns only grow).
-DROP VIEW crash_groups;
+DROP VIEW IF EXISTS crash_groups;
 CREATE VIEW crash_groups AS
 SELECT g.id,
        g.fingerprint,
@@ -149,7 +149,7 @@ FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;
 
-DROP VIEW reports;
+DROP VIEW IF EXISTS reports;
 CREATE VIEW reports AS
 SELECT r.id,
        r.source_path,
@@ -180,7 +180,7 @@ SELECT r.id,
        r.symbolication
 FROM report r;
 
-DROP VIEW kvc_failures;
+DROP VIEW IF EXISTS kvc_failures;
 CREATE VIEW kvc_failures AS
 SELECT k.report_id,
        k.kind,

@@ -155,6 +155,17 @@ public enum KVCClassifier {
         "_loadViewFromNibNamed",
     ]
 
+    /// True when the frame right below the outermost `setValue:forKey(Path):` is in an app image.
+    static func kvcCalledFromAppCode(_ frames: [Frame]) -> Bool {
+        guard
+            let last = frames.lastIndex(where: {
+                $0.symbol.fastContains(" setValue:forKey")
+                    || $0.symbol.fastContains("_NSSetUsingKeyValueSetter")
+            }), last + 1 < frames.count
+        else { return false }
+        return !KnownClasses.isSystemImage(frames[last + 1].image)
+    }
+
     static func cause(
         kind: KVCKind, accessor: KVCAccessor?, origin: ClassOrigin?, keyIsPrivate: Bool, frames: [Frame]
     ) -> KVCCause {
@@ -168,8 +179,9 @@ public enum KVCClassifier {
         if keyIsPrivate { return .privateKey }
         if kind == .undefinedKey, accessor == .set, origin == .app || origin == .unknown {
             // `setValue:forUndefinedKey:` on the app's own class with an ordinary key: an outlet or
-            // runtime attribute left behind in Interface Builder.
-            return .outletMismatch
+            // runtime attribute left behind in Interface Builder, unless the frames show the app's
+            // own code making the KVC call (then it is a plain bug in that code).
+            return kvcCalledFromAppCode(frames) ? .unknown : .outletMismatch
         }
         return .unknown
     }

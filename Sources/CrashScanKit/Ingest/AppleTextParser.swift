@@ -256,9 +256,11 @@ enum AppleTextParser {
                 report.exceptionReason = String(line)
             }
         }
-        guard report.exceptionReason == nil,
-            let start = lines.firstIndex(where: { $0.fastContains("UNCAUGHT EXCEPTION (") })
-        else { return }
+        guard report.exceptionReason == nil else { return }
+        guard let start = lines.firstIndex(where: { $0.fastContains("UNCAUGHT EXCEPTION (") }) else {
+            report.exceptionReason = applicationSpecificMessage(lines)
+            return
+        }
         var joined: [Substring] = [lines[start]]
         for line in lines[(start + 1)...] {
             if line.hasPrefix("UserInfo") || line.hasPrefix("Hints") || line.hasPrefix("Backtrace") { break }
@@ -270,6 +272,18 @@ enum AppleTextParser {
             }
             report.exceptionReason = found.reason.map(KVCReasonMatcher.collapseWhitespace)
         }
+    }
+
+    /// Without an exception, what the runtime wrote in `Application Specific Information` is the
+    /// reason: `abort() called`, `stack buffer overflow`, an assertion or `fatalError` message.
+    /// Lines that only say where the message came from (`dyld: …` loader notes, `BUG IN CLIENT OF …`
+    /// stays) are kept; blank lines end it. At most three lines.
+    static func applicationSpecificMessage(_ lines: [Substring]) -> String? {
+        let message = lines.map { $0.trimmingBlanks() }.prefix { !$0.isEmpty }.filter {
+            !$0.hasPrefix("UserInfo") && !$0.hasPrefix("Backtrace") && !$0.hasPrefix("Hints")
+        }.prefix(3)
+        guard !message.isEmpty else { return nil }
+        return KVCReasonMatcher.collapseWhitespace(message.joined(separator: " "))
     }
 
     /// The app's image in a Binary Images line: the one marked `+`, or the one at the report's

@@ -9,6 +9,11 @@ enum BuglyConsoleParser {
         var expectReasonAfterName = false
         // Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
         var leftover: [Substring] = []
+        // Crash labels seen (device, OS, exception …): a label block is a crash header.
+        var crashLabels = Set<String>()
+        var titled = false
+        // The reason came from a line that looked like one, not from an exception's text.
+        var reasonIsGuessed = false
 
         for rawLine in Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
@@ -17,7 +22,16 @@ enum BuglyConsoleParser {
                 rawLine.utf8.count > 200 && rawLine.fastContains("\\n")
                 ? rawLine.components(separatedBy: "\\n") : nil
             for piece in 0..<(pieces?.count ?? 1) {
-                let line = pieces.map { Substring($0[piece]) } ?? rawLine
+                var line = pieces.map { Substring($0[piece]) } ?? rawLine
+                // `2024-05-14 10:21:33.41+0800 App[2231:88] …`: the console's prefix names the
+                // process and time; the text after it is what the app or the runtime logged.
+                if let prefix = ConsoleLinePrefix.strip(line) {
+                    line = prefix.rest
+                    if report.processName == nil { report.processName = prefix.process }
+                    if isExceptionLine(prefix.rest) {
+                        report.occurredAtRaw = report.occurredAtRaw ?? prefix.time
+                    }
+                }
                 let trimmed = line.trimmingBlanks()
                 if trimmed.isEmpty { continue }
 
@@ -27,6 +41,7 @@ enum BuglyConsoleParser {
                     let cells = tableCells(trimmed)
                     for (field, value) in zip(labels, cells) {
                         apply(field, Substring(value), to: &report, crashContent: &crashContent)
+                        if field != .ignored { crashLabels.insert("\(field)") }
                     }
                     pendingTableLabels = nil
                     continue
@@ -36,7 +51,12 @@ enum BuglyConsoleParser {
                     continue
                 }
 
+                if isCrashTitle(trimmed) {
+                    titled = true
+                    continue
+                }
                 if let (field, value) = FieldLabels.match(trimmed) {
+                    if field != .ignored { crashLabels.insert("\(field)") }
                     if field == .stack {
                         if let frame = FrameParser.parse(value) { report.frames.append(frame) }
                     } else {
@@ -66,8 +86,11 @@ enum BuglyConsoleParser {
                     if let name = found.name, report.exceptionType.map(isSignalType) ?? true {
                         report.exceptionType = name
                     }
-                    if report.exceptionReason == nil, let reason = found.reason {
+                    // The exception's own reason beats a log line that merely looked like one
+                    // (`-[X y]: unrecognized selector …` logged before `*** Terminating app`).
+                    if let reason = found.reason, report.exceptionReason == nil || reasonIsGuessed {
                         report.exceptionReason = reason
+                        reasonIsGuessed = false
                     }
                     expectReasonAfterName = report.exceptionReason == nil
                     continue
@@ -89,6 +112,7 @@ enum BuglyConsoleParser {
                 }
                 if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
                     report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
+                    reasonIsGuessed = true
                     continue
                 }
                 if leftover.count < 400 { leftover.append(trimmed) }
@@ -109,10 +133,46 @@ enum BuglyConsoleParser {
         if let reason = report.exceptionReason {
             report.exceptionReason = cleanReason(reason)
         }
-        guard report.exceptionType != nil || report.exceptionReason != nil || report.frames.count >= 2 else {
-            return nil
-        }
+        guard hasEvidenceOfACrash(report, crashLabels: crashLabels.count, titled: titled) else { return nil }
         return report
+    }
+
+    /// `*** Terminating app due to uncaught exception …`: the line whose time is the crash's.
+    static func isExceptionLine(_ line: Substring) -> Bool {
+        line.fastContains("uncaught exception") || line.fastContains("Terminating app")
+    }
+
+    /// A line that only says what follows is a crash log (`crash log:`, `崩溃日志`): with a
+    /// reason under it, a crash header of its own.
+    static func isCrashTitle(_ line: Substring) -> Bool {
+        guard line.utf8.count <= 24 else { return false }
+        var text = line.trimming { $0 == 58 || $0 == 32 || $0 == 35 || $0 == 42 }.lowercased()
+        if text.hasSuffix("：") { text.removeLast() }  // the full-width colon of Chinese labels
+        return crashTitles.contains(text)
+    }
+
+    static let crashTitles: Set<String> = [
+        "crash log", "crash report", "crashlog", "crash", "崩溃日志", "崩溃信息", "崩溃详情", "クラッシュログ",
+    ]
+
+    /// Positive evidence that the text is a crash report and not prose about one (release notes,
+    /// a script, a spreadsheet): stack frames, an exception name with its reason, a KVC
+    /// exception's own message, or a crash header (two crash labels or more, or a `crash log:`
+    /// title) with the name or the reason.
+    static func hasEvidenceOfACrash(_ report: CrashReport, crashLabels: Int, titled: Bool) -> Bool {
+        if report.frames.count >= 2 { return true }
+        let named = report.exceptionType != nil
+        let reasoned = report.exceptionReason != nil
+        if named && reasoned { return true }
+        // A KVC exception's own message (`[<UITextView 0x…> setValue:forUndefinedKey:]: … for the
+        // key _placeholderLabel.`, `Access to UITextField's _placeholderLabel ivar is prohibited`)
+        // names the class and the key; only the exception writes it. Prose about it rarely does.
+        if let reason = report.exceptionReason, let match = KVCReasonMatcher.match(reason),
+            match.receiverClass != nil, match.key != nil
+        {
+            return true
+        }
+        return (crashLabels >= 2 || titled) && (named || reasoned || !report.frames.isEmpty)
     }
 
     static func apply(

@@ -3,13 +3,30 @@ import Foundation
 /// Apple `.ips` (apple-formats.md section 3): a one-line JSON header with `bug_type`, then
 /// either Apple's text report (bug_type 109, or a translated report) or a JSON body (309).
 enum IPSParser {
-    /// `bug_type` values that are not crashes, named for the rejection message.
+    /// `bug_type` values that are not crashes, named for the rejection message (from the log-type
+    /// table of iOS's OSAnalytics, as published by the ipsw project: 151 is `ForceReset`, 409
+    /// `SystemWatchdogCrash`, 284 `GPUEvent`, 145 `SymptomsIO` …).
     static let otherBugTypes: [String: String] = [
-        "298": "Jetsam memory report", "206": "CPU usage report", "210": "kernel panic",
-        "385": "resource report",
-        "142": "wakeups report", "202": "CPU resource report", "145": "disk writes report",
-        "288": "stackshot",
-        "151": "hang report", "409": "hang report", "284": "disk writes report",
+        "10": "kernel panic", "110": "kernel panic", "210": "kernel panic",
+        "410": "kernel panic (automation)",
+        "11": "spin report", "12": "hang report", "222": "hang report (long run-loop hang)",
+        "223": "hang report (short run-loop hang)", "228": "hang report (third-party app hang)",
+        "310": "hang report (micro run-loop hang)", "239": "hang report (responsiveness)",
+        "243": "hang report (compositor client hang)",
+        "28": "watchdog timeout report", "29": "service watchdog timeout report",
+        "409": "system watchdog report (the system, not an app, was stuck)",
+        "98": "Jetsam memory report", "298": "Jetsam memory report", "301": "system memory reset report",
+        "151": "forced reset report (the device was restarted by holding its buttons)",
+        "115": "reset count report",
+        "22": "resource exception report", "185": "resource exception report",
+        "385": "resource exception report",
+        "227": "thread resource exception report", "327": "thread resource exception report",
+        "142": "CPU wake-ups report", "202": "CPU usage report", "206": "fatal CPU usage report",
+        "145": "disk I/O report", "284": "GPU event report", "21": "GPU restart report",
+        "184": "GPU restart report",
+        "288": "stackshot", "509": "terminating stackshot", "174": "micro-stackshot report",
+        "220": "power micro-stackshots", "308": "OS fault report", "187": "sandbox violation report",
+        "211": "Core Analytics report",
     ]
 
     /// The header when `text` starts with one (the first line is a JSON object with `bug_type`).

@@ -16,7 +16,7 @@ public enum ReportReader {
     /// Names the parsers that read a file. A file whose bytes were stored under the same
     /// revision is not parsed again; bump `parserChanges` whenever a parser or the
     /// classification reads the same bytes differently, so that the next import re-reads them.
-    static let parserChanges = 1
+    static let parserChanges = 2
     static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
@@ -78,10 +78,30 @@ public enum ReportReader {
         } else {
             format = .buglyConsole
         }
+        if format != .crashlyticsConsole, let reports = severalPasted(text, format: format) {
+            return .success(reports)
+        }
         guard let report = BuglyConsoleParser.parse(text, format: format) else {
-            return .failure(Rejection("no crash report found (no exception name, reason or stack frames)"))
+            return .failure(
+                Rejection(
+                    "no crash report found (no stack frames, no exception name with its reason, no crash header)"
+                ))
         }
         return .success([report])
+    }
+
+    /// Several console reports pasted into one file (at least two parts that are reports each),
+    /// or nil when the text is one report.
+    static func severalPasted(_ text: String, format: SourceFormat) -> [CrashReport]? {
+        let parts = ConsolePasteSplitter.split(text)
+        guard parts.count > 1 else { return nil }
+        var reports: [CrashReport] = []
+        for part in parts {
+            guard var report = BuglyConsoleParser.parse(part, format: format) else { continue }
+            report.positionInFile = reports.count
+            reports.append(report)
+        }
+        return reports.count > 1 ? reports : nil
     }
 
     /// Apple's own header keys and section titles (any indentation). `Process:` and

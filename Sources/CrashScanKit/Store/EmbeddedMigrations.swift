@@ -597,7 +597,7 @@ enum EmbeddedMigrations {
             END;
 
             -- The views: device_count by the same identity; the new columns at the end (columns only grow).
-            DROP VIEW crash_groups;
+            DROP VIEW IF EXISTS crash_groups;
             CREATE VIEW crash_groups AS
             SELECT g.id,
                    g.fingerprint,
@@ -619,7 +619,7 @@ enum EmbeddedMigrations {
             JOIN report r ON r.group_id = g.id
             GROUP BY g.id;
 
-            DROP VIEW reports;
+            DROP VIEW IF EXISTS reports;
             CREATE VIEW reports AS
             SELECT r.id,
                    r.source_path,
@@ -650,7 +650,7 @@ enum EmbeddedMigrations {
                    r.symbolication
             FROM report r;
 
-            DROP VIEW kvc_failures;
+            DROP VIEW IF EXISTS kvc_failures;
             CREATE VIEW kvc_failures AS
             SELECT k.report_id,
                    k.kind,

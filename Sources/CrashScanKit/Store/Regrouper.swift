@@ -70,6 +70,7 @@ public enum Regrouper {
         return keys
     }
 
+    @discardableResult
     static func run(_ store: Store) throws -> Summary {
         let db = store.db
         var summary = Summary()

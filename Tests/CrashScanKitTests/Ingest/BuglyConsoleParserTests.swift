@@ -178,7 +178,8 @@ final class BuglyConsoleParserTests: XCTestCase {
     func testProseIsRejectedWithAReason() throws {
         let result = ReportReader.read(text: "Release notes\n\n- Faster start-up.\n- New timeline.\n")
         XCTAssertEqual(
-            result.rejection?.reason, "no crash report found (no exception name, reason or stack frames)")
+            result.rejection?.reason,
+            "no crash report found (no stack frames, no exception name with its reason, no crash header)")
     }
 }
 

@@ -133,7 +133,7 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migration 7 made taken out again.
+            // sample reports imported, then everything migrations 7 to 9 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
@@ -141,6 +141,12 @@ final class GroupTallyTests: XCTestCase {
                 DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
                 DROP TABLE group_tally; DROP TABLE group_device_tally; DROP TABLE tally_deferral;
                 CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
+                DROP VIEW reports; DROP VIEW kvc_failures; DROP VIEW crash_groups;
+                ALTER TABLE report DROP COLUMN symbolication; ALTER TABLE report DROP COLUMN images;
+                ALTER TABLE report DROP COLUMN blame_symbolicated; ALTER TABLE report DROP COLUMN app_build;
+                ALTER TABLE report DROP COLUMN uploaded_at_raw; ALTER TABLE report DROP COLUMN time_zone_assumed;
+                ALTER TABLE kvc_failure DROP COLUMN class_origin; ALTER TABLE kvc_failure DROP COLUMN class_origin_reason;
+                ALTER TABLE crash_group DROP COLUMN blame_key; ALTER TABLE crash_group DROP COLUMN class_origin;
                 DELETE FROM schema_migrations WHERE version >= 7;
                 """)
         }

@@ -156,7 +156,8 @@ final class ImportTests: XCTestCase {
         XCTAssertEqual(reasons["blank.txt"], "empty file (only white space)")
         XCTAssertEqual(reasons["truncated.json"]?.hasPrefix("malformed Bugly JSON"), true)
         XCTAssertEqual(
-            reasons["huge-line.txt"], "no crash report found (no exception name, reason or stack frames)")
+            reasons["huge-line.txt"],
+            "no crash report found (no stack frames, no exception name with its reason, no crash header)")
         let stored = try store.db.query(
             "SELECT path, outcome, reason FROM import_files WHERE outcome = 'rejected'")
         XCTAssertEqual(stored.count, 5)
