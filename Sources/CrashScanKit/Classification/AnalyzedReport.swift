@@ -54,7 +54,7 @@ public struct AnalyzedReport: Sendable {
             frames: report.frames, processName: report.appImageHint ?? report.processName)
         let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
         blameFrame = CrashGrouping.blameText(blame)
-        blameKey = CrashGrouping.blameKey(blame)
+        blameKey = CrashGrouping.blameKey(blame, processName: report.processName)
         blameSymbolicated = blame.map { !$0.isUnsymbolicated }
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
         fingerprint = CrashGrouping.fingerprint(

@@ -64,19 +64,32 @@ public enum CrashGrouping {
     /// The blame frame as the fingerprint compares it: the symbol without leading underscores,
     /// case or white space; for a frame that is only `Image + offset`, the image alone
     /// (`image:shopster`), because the offset moves with every build; "" without a blame frame.
-    public static func blameKey(_ blame: Frame?) -> String {
+    public static func blameKey(_ blame: Frame?, processName: String? = nil) -> String {
         guard let blame else { return "" }
-        if blame.isUnsymbolicated { return "image:" + blame.image.lowercased() }
+        if blame.isUnsymbolicated { return "image:" + imageIdentity(blame.image, processName: processName) }
         return lowercasedWithoutWhitespace(blame.matchKey)
+    }
+
+    /// The app's image under one name: macOS-layout reports call it by its bundle id
+    /// (`dev.mobile.MemoryLeakingApp`), `.ips` and iOS reports by its executable
+    /// (`MemoryLeakingApp`); both mean the process's own executable. Lower case.
+    static func imageIdentity(_ image: String, processName: String?) -> String {
+        let lower = image.lowercased()
+        if let process = processName?.lowercased(), !process.isEmpty, lower.hasSuffix("." + process) {
+            return process
+        }
+        return lower
     }
 
     /// The same key from stored columns (`report.blame_frame`, `blame_symbolicated`,
     /// `app_image`), for regrouping.
-    public static func blameKey(storedFrame: String?, symbolicated: Bool?, appImage: String?) -> String {
+    public static func blameKey(
+        storedFrame: String?, symbolicated: Bool?, appImage: String?, processName: String? = nil
+    ) -> String {
         guard let storedFrame else { return "" }
         if symbolicated == false {
             let image = appImage ?? String(storedFrame.prefix { $0 != " " })
-            return "image:" + image.lowercased()
+            return "image:" + imageIdentity(image, processName: processName)
         }
         return lowercasedWithoutWhitespace(Substring(storedFrame.utf8.drop(while: { $0 == 95 })))
     }

@@ -14,14 +14,20 @@ enum BinaryImageLine {
         var uuid: String?
         var arch: String?
         var nameTokens: [Substring] = []
+        var inVersion = false
         while let token = rest.first {
             rest = rest.dropFirst()
+            // `(1.0 - 1)` after the name on macOS-layout reports: the version, over several tokens.
+            if inVersion || token.hasPrefix("(") {
+                inVersion = !token.hasSuffix(")")
+                continue
+            }
             if token.hasPrefix("<"), token.hasSuffix(">") {
                 uuid = String(token.dropFirst().dropLast())
                 break
             }
-            if architectures.contains(String(token)) || (token.hasPrefix("(") && token.hasSuffix(")")) {
-                if architectures.contains(String(token)) { arch = String(token) }
+            if architectures.contains(String(token)) {
+                arch = String(token)
                 continue
             }
             nameTokens.append(token)

@@ -40,7 +40,7 @@ public enum Regrouper {
     }
 
     static let keysSQL = """
-        SELECT r.id, r.group_id, r.exception_type, r.exception_reason, r.app_image, r.blame_frame,
+        SELECT r.id, r.group_id, r.exception_type, r.exception_reason, r.app_image, r.process_name, r.blame_frame,
                r.blame_symbolicated, k.kind, k.accessor, k.receiver_class, k.key
         FROM report r LEFT JOIN kvc_failure k ON k.report_id = r.id
         ORDER BY r.id

@@ -231,4 +231,27 @@ final class ReportShapesTests: XCTestCase {
                 "NSUnknownKeyException: [<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel."
             ).count, 1)
     }
+
+    func testBinaryImageLinesInEveryLayout() throws {
+        let iOS = try XCTUnwrap(
+            BinaryImageLine.parse(
+                "0x100088000 - 0x1002fffff +App arm64  <9d0c1b2a3f4e5d6c7b8a9f0e1d2c3b4a> /var/containers/App.app/App"
+            ))
+        XCTAssertEqual(iOS.name, "App")
+        XCTAssertEqual(iOS.uuid, "9D0C1B2A3F4E5D6C7B8A9F0E1D2C3B4A")
+        XCTAssertEqual(iOS.loadAddress, 0x1_0008_8000)
+        XCTAssertEqual(iOS.arch, "arm64")
+        let macOS = try XCTUnwrap(
+            BinaryImageLine.parse(
+                "       0x106644000 -        0x10664c000 +dev.mobile.MemoryLeakingApp (1.0 - 1) <938A8C4A-3BE6-3A6B-865D-1E39ADBFA134> /Users/USER/MemoryLeakingApp.app/MemoryLeakingApp"
+            ))
+        XCTAssertEqual(
+            macOS.name, "dev.mobile.MemoryLeakingApp", "the version in parentheses is not the name")
+        XCTAssertEqual(macOS.uuid, "938A8C4A3BE63A6B865D1E39ADBFA134")
+        let spaced = try XCTUnwrap(
+            BinaryImageLine.parse("0x1000 - 0x2fff My App arm64 <00112233445566778899aabbccddeeff> /x/My App")
+        )
+        XCTAssertEqual(spaced.name, "My App")
+        XCTAssertNil(BinaryImageLine.parse("Binary Images:"))
+    }
 }

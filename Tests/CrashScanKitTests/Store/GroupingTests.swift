@@ -193,4 +193,20 @@ final class GroupingTests: XCTestCase {
         XCTAssertNotNil(summary.regrouped)
         XCTAssertEqual(try groups(store), expected)
     }
+
+    func testTheAppImageUnderItsBundleIdAndItsExecutableNameIsOneImage() throws {
+        let crash = TestPaths.corpus.appendingPathComponent(
+            "apple-crash/mobile-dev-inc_Symbolicator__MemoryLeakingApp-2022-08-05-132419.crash")
+        let ips = TestPaths.corpus.appendingPathComponent(
+            "ips/mobile-dev-inc_Symbolicator__MemoryLeakingApp-2022-08-05-132419.ips")
+        guard FileManager.default.fileExists(atPath: crash.path) else { throw XCTSkip("no shared corpus") }
+        let store = try freshStore()
+        try importPaths([crash.path, ips.path], into: store)
+        let rows = try store.db.query("SELECT blame_frame, symbolication FROM reports ORDER BY id")
+        XCTAssertEqual(
+            rows.map { $0.string("blame_frame") },
+            ["dev.mobile.MemoryLeakingApp + 17106", "MemoryLeakingApp + 17106"], "as each report names it")
+        XCTAssertEqual(rows.map { $0.string("symbolication") }, ["missing_dsym", "missing_dsym"])
+        XCTAssertEqual(try groups(store).count, 1, "the same crash as .crash and as .ips")
+    }
 }
