@@ -17,6 +17,8 @@ public struct AnalyzedReport: Sendable {
     /// The offset the zone-less times of this report were read in (`+08:00`), nil when the
     /// report gave its zone (or had no time).
     public var timeZoneAssumed: String?
+    /// Whether the report's own frames have symbols, and if not why.
+    public var symbolication: SymbolicationState?
     public var fingerprint: String
     /// Reason with addresses and numbers normalised, kept on the group.
     public var normalizedReason: String
@@ -56,6 +58,7 @@ public struct AnalyzedReport: Sendable {
         blameFrame = CrashGrouping.blameText(blame)
         blameKey = CrashGrouping.blameKey(blame, processName: report.processName)
         blameSymbolicated = blame.map { !$0.isUnsymbolicated }
+        symbolication = AnalyzedReport.symbolicationState(of: report)
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
         fingerprint = CrashGrouping.fingerprint(
             exceptionType: exceptionType,
@@ -99,26 +102,23 @@ public struct AnalyzedReport: Sendable {
         ]
     }
 
-    /// App frames (frames outside iOS's images) that are still `Image + offset`.
-    public var needsSymbols: Bool {
-        report.frames.contains { $0.isUnsymbolicated && !KnownClasses.isSystemImage($0.image) }
-    }
-
     /// Frames and images are stored with the report only when a dSYM given later can resolve them:
     /// app frames that are offsets into an image with a UUID.
     public var keepsFramesForSymbols: Bool { symbolication == .missingDSYM }
 
-    /// Whether the report's own frames have symbols, and if not why.
-    public var symbolication: SymbolicationState? {
-        let ownFrames = report.frames.filter { !KnownClasses.isSystemImage($0.image) }
-        guard !ownFrames.isEmpty else { return report.frames.isEmpty ? nil : .notNeeded }
+    /// Whether the report's own frames have symbols, and if not why (one pass over the frames;
+    /// computed once, in `init`).
+    static func symbolicationState(of report: CrashReport) -> SymbolicationState? {
+        guard !report.frames.isEmpty else { return nil }
         // Frames a dSYM resolved make the report symbolicated even if an address outside the
         // image's code stayed an offset.
         if report.symbolicatedFrames > 0 { return .symbolicated }
-        let missing = ownFrames.filter(\.isUnsymbolicated)
-        if missing.isEmpty { return .notNeeded }
-        let images = Set(missing.map(\.image))
-        let withUUID = report.binaryImages.contains { images.contains($0.name) && $0.uuid != nil }
+        var missingImages: Set<String> = []
+        for frame in report.frames where frame.isUnsymbolicated && !KnownClasses.isSystemImage(frame.image) {
+            missingImages.insert(frame.image)
+        }
+        guard !missingImages.isEmpty else { return .notNeeded }
+        let withUUID = report.binaryImages.contains { missingImages.contains($0.name) && $0.uuid != nil }
         return withUUID ? .missingDSYM : .noUUID
     }
 

@@ -79,7 +79,9 @@ enum AppleTextParser {
                 infoLines.append(line)
                 continue
             case .binaryImages:
-                if let image = BinaryImageLine.parse(line), !KnownClasses.isSystemImage(image.name) {
+                if !BinaryImageLine.isSystemPath(line), let image = BinaryImageLine.parse(line),
+                    !KnownClasses.isSystemImage(image.name)
+                {
                     report.binaryImages.append(image)
                 }
                 // Only the image marked `+` or at the report's Path can be the app's.

@@ -5,6 +5,12 @@ enum BinaryImageLine {
         "arm64", "arm64e", "armv7", "armv7s", "armv7k", "arm64_32", "x86_64", "i386", "armv6",
     ]
 
+    /// An image of iOS itself (`/System/Library/…`, `/usr/lib/…`): most of the 200–400 lines of
+    /// the section, skipped before they are split into fields.
+    static func isSystemPath(_ line: Substring) -> Bool {
+        line.fastContains(" /System/") || line.fastContains(" /usr/lib/")
+    }
+
     static func parse(_ line: Substring) -> BinaryImage? {
         let tokens = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
         guard tokens.count >= 4, tokens[0].hasPrefix("0x"), tokens[1] == "-",

@@ -3,6 +3,17 @@
 /// shape. Also reads Xcode console pastes (`*** Terminating app …`), which share the layout.
 enum BuglyConsoleParser {
     static func parse(_ text: String, format: SourceFormat) -> CrashReport? {
+        var severalReports = false
+        return parse(text, format: format, severalReports: &severalReports)
+    }
+
+    /// `severalReports` is set when the text looks like several reports pasted one after the other
+    /// (a separator line, or a label block starting again after frames): the caller then splits
+    /// it (`ConsolePasteSplitter`). Noticed here, in the one pass over the lines, because a
+    /// second pass over every console file cost a third more parsing time.
+    static func parse(_ text: String, format: SourceFormat, severalReports: inout Bool) -> CrashReport? {
+        var headerFieldsSeen = Set<LabeledField>()
+        var bodySeen = false
         var report = CrashReport(format: format, normalizedContent: ContentNormalizer.normalize(text))
         var crashContent: String?
         var pendingTableLabels: [LabeledField]?
@@ -10,7 +21,7 @@ enum BuglyConsoleParser {
         // Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
         var leftover: [Substring] = []
         // Crash labels seen (device, OS, exception …): a label block is a crash header.
-        var crashLabels = Set<String>()
+        var crashLabels = Set<LabeledField>()
         var titled = false
         // The reason came from a line that looked like one, not from an exception's text.
         var reasonIsGuessed = false
@@ -25,7 +36,7 @@ enum BuglyConsoleParser {
                 var line = pieces.map { Substring($0[piece]) } ?? rawLine
                 // `2024-05-14 10:21:33.41+0800 App[2231:88] …`: the console's prefix names the
                 // process and time; the text after it is what the app or the runtime logged.
-                if let prefix = ConsoleLinePrefix.strip(line) {
+                if ConsoleLinePrefix.mayHavePrefix(line), let prefix = ConsoleLinePrefix.strip(line) {
                     line = prefix.rest
                     if report.processName == nil { report.processName = prefix.process }
                     if isExceptionLine(prefix.rest) {
@@ -34,6 +45,7 @@ enum BuglyConsoleParser {
                 }
                 let trimmed = line.trimmingBlanks()
                 if trimmed.isEmpty { continue }
+                if bodySeen, ConsolePasteSplitter.isSeparator(trimmed) { severalReports = true }
 
                 // A markdown table whose header row is all labels: values come in the next row.
                 if let labels = pendingTableLabels, trimmed.hasPrefix("|") {
@@ -41,7 +53,7 @@ enum BuglyConsoleParser {
                     let cells = tableCells(trimmed)
                     for (field, value) in zip(labels, cells) {
                         apply(field, Substring(value), to: &report, crashContent: &crashContent)
-                        if field != .ignored { crashLabels.insert("\(field)") }
+                        if field != .ignored { crashLabels.insert(field) }
                     }
                     pendingTableLabels = nil
                     continue
@@ -56,7 +68,14 @@ enum BuglyConsoleParser {
                     continue
                 }
                 if let (field, value) = FieldLabels.match(trimmed) {
-                    if field != .ignored { crashLabels.insert("\(field)") }
+                    if field != .ignored { crashLabels.insert(field) }
+                    if ConsolePasteSplitter.headerFields.contains(field) {
+                        if bodySeen, headerFieldsSeen.contains(field) { severalReports = true }
+                        headerFieldsSeen.insert(field)
+                        if field == .exceptionName || field == .exceptionReason || field == .crashContent {
+                            bodySeen = true
+                        }
+                    }
                     if field == .stack {
                         if let frame = FrameParser.parse(value) { report.frames.append(frame) }
                     } else {
@@ -68,6 +87,7 @@ enum BuglyConsoleParser {
                 if let frame = FrameParser.parse(trimmed) {
                     report.frames.append(frame)
                     expectReasonAfterName = false
+                    bodySeen = true
                     continue
                 }
                 // `*** First throw call stack:` as an address list: `(0x1850ea364 0x184330528 …)`.
@@ -145,15 +165,34 @@ enum BuglyConsoleParser {
     /// A line that only says what follows is a crash log (`crash log:`, `崩溃日志`): with a
     /// reason under it, a crash header of its own.
     static func isCrashTitle(_ line: Substring) -> Bool {
-        guard line.utf8.count <= 24 else { return false }
-        var text = line.trimming { $0 == 58 || $0 == 32 || $0 == 35 || $0 == 42 }.lowercased()
-        if text.hasSuffix("：") { text.removeLast() }  // the full-width colon of Chinese labels
-        return crashTitles.contains(text)
+        // This runs on every line: most leave at the first byte or the length, read from the
+        // line's contiguous bytes (indexing a Substring's UTF-8 view cost ~400 instructions).
+        let candidate =
+            line.utf8.withContiguousStorageIfAvailable { bytes in
+                bytes.count <= 30 && bytes.first.map { [99, 67, 35, 42, 0xE5, 0xE3].contains($0) } == true
+            } ?? true
+        guard candidate else { return false }
+        let bytes = line.utf8.drop { $0 == 35 || $0 == 42 || $0 == 32 }
+        guard bytes.count >= 5, bytes.count <= 24 else { return false }
+        var end = bytes.endIndex
+        while end > bytes.startIndex {
+            let before = bytes.index(before: end)
+            guard [58, 32, 42].contains(bytes[before]) else { break }
+            end = before
+        }
+        // The full-width colon `：` (EF BC 9A) of Chinese labels.
+        let body = bytes[bytes.startIndex..<end]
+        let trimmed =
+            body.count > 3 && body.suffix(3).elementsEqual([0xEF, 0xBC, 0x9A]) ? body.dropLast(3) : body
+        return crashTitles.contains { title in
+            title.count == trimmed.count
+                && zip(title, trimmed).allSatisfy { $0 == ($1 >= 65 && $1 <= 90 ? $1 + 32 : $1) }
+        }
     }
 
-    static let crashTitles: Set<String> = [
+    static let crashTitles: [[UInt8]] = [
         "crash log", "crash report", "crashlog", "crash", "崩溃日志", "崩溃信息", "崩溃详情", "クラッシュログ",
-    ]
+    ].map { Array($0.utf8) }
 
     /// Positive evidence that the text is a crash report and not prose about one (release notes,
     /// a script, a spreadsheet): stack frames, an exception name with its reason, a KVC

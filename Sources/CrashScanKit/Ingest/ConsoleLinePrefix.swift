@@ -12,7 +12,8 @@ enum ConsoleLinePrefix {
     }
 
     static func strip(_ line: Substring) -> Found? {
-        // Cheap gate: every prefix has `[` and `] ` early in the line.
+        guard mayHavePrefix(line) else { return nil }
+        // Every prefix has `[` and `] ` early in the line.
         guard let open = line.utf8.prefix(160).firstIndex(of: 91) else { return nil }
         guard let close = line.utf8[open...].prefix(40).firstIndex(of: 93) else { return nil }
         let pid = line[line.index(after: open)..<close]
@@ -28,6 +29,16 @@ enum ConsoleLinePrefix {
         // syslog: `<Error>: ` after the process.
         if rest.hasPrefix("<"), let end = rest.fastRange(of: ">: ") { rest = rest[end.upperBound...] }
         return Found(rest: rest, process: process, time: isTimestamp(before) ? String(before) : nil)
+    }
+
+    /// Cheap gate, as this runs on every console line: `2024-05-14 …` or `May 14 …`, read from
+    /// the line's contiguous bytes (indexing a Substring's UTF-8 view cost ~400 instructions).
+    @inline(__always) static func mayHavePrefix(_ line: Substring) -> Bool {
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.count > 20
+                && ((CharacterSetASCII.isDigit(bytes[0]) && bytes[4] == 45)
+                    || (bytes[0] >= 65 && bytes[0] <= 90 && bytes[3] == 32))
+        } ?? false
     }
 
     /// `2024-05-14 10:21:33.412871+0800`.

@@ -4,15 +4,14 @@
 /// only when at least two parts are crash reports on their own.
 enum ConsolePasteSplitter {
     /// Fields whose second appearance, after frames or an exception, starts a new report.
-    static let headerFields: Set<String> = [
-        "device", "os", "appVersion", "uploadTime", "crashTime", "exceptionName", "exceptionReason",
-        "crashContent",
+    static let headerFields: Set<LabeledField> = [
+        .device, .os, .appVersion, .uploadTime, .crashTime, .exceptionName, .exceptionReason, .crashContent,
     ]
 
     /// The parts of `text`, each as text; one part when nothing splits it.
     static func split(_ text: String) -> [String] {
         var parts: [[Substring]] = [[]]
-        var fieldsSeen = Set<String>()
+        var fieldsSeen = Set<LabeledField>()
         var bodySeen = false
         for line in Lines.split(text, keepEmpty: true) {
             let trimmed = line.trimmingBlanks()
@@ -22,14 +21,13 @@ enum ConsolePasteSplitter {
                 bodySeen = false
                 continue
             }
-            if let (field, _) = FieldLabels.match(trimmed), headerFields.contains("\(field)") {
-                let name = "\(field)"
-                if fieldsSeen.contains(name), bodySeen {
+            if let (field, _) = FieldLabels.match(trimmed), headerFields.contains(field) {
+                if fieldsSeen.contains(field), bodySeen {
                     parts.append([])
                     fieldsSeen = []
                     bodySeen = false
                 }
-                fieldsSeen.insert(name)
+                fieldsSeen.insert(field)
                 if field == .exceptionName || field == .exceptionReason || field == .crashContent {
                     bodySeen = true
                 }
@@ -47,7 +45,11 @@ enum ConsolePasteSplitter {
 
     /// A line of only `-`, `=` or `*` (at least three), possibly with `end` in the middle.
     static func isSeparator(_ line: Substring) -> Bool {
-        guard line.utf8.count >= 3 else { return false }
+        // Runs on console lines: most start with a digit or a letter and leave at once.
+        guard let first = line.utf8.first, first == 45 || first == 61 || first == 42, line.utf8.count >= 3
+        else {
+            return false
+        }
         let marks = line.utf8.filter { $0 == 45 || $0 == 61 || $0 == 42 }.count
         guard marks >= 3 else { return false }
         let rest = line.trimming { $0 == 45 || $0 == 61 || $0 == 42 || $0 == 32 }.lowercased()

@@ -78,10 +78,12 @@ public enum ReportReader {
         } else {
             format = .buglyConsole
         }
-        if format != .crashlyticsConsole, let reports = severalPasted(text, format: format) {
+        var severalReports = false
+        let whole = BuglyConsoleParser.parse(text, format: format, severalReports: &severalReports)
+        if severalReports, format != .crashlyticsConsole, let reports = severalPasted(text, format: format) {
             return .success(reports)
         }
-        guard let report = BuglyConsoleParser.parse(text, format: format) else {
+        guard let report = whole else {
             return .failure(
                 Rejection(
                     "no crash report found (no stack frames, no exception name with its reason, no crash header)"

@@ -22,6 +22,7 @@ extension AppVersion {
     /// is the version when only one part is dotted; when both or neither are, `shortFirst` (the
     /// report's layout) decides.
     static func split(_ text: String, shortFirst: Bool) -> (version: String, build: String?) {
+        guard text.utf8.contains(40) else { return (text.trimmingBlanksString(), nil) }  // no `(`
         let trimmed = text.trimmingBlanksString()
         guard let open = trimmed.lastIndex(of: "("), trimmed.hasSuffix(")") else { return (trimmed, nil) }
         let outer = String(trimmed[..<open]).trimmingBlanksString()
