@@ -35,6 +35,11 @@ final class EvidenceTests: XCTestCase {
         XCTAssertEqual(evidence.affectedOS, "8.1 – 8.1.3")
         XCTAssertFalse(evidence.regressed)
         XCTAssertEqual(
+            evidence.cleanAppVersionsOnFailingOS, [],
+            "2.2.9's SDK log (no reason, same call site) is this crash, not a version that ran iOS 8.1 without it")
+        XCTAssertEqual(evidence.firstCrashingAppVersion, "2.2.9")
+        XCTAssertEqual(evidence.reports, 9)
+        XCTAssertEqual(
             explanation.matchedRules.map(\.ruleID), ["uitextview-placeholder-label", "private-key-generic"])
         XCTAssertTrue(
             ExplanationRenderer.text(explanation).contains("confined        yes: every crash ran iOS <8.3"))
