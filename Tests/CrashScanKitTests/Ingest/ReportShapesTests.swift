@@ -49,25 +49,21 @@ final class ReportShapesTests: XCTestCase {
     }
 
     func testVersionAndBuildAreSplitWhateverTheOrder() throws {
-        let iOS = try reports(
-            """
-            Incident Identifier: 1
-            Hardware Model:      iPhone7,1
-            Version:             229 (2.2.9)
-            OS Version:          iOS 8.1.2 (12B440)
-            Exception Type:  EXC_CRASH (SIGABRT)
-            Triggered by Thread:  0
-            """)[0]
+        /// An iOS report whose `Version:` line is `version`.
+        func iOSReport(version: String) throws -> CrashReport {
+            try reports(
+                """
+                Incident Identifier: \(version)
+                Hardware Model:      iPhone7,1
+                Version:             \(version)
+                OS Version:          iOS 8.1.2 (12B440)
+                Exception Type:  EXC_CRASH (SIGABRT)
+                Triggered by Thread:  0
+                """)[0]
+        }
+        let iOS = try iOSReport(version: "229 (2.2.9)")
         XCTAssertEqual([iOS.appVersion, iOS.appBuild], ["2.2.9", "229"])
-        let shortFirst = try reports(
-            """
-            Incident Identifier: 2
-            Hardware Model:      iPhone7,1
-            Version:             2.3.0 (230)
-            OS Version:          iOS 8.1.2 (12B440)
-            Exception Type:  EXC_CRASH (SIGABRT)
-            Triggered by Thread:  0
-            """)[0]
+        let shortFirst = try iOSReport(version: "2.3.0 (230)")
         XCTAssertEqual(
             [shortFirst.appVersion, shortFirst.appBuild], ["2.3.0", "230"], "the dotted part is the version")
         let macOS = try reports(

@@ -36,7 +36,8 @@ final class EvidenceTests: XCTestCase {
         XCTAssertFalse(evidence.regressed)
         XCTAssertEqual(
             evidence.cleanAppVersionsOnFailingOS, [],
-            "2.2.9's SDK log (no reason, same call site) is this crash, not a version that ran iOS 8.1 without it")
+            "2.2.9's SDK log (no reason, same call site) is this crash, not a version that ran iOS 8.1 without it"
+        )
         XCTAssertEqual(evidence.firstCrashingAppVersion, "2.2.9")
         XCTAssertEqual(evidence.reports, 9)
         XCTAssertEqual(

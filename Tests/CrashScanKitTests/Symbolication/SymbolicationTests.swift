@@ -150,20 +150,14 @@ final class SymbolicationTests: XCTestCase {
         // Two builds whose app frames are offsets into different code: without symbols they are
         // one group (the offset of an unsymbolicated frame moves with every build, so it is not
         // grouped on); with symbols, the blame frames differ and so do the groups.
-        try Data(
-            Self.report(
-                uuid: Self.buildOne, blameOffset: fixture.methodOffset, mainOffset: fixture.functionOffset,
-                incident: "A-1"
-            ).utf8
-        )
-        .write(to: inputs.appendingPathComponent("build1.crash"))
-        try Data(
-            Self.report(
-                uuid: Self.buildTwo, blameOffset: fixture.functionOffset, mainOffset: fixture.functionOffset,
-                incident: "B-2"
-            ).utf8
-        )
-        .write(to: inputs.appendingPathComponent("build2.crash"))
+        for (name, uuid, blame) in [
+            ("build1", Self.buildOne, fixture.methodOffset),
+            ("build2", Self.buildTwo, fixture.functionOffset),
+        ] {
+            let text = Self.report(
+                uuid: uuid, blameOffset: blame, mainOffset: fixture.functionOffset, incident: name)
+            try Data(text.utf8).write(to: inputs.appendingPathComponent("\(name).crash"))
+        }
         let runner = CommandRunner(folder: fixture.folder)
         let db = fixture.folder.appendingPathComponent("db.sqlite").path
         XCTAssertEqual(try runner.run(["import", inputs.path, "--db", db]).status, 0)
