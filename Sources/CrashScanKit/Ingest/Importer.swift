@@ -183,6 +183,7 @@ public final class Importer {
                 summary.mergedGroups += 1
             }
         }
+        try GroupRows.refreshDisplay(touched, samples: writer.richestSamples, db: store.db)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
         summary.elapsed = elapsed()
         try writer.finish(

@@ -72,8 +72,54 @@ enum PartialGroupMerger {
     }
 }
 
+/// A report's frames offered as a group's sample.
+struct GroupSample {
+    var frames: Int
+    var text: String
+    var path: String
+
+    /// More frames win; between stacks as rich, the path that sorts first (so the choice does not
+    /// depend on the order of import).
+    static func isRicher(_ frames: Int, _ path: String, than other: GroupSample) -> Bool {
+        frames > other.frames || (frames == other.frames && path < other.path)
+    }
+}
+
 /// Small operations on `crash_group` rows shared by the merger and the regrouper.
 enum GroupRows {
+    /// What a group shows does not depend on which report came first: the blame frame is the
+    /// spelling most of its reports have (ties: the first in byte order), and the sample frames
+    /// are the richest stack offered (between stacks as rich, the one whose path sorts first).
+    static func refreshDisplay(_ groups: Set<Int64>, samples: [Int64: GroupSample], db: Database) throws {
+        let blame = try db.prepare(
+            """
+            UPDATE crash_group SET blame_frame = (
+                SELECT blame_frame FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL
+                GROUP BY blame_frame ORDER BY count(*) DESC, blame_frame LIMIT 1)
+            WHERE id = ? AND EXISTS (SELECT 1 FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL)
+            """)
+        // Frames are one per line: the stored sample's count is its line breaks plus one.
+        let sample = try db.prepare(
+            """
+            UPDATE crash_group SET sample_frames = ?1, sample_report_path = ?2
+            WHERE id = ?3 AND (sample_frames IS NULL OR sample_frames = ''
+                OR length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 < ?4
+                OR (length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 = ?4
+                    AND coalesce(sample_report_path, '') > ?2))
+            """)
+        try db.transaction {
+            for group in groups.sorted() {
+                try blame.bind([.integer(group)])
+                try blame.runToCompletion()
+                guard let offered = samples[group] else { continue }
+                try sample.bind([
+                    .text(offered.text), .text(offered.path), .integer(group), .int(offered.frames),
+                ])
+                try sample.runToCompletion()
+            }
+        }
+    }
+
     /// Deletes an emptied group; a fix version recorded for it moves to `target` unless `target`
     /// has its own.
     static func remove(_ group: Int64, keepingFixFor target: Int64, db: Database) throws {

@@ -36,6 +36,9 @@ final class ReportWriter {
     private let reportExists: Statement
     /// Groups that got reports in this run: their recommendations are refreshed at the end.
     private(set) var touchedGroups: Set<Int64> = []
+    /// Per group, the report of this run with the most frames: a group's sample frames (what
+    /// `explain` shows) become the richest stack seen, whichever report came first.
+    private(set) var richestSamples: [Int64: GroupSample] = [:]
     private var groupCache: [String: Int64] = [:]
 
     init(store: Store, arguments: String, version: String) throws {
@@ -104,6 +107,8 @@ final class ReportWriter {
             touchedGroups.formUnion(groups)
             return outcome
         } catch {
+            // The rolled-back file's reports are not stored: neither are their samples.
+            for group in groups { richestSamples[group] = nil }
             // Group ids created inside the rolled-back savepoint no longer exist.
             groupCache.removeAll()
             throw error
@@ -149,6 +154,11 @@ final class ReportWriter {
             }
             groups.insert(groupID)
             outcome.imported += 1
+            let count = report.report.frames.count
+            if count > 0, richestSamples[groupID].map({ GroupSample.isRicher(count, path, than: $0) }) ?? true
+            {
+                richestSamples[groupID] = GroupSample(frames: count, text: report.framesText, path: path)
+            }
             if let failure = report.failure {
                 outcome.kvcFailures += 1
                 try insertFailure.bind([

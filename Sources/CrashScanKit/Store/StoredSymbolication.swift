@@ -54,6 +54,7 @@ public enum StoredSymbolication {
             }
         }
         let all = Set(try db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
+        try GroupRows.refreshDisplay(all, samples: [:], db: db)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
         return summary
     }

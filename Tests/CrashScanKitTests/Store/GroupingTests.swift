@@ -36,6 +36,35 @@ final class GroupingTests: XCTestCase {
         }.sorted()
     }
 
+    /// What `report` and `explain` show of each group: blame frame and sample report.
+    func display(_ store: Store) throws -> [String] {
+        try store.db.query(
+            "SELECT fingerprint, blame_frame, sample_report_path FROM crash_group ORDER BY fingerprint"
+        ).map {
+            "\($0.string("fingerprint") ?? "") \($0.string("blame_frame") ?? "-") "
+                + URL(fileURLWithPath: $0.string("sample_report_path") ?? "-").lastPathComponent
+        }
+    }
+
+    func testWhatAGroupShowsDoesNotDependOnTheOrderOfImport() throws {
+        let files = [
+            "01-seed-bugly-console-ja.txt", "02-bugly-console-zh-textview.txt",
+            "09-bugly-sdk-1.4.0-crash.log",
+            "15-apple-textview-ios8.1.3.crash",
+        ].map(sample)
+        let forwards = try freshStore("forwards")
+        for file in files { try importPaths([file], into: forwards) }
+        let backwards = try freshStore("backwards")
+        for file in files.reversed() { try importPaths([file], into: backwards) }
+        XCTAssertEqual(try display(forwards), try display(backwards))
+        let shown = try XCTUnwrap(try display(forwards).first)
+        XCTAssertTrue(
+            shown.contains(" -[UITextView(Extension) was_setPlaceholderWithText:Color:] "),
+            "the spelling most reports have, not the seed paste's: \(shown)")
+        XCTAssertTrue(
+            shown.hasSuffix(" 02-bugly-console-zh-textview.txt"), "the richest stack (22 frames): \(shown)")
+    }
+
     func testAReportWithoutReasonJoinsTheGroupOfItsCallSiteWhateverTheOrder() throws {
         let complete = sample("02-bugly-console-zh-textview.txt")
         let withoutReason = sample("09-bugly-sdk-1.4.0-crash.log")
