@@ -134,4 +134,29 @@ final class DeviceAndTimeTests: XCTestCase {
             XCTAssertNil(TimeBase.parseOffset(bad), bad)
         }
     }
+
+    /// `report` on the bundled samples: each group's counts, devices and times are what the
+    /// documented `crash_groups` view says, and the header's device count is the matrix's rows.
+    func testTheReportAgreesWithTheViewsOnTheSamples() throws {
+        let samples = try SampleStore.make(self)
+        let report = try ReportBuilder.build(store: samples, filter: ReportFilter(), rules: RuleSet.builtIn())
+        XCTAssertEqual(report.groups.count, 9)
+        for group in report.groups {
+            let row = try XCTUnwrap(
+                samples.db.query("SELECT * FROM crash_groups WHERE id = ?", [.int(group.id)]).first)
+            XCTAssertEqual(row.int("report_count"), group.reportCount, group.fingerprint)
+            XCTAssertEqual(row.int("device_count"), group.deviceCount, group.fingerprint)
+            XCTAssertEqual(row.string("first_seen"), group.firstSeen, group.fingerprint)
+            XCTAssertEqual(row.string("last_seen"), group.lastSeen, group.fingerprint)
+            XCTAssertEqual(
+                group.evidence.map(\.devices) ?? group.deviceCount, group.deviceCount, group.fingerprint)
+        }
+        XCTAssertEqual(
+            report.summary.devices, Set(report.matrix.map(\.device)).subtracting(["unknown"]).count)
+        XCTAssertEqual(
+            report.summary.devices,
+            try samples.db.query(
+                "SELECT count(DISTINCT coalesce(device_name, device_model)) AS n FROM kvc_failures"
+            ).first?.int("n"))
+    }
 }
