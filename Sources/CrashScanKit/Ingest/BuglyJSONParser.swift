@@ -99,6 +99,11 @@ enum BuglyJSONParser {
         if let rooted = string(crashMap, "isRooted") {
             report.jailbroken = BuglyConsoleParser.parseBool(rooted)
         }
+        // The app image's UUID and load address: what a dSYM is matched against.
+        if let uuid = string(crashMap, "appUUID"), let name = report.processName {
+            let base = string(crashMap, "appBaseAddr").flatMap(address)
+            report.binaryImages.append(BinaryImage(name: name, uuid: uuid, loadAddress: base))
+        }
         let stack =
             string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
             ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
@@ -114,8 +119,13 @@ extension BuglyJSONParser {
     static let keysRead: [String] = [
         "expName", "expMessage", "modelOriginalName", "model", "osVer", "productVersion", "crashTime",
         "uploadTime", "processName", "bundleId", "cpuType", "isRooted", "retraceCrashDetail", "callStack",
-        "stackDetail",
+        "stackDetail", "appUUID", "appBaseAddr",
     ]
+
+    /// `0x100088000` or `4295524352`.
+    static func address(_ text: String) -> UInt64? {
+        text.hasPrefix("0x") || text.hasPrefix("0X") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+    }
 
     /// The common Bugly JSON document, one crash whose fields are strings, read without
     /// `JSONSerialization`, which was 64 % of the instructions spent on such a file (callgrind

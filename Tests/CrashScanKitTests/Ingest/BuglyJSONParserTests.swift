@@ -30,6 +30,24 @@ final class BuglyJSONParserTests: XCTestCase {
         XCTAssertEqual(elsewhere.timeZoneAssumed, "-05:00")
     }
 
+    func testAppUUIDAndBaseAddressMakeTheAppImage() throws {
+        let unsymbolicated = #"""
+            {"expName":"NSUnknownKeyException","processName":"Shopster","appUUID":"9c1e4b7a-2d3f-4e8b-a1c6-5f0d7e9b2a14","appBaseAddr":"0x100a00000","retraceCrashDetail":"3 Foundation    -[NSObject(NSKeyValueCoding) setValue:forUndefinedKey:] + 200\n4 Shopster 0x0000000100b1d2e4 0x0000000100a00000 + 1168100"}
+            """#
+        let report = try XCTUnwrap(ReportReader.read(text: unsymbolicated).reports?.first)
+        XCTAssertEqual(
+            report.binaryImages,
+            [
+                BinaryImage(
+                    name: "Shopster", uuid: "9C1E4B7A2D3F4E8BA1C65F0D7E9B2A14", loadAddress: 0x1_00a0_0000)
+            ])
+        XCTAssertEqual(AnalyzedReport(report).symbolication, .missingDSYM, "a dSYM can resolve it later")
+        let numeric = unsymbolicated.replacingOccurrences(of: #""0x100a00000""#, with: "4305453056")
+        XCTAssertEqual(
+            try XCTUnwrap(ReportReader.read(text: numeric).reports?.first).binaryImages.first?.loadAddress,
+            0x1_00a0_0000, "a number, read by the JSONSerialization path")
+    }
+
     func testBareObjectAndArray() throws {
         XCTAssertEqual(ReportReader.read(text: crashMap).reports?.count, 1)
         let other = crashMap.replacingOccurrences(of: "2015-02-27 19:44:10", with: "2015-02-28 10:00:00")
