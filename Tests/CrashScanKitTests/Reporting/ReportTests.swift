@@ -98,7 +98,7 @@ final class ReportTests: XCTestCase {
         let csv = ReportRenderer.render(try build { try $0.setOS("8.1") }, as: .csv)
         let lines = csv.split(separator: "\n")
         XCTAssertEqual(String(lines[0]), ReportRenderer.csvHeader.joined(separator: ","))
-        XCTAssertTrue(lines[1].contains("'-[UItextView(Extension)was_setPlaceholderWithText:Color:]"))
+        XCTAssertTrue(lines[1].contains(",'-[UITextView(Extension) was_setPlaceholderWithText:Color:],"))
         XCTAssertEqual(ReportRenderer.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
     }
 }
