@@ -255,6 +255,17 @@ public enum DeviceCatalog {
         return tables.nameByIdentifier[canonical]
     }
 
+    /// The catalogue's spelling of an identifier written in any case (`iphone7,1` → `iPhone7,1`).
+    public static func canonicalIdentifier(_ text: String) -> String? {
+        tables.identifierByLowercased[text.lowercased()]
+    }
+
+    /// The marketing name whose normalised form is `normalized` (`iphone6plus` → `iPhone 6 Plus`).
+    public static func canonicalName(normalized: String) -> String? { tables.nameByNormalizedName[normalized] }
+
+    /// Every marketing name the catalogue knows.
+    public static var names: [String] { Array(Set(tables.nameByIdentifier.values)) }
+
     /// Every identifier that carries a marketing name, any case and spacing.
     public static func identifiers(forName name: String) -> [String] {
         tables.identifiersByName[normalizedName(name)] ?? []

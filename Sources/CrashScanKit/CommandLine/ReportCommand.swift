@@ -12,12 +12,12 @@ enum ReportCommand {
         var explain = false
         while let option = cursor.nextOption() {
             switch option {
-            case "--os": try filter.setOS(try cursor.value(for: option))
-            case "--device": filter.device = try cursor.value(for: option)
-            case "--app-version": filter.appVersion = try cursor.value(for: option)
+            case "--os": try filter.addOS(try cursor.value(for: option))
+            case "--device": filter.addDevice(try cursor.value(for: option))
+            case "--app-version": filter.addAppVersion(try cursor.value(for: option))
             case "--since", "--until": try filter.setDate(try cursor.value(for: option), option: option)
-            case "--kind": try filter.setKind(try cursor.value(for: option))
-            case "--key": filter.key = try cursor.value(for: option)
+            case "--kind": try filter.addKind(try cursor.value(for: option))
+            case "--key": filter.addKey(try cursor.value(for: option))
             case "--format":
                 let value = try cursor.value(for: option)
                 guard let parsed = ReportFormat(rawValue: value) else {
@@ -49,6 +49,9 @@ enum ReportCommand {
             )
         }
         let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
+        for note in try ReportBuilder.unmatchedFilterNotes(store: store, filter: filter) {
+            console.err("crashscan: note: \(note)\n")
+        }
         console.out(ReportRenderer.render(report, as: format))
         return .ok
     }

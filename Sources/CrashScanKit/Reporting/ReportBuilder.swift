@@ -9,6 +9,13 @@ public enum ReportBuilder {
         -> KVCReport
     {
         let db = store.db
+        var filter = filter
+        if !filter.devices.isEmpty {
+            let names = try db.query("SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
+            let models = try db.query("SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
+            try filter.resolveDevices(
+                knownNames: names.compactMap { $0.string("v") }, knownModels: models.compactMap { $0.string("v") })
+        }
         let all = filter.conditions(kvc: false)
         let kvc = filter.conditions(kvc: true)
         let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
@@ -83,19 +90,40 @@ public enum ReportBuilder {
 
         let matrix = tally.matrix()
 
-        var filters: [String: String] = [:]
-        if let os = filter.os { filters["os"] = os.description }
-        if let device = filter.device { filters["device"] = device }
-        if let app = filter.appVersion { filters["app_version"] = app }
-        if let since = filter.since { filters["since"] = since }
-        if let until = filter.until { filters["until"] = until }
-        if let kind = filter.kind { filters["kind"] = kind.rawValue }
-        if let key = filter.key { filters["key"] = key }
         return KVCReport(
-            database: db.path, filters: filters,
+            database: db.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
                 devices: tally.distinctDevices),
             groups: groups, matrix: matrix)
+    }
+
+    /// Notes for standard error about filter values that match nothing in the database (a typo in
+    /// an app version or a key would otherwise look like "no crashes"), with what it does hold.
+    public static func unmatchedFilterNotes(store: Store, filter: ReportFilter) throws -> [String] {
+        let db = store.db
+        var notes: [String] = []
+        for version in filter.appVersions
+        where try db.query("SELECT 1 FROM report WHERE app_version = ? LIMIT 1", [.text(version)]).isEmpty {
+            let known = try db.query(
+                "SELECT app_version AS v, count(*) AS n FROM report WHERE app_version IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 8"
+            ).compactMap { $0.string("v") }
+            notes.append(
+                "no report has app version '\(version)'"
+                    + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
+        }
+        for key in filter.keys {
+            let sql = key.contains("*") ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1" : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
+            guard try db.query(sql, [.text(key)]).isEmpty else { continue }
+            let close = try db.query(
+                "SELECT key AS v, count(*) AS n FROM kvc_failure WHERE key IS NOT NULL AND lower(key) LIKE ? GROUP BY 1 ORDER BY 2 DESC LIMIT 5",
+                [.text("%" + key.lowercased().replacingOccurrences(of: "*", with: "%").trimmingCharacters(in: ["_"]) + "%")]
+            ).compactMap { $0.string("v") }
+            notes.append(
+                "no KVC failure has the key '\(key)'"
+                    + (close.isEmpty ? "" : " (keys like it: \(close.joined(separator: ", ")))")
+                    + (key.hasPrefix("_") || key.contains("*") ? "" : "; keys are case-sensitive, '*' is a wildcard"))
+        }
+        return notes
     }
 }

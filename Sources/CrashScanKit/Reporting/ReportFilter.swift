@@ -1,12 +1,18 @@
 /// The filters of `crashscan report`. Every value is validated here and bound in SQL later.
+///
+/// A filter given several times matches any of its values (`--os 8.1 --os 8.2`: 8.1.x or 8.2.x);
+/// different filters must all match. `--since` and `--until` are single bounds: given twice they
+/// are refused.
 public struct ReportFilter: Sendable {
-    public var os: OSRange?
-    public var device: String?
-    public var appVersion: String?
+    public var os: [OSRange] = []
+    /// Device texts as typed; `resolveDevices` turns them into `deviceQueries`.
+    public var devices: [String] = []
+    public private(set) var deviceQueries: [DeviceQuery] = []
+    public var appVersions: [String] = []
     public var since: String?
     public var until: String?
-    public var kind: KVCKind?
-    public var key: String?
+    public var kinds: [KVCKind] = []
+    public var keys: [String] = []
 
     public init() {}
 
@@ -16,22 +22,48 @@ public struct ReportFilter: Sendable {
         public var description: String { message }
     }
 
-    public mutating func setOS(_ text: String) throws(Invalid) {
+    public mutating func addOS(_ text: String) throws(Invalid) {
         do {
-            os = try OSRange.parse(text)
+            os.append(try OSRange.parse(text))
         } catch {
             throw Invalid(message: "--os: \(error.description)")
         }
     }
 
-    public mutating func setKind(_ text: String) throws(Invalid) {
+    public mutating func addDevice(_ text: String) { devices.append(text) }
+
+    public mutating func addAppVersion(_ text: String) { appVersions.append(text.trimmingBlanksString()) }
+
+    public mutating func addKey(_ text: String) { keys.append(text.trimmingBlanksString()) }
+
+    public mutating func addKind(_ text: String) throws(Invalid) {
         guard let value = KVCKind(rawValue: text) else {
             throw Invalid(
                 message:
                     "--kind: unknown kind '\(text)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
-        kind = value
+        kinds.append(value)
+    }
+
+    /// Resolves every `--device` (`DeviceQuery.resolve`); a text that names no device is an error
+    /// that lists the closest matches.
+    public mutating func resolveDevices(knownNames: [String], knownModels: [String]) throws(Invalid) {
+        var queries: [DeviceQuery] = []
+        for text in devices {
+            do {
+                queries.append(try DeviceQuery.resolve(text, knownNames: knownNames, knownModels: knownModels))
+            } catch {
+                let closest =
+                    error.suggestions.isEmpty
+                    ? "" : " Did you mean " + error.suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+                throw Invalid(
+                    message:
+                        "--device: '\(text)' is no device model crashscan knows (give an identifier such as iPhone7,1, a marketing name such as 'iPhone 6 Plus' or '6+', or 'unknown').\(closest)"
+                )
+            }
+        }
+        deviceQueries = queries
     }
 
     /// `YYYY-MM-DD` (a UTC day), or a time in UTC or with an explicit zone
@@ -44,55 +76,77 @@ public struct ReportFilter: Sendable {
                     "\(option): invalid date '\(text)' (expected YYYY-MM-DD, or YYYY-MM-DD HH:MM[:SS] in UTC or with a zone such as +08:00)"
             )
         }
+        guard (option == "--since" ? since : until) == nil else {
+            throw Invalid(message: "\(option) given twice: it is one bound (use --since and --until for a range)")
+        }
         // A day is a UTC day; a time without a zone is UTC, as every stored time is.
         let utc = parsed.utc(assumedOffset: 0)
         let value = parsed.isDay ? String(utc.prefix(10)) : String(utc.prefix(19))
         if option == "--since" { since = value } else { until = value }
     }
 
-    public var isEmpty: Bool {
-        os == nil && device == nil && appVersion == nil && since == nil && until == nil && kind == nil
-            && key == nil
+    public var isEmpty: Bool { described.isEmpty }
+
+    /// Each filter given, as shown in the report header and the JSON `filters` object: several
+    /// values of one filter are joined with ` or `.
+    public var described: [String: String] {
+        var parts: [String: String] = [:]
+        func put(_ name: String, _ values: [String]) {
+            if !values.isEmpty { parts[name] = values.joined(separator: " or ") }
+        }
+        put("os", os.map(\.description))
+        put("device", devices)
+        put("app_version", appVersions)
+        put("since", since.map { [$0] } ?? [])
+        put("until", until.map { [$0] } ?? [])
+        put("kind", kinds.map(\.rawValue))
+        put("key", keys)
+        return parts
     }
 
     /// Human description for the report header.
     public var summary: String {
-        var parts: [String] = []
-        if let os { parts.append("os \(os.description)") }
-        if let device { parts.append("device \(device)") }
-        if let appVersion { parts.append("app \(appVersion)") }
-        if let since { parts.append("since \(since)") }
-        if let until { parts.append("until \(until)") }
-        if let kind { parts.append("kind \(kind.rawValue)") }
-        if let key { parts.append("key \(key)") }
-        return parts.isEmpty ? "none" : parts.joined(separator: ", ")
+        let parts = described
+        guard !parts.isEmpty else { return "none" }
+        return ["os", "device", "app_version", "since", "until", "kind", "key"].compactMap { name in
+            parts[name].map { "\(name == "app_version" ? "app" : name) \($0)" }
+        }.joined(separator: ", ")
     }
 
     /// SQL conditions on `report r` (and `kvc_failure k` when `kvc` is true), with their values.
+    /// Every value is bound; each filter's values are OR-ed, the filters AND-ed.
     func conditions(kvc: Bool) -> (sql: String, values: [SQLValue]) {
         var clauses: [String] = []
         var values: [SQLValue] = []
-        if let os {
-            clauses.append("r.os_key BETWEEN ? AND ?")
-            values += [.int(os.lower), .int(os.upper)]
+        func anyOf(_ parts: [String]) {
+            if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
         }
-        if let device {
-            if let resolved = DeviceCatalog.resolve(device), let identifier = resolved.identifier {
-                clauses.append("r.device_model = ? COLLATE NOCASE")
-                values.append(.text(identifier))
-            } else if let resolved = DeviceCatalog.resolve(device), let name = resolved.name {
-                // A name several identifiers share (iPhone XS Max) matches all of them.
-                clauses.append("(r.device_name = ? COLLATE NOCASE OR r.device_model = ? COLLATE NOCASE)")
-                values += [.text(name), .text(device)]
-            }
-        }
-        if let appVersion {
-            clauses.append("r.app_version = ?")
-            values.append(.text(appVersion))
-        }
-        let seen = ReportBuilder.seen
+        anyOf(
+            os.map { range in
+                values += [.int(range.lower), .int(range.upper)]
+                return "r.os_key BETWEEN ? AND ?"
+            })
+        anyOf(
+            deviceQueries.map { query in
+                switch query {
+                case .identifier(let identifier):
+                    values.append(.text(identifier))
+                    return "r.device_model = ? COLLATE NOCASE"
+                case .name(let name):
+                    values.append(.text(name))
+                    return "r.device_name = ? COLLATE NOCASE"
+                case .unknownDevice:
+                    return "(r.device_model IS NULL AND r.device_name IS NULL)"
+                }
+            })
+        anyOf(
+            appVersions.map { version in
+                values.append(.text(version))
+                return "r.app_version = ?"
+            })
         // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
         // whole seconds, so `.117Z` and `Z` endings sort the same.
+        let seen = ReportBuilder.seen
         if let since {
             clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
@@ -101,13 +155,17 @@ public struct ReportFilter: Sendable {
             clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
-        if kvc, let kind {
-            clauses.append("k.kind = ?")
-            values.append(.text(kind.rawValue))
-        }
-        if kvc, let key {
-            clauses.append(key.contains("*") ? "k.key GLOB ?" : "k.key = ?")
-            values.append(.text(key))
+        if kvc {
+            anyOf(
+                kinds.map { kind in
+                    values.append(.text(kind.rawValue))
+                    return "k.kind = ?"
+                })
+            anyOf(
+                keys.map { key in
+                    values.append(.text(key))
+                    return key.contains("*") ? "k.key GLOB ?" : "k.key = ?"
+                })
         }
         return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values)
     }

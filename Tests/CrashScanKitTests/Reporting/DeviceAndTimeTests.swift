@@ -101,10 +101,13 @@ final class DeviceAndTimeTests: XCTestCase {
         XCTAssertEqual(filter.since, "2015-03-01T00:18:47")
         try filter.setDate("2015-03-01T00:18", option: "--until")
         XCTAssertEqual(filter.until, "2015-03-01T00:18:00")
-        try filter.setDate("2016-02-29", option: "--until")
-        XCTAssertEqual(filter.until, "2016-02-29")
+        XCTAssertThrowsError(try filter.setDate("2016-02-29", option: "--until"), "one bound, given twice")
+        var leap = ReportFilter()
+        try leap.setDate("2016-02-29", option: "--until")
+        XCTAssertEqual(leap.until, "2016-02-29")
         for bad in ["2015-02-30", "2015-13-01", "2015-04-31", "yesterday", "1425168000"] {
-            XCTAssertThrowsError(try filter.setDate(bad, option: "--since"), bad) { error in
+            var fresh = ReportFilter()
+            XCTAssertThrowsError(try fresh.setDate(bad, option: "--since"), bad) { error in
                 XCTAssertTrue("\(error)".contains("invalid date '\(bad)'"), "\(error)")
             }
         }

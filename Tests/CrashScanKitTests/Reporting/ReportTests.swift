@@ -17,7 +17,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testOS81ShowsTheTextViewGroupOnIPhone6PlusWithTheFix() throws {
-        let report = try build { try $0.setOS("8.1") }
+        let report = try build { try $0.addOS("8.1") }
         let group = try XCTUnwrap(
             report.groups.first { $0.receiverClass == "UITextView" && $0.key == "_placeholderLabel" })
         XCTAssertEqual(group.recommendation?.fix, "associated-object-placeholder")
@@ -38,16 +38,17 @@ final class ReportTests: XCTestCase {
 
     func testFilters() throws {
         XCTAssertEqual(
-            try build { $0.device = "iphone7,1" }.groups.map(\.key), ["_placeholderLabel", "titleTextColor"])
-        XCTAssertEqual(try build { $0.device = "IPHONE 6 PLUS" }.summary.kvcFailures, 5)
-        XCTAssertEqual(try build { $0.device = "iPhone XS Max" }.groups.map(\.key), ["_searchField"])
-        XCTAssertEqual(try build { try $0.setOS(">=13") }.groups.count, 5)
-        XCTAssertEqual(try build { try $0.setOS("<8.3") }.summary.kvcFailures, 10)
-        XCTAssertEqual(try build { try $0.setOS("8.0..8.2") }.summary.kvcFailures, 10)
-        XCTAssertEqual(try build { $0.appVersion = "2.3.1" }.summary.kvcFailures, 7)
-        XCTAssertEqual(try build { try $0.setKind("prohibited_ivar") }.groups.count, 2)
+            try build { $0.addDevice("iphone7,1") }.groups.map(\.key),
+            ["_placeholderLabel", "titleTextColor"])
+        XCTAssertEqual(try build { $0.addDevice("IPHONE 6 PLUS") }.summary.kvcFailures, 5)
+        XCTAssertEqual(try build { $0.addDevice("iPhone XS Max") }.groups.map(\.key), ["_searchField"])
+        XCTAssertEqual(try build { try $0.addOS(">=13") }.groups.count, 5)
+        XCTAssertEqual(try build { try $0.addOS("<8.3") }.summary.kvcFailures, 10)
+        XCTAssertEqual(try build { try $0.addOS("8.0..8.2") }.summary.kvcFailures, 10)
+        XCTAssertEqual(try build { $0.addAppVersion("2.3.1") }.summary.kvcFailures, 7)
+        XCTAssertEqual(try build { try $0.addKind("prohibited_ivar") }.groups.count, 2)
         XCTAssertEqual(
-            try build { $0.key = "_placeholder*" }.summary.kvcFailures, 10,
+            try build { $0.addKey("_placeholder*") }.summary.kvcFailures, 10,
             "the SDK log without a reason has the key of the group its call site joined")
         XCTAssertEqual(try build { try $0.setDate("2019-01-01", option: "--since") }.summary.kvcFailures, 7)
         XCTAssertEqual(
@@ -59,10 +60,10 @@ final class ReportTests: XCTestCase {
 
     func testBadFiltersSayWhatIsAccepted() {
         var filter = ReportFilter()
-        XCTAssertThrowsError(try filter.setOS("eight")) {
+        XCTAssertThrowsError(try filter.addOS("eight")) {
             XCTAssertTrue("\($0)".contains("expected a version"))
         }
-        XCTAssertThrowsError(try filter.setKind("missing")) {
+        XCTAssertThrowsError(try filter.addKind("missing")) {
             XCTAssertTrue("\($0)".contains("undefined_key, prohibited_ivar"))
         }
         XCTAssertThrowsError(try filter.setDate("yesterday", option: "--since")) {
@@ -83,7 +84,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testEmptyResultSaysSo() throws {
-        let report = try build { try $0.setOS("17") }
+        let report = try build { try $0.addOS("17") }
         XCTAssertTrue(report.groups.isEmpty)
         XCTAssertTrue(
             ReportRenderer.render(report, as: .text).contains("No KVC failures matching the filters"))
@@ -95,7 +96,7 @@ final class ReportTests: XCTestCase {
     }
 
     func testCSVQuotesAndNeutralisesFormulas() throws {
-        let csv = ReportRenderer.render(try build { try $0.setOS("8.1") }, as: .csv)
+        let csv = ReportRenderer.render(try build { try $0.addOS("8.1") }, as: .csv)
         let lines = csv.split(separator: "\n")
         XCTAssertEqual(String(lines[0]), ReportRenderer.csvHeader.joined(separator: ","))
         XCTAssertTrue(lines[1].contains(",'-[UITextView(Extension) was_setPlaceholderWithText:Color:],"))
