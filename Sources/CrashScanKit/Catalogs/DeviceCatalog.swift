@@ -261,7 +261,9 @@ public enum DeviceCatalog {
     }
 
     /// The marketing name whose normalised form is `normalized` (`iphone6plus` → `iPhone 6 Plus`).
-    public static func canonicalName(normalized: String) -> String? { tables.nameByNormalizedName[normalized] }
+    public static func canonicalName(normalized: String) -> String? {
+        tables.nameByNormalizedName[normalized]
+    }
 
     /// Every marketing name the catalogue knows.
     public static var names: [String] { Array(Set(tables.nameByIdentifier.values)) }

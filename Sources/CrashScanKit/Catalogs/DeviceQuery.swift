@@ -26,9 +26,9 @@ public enum DeviceQuery: Sendable, Equatable, CustomStringConvertible {
     /// the common short forms (`6+`, `6 Plus`, `XS Max` are iPhones; `+` is `Plus`), `unknown`,
     /// or a device the database holds (`knownNames`, `knownModels`: names such as `Simulator`,
     /// identifiers newer than the catalogue). Anything else is unresolved, with suggestions.
-    public static func resolve(_ text: String, knownNames: [String] = [], knownModels: [String] = []) throws(
-        Unresolved
-    ) -> DeviceQuery {
+    public static func resolve(_ text: String, knownNames: [String] = [], knownModels: [String] = [])
+        throws(Unresolved) -> DeviceQuery
+    {
         let trimmed = text.trimmingBlanksString()
         let lower = trimmed.lowercased()
         if ["unknown", "none", "-"].contains(lower) { return .unknownDevice }

@@ -42,7 +42,23 @@ public enum CLI {
         }
     }
 
-    static let commands = "import, report, explain, symbolicate, regroup, rules, fix, fixed, help"
+    static let commandNames = [
+        "import", "report", "explain", "symbolicate", "regroup", "rules", "fix", "fixed", "help",
+    ]
+    static let commands = commandNames.joined(separator: ", ")
+
+    /// Options that take no value: before the command they must not swallow the next word
+    /// (`crashscan --quiet import DIR`).
+    static let flags: Set<String> = [
+        "--quiet", "-q", "--reparse", "--explain", "--all", "--clear", "--list", "--verbose", "-v",
+        "--regressed",
+    ]
+
+    static func unknownCommand(_ command: String) -> UsageError {
+        UsageError(
+            "unknown command '\(command)'\(Suggestions.didYouMean(command, among: commandNames)) (commands: \(commands))"
+        )
+    }
 
     struct MissingDatabase: Error, CustomStringConvertible {
         let path: String
@@ -70,9 +86,11 @@ public enum CLI {
                 console.out(HelpText.main + "\n")
                 return .ok
             }
-            guard let page = HelpText.page(for: arguments[1]) else {
-                throw UsageError("unknown command '\(arguments[1])' (commands: \(commands))")
+            if ["-h", "--help", "help"].contains(arguments[1]) {
+                console.out(HelpText.main + "\n")
+                return .ok
             }
+            guard let page = HelpText.page(for: arguments[1]) else { throw unknownCommand(arguments[1]) }
             console.out(page + "\n")
             return .ok
         default:
@@ -81,10 +99,10 @@ public enum CLI {
         // `crashscan --db x.sqlite report …`: options may come before the command.
         var rest = arguments
         var leading: [String] = []
-        while let option = rest.first, option.hasPrefix("--") {
+        while let option = rest.first, option.hasPrefix("-"), option != "-" {
             leading.append(option)
             rest.removeFirst()
-            if !option.contains("="), let value = rest.first {
+            if !option.contains("="), !flags.contains(option), let value = rest.first {
                 leading.append(value)
                 rest.removeFirst()
             }
@@ -94,9 +112,7 @@ public enum CLI {
         }
         let options = Array(rest.dropFirst()) + leading
         if options.contains("-h") || options.contains("--help") {
-            guard let page = HelpText.page(for: command) else {
-                throw UsageError("unknown command '\(command)'")
-            }
+            guard let page = HelpText.page(for: command) else { throw unknownCommand(command) }
             console.out(page + "\n")
             return .ok
         }
@@ -111,7 +127,7 @@ public enum CLI {
         case "symbolicate":
             return try SymbolicateCommand.run(options, console: console, environment: environment)
         default:
-            throw UsageError("unknown command '\(command)' (commands: \(commands))")
+            throw unknownCommand(command)
         }
     }
 

@@ -37,11 +37,27 @@ enum RulesCommand {
                 throw UsageError("rules test needs a rule FILE and at least one crash file or folder")
             }
             let rules = try RuleSet.load(extraFiles: [positionals[0]] + ruleFiles)
-            return try test(
-                rules: rules, fixtures: Array(positionals.dropFirst()), explain: explain, expect: expect,
-                console: console)
+            if let expect {
+                // A typo here would make every report "not matched": refuse it instead.
+                let known = Array(Set(rules.rules.map(\.id) + rules.rules.map(\.fix))).sorted()
+                guard known.contains(expect) else {
+                    throw UsageError(
+                        "--expect '\(expect)' is no rule id or fix slug in force\(Suggestions.didYouMean(expect, among: known)); 'crashscan rules' lists them"
+                    )
+                }
+            }
+            let results = try test(rules: rules, fixtures: Array(positionals.dropFirst()))
+            if json {
+                console.out(RuleTestOutput.json(results, expect: expect))
+            } else {
+                console.out(RuleTestOutput.text(results, expect: expect, explain: explain))
+            }
+            guard let expect else { return .ok }
+            return results.allSatisfy { $0.matches(expect) } ? .ok : .findings
         default:
-            throw UsageError("unknown rules subcommand '\(subcommand)' (expected: list, check, test)")
+            throw UsageError(
+                "unknown rules subcommand '\(subcommand)' (expected: list, check, test)\(Suggestions.didYouMean(subcommand, among: ["list", "check", "test"]))"
+            )
         }
     }
 
@@ -82,67 +98,36 @@ enum RulesCommand {
         return .ok
     }
 
-    /// Runs the rules against crash files, one line per report; `expect` (a rule id or fix slug)
-    /// turns it into a check: exit 1 when a report is not matched by it.
-    static func test(rules: RuleSet, fixtures: [String], explain: Bool, expect: String?, console: Console)
-        throws
-        -> ExitCode
-    {
+    /// Runs the rules against crash files: one result per report, or per file that yielded none.
+    static func test(rules: RuleSet, fixtures: [String]) throws -> [RuleTestResult] {
         let sources = try InputWalker().expand(fixtures)
-        var reports = 0
-        var misses = 0
+        var results: [RuleTestResult] = []
         for parsed in sources.flatMap({ Importer.parse($0) }) {
             let analyzed: [AnalyzedReport]
             switch parsed.outcome {
             case .parsed(let reports): analyzed = reports
             case .storedBefore: continue  // parsed without a database: nothing is known before
             case .rejected(let rejection):
-                console.out("\(parsed.path): rejected: \(rejection.reason)\n")
-                if expect != nil { misses += 1 }
+                results.append(
+                    RuleTestResult(path: parsed.path, position: Int?.none, rejected: rejection.reason))
                 continue
             }
             for (index, report) in analyzed.enumerated() {
-                reports += 1
-                let label = analyzed.count > 1 ? "\(parsed.path) #\(index + 1)" : parsed.path
                 let failure = report.failure
                 let subject = RuleSubject(
                     exceptionType: report.exceptionType, kind: failure?.kind,
                     receiverClass: failure?.receiverClass,
                     key: failure?.key, keyIsPrivate: failure?.keyIsPrivate, cause: failure?.cause,
                     osKeys: report.os.map { [$0.sortKey] } ?? [])
-                let what =
-                    failure.map {
-                        "\($0.kind.rawValue) \($0.receiverClass ?? "?").\($0.key ?? "?") (\($0.cause.rawValue))"
-                    } ?? "not a KVC failure (\(report.exceptionType ?? "no exception"))"
-                let evaluations = rules.evaluations(for: subject)
-                if let best = evaluations.first?.rule {
-                    console.out(
-                        "\(label): \(what) -> \(best.id) -> \(best.fix) [\((best.source as NSString).lastPathComponent):\(best.line)]\n"
-                    )
-                } else {
-                    console.out("\(label): \(what) -> no rule\n")
-                }
-                if explain {
-                    for evaluation in evaluations {
-                        let line =
-                            "\(evaluation.rule.id) (specificity \(evaluation.rule.specificity)): \(evaluation.reasons.joined(separator: "; "))"
-                        console.out(
-                            TextWrap.wrap(line, width: ReportRenderer.width, indent: "    ").joined(
-                                separator: "\n") + "\n")
-                    }
-                }
-                if let expect,
-                    evaluations.first.map({ $0.rule.id == expect || $0.rule.fix == expect }) != true
-                {
-                    misses += 1
-                }
+                var result = RuleTestResult(
+                    path: parsed.path, position: analyzed.count > 1 ? index + 1 : nil, rejected: String?.none)
+                result.exceptionType = report.exceptionType
+                result.failure = failure
+                result.evaluations = rules.evaluations(for: subject)
+                results.append(result)
             }
         }
-        if let expect {
-            console.out("\(reports) reports, \(misses) not matched by \(expect)\n")
-            return misses == 0 ? .ok : .findings
-        }
-        return .ok
+        return results
     }
 
     static func describe(_ match: RuleMatch) -> String {

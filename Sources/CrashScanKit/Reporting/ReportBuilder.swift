@@ -11,10 +11,13 @@ public enum ReportBuilder {
         let db = store.db
         var filter = filter
         if !filter.devices.isEmpty {
-            let names = try db.query("SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
-            let models = try db.query("SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
+            let names = try db.query(
+                "SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
+            let models = try db.query(
+                "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
             try filter.resolveDevices(
-                knownNames: names.compactMap { $0.string("v") }, knownModels: models.compactMap { $0.string("v") })
+                knownNames: names.compactMap { $0.string("v") },
+                knownModels: models.compactMap { $0.string("v") })
         }
         let all = filter.conditions(kvc: false)
         let kvc = filter.conditions(kvc: true)
@@ -113,16 +116,25 @@ public enum ReportBuilder {
                     + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
         }
         for key in filter.keys {
-            let sql = key.contains("*") ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1" : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
+            let sql =
+                key.contains("*")
+                ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1"
+                : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
             guard try db.query(sql, [.text(key)]).isEmpty else { continue }
             let close = try db.query(
                 "SELECT key AS v, count(*) AS n FROM kvc_failure WHERE key IS NOT NULL AND lower(key) LIKE ? GROUP BY 1 ORDER BY 2 DESC LIMIT 5",
-                [.text("%" + key.lowercased().replacingOccurrences(of: "*", with: "%").trimmingCharacters(in: ["_"]) + "%")]
+                [
+                    .text(
+                        "%"
+                            + key.lowercased().replacingOccurrences(of: "*", with: "%").trimmingCharacters(
+                                in: ["_"]) + "%")
+                ]
             ).compactMap { $0.string("v") }
             notes.append(
                 "no KVC failure has the key '\(key)'"
                     + (close.isEmpty ? "" : " (keys like it: \(close.joined(separator: ", ")))")
-                    + (key.hasPrefix("_") || key.contains("*") ? "" : "; keys are case-sensitive, '*' is a wildcard"))
+                    + (key.hasPrefix("_") || key.contains("*")
+                        ? "" : "; keys are case-sensitive, '*' is a wildcard"))
         }
         return notes
     }

@@ -52,11 +52,13 @@ public struct ReportFilter: Sendable {
         var queries: [DeviceQuery] = []
         for text in devices {
             do {
-                queries.append(try DeviceQuery.resolve(text, knownNames: knownNames, knownModels: knownModels))
+                queries.append(
+                    try DeviceQuery.resolve(text, knownNames: knownNames, knownModels: knownModels))
             } catch {
                 let closest =
                     error.suggestions.isEmpty
-                    ? "" : " Did you mean " + error.suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
+                    ? ""
+                    : " Did you mean " + error.suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
                 throw Invalid(
                     message:
                         "--device: '\(text)' is no device model crashscan knows (give an identifier such as iPhone7,1, a marketing name such as 'iPhone 6 Plus' or '6+', or 'unknown').\(closest)"
@@ -77,7 +79,8 @@ public struct ReportFilter: Sendable {
             )
         }
         guard (option == "--since" ? since : until) == nil else {
-            throw Invalid(message: "\(option) given twice: it is one bound (use --since and --until for a range)")
+            throw Invalid(
+                message: "\(option) given twice: it is one bound (use --since and --until for a range)")
         }
         // A day is a UTC day; a time without a zone is UTC, as every stored time is.
         let utc = parsed.utc(assumedOffset: 0)

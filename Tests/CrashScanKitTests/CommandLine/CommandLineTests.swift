@@ -1,0 +1,88 @@
+import Foundation
+import XCTest
+
+/// The command line as a new user meets it: flags wherever they stand, suggestions for typos,
+/// filters that refuse what they cannot mean, `rules test` in JSON.
+final class CommandLineTests: XCTestCase {
+    var folder: URL!
+    var runner: CommandRunner!
+
+    override func setUpWithError() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        folder = try TestPaths.temporaryFolder(self)
+        runner = CommandRunner(folder: folder)
+    }
+
+    func sample(_ name: String) -> String { TestPaths.sampleReports.appendingPathComponent(name).path }
+
+    func importSamples() throws {
+        XCTAssertEqual(try runner.run(["import", "--quiet", TestPaths.sampleReports.path]).status, 65)
+    }
+
+    func testFlagsAreFlagsWhereverTheyStand() throws {
+        let quietFirst = try runner.run(["--quiet", "import", sample("02-bugly-console-zh-textview.txt")])
+        XCTAssertEqual(quietFirst.status, 0, quietFirst.err)
+        XCTAssertTrue(quietFirst.out.hasPrefix("imported into crashscan.sqlite: 1 files"), quietFirst.out)
+        let shortFirst = try runner.run([
+            "-q", "--db", "other.sqlite", "import", sample("02-bugly-console-zh-textview.txt"),
+        ])
+        XCTAssertEqual(shortFirst.status, 0, shortFirst.err)
+        XCTAssertTrue(shortFirst.out.hasPrefix("imported into other.sqlite"), shortFirst.out)
+        let helpHelp = try runner.run(["help", "--help"])
+        XCTAssertEqual(helpHelp.status, 0)
+        XCTAssertTrue(helpHelp.out.contains("USAGE: crashscan <command>"))
+    }
+
+    func testTyposGetSuggestions() throws {
+        let command = try runner.run(["reprot"])
+        XCTAssertEqual(command.status, 64)
+        XCTAssertTrue(command.err.contains("unknown command 'reprot' (did you mean 'report'?)"), command.err)
+        let help = try runner.run(["help", "explian"])
+        XCTAssertEqual(help.status, 64)
+        XCTAssertTrue(help.err.contains("did you mean 'explain'?"), help.err)
+        let subcommand = try runner.run(["rules", "tset"])
+        XCTAssertTrue(subcommand.err.contains("did you mean 'test'?"), subcommand.err)
+    }
+
+    func testReportFiltersRefuseWhatTheyCannotMean() throws {
+        try importSamples()
+        let device = try runner.run(["report", "--device", "iphone6plu"])
+        XCTAssertEqual(device.status, 64)
+        XCTAssertTrue(device.err.contains("Did you mean 'iPhone 6 Plus'"), device.err)
+        XCTAssertTrue(device.out.isEmpty)
+        let date = try runner.run(["report", "--since", "2015-02-30"])
+        XCTAssertEqual(date.status, 64)
+        XCTAssertTrue(date.err.contains("invalid date '2015-02-30'"), date.err)
+        let twice = try runner.run(["report", "--os", "8.1", "--os", "8.2", "--format", "json"])
+        XCTAssertEqual(twice.status, 0, twice.err)
+        XCTAssertTrue(
+            twice.out.contains(#""os" : "8.1 or 8.2""#) || twice.out.contains(#""os": "8.1 or 8.2""#),
+            twice.out)
+        let version = try runner.run(["report", "--app-version", "9.9"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.err.contains("crashscan: note: no report has app version '9.9'"), version.err)
+        XCTAssertTrue(version.out.contains("No KVC failures matching the filters"), version.out)
+    }
+
+    func testRulesTestSpeaksJSONAndCatchesATypoInExpect() throws {
+        let rules = TestPaths.packageRoot.appendingPathComponent("rules/kvc.json").path
+        let crash = sample("02-bugly-console-zh-textview.txt")
+        let typo = try runner.run(["rules", "test", rules, crash, "--expect", "associated-object-placeholdr"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(typo.err.contains("did you mean 'associated-object-placeholder'?"), typo.err)
+        let json = try runner.run([
+            "rules", "test", rules, crash, "--expect", "associated-object-placeholder", "--format", "json",
+        ])
+        XCTAssertEqual(json.status, 0, json.err)
+        let document = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any], json.out)
+        XCTAssertEqual(document["schema"] as? String, "crashscan.rules-test/1")
+        let report = try XCTUnwrap((document["reports"] as? [[String: Any]])?.first)
+        XCTAssertEqual(report["fix"] as? String, "associated-object-placeholder")
+        XCTAssertEqual(report["matches_expected"] as? Bool, true)
+        XCTAssertEqual((document["summary"] as? [String: Any])?["not_matched"] as? Int, 0)
+        let miss = try runner.run(["rules", "test", rules, crash, "--expect", "search-text-field"])
+        XCTAssertEqual(miss.status, 1)
+        XCTAssertTrue(miss.out.hasSuffix("1 reports, 1 not matched by search-text-field\n"), miss.out)
+    }
+}
