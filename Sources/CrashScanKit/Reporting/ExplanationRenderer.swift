@@ -25,7 +25,7 @@ enum ExplanationRenderer {
             list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
         }
 
-        out.append("GROUP \(e.fingerprint) (id \(e.id))")
+        out.append("GROUP \(e.fingerprint.prefix(8)) (fingerprint \(e.fingerprint))")
         field("exception", e.exceptionType)
         field("reason", e.reason)
         if let kind = e.kind { field("kind", kind + (e.accessor.map { " (\($0))" } ?? "")) }

@@ -7,7 +7,8 @@ public struct GroupExplanation: Sendable, Encodable {
         public var location: String?
     }
 
-    public var id: Int
+    /// The group's id as `report` shows it: the first 8 hex digits of the fingerprint.
+    public var id: String
     public var fingerprint: String
     public var exceptionType: String?
     public var reason: String?
@@ -87,7 +88,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
         }
         var explanation = GroupExplanation(
-            id: row.int("id") ?? Int(id), fingerprint: row.string("fingerprint") ?? "",
+            id: String((row.string("fingerprint") ?? "").prefix(8)), fingerprint: row.string("fingerprint") ?? "",
             exceptionType: row.string("exception_type"), reason: sample?.string("exception_reason"),
             kind: row.string("kind"), accessor: row.string("accessor"),
             receiverClass: row.string("receiver_class"),

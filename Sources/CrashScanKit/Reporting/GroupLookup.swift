@@ -3,18 +3,14 @@ enum GroupLookup {
     struct NotFound: Error, CustomStringConvertible {
         let text: String
         var description: String {
-            "no crash group matches '\(text)' (give a group id or at least 4 characters of a fingerprint; see 'crashscan report')"
+            "no crash group matches '\(text)' (give the group's id as 'crashscan report' shows it, such as 1b4b4cd6, or at least 4 of its first hex digits)"
         }
     }
 
     static func find(_ text: String, db: Database) throws -> Int64 {
-        let trimmed = text.trimmingBlanksString()
-        if let id = Int64(trimmed),
-            !(try db.query("SELECT 1 FROM crash_group WHERE id = ?", [.integer(id)]).isEmpty)
-        {
-            return id
-        }
-        let lower = trimmed.lowercased()
+        // One id everywhere: the short fingerprint `report` shows. Row numbers are not ids (they
+        // differ from database to database and after a regroup), so a number is read as hex too.
+        let lower = text.trimmingBlanksString().lowercased()
         guard lower.count >= 4, lower.allSatisfy(\.isHexDigit) else { throw NotFound(text: text) }
         let rows = try db.query(
             "SELECT id, fingerprint FROM crash_group WHERE substr(fingerprint, 1, ?) = ? ORDER BY id LIMIT 6",

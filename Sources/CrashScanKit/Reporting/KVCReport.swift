@@ -45,7 +45,11 @@ public struct KVCReport: Sendable, Encodable {
     }
 
     public struct Group: Sendable, Encodable {
-        public var id: Int
+        /// The group's id everywhere (`report`, `explain`, `fixed`, every format): the first 8 hex
+        /// digits of its fingerprint, which no import or regrouping renumbers.
+        public var id: String
+        /// The row id in the database (internal; not shown).
+        public var databaseID: Int
         public var fingerprint: String
         public var exceptionType: String?
         public var kind: String?
@@ -96,7 +100,8 @@ public struct KVCReport: Sendable, Encodable {
         }
     }
 
-    public var schema = "crashscan.report/1"
+    /// Version 2: a group's `id` is its short fingerprint (text), no longer a row number.
+    public var schema = "crashscan.report/2"
     public var database: String
     public var filters: [String: String]
     public var summary: Summary

@@ -78,7 +78,8 @@ public enum ReportBuilder {
             }
             groups.append(
                 KVCReport.Group(
-                    id: id, fingerprint: detail.string("fingerprint") ?? "",
+                    id: String((detail.string("fingerprint") ?? "").prefix(8)), databaseID: id,
+                    fingerprint: detail.string("fingerprint") ?? "",
                     exceptionType: detail.string("exception_type"),
                     kind: detail.string("kind"), accessor: detail.string("accessor"),
                     receiverClass: detail.string("receiver_class"), key: detail.string("key"),

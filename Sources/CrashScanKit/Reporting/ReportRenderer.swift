@@ -50,12 +50,12 @@ public enum ReportRenderer {
         out.append("")
         out.append("KVC FAILURE GROUPS")
         var table = TextTable(
-            headers: ["#", "GROUP", "KIND", "CLASS.KEY", "CAUSE", "REPORTS", "DEVICES"],
-            alignments: [.right, .left, .left, .left, .left, .right, .right],
-            maxWidths: [3, 8, 20, 29, 15, 7, 7])
-        for (index, group) in report.groups.enumerated() {
+            headers: ["GROUP", "KIND", "CLASS.KEY", "CAUSE", "REPORTS", "DEVICES"],
+            alignments: [.left, .left, .left, .left, .right, .right],
+            maxWidths: [8, 20, 29, 15, 7, 7])
+        for group in report.groups {
             table.add([
-                String(index + 1), String(group.fingerprint.prefix(8)), group.kind ?? "-", classKey(group),
+                group.id, group.kind ?? "-", classKey(group),
                 group.cause ?? "-",
                 String(group.reportCount), String(group.deviceCount),
             ])
@@ -89,15 +89,15 @@ public enum ReportRenderer {
         out.append(contentsOf: matrixText(report))
         out.append("")
         out.append("RECOMMENDATIONS")
-        var shown: [String: Int] = [:]
-        for (index, group) in report.groups.enumerated() {
+        var shown: [String: String] = [:]
+        for group in report.groups {
             guard let recommendation = group.recommendation else { continue }
-            let heading = "[\(index + 1)] \(classKey(group)) → \(recommendation.fix)"
+            let heading = "[\(group.id)] \(classKey(group)) → \(recommendation.fix)"
             if let first = shown[recommendation.ruleID] {
                 out.append(TextTable.cut("\(heading) (same as [\(first)])", to: width))
                 continue
             }
-            shown[recommendation.ruleID] = index + 1
+            shown[recommendation.ruleID] = group.id
             out.append(TextTable.cut(heading, to: width))
             out.append(contentsOf: TextWrap.wrap(recommendation.title, width: width, indent: "    "))
             if let evidence = group.evidence {
@@ -229,7 +229,7 @@ public enum ReportRenderer {
         }
         for group in report.groups {
             let fields: [String] = [
-                String(group.id), group.fingerprint, group.kind ?? "", group.accessor ?? "",
+                group.id, group.fingerprint, group.kind ?? "", group.accessor ?? "",
                 group.receiverClass ?? "",
                 group.key ?? "", group.keyIsPrivate ? "1" : "0", group.cause ?? "", group.exceptionType ?? "",
                 String(group.reportCount), String(group.deviceCount), group.firstSeen ?? "",
@@ -275,12 +275,12 @@ public enum ReportRenderer {
         out.append("")
         out.append("## KVC failure groups")
         out.append("")
-        out.append("| # | Group | Kind | Class.key | Cause | Reports | Devices | OS versions | Fix |")
-        out.append("|---:|---|---|---|---|---:|---:|---|---|")
-        for (index, group) in report.groups.enumerated() {
+        out.append("| Group | Kind | Class.key | Cause | Reports | Devices | OS versions | Fix |")
+        out.append("|---|---|---|---|---:|---:|---|---|")
+        for group in report.groups {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             let cells = [
-                String(index + 1), "`\(group.fingerprint)`", group.kind ?? "", "`\(classKey(group))`",
+                "`\(group.id)`", group.kind ?? "", "`\(classKey(group))`",
                 group.cause ?? "",
                 String(group.reportCount), String(group.deviceCount), os,
                 group.recommendation.map { "`\($0.fix)`" } ?? "",
@@ -304,11 +304,11 @@ public enum ReportRenderer {
         out.append("")
         out.append("## Recommendations")
         var shown: Set<String> = []
-        for (index, group) in report.groups.enumerated() {
+        for group in report.groups {
             guard let recommendation = group.recommendation, shown.insert(recommendation.ruleID).inserted
             else { continue }
             out.append("")
-            out.append("### [\(index + 1)] `\(classKey(group))`: `\(recommendation.fix)`")
+            out.append("### [\(group.id)] `\(classKey(group))`: `\(recommendation.fix)`")
             out.append("")
             out.append("**\(recommendation.title)**")
             out.append("")

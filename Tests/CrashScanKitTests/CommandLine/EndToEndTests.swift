@@ -67,7 +67,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(report.status, 0)
         let json = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(report.out.utf8)) as? [String: Any])
-        XCTAssertEqual(json["schema"] as? String, "crashscan.report/1")
+        XCTAssertEqual(json["schema"] as? String, "crashscan.report/2")
         let groups = try XCTUnwrap(json["groups"] as? [[String: Any]])
         let textView = try XCTUnwrap(
             groups.first {
@@ -87,6 +87,16 @@ final class EndToEndTests: XCTestCase {
 
         let text = try run(["report", "--os", "8.1", "--db", db])
         XCTAssertTrue(text.out.contains("UITextView._placeholderLabel"))
+        // One id everywhere: the JSON id is the text report's GROUP and what explain takes.
+        let id = try XCTUnwrap(textView["id"] as? String)
+        XCTAssertEqual(id.count, 8)
+        XCTAssertTrue(text.out.contains("\n\(id)  undefined_key"), text.out)
+        XCTAssertTrue(text.out.contains("[\(id)] UITextView._placeholderLabel"), text.out)
+        let explained = try run(["explain", id, "--db", db])
+        XCTAssertTrue(explained.out.hasPrefix("GROUP \(id) "), explained.out)
+        let rowNumber = try run(["explain", "1", "--db", db])
+        XCTAssertEqual(rowNumber.status, 66, "a row number is no group id")
+        XCTAssertTrue(rowNumber.err.contains("as 'crashscan report' shows it"), rowNumber.err)
         XCTAssertTrue(text.out.contains("iPhone 6 Plus"))
         XCTAssertTrue(text.out.contains("associated-object-placeholder"))
 

@@ -146,7 +146,7 @@ final class DeviceAndTimeTests: XCTestCase {
         XCTAssertEqual(report.groups.count, 9)
         for group in report.groups {
             let row = try XCTUnwrap(
-                samples.db.query("SELECT * FROM crash_groups WHERE id = ?", [.int(group.id)]).first)
+                samples.db.query("SELECT * FROM crash_groups WHERE id = ?", [.int(group.databaseID)]).first)
             XCTAssertEqual(row.int("report_count"), group.reportCount, group.fingerprint)
             XCTAssertEqual(row.int("device_count"), group.deviceCount, group.fingerprint)
             XCTAssertEqual(row.string("first_seen"), group.firstSeen, group.fingerprint)

@@ -137,7 +137,9 @@ final class SymbolicationTests: XCTestCase {
         let row = try XCTUnwrap(store.db.query("SELECT blame_frame, symbolication FROM reports").first)
         XCTAssertEqual(row.string("blame_frame"), "-[LFPPlaceholderHelper applyPlaceholder:]")
         XCTAssertEqual(row.string("symbolication"), "symbolicated")
-        let explain = try runner.run(["explain", "--db", "db.sqlite", "1"])
+        let group = try XCTUnwrap(
+            store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint"))
+        let explain = try runner.run(["explain", "--db", "db.sqlite", String(group.prefix(8))])
         XCTAssertTrue(
             explain.out.contains("LFPPlaceholderHelper applyPlaceholder:] (Helper.m:5)"), explain.out)
     }
