@@ -88,7 +88,8 @@ public struct GroupExplanation: Sendable, Encodable {
                 location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
         }
         var explanation = GroupExplanation(
-            id: String((row.string("fingerprint") ?? "").prefix(8)), fingerprint: row.string("fingerprint") ?? "",
+            id: String((row.string("fingerprint") ?? "").prefix(8)),
+            fingerprint: row.string("fingerprint") ?? "",
             exceptionType: row.string("exception_type"), reason: sample?.string("exception_reason"),
             kind: row.string("kind"), accessor: row.string("accessor"),
             receiverClass: row.string("receiver_class"),
