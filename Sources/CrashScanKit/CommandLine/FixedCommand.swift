@@ -45,20 +45,15 @@ enum FixedCommand {
                 """, [.integer(id), .text(version), .text(Timestamp.now())])
         }
         // The stored recommendations carry the regression flag: bring them up to date now.
-        try RecommendationUpdater.refresh(
-            store: store, rules: RuleSet.load(extraFiles: ruleFiles), touched: [id])
-        let explanation = try GroupExplanation.build(
-            group: id, store: store, rules: RuleSet.load(extraFiles: ruleFiles))
-        let state: String
-        if let evidence = explanation.evidence, let fixedIn = evidence.fixedIn {
-            state =
-                evidence.regressed
-                ? "fixed in \(fixedIn), but REGRESSED: seen again in \(evidence.regressedIn.joined(separator: ", "))"
-                : "fixed in \(fixedIn); no report from a later version"
-        } else {
-            state = "no fix version recorded"
-        }
-        console.out("group \(explanation.fingerprint): \(state)\n")
+        let rules = try RuleSet.load(extraFiles: ruleFiles)
+        try RecommendationUpdater.refresh(store: store, rules: rules, touched: [id])
+        let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)
+        let ruleFixedIn = explanation.rule.flatMap { rule in rules.rules.first { $0.id == rule.id }?.fixedIn }
+        let state =
+            try GroupRegression.load(group: id, ruleFixedIn: ruleFixedIn, db: store.db)?.summary
+            ?? "no fix version recorded"
+        let action = clear ? "cleared the fix version" : "recorded: fixed in \(cursor.positionals[1])"
+        console.out("group \(explanation.id) (\(explanation.receiverClass.map { "\($0).\(explanation.key ?? "?")" } ?? explanation.exceptionType ?? "?")): \(action); now \(state)\n")
         return .ok
     }
 }

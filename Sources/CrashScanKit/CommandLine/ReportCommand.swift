@@ -10,6 +10,7 @@ enum ReportCommand {
         var dbOption: String?
         var ruleFiles: [String] = []
         var explain = false
+        var failOnRegressed = false
         while let option = cursor.nextOption() {
             switch option {
             case "--os": try filter.addOS(try cursor.value(for: option))
@@ -31,6 +32,15 @@ enum ReportCommand {
             case "--explain":
                 try cursor.flag(option)
                 explain = true
+            case "--regressed":
+                try cursor.flag(option)
+                filter.regressedOnly = true
+            case "--fail-on":
+                let value = try cursor.value(for: option)
+                guard value == "regressed" else {
+                    throw UsageError("invalid --fail-on '\(value)' (expected: regressed)")
+                }
+                failOnRegressed = true
             default: throw UsageError("unknown option '\(option)' for report")
             }
         }
@@ -53,6 +63,13 @@ enum ReportCommand {
             console.err("crashscan: note: \(note)\n")
         }
         console.out(ReportRenderer.render(report, as: format))
+        let regressed = report.groups.filter { $0.regression?.regressed == true }
+        if failOnRegressed, !regressed.isEmpty {
+            console.err(
+                "crashscan: \(regressed.count) regressed \(regressed.count == 1 ? "group" : "groups") (\(regressed.map(\.id).joined(separator: ", "))): --fail-on regressed\n"
+            )
+            return .findings
+        }
         return .ok
     }
 }

@@ -70,9 +70,11 @@ public struct KVCReport: Sendable, Encodable {
         public var evidence: Evidence?
         /// Only with `--explain`.
         public var matchedRules: [MatchedRule]?
+        /// The fix version and whether the group came back after it (any group, rule or not).
+        public var regression: GroupRegression? = nil
 
         enum CodingKeys: String, CodingKey {
-            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence
+            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression
             case matchedRules = "matched_rules"
             case exceptionType = "exception_type"
             case receiverClass = "receiver_class"
@@ -84,6 +86,34 @@ public struct KVCReport: Sendable, Encodable {
             case lastSeen = "last_seen"
             case osVersions = "os_versions"
             case appVersions = "app_versions"
+        }
+
+        /// Every key is written, `null` when the value is unknown (as the README promises; the
+        /// synthesized encoding left such keys out).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encode(exceptionType, forKey: .exceptionType)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(accessor, forKey: .accessor)
+            try container.encode(receiverClass, forKey: .receiverClass)
+            try container.encode(key, forKey: .key)
+            try container.encode(keyIsPrivate, forKey: .keyIsPrivate)
+            try container.encode(cause, forKey: .cause)
+            try container.encode(blameFrame, forKey: .blameFrame)
+            try container.encode(reportCount, forKey: .reportCount)
+            try container.encode(deviceCount, forKey: .deviceCount)
+            try container.encode(firstSeen, forKey: .firstSeen)
+            try container.encode(lastSeen, forKey: .lastSeen)
+            try container.encode(devices, forKey: .devices)
+            try container.encode(osVersions, forKey: .osVersions)
+            try container.encode(appVersions, forKey: .appVersions)
+            try container.encode(recommendation, forKey: .recommendation)
+            try container.encode(evidence, forKey: .evidence)
+            try container.encode(regression, forKey: .regression)
+            // Only with --explain: absent otherwise rather than null.
+            try container.encodeIfPresent(matchedRules, forKey: .matchedRules)
         }
     }
 

@@ -19,6 +19,9 @@ public enum ReportBuilder {
                 knownNames: names.compactMap { $0.string("v") },
                 knownModels: models.compactMap { $0.string("v") })
         }
+        if filter.regressedOnly {
+            filter.groupIDs = try GroupRegression.regressedGroups(db: db, rules: rules)
+        }
         let all = filter.conditions(kvc: false)
         let kvc = filter.conditions(kvc: true)
         let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
@@ -51,8 +54,10 @@ public enum ReportBuilder {
             var recommendation: KVCReport.Recommendation?
             var evidence: Evidence?
             var matchedRules: [KVCReport.MatchedRule]?
+            var ruleFixedIn: String?
             if let subject = try subjects.subject(group: Int64(id)) {
                 let evaluations = rules.evaluations(for: subject)
+                ruleFixedIn = evaluations.first?.rule.fixedIn
                 if let best = evaluations.first?.rule {
                     recommendation = KVCReport.Recommendation(
                         ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
@@ -89,7 +94,8 @@ public enum ReportBuilder {
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: recommendation, evidence: evidence,
-                    matchedRules: matchedRules))
+                    matchedRules: matchedRules,
+                    regression: try GroupRegression.load(group: Int64(id), ruleFixedIn: ruleFixedIn, db: db)))
         }
 
         let matrix = tally.matrix()

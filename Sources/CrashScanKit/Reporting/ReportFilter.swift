@@ -13,6 +13,10 @@ public struct ReportFilter: Sendable {
     public var until: String?
     public var kinds: [KVCKind] = []
     public var keys: [String] = []
+    /// `--regressed`: only the groups that came back after their fix.
+    public var regressedOnly = false
+    /// The groups `regressedOnly` keeps, set by the report builder.
+    var groupIDs: [Int64]?
 
     public init() {}
 
@@ -104,6 +108,7 @@ public struct ReportFilter: Sendable {
         put("until", until.map { [$0] } ?? [])
         put("kind", kinds.map(\.rawValue))
         put("key", keys)
+        if regressedOnly { parts["regressed"] = "yes" }
         return parts
     }
 
@@ -111,7 +116,7 @@ public struct ReportFilter: Sendable {
     public var summary: String {
         let parts = described
         guard !parts.isEmpty else { return "none" }
-        return ["os", "device", "app_version", "since", "until", "kind", "key"].compactMap { name in
+        return ["os", "device", "app_version", "since", "until", "kind", "key", "regressed"].compactMap { name in
             parts[name].map { "\(name == "app_version" ? "app" : name) \($0)" }
         }.joined(separator: ", ")
     }
@@ -157,6 +162,15 @@ public struct ReportFilter: Sendable {
         if let until {
             clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
+        }
+        if let groupIDs {
+            anyOf(
+                groupIDs.isEmpty
+                    ? ["0"]
+                    : groupIDs.map { id in
+                        values.append(.integer(id))
+                        return "r.group_id = ?"
+                    })
         }
         if kvc {
             anyOf(

@@ -75,10 +75,11 @@ public enum ReportRenderer {
             let appList = group.appVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
             var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
-            if let evidence = group.evidence {
-                fix += " (confidence \(evidence.confidence)\(evidence.regressed ? ", REGRESSED" : ""))"
-            }
+            if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
             out.append("     \(fix)")
+            if let regression = group.regression {
+                out.append(contentsOf: TextWrap.wrap(regression.summary, width: width, indent: "     "))
+            }
             for matched in group.matchedRules ?? [] {
                 let line =
                     "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"

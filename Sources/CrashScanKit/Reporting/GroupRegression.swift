@@ -1,0 +1,74 @@
+/// Whether a group came back after the app version that fixed it: for every group, with a rule
+/// or without. The fix version is the one recorded with `crashscan fixed`, else the winning
+/// rule's `fixedIn`; the group is regressed when one of its reports comes from a later version.
+public struct GroupRegression: Sendable, Equatable, Encodable {
+    public var fixedIn: String
+    /// Where the fix version comes from: `recorded` (`crashscan fixed`) or `rule`.
+    public var source: String
+    /// Later app versions that crashed, with their report counts, oldest first.
+    public var regressedIn: [Evidence.Count]
+
+    public var regressed: Bool { !regressedIn.isEmpty }
+
+    enum CodingKeys: String, CodingKey {
+        case source, regressed
+        case fixedIn = "fixed_in"
+        case regressedIn = "regressed_in"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(fixedIn, forKey: .fixedIn)
+        try container.encode(source, forKey: .source)
+        try container.encode(regressed, forKey: .regressed)
+        try container.encode(regressedIn, forKey: .regressedIn)
+    }
+
+    /// Every group that came back after its fix: those with a recorded fix version, and the KVC
+    /// groups whose winning rule states `fixedIn`.
+    static func regressedGroups(db: Database, rules: RuleSet) throws -> [Int64] {
+        var candidates: [Int64: String?] = [:]
+        for row in try db.query("SELECT group_id FROM group_fix") {
+            if let id = row.int("group_id") { candidates[Int64(id)] = String?.none }
+        }
+        if rules.rules.contains(where: { $0.fixedIn != nil }) {
+            let subjects = try GroupSubjects(db: db)
+            for row in try db.query("SELECT id FROM crash_group WHERE kind IS NOT NULL") {
+                guard let id = row.int("id").map(Int64.init), let subject = try subjects.subject(group: id),
+                    let fixedIn = rules.bestMatch(for: subject)?.fixedIn
+                else { continue }
+                candidates[id] = fixedIn
+            }
+        }
+        return try candidates.keys.sorted().filter { id in
+            try load(group: id, ruleFixedIn: candidates[id] ?? nil, db: db)?.regressed == true
+        }
+    }
+
+    /// The regression state of `group` given its fix version, from the group's tallies (all its
+    /// reports, whatever a report's filters).
+    static func load(group: Int64, ruleFixedIn: String?, db: Database) throws -> GroupRegression? {
+        let recorded = try db.query("SELECT fixed_in FROM group_fix WHERE group_id = ?", [.integer(group)])
+            .first?.string("fixed_in")
+        guard let fixedIn = recorded ?? ruleFixedIn else { return nil }
+        let versions = try db.query(
+            """
+            SELECT app_version AS v, sum(reports) AS n FROM group_tally
+            WHERE group_id = ? AND app_version <> '' GROUP BY app_version
+            """, [.integer(group)])
+        let later = versions.compactMap { row -> Evidence.Count? in
+            guard let version = row.string("v"), AppVersion.isNewer(version, than: fixedIn) else { return nil }
+            return Evidence.Count(value: version, reports: row.int("n") ?? 0)
+        }.sorted { AppVersion.isNewer($1.value, than: $0.value) }
+        return GroupRegression(
+            fixedIn: fixedIn, source: recorded != nil ? "recorded" : "rule", regressedIn: later)
+    }
+
+    /// `fixed in 2.4.0; REGRESSED: 2.5.0 (3), 2.6.1 (1)` or `fixed in 2.4.0; no report from a later version`.
+    public var summary: String {
+        let origin = source == "rule" ? " (the rule's fixedIn)" : ""
+        guard regressed else { return "fixed in \(fixedIn)\(origin); no report from a later version" }
+        let list = regressedIn.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        return "fixed in \(fixedIn)\(origin); REGRESSED: seen again in \(list)"
+    }
+}
