@@ -53,7 +53,9 @@ enum FixedCommand {
             try GroupRegression.load(group: id, ruleFixedIn: ruleFixedIn, db: store.db)?.summary
             ?? "no fix version recorded"
         let action = clear ? "cleared the fix version" : "recorded: fixed in \(cursor.positionals[1])"
-        console.out("group \(explanation.id) (\(explanation.receiverClass.map { "\($0).\(explanation.key ?? "?")" } ?? explanation.exceptionType ?? "?")): \(action); now \(state)\n")
+        console.out(
+            "group \(explanation.id) (\(explanation.receiverClass.map { "\($0).\(explanation.key ?? "?")" } ?? explanation.exceptionType ?? "?")): \(action); now \(state)\n"
+        )
         return .ok
     }
 }

@@ -76,26 +76,31 @@ enum HelpText {
         recommended fix.
 
         USAGE: crashscan report [filters] [--format text|json|csv|markdown] [--explain] [--db FILE]
-                                [--rules FILE]...
+                                [--rules FILE]... [--fail-on regressed]
 
-        FILTERS:
+        FILTERS (a filter given twice matches either value; different filters must all match):
           --os SPEC         8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1
-          --device NAME     Model identifier (iPhone7,1) or marketing name (iPhone 6 Plus), any case
+          --device NAME     Model identifier (iPhone7,1) or marketing name (iPhone 6 Plus, 6+), any
+                            case; 'unknown' for reports without a device
           --app-version V   App version, exactly as reported
           --since DATE      Crashes on or after DATE: YYYY-MM-DD (a UTC day) or YYYY-MM-DD HH:MM[:SS]
                             in UTC or with a zone (2015-03-01 08:00+08:00)
           --until DATE      Crashes on or before DATE (the same forms)
           --kind KIND       undefined_key, prohibited_ivar or obsolete_private_api
           --key KEY         The KVC key; '*' is a wildcard (_placeholder*)
+          --regressed       Only the groups seen again after their fix version (crashscan fixed)
 
         OPTIONS:
           --format FORMAT   text (default, fits 100 columns), json (stable, see README), csv, markdown
           --explain         Show every rule that matches each group and why (the most specific wins).
           --db FILE         The database (default: $CRASHSCAN_DB, else crashscan.sqlite).
           --rules FILE      Evaluate recommendations with these team rules added (repeatable).
+          --fail-on regressed
+                            Exit 1 when a group shown came back after its fix (for CI).
           -h, --help        Show help.
 
-        EXIT CODES: 0 ok (also when nothing matches), 64 bad filter, 66 no database, 74 database error.
+        EXIT CODES: 0 ok (also when nothing matches), 1 --fail-on regressed found one, 64 bad filter,
+        66 no database, 74 database error.
         """
 
     static let rules = """

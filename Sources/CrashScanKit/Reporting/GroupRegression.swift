@@ -57,7 +57,9 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
             WHERE group_id = ? AND app_version <> '' GROUP BY app_version
             """, [.integer(group)])
         let later = versions.compactMap { row -> Evidence.Count? in
-            guard let version = row.string("v"), AppVersion.isNewer(version, than: fixedIn) else { return nil }
+            guard let version = row.string("v"), AppVersion.isNewer(version, than: fixedIn) else {
+                return nil
+            }
             return Evidence.Count(value: version, reports: row.int("n") ?? 0)
         }.sorted { AppVersion.isNewer($1.value, than: $0.value) }
         return GroupRegression(

@@ -116,7 +116,8 @@ public struct ReportFilter: Sendable {
     public var summary: String {
         let parts = described
         guard !parts.isEmpty else { return "none" }
-        return ["os", "device", "app_version", "since", "until", "kind", "key", "regressed"].compactMap { name in
+        return ["os", "device", "app_version", "since", "until", "kind", "key", "regressed"].compactMap {
+            name in
             parts[name].map { "\(name == "app_version" ? "app" : name) \($0)" }
         }.joined(separator: ", ")
     }
