@@ -18,7 +18,6 @@ fi
 
 swift build -c release
 rm -f demo.sqlite demo.sqlite-wal demo.sqlite-shm
-# One sample is deliberately not a crash log: import exits 65 (some input rejected), which is
-# expected here.
-.build/release/crashscan import SampleReports --db demo.sqlite || [ $? -eq 65 ]
+# One sample is deliberately not a crash log: it is skipped (import --verbose names it).
+.build/release/crashscan import SampleReports --db demo.sqlite
 .build/release/crashscan report --db demo.sqlite "$@"

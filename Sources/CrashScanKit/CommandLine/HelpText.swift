@@ -38,17 +38,21 @@ enum HelpText {
 
         Reads files and folders (recursively; hidden files are skipped) and '-' for standard input. The
         format is detected from the content: Bugly console copies (Chinese, English or Japanese labels,
-        markdown tables), Bugly web-API JSON, the Bugly SDK crash.log (several reports per file), and
-        Xcode console pastes; UTF-8, UTF-16 with BOM and GB18030/GBK. A report already in the
-        database (same normalised content) is counted as a duplicate and not stored again; a file
-        whose exact bytes were imported before by this version is not even parsed again. A file
-        that holds no readable report is rejected with the reason; the rest of the import goes on.
+        markdown tables), Bugly web-API JSON and SDK crash.log, Apple .crash and .ips, KSCrash,
+        MetricKit, Xcode console pastes, and archives of them; UTF-8, UTF-16 with BOM and GB18030/GBK.
+        A report already in the database (same normalised content) is counted as a duplicate and not
+        stored again; a file whose exact bytes were imported before by this version is not even
+        parsed again. The rest of the import goes on past any file it cannot use.
 
         Times are stored in UTC. A time written without a zone is read as UTC+8 for Bugly's formats
         (Bugly's console shows China time) and as UTC otherwise, unless --assume-timezone says.
 
+        A file with no crash report in it (a README, a .DS_Store, an .ips hang report) is skipped:
+        counted, named with --verbose, no error. A file that looks like a crash report but cannot be
+        read (malformed, damaged, unsupported) is rejected: named, and the import exits 65.
+
         USAGE: crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]...
-                                [--assume-timezone ±HH:MM] [--reparse] [--quiet]
+                                [--assume-timezone ±HH:MM] [--reparse] [--quiet] [--verbose]
 
         ARGUMENTS:
           PATH              A file, a folder, or '-' for standard input.
@@ -63,12 +67,14 @@ enum HelpText {
                             The zone of times written without one (default: +08:00 for Bugly, UTC else).
           --reparse         Parse every file, also those whose bytes were imported before.
           --quiet           No per-file messages for rejected input; the summary line still prints.
+          --verbose, -v     Also name every skipped file (no crash report in it) with the reason.
           -h, --help        Show help.
 
         OUTPUT: progress on standard error when it is a terminal; always a summary line on standard
-        output: files, reports imported, duplicates, rejected (first reasons), KVC failures, time.
-        EXIT CODES: 0 ok, 65 some files rejected, 66 a path does not exist, 69 llvm-symbolizer missing,
-        74 database error.
+        output: files, reports imported, duplicates, rejected (first reasons), skipped, KVC failures,
+        time.
+        EXIT CODES: 0 ok (also with skipped files), 65 some files rejected, 66 a path does not exist,
+        69 llvm-symbolizer missing, 74 database error.
         """
 
     static let report = """

@@ -13,6 +13,7 @@ enum ImportCommand {
         var dbOption: String?
         var ruleFiles: [String] = []
         var quiet = false
+        var verbose = false
         var reparse = false
         var dsymPaths: [String] = []
         var timeBase = TimeBase()
@@ -35,6 +36,9 @@ enum ImportCommand {
             case "--reparse":
                 try cursor.flag(option)
                 reparse = true
+            case "--verbose", "-v":
+                try cursor.flag(option)
+                verbose = true
             default: throw UsageError("unknown option '\(option)' for import")
             }
         }
@@ -75,12 +79,16 @@ enum ImportCommand {
                 )
             }
         }
+        if verbose {
+            for (path, reason) in summary.skips { console.err("crashscan: skipped \(path): \(reason)\n") }
+        }
         if let regrouped = summary.regrouped, !quiet {
             console.err(
                 "crashscan: the database was grouped by an older crashscan: \(RegroupCommand.describe(regrouped))\n"
             )
         }
         console.out(summaryLine(summary, database: dbPath) + "\n")
+        // Files without a crash in them are skipped, not an error; unreadable crash reports are.
         return summary.rejected > 0 ? .dataError : .ok
     }
 
@@ -94,12 +102,16 @@ enum ImportCommand {
                 " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
         }
         let seconds = String(format: "%.2f s", summary.elapsed)
+        let skipped =
+            summary.skipped > 0
+            ? ", \(summary.skipped) skipped (no crash report in \(summary.skipped == 1 ? "it" : "them"); --verbose names them)"
+            : ""
         let merged =
             summary.mergedGroups > 0
             ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
             : ""
         return
-            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected), \(summary.kvcFailures) KVC failures\(merged), \(seconds)"
+            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected)\(skipped), \(summary.kvcFailures) KVC failures\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

@@ -87,7 +87,7 @@ enum IPSParser {
 
     private static func skipped(_ bugType: String) -> Rejection {
         let kind = otherBugTypes[bugType].map { "a \($0), not a crash" } ?? "not a crash report"
-        return Rejection("Apple .ips of bug_type \(bugType): \(kind); skipped")
+        return .skip("Apple .ips of bug_type \(bugType): \(kind); skipped")
     }
 
     /// The bug_type 309 body: `modelCode`, `osVersion`, `exception`, `asi`, `exceptionReason`,

@@ -11,9 +11,13 @@ public struct ImportSummary: Sendable {
     public var imported = 0
     public var duplicates = 0
     public var rejected = 0
+    /// Files that hold no crash report (a README, a `.DS_Store`, an `.ips` hang report).
+    public var skipped = 0
     public var kvcFailures = 0
     /// (path, reason) of rejected files, in the order met.
     public var rejections: [(path: String, reason: String)] = []
+    /// (path, reason) of skipped files, in the order met.
+    public var skips: [(path: String, reason: String)] = []
     public var elapsed: Double = 0
     /// Reports that joined the group of their call site (their reason lacked the class or key).
     public var mergedGroups = 0
@@ -188,7 +192,7 @@ public final class Importer {
         summary.elapsed = elapsed()
         try writer.finish(
             files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
-            rejected: summary.rejected, kvcFailures: summary.kvcFailures)
+            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
         return summary
     }
 
@@ -207,10 +211,18 @@ public final class Importer {
         for item in parsed {
             switch item.outcome {
             case .rejected(let rejection):
-                try writer.reject(path: item.path, bytes: item.bytes, reason: rejection.reason)
-                summary.rejected += 1
-                if summary.rejections.count < Importer.rejectionsKept {
-                    summary.rejections.append((item.path, rejection.reason))
+                try writer.reject(path: item.path, bytes: item.bytes, rejection: rejection)
+                switch rejection.disposition {
+                case .rejected:
+                    summary.rejected += 1
+                    if summary.rejections.count < Importer.rejectionsKept {
+                        summary.rejections.append((item.path, rejection.reason))
+                    }
+                case .skipped:
+                    summary.skipped += 1
+                    if summary.skips.count < Importer.rejectionsKept {
+                        summary.skips.append((item.path, rejection.reason))
+                    }
                 }
             case .storedBefore(let count, let fingerprint):
                 let outcome = try writer.recordStoredBefore(
@@ -396,7 +408,7 @@ public final class Importer {
         }
         if results.isEmpty {
             results.append(
-                Parsed(path: path, bytes: data.count, outcome: .rejected(Rejection("archive without files"))))
+                Parsed(path: path, bytes: data.count, outcome: .rejected(.skip("archive without files"))))
         }
         return results
     }

@@ -23,7 +23,7 @@ enum MetricKitParser {
             ]
             .filter { !JSONFields.array(payload[$0]).isEmpty }
             return .failure(
-                Rejection(
+                .skip(
                     "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"
                 ))
         }

@@ -2,8 +2,27 @@ import Foundation
 
 /// Why a file yielded no report. The message names the reason; the importer adds the file.
 public struct Rejection: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What the import does with such a file.
+    public enum Disposition: String, Sendable {
+        /// It holds no crash (a README, a `.DS_Store`, an `.ips` hang report): counted as
+        /// skipped, named with `--verbose`; the import still exits 0.
+        case skipped
+        /// It looks like a crash report but cannot be read (damaged, malformed, unsupported, too
+        /// large): named, and the import exits 65.
+        case rejected
+    }
+
     public let reason: String
-    public init(_ reason: String) { self.reason = reason }
+    public let disposition: Disposition
+
+    public init(_ reason: String, _ disposition: Disposition = .rejected) {
+        self.reason = reason
+        self.disposition = disposition
+    }
+
+    /// A file that holds no crash report.
+    public static func skip(_ reason: String) -> Rejection { Rejection(reason, .skipped) }
+
     public var description: String { reason }
 }
 
@@ -30,7 +49,9 @@ public enum ReportReader {
         do {
             text = try TextDecoder.decode(data).text
         } catch {
-            return .failure(Rejection(error.description))
+            // Empty and binary files (a `.DS_Store`, an image) hold no crash; a text in an encoding
+            // crashscan cannot read might.
+            return .failure(Rejection(error.description, error == .undecodable ? .rejected : .skipped))
         }
         return read(text: text)
     }
@@ -39,7 +60,7 @@ public enum ReportReader {
     public static func read(text: String) -> Result<[CrashReport], Rejection> {
         let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
-        guard !trimmed.isEmpty else { return .failure(Rejection("empty file (only white space)")) }
+        guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
         if let (header, line) = IPSParser.header(text) {
             return IPSParser.parse(text, header: header, line: line)
         }
@@ -85,7 +106,7 @@ public enum ReportReader {
         }
         guard let report = whole else {
             return .failure(
-                Rejection(
+                .skip(
                     "no crash report found (no stack frames, no exception name with its reason, no crash header)"
                 ))
         }
@@ -171,7 +192,7 @@ public enum ReportReader {
             if KSCrashParser.isKSCrash(dictionary) {
                 let report = KSCrashParser.parse(dictionary)
                 guard report.exceptionType != nil || !report.frames.isEmpty || report.deviceRaw != nil else {
-                    return .failure(Rejection("KSCrash JSON without a crash (no error, threads or system)"))
+                    return .failure(.skip("KSCrash JSON without a crash (no error, threads or system)"))
                 }
                 return .success([report])
             }
@@ -183,7 +204,7 @@ public enum ReportReader {
             }
             if SentryEventParser.isEvent(dictionary) {
                 guard let report = SentryEventParser.parse(dictionary) else {
-                    return .failure(Rejection("Sentry event without an exception"))
+                    return .failure(.skip("Sentry event without an exception"))
                 }
                 return .success([report])
             }
@@ -197,7 +218,7 @@ public enum ReportReader {
         }
         if let dictionary = object as? [String: Any] {
             let names = dictionary.keys.sorted().prefix(6).joined(separator: ", ")
-            return .failure(Rejection("JSON that is not a crash report (top-level keys: \(names))"))
+            return .failure(.skip("JSON that is not a crash report (top-level keys: \(names))"))
         }
         if let list = object as? [Any],
             list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
@@ -205,7 +226,7 @@ public enum ReportReader {
         {
             return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
         }
-        return .failure(Rejection("JSON that is not a crash report"))
+        return .failure(.skip("JSON that is not a crash report"))
     }
 
     private static func jsonErrorDetail(_ error: Error) -> String {

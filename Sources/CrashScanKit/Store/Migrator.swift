@@ -10,6 +10,9 @@ public struct Migration: Sendable, Equatable {
         self.sql = sql
     }
 
+    /// The first line of a migration that needs foreign keys off while it runs.
+    static let foreignKeysOff = "-- crashscan:foreign-keys-off"
+
     /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
     public static let builtIn: [Migration] = EmbeddedMigrations.files.compactMap { file in
         let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
@@ -69,9 +72,22 @@ public enum Migrator {
         var done: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version })
         where !applied.contains(migration.version) {
+            // A migration that rebuilds a table asks for foreign keys off around it (SQLite's
+            // procedure for schema changes ALTER TABLE cannot make): a DROP TABLE would otherwise
+            // run its ON DELETE actions. The pragma is a no-op inside a transaction, so it is set
+            // before, and the keys are checked before the commit.
+            let keysOff = migration.sql.hasPrefix(Migration.foreignKeysOff)
+            if keysOff { try db.execute("PRAGMA foreign_keys = OFF") }
+            defer { if keysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
             do {
                 try db.transaction {
                     try db.execute(migration.sql)
+                    if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
+                        throw SQLiteError(
+                            extendedCode: 787,
+                            message:
+                                "foreign key broken in \(broken.string("table") ?? "?") after the migration")
+                    }
                     try db.run(
                         "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                         [.int(migration.version), .text(migration.name), .text(Timestamp.now())])

@@ -173,11 +173,12 @@ final class ReportWriter {
         return outcome
     }
 
-    /// Records a file that yielded nothing, with the reason.
-    func reject(path: String, bytes: Int?, reason: String) throws {
+    /// Records a file that yielded nothing, with the reason: `rejected` or `skipped`.
+    func reject(path: String, bytes: Int?, rejection: Rejection) throws {
         _ = try insertFile.insert([
-            .int(Int(runID)), .text(path), .text("rejected"), .text(reason), .null, .int(0), .int(0),
-            .optional(bytes), .null, .null,
+            .int(Int(runID)), .text(path), .text(rejection.disposition.rawValue), .text(rejection.reason),
+            .null,
+            .int(0), .int(0), .optional(bytes), .null, .null,
         ])
     }
 
@@ -224,16 +225,18 @@ final class ReportWriter {
     }
 
     /// Closes the run with its totals.
-    func finish(files: Int, imported: Int, duplicates: Int, rejected: Int, kvcFailures: Int) throws {
+    func finish(files: Int, imported: Int, duplicates: Int, rejected: Int, skipped: Int, kvcFailures: Int)
+        throws
+    {
         try store.db.run(
             """
             UPDATE import_run SET finished_at = ?, files = ?, reports_imported = ?, duplicates = ?, rejected = ?,
-                kvc_failures = ?
+                kvc_failures = ?, skipped = ?
             WHERE id = ?
             """,
             [
                 .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected),
-                .int(kvcFailures),
+                .int(kvcFailures), .int(skipped),
                 .integer(runID),
             ])
     }

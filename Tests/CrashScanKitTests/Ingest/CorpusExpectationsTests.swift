@@ -12,7 +12,7 @@ final class CorpusExpectationsTests: XCTestCase {
         "reason",
     ]
 
-    /// One row per report (or one per rejected file), tab-separated, `-` for nothing.
+    /// One row per report (or one per rejected or skipped file), tab-separated, `-` for nothing.
     static func rows(for url: URL, relative: String) throws -> [String] {
         let data = try Data(contentsOf: url)
         let parsed = Importer.parse(data, path: relative, depth: 0)
@@ -21,8 +21,12 @@ final class CorpusExpectationsTests: XCTestCase {
             switch item.outcome {
             case .rejected(let rejection):
                 rows.append(
-                    [item.path, "-", "rejected", "-", "-", "-", "-", "-", "-", "-", "-", rejection.reason]
-                        .joined(separator: "\t"))
+                    [
+                        item.path, "-", rejection.disposition.rawValue, "-", "-", "-", "-", "-", "-", "-",
+                        "-",
+                        rejection.reason,
+                    ]
+                    .joined(separator: "\t"))
             case .storedBefore:
                 XCTFail("\(item.path): parsed without a database, nothing can be stored before")
             case .parsed(let reports):

@@ -147,6 +147,7 @@ final class GroupTallyTests: XCTestCase {
                 ALTER TABLE report DROP COLUMN uploaded_at_raw; ALTER TABLE report DROP COLUMN time_zone_assumed;
                 ALTER TABLE kvc_failure DROP COLUMN class_origin; ALTER TABLE kvc_failure DROP COLUMN class_origin_reason;
                 ALTER TABLE crash_group DROP COLUMN blame_key; ALTER TABLE crash_group DROP COLUMN class_origin;
+                DROP VIEW import_runs; ALTER TABLE import_run DROP COLUMN skipped;
                 DELETE FROM schema_migrations WHERE version >= 7;
                 """)
         }

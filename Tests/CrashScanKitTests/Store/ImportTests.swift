@@ -32,8 +32,9 @@ final class ImportTests: XCTestCase {
         let first = try importPaths([TestPaths.sampleReports.path])
         XCTAssertEqual(first.files, 18, "17 files, one of them a zip with 2 members")
         XCTAssertEqual(first.imported, 21)
-        XCTAssertEqual(first.rejected, 1)
-        XCTAssertEqual(first.rejections.first?.path.hasSuffix("12-not-a-crash-release-notes.txt"), true)
+        XCTAssertEqual(first.rejected, 0)
+        XCTAssertEqual(first.skipped, 1, "release notes hold no crash: skipped, not rejected")
+        XCTAssertEqual(first.skips.first?.path.hasSuffix("12-not-a-crash-release-notes.txt"), true)
         XCTAssertEqual(first.kvcFailures, 18)
         let reports = try count("reports")
         let groups = try count("crash_groups")
@@ -49,7 +50,7 @@ final class ImportTests: XCTestCase {
         )
         XCTAssertEqual(
             outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" },
-            ["duplicate:17", "rejected:1"])
+            ["duplicate:17", "skipped:1"])
     }
 
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
@@ -63,7 +64,7 @@ final class ImportTests: XCTestCase {
             ))
         let first = try importPaths([copy, notes])
         XCTAssertEqual(first.imported, 1)
-        XCTAssertEqual(first.rejected, 1)
+        XCTAssertEqual(first.skipped, 1)
 
         func lastRun() throws -> [String] {
             try store.db.query(
@@ -73,14 +74,14 @@ final class ImportTests: XCTestCase {
                 """
             ).map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? -1):\($0.string("reason") ?? "")" }
         }
-        // Same bytes: counted as a duplicate without parsing; the rejected file is read and
+        // Same bytes: counted as a duplicate without parsing; the skipped file is read and
         // reported again, since its message matters to the user.
         let second = try importPaths([copy, notes])
         XCTAssertEqual(second.duplicates, 1)
-        XCTAssertEqual(second.rejected, 1)
+        XCTAssertEqual(second.skipped, 1)
         let rows = try lastRun()
         XCTAssertEqual(rows.first, "duplicate:1:same bytes as a file imported before")
-        XCTAssertEqual(rows.last?.hasPrefix("rejected:0:"), true)
+        XCTAssertEqual(rows.last?.hasPrefix("skipped:0:"), true)
 
         // One more line at the end: different bytes, parsed, and its report is a duplicate by content.
         var edited = sample
@@ -146,9 +147,10 @@ final class ImportTests: XCTestCase {
         ]
         let summary = try importPaths(paths)
         XCTAssertEqual(summary.imported, 1)
-        XCTAssertEqual(summary.rejected, 5)
+        XCTAssertEqual(summary.rejected, 1, "the truncated JSON looks like a crash report and cannot be read")
+        XCTAssertEqual(summary.skipped, 4, "binary, empty, blank and text without a crash hold no crash")
         let reasons = Dictionary(
-            uniqueKeysWithValues: summary.rejections.map {
+            uniqueKeysWithValues: (summary.rejections + summary.skips).map {
                 (($0.path as NSString).lastPathComponent, $0.reason)
             })
         XCTAssertEqual(reasons["binary.png"], "binary content, not a text crash log")
@@ -159,8 +161,10 @@ final class ImportTests: XCTestCase {
             reasons["huge-line.txt"],
             "no crash report found (no stack frames, no exception name with its reason, no crash header)")
         let stored = try store.db.query(
-            "SELECT path, outcome, reason FROM import_files WHERE outcome = 'rejected'")
-        XCTAssertEqual(stored.count, 5)
+            "SELECT outcome, count(*) AS n FROM import_files WHERE outcome IN ('rejected', 'skipped') GROUP BY 1 ORDER BY 1"
+        )
+        XCTAssertEqual(
+            stored.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" }, ["rejected:1", "skipped:4"])
     }
 
     func testTruncatedTextKeepsWhatItHas() throws {

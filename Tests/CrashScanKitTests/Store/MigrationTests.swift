@@ -170,4 +170,39 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(
             try store.db.query("SELECT device_count FROM crash_groups").first?.int("device_count"), 1)
     }
+
+    /// Version 10 rebuilds `import_file` (its outcome may now be `skipped`) with foreign keys off:
+    /// reports keep their file, files that held no crash become skipped, run totals follow.
+    func testVersion10SkipsWhatHeldNoCrashAndKeepsEveryLink() throws {
+        let path = try temporaryDatabase()
+        do {
+            let db = try Database(path: path)
+            try Migrator.migrate(db, migrations: Migration.builtIn.filter { $0.version <= 9 })
+            try db.execute(
+                """
+                INSERT INTO import_run (id, started_at, crashscan_version, arguments, files, rejected)
+                VALUES (1, 'x', '0.1.0', 'import', 3, 2);
+                INSERT INTO import_file (id, run_id, path, outcome, reason) VALUES
+                    (1, 1, 'a.txt', 'imported', NULL),
+                    (2, 1, 'README.md', 'rejected', 'no crash report found (no exception name, reason or stack frames)'),
+                    (3, 1, 'bad.json', 'rejected', 'malformed Bugly JSON: unexpected end');
+                INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'f', 'x');
+                INSERT INTO report (content_hash, import_file_id, source_path, source_format, imported_at, group_id)
+                VALUES ('h', 1, 'a.txt', 'bugly-console', 'x', 1);
+                """)
+        }
+        let store = try Store(path: path)
+        let files = try store.db.query("SELECT path, outcome FROM import_files ORDER BY path").map {
+            "\($0.string("path") ?? ""):\($0.string("outcome") ?? "")"
+        }
+        XCTAssertEqual(files, ["README.md:skipped", "a.txt:imported", "bad.json:rejected"])
+        XCTAssertEqual(
+            try store.db.query("SELECT import_file_id FROM report").first?.int("import_file_id"), 1)
+        let run = try XCTUnwrap(store.db.query("SELECT rejected, skipped FROM import_runs").first)
+        XCTAssertEqual([run.int("rejected"), run.int("skipped")], [1, 1])
+        XCTAssertEqual(try store.db.query("PRAGMA foreign_keys").first?.int("foreign_keys"), 1)
+        XCTAssertThrowsError(
+            try store.db.run(
+                "INSERT INTO import_file (run_id, path, outcome) VALUES (1, 'x', 'lost')"), "the CHECK holds")
+    }
 }
