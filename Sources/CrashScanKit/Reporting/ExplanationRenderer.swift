@@ -72,7 +72,7 @@ enum ExplanationRenderer {
             return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
         }
         let origin = "\((rule.source as NSString).lastPathComponent), line \(rule.line)"
-        out.append("RULE \(rule.id) (\(origin)\(rule.catalogRow.map { ", kvc-catalog.md row \($0)" } ?? ""))")
+        out.append("RULE \(rule.id) (\(origin))")
         if let best = e.matchedRules.first {
             field("matched", best.reasons.joined(separator: "; ") + " (specificity \(best.specificity))")
         }

@@ -8,8 +8,8 @@ enum EmbeddedFixes {
             #"""
             A PLACEHOLDER FOR UITextView, DONE RIGHT
 
-            UITextView has no public placeholder. The first version of the original post set UIKit's private
-            label with `[self setValue:label forKey:@"_placeholderLabel"]`; the ivar exists only from iOS 8.3,
+            UITextView has no public placeholder. A common category sets UIKit's private label with
+            `[self setValue:label forKey:@"_placeholderLabel"]`; the ivar exists only from iOS 8.3,
             so on iOS 8.0-8.2 the app crashed with NSUnknownKeyException (Bugly: iPhone 6 Plus, iOS 8.1.3
             12B466). The implementation below keeps a label of its own and uses public API only:
 
@@ -25,9 +25,14 @@ enum EmbeddedFixes {
             - the notification registration belongs to a small object attached to the text view, which
               removes it when the text view is deallocated (required before iOS 9);
             - `cs_placeholder` is an ordinary KVC-compliant property, so Interface Builder can set it as a
-              User Defined Runtime Attribute (type String) and code can set it at any time.
+              User Defined Runtime Attribute (type String) and code can set it at any time;
+            - VoiceOver users hear the placeholder: while it shows, it is the text view's accessibility hint
+              (unless the app set a hint of its own); the label itself is not a separate element.
 
-            Works on iOS 8 and later. The `cs_` prefix keeps the names clear of UIKit's and other
+            Written for a deployment target of iOS 8.0: the only newer API (UIColor.placeholderTextColor,
+            iOS 13) is behind an availability check; constraints are made with constraintWithItem (iOS 6),
+            not layout anchors (iOS 9). The Swift extension compiles in Swift 6 language mode: the text
+            observer is a main-actor object called by selector, not a @Sendable block. The `cs_` prefix keeps the names clear of UIKit's and other
             libraries' (UIKit itself may add `placeholder` to UITextView one day).
 
             OBJECTIVE-C: UITextView+CSPlaceholder.h
@@ -55,6 +60,7 @@ enum EmbeddedFixes {
                 static const void *CSPlaceholderLabelKey = &CSPlaceholderLabelKey;
                 static const void *CSPlaceholderObserverKey = &CSPlaceholderObserverKey;
                 static const void *CSPlaceholderConstraintsKey = &CSPlaceholderConstraintsKey;
+                static const void *CSPlaceholderHintKey = &CSPlaceholderHintKey;
 
                 /// Owns the text-change registration of one text view and ends it when released, which
                 /// happens when the text view is deallocated (its associated objects go with it).
@@ -130,6 +136,13 @@ enum EmbeddedFixes {
                     label.font = self.font ?: [UIFont systemFontOfSize:12.0];
                     label.textAlignment = self.textAlignment;
                     label.hidden = self.text.length > 0 || label.text.length == 0;
+                    // VoiceOver reads the placeholder as the hint while it shows (never over the app's own hint).
+                    NSString *ownHint = objc_getAssociatedObject(self, CSPlaceholderHintKey);
+                    if (self.accessibilityHint == nil || [self.accessibilityHint isEqualToString:ownHint]) {
+                        NSString *hint = label.hidden ? nil : label.text;
+                        self.accessibilityHint = hint;
+                        objc_setAssociatedObject(self, CSPlaceholderHintKey, hint, OBJC_ASSOCIATION_COPY_NONATOMIC);
+                    }
                     NSArray<NSLayoutConstraint *> *constraints =
                         objc_getAssociatedObject(self, CSPlaceholderConstraintsKey);
                     UIEdgeInsets inset = self.textContainerInset;
@@ -230,13 +243,30 @@ enum EmbeddedFixes {
                         nonisolated(unsafe) static var label: UInt8 = 0
                         nonisolated(unsafe) static var observer: UInt8 = 0
                         nonisolated(unsafe) static var constraints: UInt8 = 0
+                        nonisolated(unsafe) static var hint: UInt8 = 0
                     }
 
-                    /// Owns the text-change registration; released with the text view, it ends it.
-                    private final class PlaceholderObserver: NSObject {
-                        var token: NSObjectProtocol?
+                    /// Receives the text view's change notifications by selector, on the main actor (UIKit
+                    /// posts them on the main thread), and ends the registration when it is released with
+                    /// the text view (required before iOS 9). A block observer would be a @Sendable closure
+                    /// calling main-actor code, which Swift 6 refuses.
+                    @MainActor private final class PlaceholderObserver: NSObject {
+                        weak var textView: UITextView?
+
+                        init(_ textView: UITextView) {
+                            self.textView = textView
+                            super.init()
+                            NotificationCenter.default.addObserver(
+                                self, selector: #selector(textDidChange(_:)), name: UITextView.textDidChangeNotification,
+                                object: textView)
+                        }
+
+                        @objc func textDidChange(_ notification: Notification) {
+                            textView?.csUpdatePlaceholder()
+                        }
+
                         deinit {
-                            if let token { NotificationCenter.default.removeObserver(token) }
+                            NotificationCenter.default.removeObserver(self)
                         }
                     }
 
@@ -262,6 +292,13 @@ enum EmbeddedFixes {
                         label.font = font ?? .systemFont(ofSize: 12)  // UITextView draws nil fonts at 12 points
                         label.textAlignment = textAlignment
                         label.isHidden = !text.isEmpty || (label.text ?? "").isEmpty
+                        // VoiceOver reads the placeholder as the hint while it shows (never over the app's own hint).
+                        let ownHint = objc_getAssociatedObject(self, &PlaceholderKeys.hint) as? String
+                        if accessibilityHint == nil || accessibilityHint == ownHint {
+                            let hint = label.isHidden ? nil : label.text
+                            accessibilityHint = hint
+                            objc_setAssociatedObject(self, &PlaceholderKeys.hint, hint, .OBJC_ASSOCIATION_COPY_NONATOMIC)
+                        }
                         let constraints =
                             objc_getAssociatedObject(self, &PlaceholderKeys.constraints) as? [NSLayoutConstraint] ?? []
                         guard constraints.count == 3 else { return }
@@ -290,18 +327,16 @@ enum EmbeddedFixes {
                         label.textColor = Self.defaultPlaceholderColor
                         label.translatesAutoresizingMaskIntoConstraints = false
                         insertSubview(label, at: 0)
-                        let constraints = [
-                            label.topAnchor.constraint(equalTo: topAnchor),
-                            label.leadingAnchor.constraint(equalTo: leadingAnchor),
-                            label.widthAnchor.constraint(equalTo: widthAnchor),
-                        ]
-                        NSLayoutConstraint.activate(constraints)
+                        // constraintWithItem (iOS 6), not layout anchors (iOS 9): the extension targets iOS 8.
+                        let constraints = [NSLayoutConstraint.Attribute.top, .leading, .width].map { attribute in
+                            NSLayoutConstraint(
+                                item: label, attribute: attribute, relatedBy: .equal, toItem: self, attribute: attribute,
+                                multiplier: 1, constant: 0)
+                        }
+                        addConstraints(constraints)
                         objc_setAssociatedObject(self, &PlaceholderKeys.constraints, constraints, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
                         objc_setAssociatedObject(self, &PlaceholderKeys.label, label, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
-                        let observer = PlaceholderObserver()
-                        observer.token = NotificationCenter.default.addObserver(
-                            forName: UITextView.textDidChangeNotification, object: self, queue: .main
-                        ) { [weak self] _ in self?.csUpdatePlaceholder() }
+                        let observer = PlaceholderObserver(self)
                         objc_setAssociatedObject(self, &PlaceholderKeys.observer, observer, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
                         return label
                     }
@@ -367,11 +402,13 @@ enum EmbeddedFixes {
                 textView.csPlaceholder = "Write a comment"            // Swift
                 // Interface Builder: User Defined Runtime Attribute  cs_placeholder  String  Write a comment
 
-            THE THREE IMPLEMENTATIONS OF THE ORIGINAL POSTS, COMPARED WITH THIS ONE
+            THE THREE IMPLEMENTATIONS, COMPARED WITH THIS ONE
 
-              1 = KVC category (post 1, first version): [self setValue:label forKey:@"_placeholderLabel"]
-              2 = associated-object category as published (post 1, "improved")
-              3 = UIPlaceHolderTextView subclass (post 2)
+            Three implementations circulate widely in blog posts and answers:
+
+              1 = KVC category: [self setValue:label forKey:@"_placeholderLabel"]
+              2 = associated-object category ("improved" version of 1)
+              3 = UIPlaceHolderTextView subclass (manual reference counting era)
               4 = the implementation above
 
             Private API

@@ -7,7 +7,7 @@ enum EmbeddedRules {
             "kvc.json",
             #"""
             {
-              "about": "Built-in crashscan rules, one per confirmed row of kvc-catalog.md plus the outlet and generic rules. Format: README, section 'Rule files'.",
+              "about": "Built-in crashscan rules: one per confirmed breakage of a private KVC key in UIKit or WebKit, plus the outlet and generic rules. Format: README, section 'Rule files'.",
               "rules": [
                 {
                   "id": "uitextview-placeholder-label",
@@ -36,7 +36,7 @@ enum EmbeddedRules {
                     "",
                     "Fix: keep a UILabel of your own, attached with objc_setAssociatedObject, shown exactly while the text is empty: on UITextViewTextDidChangeNotification for this text view, and after text or attributedText is set in code. Keep its font and alignment in step with the text view, lay it out against textContainerInset and lineFragmentPadding, and leave the delegate and -layoutSubviews alone. `crashscan fix associated-object-placeholder` prints the complete Objective-C category and Swift extension.",
                     "",
-                    "The 'improved' category of the original post still has defects: it sets self.delegate = self (taking the delegate away from the app), overrides -layoutSubviews from a category (replacing UITextView's own implementation for every text view in the app), hard-codes the 5/7.75 offsets instead of the text container insets, never hides the label when text is set in code, and adds another label on every call."
+                    "A widely copied 'improved' associated-object category still has defects: it sets self.delegate = self (taking the delegate away from the app), overrides -layoutSubviews from a category (replacing UITextView's own implementation for every text view in the app), hard-codes the 5/7.75 offsets instead of the text container insets, never hides the label when text is set in code, and adds another label on every call."
                   ],
                   "replacement": {
                     "objc": [
@@ -46,10 +46,11 @@ enum EmbeddedRules {
                     "swift": [
                       "textView.csPlaceholder = \"Write a comment\"",
                       "textView.csPlaceholderColor = .lightGray // optional"
-                    ]
+                    ],
+                    "target": "8.0",
+                    "assumes": "UITextView *textView, and the UITextView (CSPlaceholder) category that `crashscan fix associated-object-placeholder` prints"
                   },
                   "sources": [
-                    "kvc-catalog.md row 1",
                     "cymInShang/AKT_WebApp UITextView+MSPlaceholder.m (guard HKVersion >= 8.3)",
                     "HCorleone/homework UITextView+UITextView_Placeholder.m (same guard)",
                     "devxoul/UITextView-Placeholder PR #64",
@@ -90,10 +91,11 @@ enum EmbeddedRules {
                       "textField.attributedPlaceholder = NSAttributedString(",
                       "    string: \"Search\",",
                       "    attributes: [.foregroundColor: UIColor.gray, .font: UIFont.systemFont(ofSize: 15)])"
-                    ]
+                    ],
+                    "target": "8.0",
+                    "assumes": "UITextField *textField"
                   },
                   "sources": [
-                    "kvc-catalog.md row 2",
                     "devxoul/UITextView-Placeholder#61, #69",
                     "hackiftekhar/IQKeyboardManager#1591",
                     "Tencent/QMUI_iOS#617",
@@ -135,10 +137,11 @@ enum EmbeddedRules {
                       "if #available(iOS 13.0, *) {",
                       "    searchBar.searchTextField.textColor = .label",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UISearchBar *searchBar"
                   },
                   "sources": [
-                    "kvc-catalog.md row 3",
                     "draveness/DKNightVersion PR #116, #119",
                     "element-hq/element-ios#2626",
                     "scenee/FloatingPanel#243",
@@ -176,10 +179,10 @@ enum EmbeddedRules {
                     ],
                     "swift": [
                       "UIBarButtonItem.appearance(whenContainedInInstancesOf: [UISearchBar.self]).title = \"Done\""
-                    ]
+                    ],
+                    "target": "9.0"
                   },
                   "sources": [
-                    "kvc-catalog.md row 4",
                     "Tencent/QMUI_iOS#617",
                     "umhan35/react-native-search-bar#173, PR #158",
                     "xamarin/Xamarin.Forms#7785",
@@ -218,10 +221,11 @@ enum EmbeddedRules {
                     "swift": [
                       "searchBar.setShowsCancelButton(true, animated: true)",
                       "UIBarButtonItem.appearance(whenContainedInInstancesOf: [UISearchBar.self]).tintColor = .systemBlue"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UISearchBar *searchBar"
                   },
                   "sources": [
-                    "kvc-catalog.md row 5",
                     "https://haomeiwen.com/subject/aelqpctx.html"
                   ]
                 },
@@ -262,10 +266,11 @@ enum EmbeddedRules {
                       "if #available(iOS 13.0, *) {",
                       "    let frame = view.window?.windowScene?.statusBarManager?.statusBarFrame",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "a method of a UIViewController"
                   },
                   "sources": [
-                    "kvc-catalog.md row 6",
                     "kukushi/SideMenu#67, #75, #83",
                     "jonkykong/SideMenu#572",
                     "forem/DEV-ios#180",
@@ -300,16 +305,27 @@ enum EmbeddedRules {
                   "replacement": {
                     "objc": [
                       "CTTelephonyNetworkInfo *info = [[CTTelephonyNetworkInfo alloc] init];",
-                      "NSString *radio = info.currentRadioAccessTechnology; // CTRadioAccessTechnologyLTE ..."
+                      "NSString *radio = nil; // CTRadioAccessTechnologyLTE ...",
+                      "if (@available(iOS 12.0, *)) {",
+                      "    radio = info.serviceCurrentRadioAccessTechnology.allValues.firstObject;",
+                      "} else {",
+                      "    radio = info.currentRadioAccessTechnology; // deprecated from iOS 12",
+                      "}",
+                      "// Reachability and interface type: NWPathMonitor (Network framework, iOS 12), behind the same check."
                     ],
                     "swift": [
                       "let info = CTTelephonyNetworkInfo()",
-                      "let radio = info.serviceCurrentRadioAccessTechnology?.values.first // iOS 12",
-                      "let monitor = NWPathMonitor() // Network framework, iOS 12"
-                    ]
+                      "let radio: String?",
+                      "if #available(iOS 12.0, *) {",
+                      "    radio = info.serviceCurrentRadioAccessTechnology?.values.first",
+                      "} else {",
+                      "    radio = info.currentRadioAccessTechnology  // deprecated from iOS 12",
+                      "}",
+                      "// Reachability and interface type: NWPathMonitor (Network framework, iOS 12), behind the same check."
+                    ],
+                    "target": "9.0"
                   },
                   "sources": [
-                    "kvc-catalog.md row 7",
                     "teads/TeadsSDK-iOS#83",
                     "upyun/ios-live-sdk#7",
                     "pili-engineering/PLPlayerKit#315, #328",
@@ -352,10 +368,11 @@ enum EmbeddedRules {
                       "if #available(iOS 14.0, *) {",
                       "    pageControl.preferredIndicatorImage = UIImage(named: \"dot\")",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIPageControl *pageControl"
                   },
                   "sources": [
-                    "kvc-catalog.md row 8",
                     "icofans/TTTagView#9",
                     "https://developer.apple.com/documentation/uikit/uipagecontrol/preferredindicatorimage"
                   ]
@@ -396,10 +413,11 @@ enum EmbeddedRules {
                       "if #available(iOS 16.0, *) {",
                       "    pageControl.preferredCurrentPageIndicatorImage = UIImage(named: \"dot-selected\")",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIPageControl *pageControl"
                   },
                   "sources": [
-                    "kvc-catalog.md row 9",
                     "yfming93/PagingButton#1"
                   ]
                 },
@@ -440,10 +458,11 @@ enum EmbeddedRules {
                       "if #available(iOS 13.4, *) {",
                       "    datePicker.preferredDatePickerStyle = .wheels // only if you keep the key",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIDatePicker *datePicker"
                   },
                   "sources": [
-                    "kvc-catalog.md row 10",
                     "5calls/ios#307",
                     "squimer/DatePickerDialog-iOS-Swift#109",
                     "agiapp/BRPickerView#159",
@@ -486,10 +505,11 @@ enum EmbeddedRules {
                       "if #available(iOS 13.4, *) {",
                       "    datePicker.preferredDatePickerStyle = .wheels // only if you keep the key",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIDatePicker *datePicker"
                   },
                   "sources": [
-                    "kvc-catalog.md row 11",
                     "react-native-datetimepicker/datetimepicker#247",
                     "onmyway133/blog#535, #660",
                     "henninghall/react-native-date-picker#72"
@@ -519,20 +539,25 @@ enum EmbeddedRules {
                   "detail": [
                     "Why it crashes: titleTextColor reaches the private ivar _titleTextColor, which UIAlertAction only has from iOS 8.3; on 8.0-8.2 KVC raises NSUnknownKeyException.",
                     "",
-                    "Fix: alertController.view.tintColor for all buttons, the action styles (destructive, cancel) and preferredAction for emphasis; a custom alert if each button needs its own colour."
+                    "Fix: alertController.view.tintColor for all buttons, the action styles (destructive, cancel) and preferredAction (iOS 9) for emphasis; a custom alert if each button needs its own colour."
                   ],
                   "replacement": {
                     "objc": [
-                      "alert.view.tintColor = UIColor.systemPurpleColor;",
-                      "alert.preferredAction = okAction;"
+                      "alert.view.tintColor = [UIColor purpleColor]; // every button",
+                      "if (@available(iOS 9.0, *)) {",
+                      "    alert.preferredAction = okAction; // emphasis",
+                      "}"
                     ],
                     "swift": [
-                      "alert.view.tintColor = .systemPurple",
-                      "alert.preferredAction = okAction"
-                    ]
+                      "alert.view.tintColor = .purple  // every button",
+                      "if #available(iOS 9.0, *) {",
+                      "    alert.preferredAction = okAction  // emphasis",
+                      "}"
+                    ],
+                    "target": "8.0",
+                    "assumes": "UIAlertController *alert; UIAlertAction *okAction (one of its actions)"
                   },
                   "sources": [
-                    "kvc-catalog.md row 12",
                     "meganz/iOS UIAlertAction+MNZCategory.m (guard systemVersion >= 8.3)",
                     "idfv/RapAlertController RapAlertAction.m"
                   ]
@@ -579,10 +604,11 @@ enum EmbeddedRules {
                       "    navigationBar.standardAppearance = appearance",
                       "    navigationBar.scrollEdgeAppearance = appearance",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UINavigationBar *navigationBar"
                   },
                   "sources": [
-                    "kvc-catalog.md row 13",
                     "JazysYu/JZNavigationExtension#79"
                   ]
                 },
@@ -633,10 +659,11 @@ enum EmbeddedRules {
                       "    navigationBar.standardAppearance = appearance",
                       "    navigationBar.scrollEdgeAppearance = appearance",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UINavigationBar *navigationBar"
                   },
                   "sources": [
-                    "kvc-catalog.md row 13",
                     "JazysYu/JZNavigationExtension#108, #110",
                     "LeoNatan/LNPopupController#334",
                     "https://developer.apple.com/documentation/uikit/uibarappearance"
@@ -673,10 +700,11 @@ enum EmbeddedRules {
                     "swift": [
                       "navigationItem.titleView = customTitleView",
                       "navigationController?.navigationBar.titleTextAttributes = [.foregroundColor: UIColor.white]"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIView *customTitleView, in a method of a UIViewController"
                   },
                   "sources": [
-                    "kvc-catalog.md row 14",
                     "ltebean/LTNavigationBar#62, #69"
                   ]
                 },
@@ -711,10 +739,11 @@ enum EmbeddedRules {
                     "swift": [
                       "// Remove: navigationBar.setValue(name, forKey: \"backdropGroupName\")",
                       "navigationBar.standardAppearance = appearance // configure each bar instead"
-                    ]
+                    ],
+                    "target": "13.0",
+                    "assumes": "UINavigationBar *navigationBar; UINavigationBarAppearance *appearance"
                   },
                   "sources": [
-                    "kvc-catalog.md row 15",
                     "LeoNatan/LNPopupController#578"
                   ]
                 },
@@ -753,10 +782,11 @@ enum EmbeddedRules {
                     "swift": [
                       "item.selectedImage = UIImage(named: \"home-on\")?.withRenderingMode(.alwaysOriginal)",
                       "item.setTitleTextAttributes([.foregroundColor: UIColor.systemBlue], for: .selected)"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UITabBarItem *item"
                   },
                   "sources": [
-                    "kvc-catalog.md row 16",
                     "https://haomeiwen.com/subject/aelqpctx.html",
                     "LoongerTao/TLAnimationTabBar#2"
                   ]
@@ -785,14 +815,20 @@ enum EmbeddedRules {
                   ],
                   "replacement": {
                     "objc": [
-                      "UIColor *shadow = [[UINavigationBarAppearance alloc] init].shadowColor; // iOS 13"
+                      "UIColor *shadow = nil;",
+                      "if (@available(iOS 13.0, *)) {",
+                      "    shadow = [[UINavigationBarAppearance alloc] init].shadowColor;",
+                      "}"
                     ],
                     "swift": [
-                      "let shadow = UINavigationBarAppearance().shadowColor // iOS 13"
-                    ]
+                      "var shadow: UIColor?",
+                      "if #available(iOS 13.0, *) {",
+                      "    shadow = UINavigationBarAppearance().shadowColor",
+                      "}"
+                    ],
+                    "target": "9.0"
                   },
                   "sources": [
-                    "kvc-catalog.md row 17",
                     "LeoNatan/LNPopupController#402"
                   ]
                 },
@@ -833,10 +869,11 @@ enum EmbeddedRules {
                       "} else {",
                       "    navigationItem.rightBarButtonItems = otherItems",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UIBarButtonItem *item; NSArray<UIBarButtonItem *> *otherItems, in a method of a UIViewController"
                   },
                   "sources": [
-                    "kvc-catalog.md row 18",
                     "LeoNatan/LNPopupController#628",
                     "https://developer.apple.com/documentation/uikit/uibarbuttonitem/ishidden"
                   ]
@@ -874,10 +911,11 @@ enum EmbeddedRules {
                       "if #available(iOS 15.0, *) {",
                       "    tabBar.scrollEdgeAppearance = tabBar.standardAppearance",
                       "}"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "UITabBar *tabBar"
                   },
                   "sources": [
-                    "kvc-catalog.md row 19",
                     "LeoNatan/LNPopupController#520, #529"
                   ]
                 },
@@ -909,10 +947,11 @@ enum EmbeddedRules {
                     ],
                     "swift": [
                       "webView.loadFileURL(pageURL, allowingReadAccessTo: pageURL.deletingLastPathComponent())"
-                    ]
+                    ],
+                    "target": "9.0",
+                    "assumes": "WKWebView *webView; NSURL *pageURL"
                   },
                   "sources": [
-                    "kvc-catalog.md row 20",
                     "WebKit/WebKit PR #26996",
                     "ricohapi/theta-client PR #104",
                     "Cap-go/capacitor-inappbrowser PR #317"
@@ -946,10 +985,11 @@ enum EmbeddedRules {
                     ],
                     "swift": [
                       "let alert = UIAlertController(title: title, message: message, preferredStyle: .alert)"
-                    ]
+                    ],
+                    "target": "8.0",
+                    "assumes": "NSString *title; NSString *message"
                   },
                   "sources": [
-                    "kvc-catalog.md row 21",
                     "rakutentech/ios-miniapp PR #59",
                     "WebKit/WebKit PR #20304"
                   ]
@@ -979,10 +1019,11 @@ enum EmbeddedRules {
                     ],
                     "swift": [
                       "@IBOutlet weak var thumbnailWidthConstraint: NSLayoutConstraint! // reconnect in IB"
-                    ]
+                    ],
+                    "target": "8.0",
+                    "assumes": "the @interface of the view or cell class"
                   },
                   "sources": [
-                    "kvc-catalog.md section 2.3",
                     "Alfresco/alfresco-ios-app#593",
                     "nicoSWD/put.io-adder#18"
                   ]
@@ -1008,11 +1049,10 @@ enum EmbeddedRules {
                     ],
                     "swift": [
                       "objc_setAssociatedObject(self, &Keys.myState, value, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)"
-                    ]
-                  },
-                  "sources": [
-                    "kvc-catalog.md section 2"
-                  ]
+                    ],
+                    "target": "8.0",
+                    "assumes": "static char kMyStateKey; id value, in an instance method"
+                  }
                 }
               ]
             }

@@ -39,7 +39,6 @@ public enum FixPages {
         for rule in entry.rules {
             out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: ""))
             var facts: [String] = ["rule \(rule.id)"]
-            if let row = rule.catalogRow { facts.append("kvc-catalog.md row \(row)") }
             if !rule.exceptions.isEmpty {
                 facts.append("raises \(rule.exceptions.joined(separator: " or "))")
             }
@@ -56,6 +55,14 @@ public enum FixPages {
             }
             out.append("")
             out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
+            if let target = rule.replacementTarget {
+                out.append("")
+                out.append(
+                    contentsOf: TextWrap.wrap(
+                        "Written for a deployment target of iOS \(target): newer API is behind an availability check."
+                            + (rule.replacementAssumes.map { " Assumes \($0)." } ?? ""),
+                        width: width, indent: "  "))
+            }
             if let objc = rule.replacementObjC {
                 out.append("")
                 out.append("  Objective-C:")

@@ -28,6 +28,11 @@ public struct Rule: Sendable {
     public var condition: String?
     public var replacementObjC: String?
     public var replacementSwift: String?
+    /// The iOS deployment target the replacement is written for (`8.0`): it uses no API newer
+    /// than that without an availability check.
+    public var replacementTarget: String?
+    /// What the Objective-C replacement assumes is declared around it (`UITabBarItem *item`).
+    public var replacementAssumes: String?
     public var sources: [String] = []
     /// App version that fixed the crash; a later crash in this group is a regression.
     public var fixedIn: String?

@@ -196,12 +196,21 @@ private struct RuleReader {
                 throw fail(
                     "replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
             }
-            if let unknown = parts.first(where: { $0.key != "objc" && $0.key != "swift" }) {
+            let fields = ["objc", "swift", "target", "assumes"]
+            if let unknown = parts.first(where: { !fields.contains($0.key) }) {
                 throw fail(
-                    "replacement.\(unknown.key)", at: unknown.line, "unknown field (expected objc or swift)")
+                    "replacement.\(unknown.key)", at: unknown.line,
+                    "unknown field (expected objc, swift, target or assumes)")
             }
             rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
             rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
+            rule.replacementTarget = try lines(replacement.member("target"), field: "replacement.target")
+            rule.replacementAssumes = try lines(replacement.member("assumes"), field: "replacement.assumes")
+            if let target = rule.replacementTarget, OSVersion.parse(target) == nil {
+                throw fail(
+                    "replacement.target", at: replacementLine,
+                    "expected an iOS version such as 9.0 (the deployment target the code is written for)")
+            }
         }
         rule.sources = try strings("sources", in: entry, prefix: "") ?? []
         rule.fixedIn = try text("fixedIn", required: false)
