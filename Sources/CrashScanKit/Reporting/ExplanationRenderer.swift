@@ -82,9 +82,13 @@ enum ExplanationRenderer {
                 "\(other.ruleID) (specificity \(other.specificity), less specific): \(other.reasons.joined(separator: "; "))"
             )
         }
-        field("exceptions", rule.exceptions.joined(separator: ", "))
-        field("fails on", rule.failsOn.map { "iOS \($0)" })
-        field("works on", rule.worksOn.map { "iOS \($0)" })
+        func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
+        field(
+            "exceptions",
+            rule.exceptions.joined(separator: ", ") + (rule.exceptions.isEmpty ? "" : inferred("exceptions")))
+        field("fails on", rule.failsOn.map { "iOS \($0)\(inferred("failsOn"))" })
+        field("works on", rule.worksOn.map { "iOS \($0)\(inferred("worksOn"))" })
+        if rule.inferred.contains("fix") { field("fix source", "inferred from the API's documentation") }
         field("condition", rule.condition)
 
         out.append("")

@@ -46,6 +46,8 @@ public struct GroupExplanation: Sendable, Encodable {
         public var objc: String?
         public var swift: String?
         public var sources: [String]
+        /// The rule's facts that are inferred, not seen in a crash report.
+        public var inferred: [String] = []
     }
 
     enum CodingKeys: String, CodingKey {
@@ -129,7 +131,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 title: best.title, detail: best.detail, exceptions: best.exceptions,
                 failsOn: best.failsOn?.description,
                 worksOn: best.worksOn?.description, condition: best.condition, objc: best.replacementObjC,
-                swift: best.replacementSwift, sources: best.sources)
+                swift: best.replacementSwift, sources: best.sources, inferred: best.inferred)
             explanation.evidence = try EvidenceBuilder(db: db).evidence(
                 group: id, subject: subject, rule: best)
         }

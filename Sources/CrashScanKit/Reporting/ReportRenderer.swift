@@ -119,8 +119,10 @@ public enum ReportRenderer {
             "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s"), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
         )
         if let window = evidence.failingWindow {
+            let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
+            let works = evidence.inferred.contains("worksOn") ? " (inferred)" : ""
             parts.append(
-                "the rule says the access fails on iOS \(window)\(evidence.workingWindow.map { " and works on \($0)" } ?? "")"
+                "the rule says the access fails on iOS \(window)\(fails)\(evidence.workingWindow.map { " and works on \($0)\(works)" } ?? "")"
             )
         }
         if !evidence.cleanOSVersions.isEmpty {

@@ -55,6 +55,11 @@ enum EmbeddedRules {
                     "HCorleone/homework UITextView+UITextView_Placeholder.m (same guard)",
                     "devxoul/UITextView-Placeholder PR #64",
                     "https://www.dmoonc.com/posts/placeholder-text-in-uitextview/"
+                  ],
+                  "inferred": [
+                    "failsOn",
+                    "worksOn",
+                    "exceptions"
                   ]
                 },
                 {
@@ -227,6 +232,9 @@ enum EmbeddedRules {
                   },
                   "sources": [
                     "https://haomeiwen.com/subject/aelqpctx.html"
+                  ],
+                  "inferred": [
+                    "exceptions"
                   ]
                 },
                 {
@@ -330,6 +338,9 @@ enum EmbeddedRules {
                     "upyun/ios-live-sdk#7",
                     "pili-engineering/PLPlayerKit#315, #328",
                     "veritrans/Veritrans-ios-sdk#482"
+                  ],
+                  "inferred": [
+                    "fix"
                   ]
                 },
                 {
@@ -560,6 +571,12 @@ enum EmbeddedRules {
                   "sources": [
                     "meganz/iOS UIAlertAction+MNZCategory.m (guard systemVersion >= 8.3)",
                     "idfv/RapAlertController RapAlertAction.m"
+                  ],
+                  "inferred": [
+                    "failsOn",
+                    "worksOn",
+                    "exceptions",
+                    "fix"
                   ]
                 },
                 {
@@ -789,6 +806,9 @@ enum EmbeddedRules {
                   "sources": [
                     "https://haomeiwen.com/subject/aelqpctx.html",
                     "LoongerTao/TLAnimationTabBar#2"
+                  ],
+                  "inferred": [
+                    "exceptions"
                   ]
                 },
                 {
@@ -830,6 +850,9 @@ enum EmbeddedRules {
                   },
                   "sources": [
                     "LeoNatan/LNPopupController#402"
+                  ],
+                  "inferred": [
+                    "fix"
                   ]
                 },
                 {
@@ -917,6 +940,9 @@ enum EmbeddedRules {
                   },
                   "sources": [
                     "LeoNatan/LNPopupController#520, #529"
+                  ],
+                  "inferred": [
+                    "worksOn"
                   ]
                 },
                 {
@@ -955,6 +981,10 @@ enum EmbeddedRules {
                     "WebKit/WebKit PR #26996",
                     "ricohapi/theta-client PR #104",
                     "Cap-go/capacitor-inappbrowser PR #317"
+                  ],
+                  "inferred": [
+                    "exceptions",
+                    "fix"
                   ]
                 },
                 {
@@ -992,6 +1022,9 @@ enum EmbeddedRules {
                   "sources": [
                     "rakutentech/ios-miniapp PR #59",
                     "WebKit/WebKit PR #20304"
+                  ],
+                  "inferred": [
+                    "exceptions"
                   ]
                 },
                 {

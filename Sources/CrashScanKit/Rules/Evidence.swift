@@ -37,9 +37,11 @@ public struct Evidence: Sendable, Codable {
     public var cleanAppVersionsOnFailingOS: [String] = []
     public var firstCrashingAppVersion: String?
     public var rebuildNote: String?
+    /// The rule's facts that are inferred, not seen in a crash report (`failsOn`, `exceptions` …).
+    public var inferred: [String] = []
 
     enum CodingKeys: String, CodingKey {
-        case reports, devices, app, confidence, regressed, condition
+        case reports, devices, app, confidence, regressed, condition, inferred
         case crashOSVersions = "crash_os_versions"
         case reportsWithoutOS = "reports_without_os"
         case cleanOSVersions = "clean_os_versions"
@@ -206,6 +208,7 @@ final class EvidenceBuilder {
                     "\(app) \(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window.description) without this crash; it starts with \(first), which points at the rebuild with the new SDK, not at the OS update"
             }
         }
+        evidence.inferred = rule.inferred
         (evidence.confidence, evidence.confidenceReason) = Self.confidence(
             evidence, rule: rule, subject: subject, exception: total?.string("exception"))
         return evidence
@@ -260,8 +263,27 @@ final class EvidenceBuilder {
                 "the class and key match the rule; it states no OS window or exception to check them against"
             )
         }
-        let level = problems.isEmpty ? "high" : problems.count == 1 && !fits.isEmpty ? "medium" : "low"
-        let text = (fits + problems.map { "but " + $0 }).joined(separator: "; ")
+        var level = problems.isEmpty ? "high" : problems.count == 1 && !fits.isEmpty ? "medium" : "low"
+        var text = (fits + problems.map { "but " + $0 }).joined(separator: "; ")
+        // A fit against a fact nobody has seen in a crash report is weaker evidence.
+        let leanedOn = rule.inferred.filter { fact in
+            (fact == "failsOn" && rule.failsOn != nil) || (fact == "exceptions" && !rule.exceptions.isEmpty)
+        }
+        if level == "high", !leanedOn.isEmpty {
+            level = "medium"
+            text +=
+                "; at most medium: the rule's \(leanedOn.map(Self.describe).joined(separator: " and ")) \(leanedOn.count == 1 ? "is" : "are") inferred, not seen in a crash report"
+        }
         return (level, text)
+    }
+
+    /// `failsOn` → `failing OS window`, for sentences.
+    static func describe(_ fact: String) -> String {
+        switch fact {
+        case "failsOn": return "failing OS window"
+        case "worksOn": return "working OS window"
+        case "exceptions": return "exception"
+        default: return "fix"
+        }
     }
 }

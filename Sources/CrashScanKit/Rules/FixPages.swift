@@ -39,11 +39,16 @@ public enum FixPages {
         for rule in entry.rules {
             out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: ""))
             var facts: [String] = ["rule \(rule.id)"]
+            func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
             if !rule.exceptions.isEmpty {
-                facts.append("raises \(rule.exceptions.joined(separator: " or "))")
+                facts.append("raises \(rule.exceptions.joined(separator: " or "))\(inferred("exceptions"))")
             }
-            if let fails = rule.failsOn { facts.append("fails on iOS \(fails)") }
-            if let works = rule.worksOn { facts.append("works on iOS \(works)") }
+            if let fails = rule.failsOn { facts.append("fails on iOS \(fails)\(inferred("failsOn"))") }
+            if let works = rule.worksOn { facts.append("works on iOS \(works)\(inferred("worksOn"))") }
+            if rule.inferred.contains("fix") {
+                facts.append(
+                    "the fix is inferred from the API's documentation, not from a report of it working")
+            }
             out.append(
                 contentsOf: TextWrap.wrap(
                     "(" + facts.joined(separator: "; ") + ")", width: width, indent: "  "))

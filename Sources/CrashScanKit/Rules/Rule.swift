@@ -36,6 +36,11 @@ public struct Rule: Sendable {
     public var sources: [String] = []
     /// App version that fixed the crash; a later crash in this group is a regression.
     public var fixedIn: String?
+    /// Facts of the rule that are inferred rather than seen in a crash report or documented:
+    /// any of `failsOn`, `worksOn`, `exceptions`, `fix`. They say "inferred" wherever they are
+    /// shown, and a recommendation that leans on one is at most medium confidence.
+    public var inferred: [String] = []
+    public static let inferableFacts = ["failsOn", "worksOn", "exceptions", "fix"]
     /// A catch-all rule: its recommendation is never more than low confidence.
     public var generic: Bool = false
 

@@ -94,6 +94,7 @@ public struct RuleSet: Sendable {
         "id", "match", "fix", "title", "detail", "priority", "catalogRow", "severity", "exceptions",
         "reasons",
         "worksOn", "failsOn", "condition", "replacement", "sources", "fixedIn", "generic", "notes",
+        "inferred",
     ]
     static let matchFields: Set<String> = [
         "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
@@ -213,6 +214,12 @@ private struct RuleReader {
             }
         }
         rule.sources = try strings("sources", in: entry, prefix: "") ?? []
+        rule.inferred = try strings("inferred", in: entry, prefix: "") ?? []
+        if let wrong = rule.inferred.first(where: { !Rule.inferableFacts.contains($0) }) {
+            throw fail(
+                "inferred", at: lineOf("inferred"),
+                "unknown fact '\(wrong)' (expected any of: \(Rule.inferableFacts.joined(separator: ", ")))")
+        }
         rule.fixedIn = try text("fixedIn", required: false)
         if let (flagLine, flag) = entry.member("generic") {
             guard case .bool(let value, _) = flag else {

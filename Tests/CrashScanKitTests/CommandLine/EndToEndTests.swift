@@ -186,13 +186,19 @@ final class RulesEndToEndTests: XCTestCase {
                 as? [[String: Any]])
         let seed = try XCTUnwrap(groups.first { $0["key"] as? String == "_placeholderLabel" })
         let fingerprint = try XCTUnwrap(seed["fingerprint"] as? String)
-        XCTAssertEqual((seed["evidence"] as? [String: Any])?["confidence"] as? String, "high")
+        XCTAssertEqual(
+            (seed["evidence"] as? [String: Any])?["confidence"] as? String, "medium",
+            "every check fits, but the failing window and the exception are inferred")
+        XCTAssertEqual(
+            (seed["evidence"] as? [String: Any])?["inferred"] as? [String],
+            ["failsOn", "worksOn", "exceptions"])
 
         let explain = try run(["explain", String(fingerprint.prefix(6)), "--db", db])
         XCTAssertEqual(explain.status, 0, explain.err)
         for expected in [
             "RULE uitextview-placeholder-label", "confined        yes: every crash ran iOS <8.3",
-            "confidence      high", "FIX associated-object-placeholder",
+            "confidence      medium", "fails on        iOS <8.3 (inferred)",
+            "FIX associated-object-placeholder",
             "runs without it iOS 8.2 (1), 8.4 (1)",
         ] {
             XCTAssertTrue(explain.out.contains(expected), expected)

@@ -19,12 +19,19 @@ final class EvidenceTests: XCTestCase {
         return Int64(try XCTUnwrap(row.int("group_id")))
     }
 
-    func testSeedGroupIsConfinedBelow83WithHighConfidence() throws {
+    /// Every check fits, but the rule's failing window and exception are inferred (no crash log
+    /// states them): at most medium, and it says why.
+    func testSeedGroupIsConfinedBelow83WithConfidenceCappedByInferredFacts() throws {
         let explanation = try GroupExplanation.build(
             group: try seedGroup(), store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.fix, "associated-object-placeholder")
         let evidence = try XCTUnwrap(explanation.evidence)
-        XCTAssertEqual(evidence.confidence, "high")
+        XCTAssertEqual(evidence.confidence, "medium")
+        XCTAssertTrue(
+            evidence.confidenceReason.hasSuffix(
+                "at most medium: the rule's failing OS window and exception are inferred, not seen in a crash report"
+            ),
+            evidence.confidenceReason)
         XCTAssertEqual(evidence.confinedToFailingOS, true)
         XCTAssertEqual(evidence.failingWindow, "<8.3")
         XCTAssertEqual(evidence.crashOSVersions.map(\.value), ["8.1", "8.1.2", "8.1.3"])
@@ -51,7 +58,7 @@ final class EvidenceTests: XCTestCase {
             try store.db.query(
                 "SELECT * FROM recommendations WHERE group_id = ?", [.integer(try seedGroup())]
             ).first)
-        XCTAssertEqual(row.string("confidence"), "high")
+        XCTAssertEqual(row.string("confidence"), "medium")
         XCTAssertEqual(row.string("affected_os"), "8.1 – 8.1.3")
         XCTAssertEqual(
             row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")

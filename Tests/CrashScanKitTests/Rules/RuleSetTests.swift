@@ -122,6 +122,14 @@ final class RuleSetTests: XCTestCase {
                 "{\"rules\": [{\"id\": \"h\", \"match\": {\"class\": \"X\"}, \"fix\": \"Bad Slug\", \"title\": \"t\", \"detail\": \"d\"}]}",
                 "rule 'h' (#1), field 'fix'"
             ),
+            (
+                "{\"rules\": [{\"id\": \"i\", \"match\": {\"class\": \"X\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\", \"inferred\": [\"failson\"]}]}",
+                "rule 'i' (#1), field 'inferred': unknown fact 'failson'"
+            ),
+            (
+                "{\"rules\": [{\"id\": \"j\", \"match\": {\"class\": \"X\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\", \"replacement\": {\"objc\": \"x\", \"target\": \"nine\"}}]}",
+                "rule 'j' (#1), field 'replacement.target'"
+            ),
             ("{\"rule\": []}", "field 'rules'"),
             ("{\"rules\": [", "not valid JSON"),
         ]
