@@ -13,19 +13,19 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
-            providers: [.apt(["libsqlite3-dev"])]
+            providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
         ),
         // libarchive (Debian: libarchive-dev) for zip, tar, tar.gz and gz inputs; module map only.
         .systemLibrary(
             name: "CArchive",
             pkgConfig: "libarchive",
-            providers: [.apt(["libarchive-dev"])]
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
         // Nettle (Debian: nettle-dev) for SHA-256 with the CPU's SHA instructions; module map only.
         .systemLibrary(
             name: "CNettle",
             pkgConfig: "nettle",
-            providers: [.apt(["nettle-dev"])]
+            providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
         // glibc's mallopt (part of libc); module map only.
         .systemLibrary(name: "CMalloc"),

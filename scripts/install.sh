@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds crashscan in release mode and installs it as PREFIX/bin/crashscan (default PREFIX:
+# /usr/local). The binary needs no file beside it: migrations, rules, fix pages and catalogues
+# are built in. It links the system SQLite, libarchive and Nettle, which stay installed
+# (Debian: libsqlite3-dev libarchive-dev nettle-dev; macOS: brew install sqlite libarchive nettle).
+#   ./scripts/install.sh                 # /usr/local/bin/crashscan (may need sudo)
+#   PREFIX=$HOME/.local ./scripts/install.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix="${PREFIX:-/usr/local}"
+swift build -c release --product crashscan
+binary="$(swift build -c release --show-bin-path)/crashscan"
+mkdir -p "$prefix/bin"
+install -m 0755 "$binary" "$prefix/bin/crashscan"
+echo "installed $prefix/bin/crashscan ($("$prefix/bin/crashscan" --version))"
+case ":$PATH:" in
+    *":$prefix/bin:"*) ;;
+    *) echo "note: $prefix/bin is not on PATH; add it, for example: export PATH=\"$prefix/bin:\$PATH\"" ;;
+esac
