@@ -1,8 +1,9 @@
 import CrashScanKit
 import Foundation
 
+let environment = ProcessInfo.processInfo.environment
 exit(
     CLI.run(
-        Array(CommandLine.arguments.dropFirst()), console: StandardConsole(),
-        environment: ProcessInfo.processInfo.environment
+        Array(CommandLine.arguments.dropFirst()), console: StandardConsole(), environment: environment,
+        presentation: Presentation.forStandardOutput(environment: environment)
     ).rawValue)

@@ -2,7 +2,16 @@ import Foundation
 
 /// The command line: argv in, exit code out. `main.swift` only calls `run`.
 public enum CLI {
-    public static func run(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode
+    public static func run(
+        _ arguments: [String], console: Console, environment: [String: String],
+        presentation: Presentation = Presentation()
+    ) -> ExitCode {
+        Presentation.$current.withValue(presentation) {
+            runCommand(arguments, console: console, environment: environment)
+        }
+    }
+
+    static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode
     {
         do {
             return try dispatch(arguments, console: console, environment: environment)

@@ -97,7 +97,9 @@ enum HelpText {
           --regressed       Only the groups seen again after their fix version (crashscan fixed)
 
         OPTIONS:
-          --format FORMAT   text (default, fits 100 columns), json (stable, see README), csv, markdown
+          --format FORMAT   text (default: fits the terminal, else $COLUMNS, else 80 columns; coloured
+                            on a terminal unless NO_COLOR is set), json (stable, see README), csv,
+                            markdown
           --explain         Show every rule that matches each group and why (the most specific wins).
           --db FILE         The database (default: $CRASHSCAN_DB, else crashscan.sqlite).
           --rules FILE      Evaluate recommendations with these team rules added (repeatable).

@@ -2,13 +2,22 @@ import Foundation
 
 /// Text (≤ 100 columns) and JSON for `crashscan explain`.
 enum ExplanationRenderer {
-    static let width = ReportRenderer.width
+    static var width: Int { ReportRenderer.width }
 
     static func json(_ explanation: GroupExplanation) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         guard let data = try? encoder.encode(explanation) else { return "{}\n" }
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Lines starting with this are not cut to the width (file paths, which users copy).
+    static let uncut = "\u{0}"
+
+    /// The lines, each cut to the width unless marked `uncut`.
+    static func fit(_ lines: [String]) -> String {
+        lines.map { $0.hasPrefix(uncut) ? String($0.dropFirst()) : TextTable.cut($0, to: width) }
+            .joined(separator: "\n") + "\n"
     }
 
     static func text(_ e: GroupExplanation) -> String {
@@ -53,6 +62,27 @@ enum ExplanationRenderer {
                 "\(evidence.reports) on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")")
         }
 
+        if !e.reports.isEmpty {
+            out.append("")
+            let shown = e.reports.count < e.reportCount ? ", the latest \(e.reports.count) shown" : ""
+            out.append("REPORTS (\(e.reportCount)\(shown))")
+            for report in e.reports {
+                let facts = [
+                    report.seen.map { String($0.prefix(10)) } ?? "no date", report.device ?? "no device",
+                    report.osVersion.map { "iOS \($0)" } ?? "no OS",
+                    report.appVersion.map { "app \($0)" } ?? "no app version",
+                ].joined(separator: "  ")
+                let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
+                // The path whole, on a line of its own: it is what a user opens or copies.
+                out.append(uncut + "  \(report.path)\(position)")
+                out.append(TextTable.cut("      \(facts)", to: width))
+            }
+            if e.reports.count < e.reportCount {
+                out.append(
+                    "  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")
+            }
+        }
+
         out.append("")
         out.append("FRAMES" + (e.sampleReport.map { " of \($0)" } ?? ""))
         if e.frames.isEmpty { out.append("  (the reports of this group carry no frames)") }
@@ -69,7 +99,7 @@ enum ExplanationRenderer {
         guard let rule = e.rule, let evidence = e.evidence else {
             out.append("RULE")
             out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
-            return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+            return fit(out)
         }
         let origin = "\((rule.source as NSString).lastPathComponent), line \(rule.line)"
         out.append("RULE \(rule.id) (\(origin))")
@@ -156,6 +186,6 @@ enum ExplanationRenderer {
                 contentsOf: TextWrap.wrap(
                     "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
         }
-        return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+        return fit(out)
     }
 }

@@ -26,6 +26,25 @@ public struct GroupExplanation: Sendable, Encodable {
     public var classOriginReason: String?
     /// The group's reports by symbolication state (`not_needed`, `missing_dsym` …).
     public var symbolication: [Evidence.Count] = []
+    /// A sample of the group's reports (the latest first) and how many there are.
+    public var reports: [ReportLine] = []
+    public var reportCount = 0
+
+    /// One report of the group: where it came from and what it ran.
+    public struct ReportLine: Sendable, Encodable {
+        public var path: String
+        public var position: Int
+        public var seen: String?
+        public var device: String?
+        public var osVersion: String?
+        public var appVersion: String?
+
+        enum CodingKeys: String, CodingKey {
+            case path, position, seen, device
+            case osVersion = "os_version"
+            case appVersion = "app_version"
+        }
+    }
     public var frames: [FrameLine]
     public var matchedRules: [KVCReport.MatchedRule]
     public var rule: RuleSummary?
@@ -60,9 +79,13 @@ public struct GroupExplanation: Sendable, Encodable {
         case sampleReport = "sample_report"
         case classOrigin = "class_origin"
         case classOriginReason = "class_origin_reason"
-        case symbolication
+        case symbolication, reports
+        case reportCount = "report_count"
         case matchedRules = "matched_rules"
     }
+
+    /// How many of a group's reports `explain` lists.
+    static let reportsShown = 8
 
     static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
         let db = store.db
@@ -117,6 +140,21 @@ public struct GroupExplanation: Sendable, Encodable {
             GROUP BY 1 ORDER BY 2 DESC, 1
             """, [.integer(id)]
         ).map { Evidence.Count(value: $0.string("state") ?? "unknown", reports: $0.int("n") ?? 0) }
+        explanation.reports = try db.query(
+            """
+            SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
+                   coalesce(device_name, device_model) AS device, os_version, app_version
+            FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?
+            """, [.integer(id), .int(reportsShown)]
+        ).map {
+            ReportLine(
+                path: $0.string("source_path") ?? "?", position: ($0.int("position_in_file") ?? 0) + 1,
+                seen: $0.string("seen"), device: $0.string("device"), osVersion: $0.string("os_version"),
+                appVersion: $0.string("app_version"))
+        }
+        explanation.reportCount =
+            try db.query("SELECT count(*) AS n FROM report WHERE group_id = ?", [.integer(id)]).first?.int(
+                "n") ?? 0
         guard let subject = try GroupSubjects(db: db).subject(group: id) else { return explanation }
         let evaluations = rules.evaluations(for: subject)
         explanation.matchedRules = evaluations.map {

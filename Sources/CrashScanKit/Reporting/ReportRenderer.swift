@@ -7,8 +7,8 @@ public enum ReportFormat: String, Sendable, CaseIterable {
 
 /// Turns a `KVCReport` into text for people (text, markdown) or scripts (json, csv).
 public enum ReportRenderer {
-    /// The text report fits this many columns.
-    public static let width = 100
+    /// The text report fits this many columns: the terminal's (`Presentation`).
+    public static var width: Int { Presentation.current.width }
 
     public static func render(_ report: KVCReport, as format: ReportFormat) -> String {
         switch format {
@@ -43,22 +43,21 @@ public enum ReportRenderer {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
-        let s = report.summary
-        out.append(
-            "\(s.reports) crash reports, \(s.kvcFailures) KVC failures in \(s.groups) group\(s.groups == 1 ? "" : "s") on \(s.devices) device model\(s.devices == 1 ? "" : "s")"
-        )
+        out.append(headline(report.summary))
         out.append("")
         out.append("KVC FAILURE GROUPS")
+        // Below 100 columns the cause moves from the table to each group's detail line, so that
+        // CLASS.KEY keeps room to be read.
+        let wide = width >= 100
+        let fixed = 8 + 20 + 7 + 7 + (wide ? 15 + 2 : 0) + 2 * 4
         var table = TextTable(
-            headers: ["GROUP", "KIND", "CLASS.KEY", "CAUSE", "REPORTS", "DEVICES"],
-            alignments: [.left, .left, .left, .left, .right, .right],
-            maxWidths: [8, 20, 29, 15, 7, 7])
+            headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "DEVICES"],
+            alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right],
+            maxWidths: [8, 20, max(12, min(40, width - fixed))] + (wide ? [15] : []) + [7, 7])
         for group in report.groups {
-            table.add([
-                group.id, group.kind ?? "-", classKey(group),
-                group.cause ?? "-",
-                String(group.reportCount), String(group.deviceCount),
-            ])
+            table.add(
+                [group.id, group.kind ?? "-", classKey(group)] + (wide ? [group.cause ?? "-"] : [])
+                    + [String(group.reportCount), String(group.deviceCount)])
         }
         let rendered = table.render()
         out.append(rendered[0])
@@ -67,12 +66,13 @@ public enum ReportRenderer {
             let seen =
                 "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
             out.append(
-                TextTable.cut(
-                    "     \(group.accessor ?? "?") · \(group.exceptionType ?? "?") · \(seen)", to: width))
+                contentsOf: TextWrap.wrap(
+                    "\(group.accessor ?? "?") · \(group.exceptionType ?? "?")\(wide ? "" : " · \(group.cause ?? "?")") · \(seen)",
+                    width: width, indent: "     "))
             if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
-            let osList = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            let osList = shortList(group.osVersions, keepOrder: true)
             out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
-            let appList = group.appVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            let appList = shortList(group.appVersions, keepOrder: false)
             out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
             var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
             if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
@@ -108,7 +108,44 @@ public enum ReportRenderer {
             out.append("")
         }
         while out.last == "" { out.removeLast() }
-        return out.map { TextTable.cut($0, to: width) }.joined(separator: "\n") + "\n"
+        return out.map { colour(TextTable.cut($0, to: width)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `21 crash reports, 18 KVC failures in 9 groups on 11 device models`, singulars right.
+    static func headline(_ s: KVCReport.Summary) -> String {
+        "\(plural(s.reports, "crash report")), \(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
+    }
+
+    /// `1 group`, `2 groups`.
+    static func plural(_ count: Int, _ noun: String) -> String { "\(count) \(noun)\(count == 1 ? "" : "s")" }
+
+    /// At most `limit` values with their counts: the most frequent, kept in the list's own order
+    /// (OS versions) or by count (app versions), then `and N more`.
+    static func shortList(_ counts: [KVCReport.Count], keepOrder: Bool, limit: Int = 8) -> String {
+        guard counts.count > limit else {
+            return counts.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        }
+        let top = Set(counts.sorted { $0.reports > $1.reports }.prefix(limit).map(\.value))
+        let shown = keepOrder ? counts.filter { top.contains($0.value) } : Array(counts.prefix(limit))
+        let hidden = counts.count - shown.count
+        let rest = counts.filter { !top.contains($0.value) }.reduce(0) { $0 + $1.reports }
+        return shown.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            + ", and \(hidden) more (\(plural(rest, "report")))"
+    }
+
+    /// Confidence and regressions stand out on a terminal (`Presentation.colour`), after layout
+    /// so that the escape codes take no columns.
+    static func colour(_ line: String) -> String {
+        let presentation = Presentation.current
+        guard presentation.colour else { return line }
+        var painted = line
+        for (word, colour) in [
+            ("confidence high", Presentation.Colour.green), ("confidence medium", .yellow),
+            ("confidence low", .red), ("REGRESSED", .red),
+        ] where painted.contains(word) {
+            painted = painted.replacingOccurrences(of: word, with: presentation.paint(word, colour))
+        }
+        return painted
     }
 
     /// One paragraph: where it crashes, where it does not, and how sure the fix is.
@@ -138,10 +175,15 @@ public enum ReportRenderer {
         return parts.joined(separator: "; ") + "."
     }
 
-    /// Device × OS version counts. Columns that do not fit in the width are summed into `other`.
+    /// Device × OS version counts. When the versions do not fit the width, patch versions are
+    /// summed into their minor version (`8.1.x`); columns that still do not fit, the smallest
+    /// first, are summed into `other`.
     static func matrixText(_ report: KVCReport) -> [String] {
-        let (devices, versions, counts) = matrixAxes(report)
-        let deviceWidth = min(max(devices.map(\.count).max() ?? 6, 6), 24)
+        var (devices, versions, counts) = matrixAxes(report)
+        let deviceColumn = min(max(devices.map(\.count).max() ?? 6, 6), 24)
+        let needed = versions.reduce(deviceColumn + 9) { $0 + max($1.count, 3) + 2 }
+        if needed > width { (versions, counts) = byMinorVersion(versions, counts) }
+        let deviceWidth = deviceColumn
         let totalWidth = 7
         var columns: [String] = []
         var used = deviceWidth + totalWidth + 2
@@ -180,6 +222,30 @@ public enum ReportRenderer {
         return ["DEVICES × OS VERSIONS (KVC failures)"] + table.render()
     }
 
+    /// The counts with `8.1`, `8.1.2`, `8.1.3` summed into one column `8.1.x` (a minor version
+    /// with one report version keeps its own name).
+    static func byMinorVersion(_ versions: [String], _ counts: [String: [String: Int]]) -> (
+        [String], [String: [String: Int]]
+    ) {
+        func minor(_ version: String) -> String {
+            let parts = version.split(separator: ".")
+            return version == "unknown" || parts.count < 2 ? version : parts.prefix(2).joined(separator: ".")
+        }
+        var members: [String: Set<String>] = [:]
+        for version in versions { members[minor(version), default: []].insert(version) }
+        func label(_ version: String) -> String {
+            let key = minor(version)
+            return (members[key]?.count ?? 0) > 1 ? key + ".x" : version
+        }
+        var merged: [String: [String: Int]] = [:]
+        for (device, row) in counts {
+            for (version, count) in row { merged[device, default: [:]][label(version), default: 0] += count }
+        }
+        var labels: [String] = []
+        for version in versions where !labels.contains(label(version)) { labels.append(label(version)) }
+        return (labels, merged)
+    }
+
     static func matrixAxes(_ report: KVCReport) -> ([String], [String], [String: [String: Int]]) {
         var devices: [String] = []
         var versions: [String] = []
@@ -203,7 +269,7 @@ public enum ReportRenderer {
     /// Numeric order of dotted versions; `unknown` last.
     static func compareVersions(_ a: String, _ b: String) -> Bool {
         func key(_ text: String) -> [Int] {
-            text == "unknown" ? [Int.max] : text.split(separator: ".").map { Int($0) ?? 0 }
+            text == "unknown" ? [Int.max] : text.split(separator: ".").map { Int($0) ?? -1 }
         }
         return key(a).lexicographicallyPrecedes(key(b))
     }
@@ -271,10 +337,7 @@ public enum ReportRenderer {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
-        let s = report.summary
-        out.append(
-            "\(s.reports) crash reports, \(s.kvcFailures) KVC failures in \(s.groups) groups on \(s.devices) device models."
-        )
+        out.append(headline(report.summary) + ".")
         out.append("")
         out.append("## KVC failure groups")
         out.append("")
@@ -315,9 +378,8 @@ public enum ReportRenderer {
             out.append("")
             out.append("**\(recommendation.title)**")
             out.append("")
-            out.append("```")
+            // Prose, paragraph by paragraph (its `code` spans render as code); no code fence.
             out.append(recommendation.detail)
-            out.append("```")
         }
         return out.joined(separator: "\n") + "\n"
     }

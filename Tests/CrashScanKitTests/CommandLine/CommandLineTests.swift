@@ -64,6 +64,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(version.out.contains("No KVC failures matching the filters"), version.out)
     }
 
+    func testColourIsForTerminalsAndCanBeForcedOrRefused() throws {
+        try importSamples()
+        XCTAssertFalse(try runner.run(["report"]).out.contains("\u{1B}["), "not a terminal: no colour")
+        let forced = try runner.run(["report"], environment: ["CLICOLOR_FORCE": "1"])
+        XCTAssertTrue(forced.out.contains("\u{1B}[33mconfidence medium\u{1B}[0m"), forced.out)
+        let refused = try runner.run(["report"], environment: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"])
+        XCTAssertFalse(refused.out.contains("\u{1B}["))
+        let wide = try runner.run(["report"], environment: ["COLUMNS": "120"])
+        XCTAssertTrue(wide.out.contains("CAUSE"), "the cause column comes back with room for it")
+        XCTAssertFalse(try runner.run(["report"]).out.contains("CAUSE"))
+    }
+
     func testRulesTestSpeaksJSONAndCatchesATypoInExpect() throws {
         let rules = TestPaths.packageRoot.appendingPathComponent("rules/kvc.json").path
         let crash = sample("02-bugly-console-zh-textview.txt")

@@ -173,8 +173,8 @@ final class RulesEndToEndTests: XCTestCase {
     }
 
     @discardableResult
-    func run(_ arguments: [String]) throws -> CommandRunner.Run {
-        try CommandRunner(folder: folder).run(arguments)
+    func run(_ arguments: [String], environment: [String: String] = [:]) throws -> CommandRunner.Run {
+        try CommandRunner(folder: folder).run(arguments, environment: environment)
     }
 
     func testExplainTheSeedGroup() throws {
@@ -203,7 +203,17 @@ final class RulesEndToEndTests: XCTestCase {
         ] {
             XCTAssertTrue(explain.out.contains(expected), expected)
         }
-        XCTAssertTrue(explain.out.split(separator: "\n").allSatisfy { $0.count <= 100 })
+        XCTAssertTrue(
+            explain.out.split(separator: "\n").allSatisfy {
+                $0.count <= 80 || $0.hasPrefix("  \(TestPaths.sampleReports.path)")
+            },
+            "80 columns when the terminal's width is unknown; file paths are never cut")
+        let wide = try run(
+            ["explain", String(fingerprint.prefix(6)), "--db", db], environment: ["COLUMNS": "120"])
+        XCTAssertTrue(
+            wide.out.split(separator: "\n").contains {
+                $0.count > 80 && !$0.hasPrefix("  \(TestPaths.sampleReports.path)")
+            })
         let explainJSON = try run(["explain", fingerprint, "--format", "json", "--db", db])
         let object = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(explainJSON.out.utf8)) as? [String: Any])

@@ -29,7 +29,10 @@ struct CommandRunner {
         process.arguments = arguments
         process.currentDirectoryURL = folder
         var env = ProcessInfo.processInfo.environment
-        env.removeValue(forKey: "CRASHSCAN_DB")
+        // What the user's shell or the test runner set must not change what a test sees.
+        for name in ["CRASHSCAN_DB", "NO_COLOR", "CLICOLOR_FORCE", "COLUMNS"] {
+            env.removeValue(forKey: name)
+        }
         env.merge(environment) { $1 }
         process.environment = env
         let out = Pipe()

@@ -139,7 +139,8 @@ final class SymbolicationTests: XCTestCase {
         XCTAssertEqual(row.string("symbolication"), "symbolicated")
         let group = try XCTUnwrap(
             store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint"))
-        let explain = try runner.run(["explain", "--db", "db.sqlite", String(group.prefix(8))])
+        let explain = try runner.run(
+            ["explain", "--db", "db.sqlite", String(group.prefix(8))], environment: ["COLUMNS": "120"])
         XCTAssertTrue(
             explain.out.contains("LFPPlaceholderHelper applyPlaceholder:] (Helper.m:5)"), explain.out)
     }
@@ -176,13 +177,14 @@ final class SymbolicationTests: XCTestCase {
                 $0.string("symbolication")
             },
             ["missing_dsym"])
-        let explain = try runner.run([
-            "explain", "--db", db,
-            String(
-                try XCTUnwrap(
-                    store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint")
-                ).prefix(8)),
-        ])
+        let explain = try runner.run(
+            [
+                "explain", "--db", db,
+                String(
+                    try XCTUnwrap(
+                        store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint")
+                    ).prefix(8)),
+            ], environment: ["COLUMNS": "120"])
         XCTAssertTrue(explain.out.contains("no matching dSYM was given"), explain.out)
 
         // The second build's dSYM, zipped as Xcode's Organizer hands it out, plus the first's bundle.
