@@ -92,6 +92,8 @@ enum ImportCommand {
         return summary.rejected > 0 ? .dataError : .ok
     }
 
+    static func plural(_ count: Int, _ noun: String) -> String { ReportRenderer.plural(count, noun) }
+
     static func summaryLine(_ summary: ImportSummary, database: String) -> String {
         var rejected = "\(summary.rejected) rejected"
         if !summary.rejections.isEmpty {
@@ -111,7 +113,7 @@ enum ImportCommand {
             ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
             : ""
         return
-            "imported into \(database): \(summary.files) files, \(summary.imported) reports imported, \(summary.duplicates) duplicates, \(rejected)\(skipped), \(summary.kvcFailures) KVC failures\(merged), \(seconds)"
+            "imported into \(database): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

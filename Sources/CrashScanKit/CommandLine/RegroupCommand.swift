@@ -31,7 +31,9 @@ enum RegroupCommand {
     }
 
     static func describe(_ summary: Regrouper.Summary) -> String {
-        "\(summary.reports) reports, \(summary.groupsBefore) groups before, \(summary.groupsAfter) after"
-            + " (\(summary.moved) reports moved, \(summary.merged) incomplete groups joined by call site)"
+        let plural = ReportRenderer.plural
+        return
+            "\(plural(summary.reports, "report")), \(plural(summary.groupsBefore, "group")) before, \(summary.groupsAfter) after"
+            + " (\(plural(summary.moved, "report")) moved, \(plural(summary.merged, "incomplete group")) joined by call site)"
     }
 }

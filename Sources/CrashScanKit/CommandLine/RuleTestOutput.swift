@@ -48,7 +48,7 @@ enum RuleTestOutput {
         }
         if let expect {
             let misses = results.filter { !$0.matches(expect) }.count
-            out += "\(results.count) reports, \(misses) not matched by \(expect)\n"
+            out += "\(ReportRenderer.plural(results.count, "report")), \(misses) not matched by \(expect)\n"
         }
         return out
     }

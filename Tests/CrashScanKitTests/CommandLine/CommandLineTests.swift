@@ -22,7 +22,9 @@ final class CommandLineTests: XCTestCase {
     func testFlagsAreFlagsWhereverTheyStand() throws {
         let quietFirst = try runner.run(["--quiet", "import", sample("02-bugly-console-zh-textview.txt")])
         XCTAssertEqual(quietFirst.status, 0, quietFirst.err)
-        XCTAssertTrue(quietFirst.out.hasPrefix("imported into crashscan.sqlite: 1 files"), quietFirst.out)
+        XCTAssertTrue(
+            quietFirst.out.hasPrefix(
+                "imported into crashscan.sqlite: 1 file, 1 report imported, 0 duplicates"), quietFirst.out)
         let shortFirst = try runner.run([
             "-q", "--db", "other.sqlite", "import", sample("02-bugly-console-zh-textview.txt"),
         ])
@@ -95,6 +97,6 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual((document["summary"] as? [String: Any])?["not_matched"] as? Int, 0)
         let miss = try runner.run(["rules", "test", rules, crash, "--expect", "search-text-field"])
         XCTAssertEqual(miss.status, 1)
-        XCTAssertTrue(miss.out.hasSuffix("1 reports, 1 not matched by search-text-field\n"), miss.out)
+        XCTAssertTrue(miss.out.hasSuffix("1 report, 1 not matched by search-text-field\n"), miss.out)
     }
 }
