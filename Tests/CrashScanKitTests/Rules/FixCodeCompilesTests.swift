@@ -37,16 +37,11 @@ final class FixCodeCompilesTests: XCTestCase {
         return blocks.map { ($0.0, $0.1.joined(separator: "\n")) }
     }
 
-    func clang(_ file: URL, target: String) throws -> (status: Int32, output: String) {
+    /// Runs a compiler and returns its status and everything it printed.
+    func runTool(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try DSYMBuilder.clang())
-        process.arguments = [
-            "-target", "arm64-apple-ios\(target)", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x",
-            "objective-c",
-            "-I", Self.stubs.path, "-I", folder.path, "-Werror=unguarded-availability",
-            "-Werror=unguarded-availability-new", "-Werror=deprecated-declarations", "-Wno-unused-variable",
-            "-Wno-objc-root-class", "-Wno-nullability-completeness", file.path,
-        ]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardError = pipe
         process.standardOutput = pipe
@@ -56,19 +51,22 @@ final class FixCodeCompilesTests: XCTestCase {
         return (process.terminationStatus, String(decoding: output, as: UTF8.self))
     }
 
+    func clang(_ file: URL, target: String) throws -> (status: Int32, output: String) {
+        try runTool(
+            try DSYMBuilder.clang(),
+            [
+                "-target", "arm64-apple-ios\(target)", "-fsyntax-only", "-fobjc-arc", "-fblocks", "-x",
+                "objective-c", "-I", Self.stubs.path, "-I", folder.path, "-Werror=unguarded-availability",
+                "-Werror=unguarded-availability-new", "-Werror=deprecated-declarations",
+                "-Wno-unused-variable",
+                "-Wno-objc-root-class", "-Wno-nullability-completeness", file.path,
+            ])
+    }
+
     func swiftParse(_ source: String, name: String) throws -> (status: Int32, output: String) {
         let file = folder.appendingPathComponent("\(name).swift")
         try Data(source.utf8).write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse", "-swift-version", "6", file.path]
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        return try runTool("/usr/bin/env", ["swiftc", "-parse", "-swift-version", "6", file.path])
     }
 
     /// Writes the category header of the placeholder page, which one rule's sample uses.
