@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Writes the Swift sources that build migrations/*.sql, rules/*.json, fixes/*.md and catalogs/*.tsv into the binary, so
 # the installed crashscan needs no file beside it. Run after changing either folder;
-# EmbeddedResourcesTests fails when the generated files are out of step.
+# MigrationTests.testEmbeddedMigrationsAndRulesMatchTheFilesInTheRepository fails when the generated files are out of step.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

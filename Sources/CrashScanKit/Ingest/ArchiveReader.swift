@@ -39,11 +39,11 @@ public enum ArchiveReader {
         // A lone .gz (not a tar) is a "raw" archive of one member.
         archive_read_support_format_raw(archive)
         var members: [Member] = []
-        let opened: Int32 = data.withUnsafeBytes { buffer in
-            archive_read_open_memory(archive, buffer.baseAddress, buffer.count)
-        }
-        // libarchive keeps pointing into `data` while reading: read everything inside the scope.
-        return data.withUnsafeBytes { _ -> [Member] in
+        // libarchive keeps pointing into the buffer it was opened on while it reads: open and
+        // read inside one scope, where the pointer stays valid (a second withUnsafeBytes may
+        // hand out another address, a stack copy for small Data).
+        return data.withUnsafeBytes { buffer -> [Member] in
+            let opened = archive_read_open_memory(archive, buffer.baseAddress, buffer.count)
             guard opened == ARCHIVE_OK else {
                 return [Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))")]
             }

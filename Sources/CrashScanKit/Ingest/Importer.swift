@@ -33,9 +33,9 @@ public struct ImportProgress: Sendable {
     public var elapsed: Double
 }
 
-/// Reads, parses and classifies files on every core, and stores them through one writer with
-/// batched transactions (one savepoint per file, so a file's reports land together or not at
-/// all).
+/// Reads, parses and classifies files on every core, and stores them through one writer: one
+/// transaction per `filesPerTransaction` files (several parse batches), one savepoint per file,
+/// so a file's reports land together or not at all.
 public final class Importer {
     let store: Store
     let rules: RuleSet
@@ -305,9 +305,21 @@ public final class Importer {
     ) -> [Parsed] {
         let path = source.displayPath
         let data: Data
+        let tooLarge = Rejection(
+            "file too large (over \(ReportReader.maximumFileSize) bytes, the limit for one input)")
         switch source {
         case .standardInput:
-            data = FileHandle.standardInput.readDataToEndOfFile()
+            // The same limit as for files, read no further than one byte past it.
+            guard let contents = readDescriptor(0, size: nil) else {
+                return [
+                    Parsed(
+                        path: path, bytes: nil, outcome: .rejected(Rejection("cannot read standard input")))
+                ]
+            }
+            guard let contents = contents.data else {
+                return [Parsed(path: path, bytes: nil, outcome: .rejected(tooLarge))]
+            }
+            data = contents
         case .memory(_, let bytes):
             data = bytes
         case .file(let file):
@@ -323,37 +335,61 @@ public final class Importer {
                             )))
                 ]
             }
-            guard let contents = readFile(file, size: size) else {
+            guard let read = readFile(file, size: size) else {
                 return [
                     Parsed(
                         path: path, bytes: size,
                         outcome: .rejected(Rejection("cannot read the file (permission denied?)")))
                 ]
             }
+            // A file that grew past the limit after `stat` (or a device without a size).
+            guard let contents = read.data else {
+                return [Parsed(path: path, bytes: size, outcome: .rejected(tooLarge))]
+            }
             data = contents
         }
         return parse(data, path: path, depth: 0, known: known, settings: settings)
     }
 
+    /// What reading an input came to: its bytes, or nil bytes when it is over the size limit.
+    struct ReadBytes {
+        var data: Data?
+    }
+
     /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
-    /// visible share of import time).
-    static func readFile(_ path: String, size: Int?) -> Data? {
+    /// visible share of import time); nil when it cannot be opened or read.
+    static func readFile(_ path: String, size: Int?, limit: Int = ReportReader.maximumFileSize) -> ReadBytes?
+    {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var data = Data(count: max(size ?? 0, 0) + 1)
+        return readDescriptor(descriptor, size: size, limit: limit)
+    }
+
+    /// Reads `descriptor` to its end, but never more than `limit` + 1 bytes: past the limit the
+    /// input is refused without being held in memory whole (standard input has no size to check
+    /// first).
+    static func readDescriptor(_ descriptor: Int32, size: Int?, limit: Int = ReportReader.maximumFileSize)
+        -> ReadBytes?
+    {
+        var data = Data(count: min(max(size ?? 0, 0), limit) + 1)
         var length = 0
         while true {
-            if length == data.count { data.count *= 2 }
-            let count = data.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress! + length, buffer.count - length)
+            if length == data.count {
+                guard length <= limit else { return ReadBytes(data: nil) }
+                data.count = min(data.count * 2, limit + 1)
+            }
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return read(descriptor, base + length, buffer.count - length)
             }
             if count < 0 { return nil }
             if count == 0 { break }
             length += count
         }
+        guard length <= limit else { return ReadBytes(data: nil) }
         data.count = length
-        return data
+        return ReadBytes(data: data)
     }
 
     /// Archives inside archives are opened too, to this depth.

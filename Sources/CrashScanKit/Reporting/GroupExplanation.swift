@@ -88,6 +88,13 @@ public struct GroupExplanation: Sendable, Encodable {
     static let reportsShown = 8
 
     static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
+        try store.db.readSnapshot { try buildOnSnapshot(group: id, store: store, rules: rules) }
+    }
+
+    /// `build`, inside one read transaction.
+    private static func buildOnSnapshot(group id: Int64, store: Store, rules: RuleSet) throws
+        -> GroupExplanation
+    {
         let db = store.db
         guard
             let row = try db.query(

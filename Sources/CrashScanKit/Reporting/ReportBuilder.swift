@@ -8,6 +8,16 @@ public enum ReportBuilder {
     public static func build(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false) throws
         -> KVCReport
     {
+        try store.db.readSnapshot {
+            try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain)
+        }
+    }
+
+    /// `build`, inside the read transaction that gives every query the same snapshot.
+    private static func buildOnSnapshot(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool)
+        throws
+        -> KVCReport
+    {
         let db = store.db
         var filter = filter
         if !filter.devices.isEmpty {

@@ -114,6 +114,25 @@ public final class Database {
     public var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     public var changes: Int { Int(sqlite3_changes(handle)) }
 
+    /// True inside a transaction.
+    public var inTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    /// Runs `body`'s queries on one snapshot of the database (a deferred read transaction), so
+    /// that an import committing meanwhile cannot make one report mix two states. Inside a
+    /// transaction already, `body` runs in it.
+    public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
+        guard !inTransaction else { return try body() }
+        try execute("BEGIN DEFERRED")
+        do {
+            let value = try body()
+            try execute("COMMIT")
+            return value
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction; rolls back if it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
         try execute("BEGIN IMMEDIATE")

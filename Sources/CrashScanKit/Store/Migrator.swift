@@ -14,13 +14,18 @@ public struct Migration: Sendable, Equatable {
     static let foreignKeysOff = "-- crashscan:foreign-keys-off"
 
     /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
-    public static let builtIn: [Migration] = EmbeddedMigrations.files.compactMap { file in
-        let stem = file.name.hasSuffix(".sql") ? String(file.name.dropLast(4)) : file.name
-        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]) else {
-            return nil
-        }
-        return Migration(
-            version: version, name: String(stem[stem.index(after: underscore)...]), sql: file.sql)
+    public static let builtIn: [Migration] = EmbeddedMigrations.files.map {
+        parse(name: $0.name, sql: $0.sql)
+    }
+
+    /// `0009_grouping_devices_time.sql` → version 9, name `grouping_devices_time`. A name that does
+    /// not parse gets version 0, which the migrator refuses (a file must never be skipped).
+    static func parse(name file: String, sql: String) -> Migration {
+        let stem = file.hasSuffix(".sql") ? String(file.dropLast(4)) : file
+        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]), version > 0,
+            file.hasSuffix(".sql")
+        else { return Migration(version: 0, name: file, sql: sql) }
+        return Migration(version: version, name: String(stem[stem.index(after: underscore)...]), sql: sql)
     }
 }
 
@@ -28,6 +33,7 @@ public struct Migration: Sendable, Equatable {
 public enum SchemaError: Error, CustomStringConvertible, Sendable {
     case newerDatabase(path: String, version: Int, known: Int)
     case failed(migration: String, underlying: SQLiteError)
+    case badName(String)
 
     public var description: String {
         switch self {
@@ -36,6 +42,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
                 "\(path) was written by a newer crashscan (schema version \(version); this crashscan knows up to \(known)). Upgrade crashscan, or use another --db."
         case .failed(let migration, let underlying):
             return "migration \(migration) failed: \(underlying)"
+        case .badName(let name):
+            return "migration file '\(name)' is not named NNNN_name.sql: refusing to migrate without it"
         }
     }
 }
@@ -54,6 +62,7 @@ public enum Migrator {
     /// Brings the database up to the last of `migrations`. Returns the versions applied.
     @discardableResult
     public static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
+        if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
         let known = migrations.map(\.version).max() ?? 0
         let current = try currentVersion(db)
         if current > known {

@@ -205,4 +205,16 @@ final class MigrationTests: XCTestCase {
             try store.db.run(
                 "INSERT INTO import_file (run_id, path, outcome) VALUES (1, 'x', 'lost')"), "the CHECK holds")
     }
+
+    func testABadlyNamedMigrationFileIsRefusedNotSkipped() throws {
+        let db = try Database(path: try temporaryDatabase())
+        XCTAssertEqual(Migration.parse(name: "0011_next.sql", sql: "").version, 11)
+        for bad in ["11-next.sql", "next.sql", "0011_next.txt", "0000_zero.sql"] {
+            let migrations = Migration.builtIn + [Migration.parse(name: bad, sql: "CREATE TABLE x (y);")]
+            XCTAssertThrowsError(try Migrator.migrate(db, migrations: migrations), bad) { error in
+                XCTAssertTrue("\(error)".contains("'\(bad)' is not named NNNN_name.sql"), "\(error)")
+            }
+        }
+        XCTAssertEqual(try Migrator.currentVersion(db), 0, "nothing applied")
+    }
 }

@@ -62,4 +62,23 @@ final class StatementTests: XCTestCase {
         let names = try db.query("SELECT name FROM item ORDER BY id").compactMap { $0.string("name") }
         XCTAssertEqual(names, ["kept 0", "kept 1", "kept 2"])
     }
+
+    /// A report's queries share one snapshot: a write committed by another connection while the
+    /// snapshot is open is not seen until it ends.
+    func testReadSnapshotSeesOneStateOfTheDatabase() throws {
+        let path = try TestPaths.temporaryFolder(self).appendingPathComponent("s.sqlite").path
+        let reader = try Database(path: path)
+        try reader.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);")
+        let writer = try Database(path: path)
+        let counts = try reader.readSnapshot { () -> [Int] in
+            XCTAssertTrue(reader.inTransaction)
+            let before = try reader.query("SELECT count(*) AS n FROM t").first?.int("n") ?? -1
+            try writer.execute("INSERT INTO t VALUES (2)")
+            let after = try reader.query("SELECT count(*) AS n FROM t").first?.int("n") ?? -1
+            return [before, after]
+        }
+        XCTAssertEqual(counts, [1, 1], "the second query reads the same snapshot as the first")
+        XCTAssertFalse(reader.inTransaction)
+        XCTAssertEqual(try reader.query("SELECT count(*) AS n FROM t").first?.int("n"), 2)
+    }
 }
