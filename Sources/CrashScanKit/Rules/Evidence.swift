@@ -4,6 +4,13 @@ import Foundation
 /// same app runs without it, whether that fits the rule's failing OS window, and how sure the
 /// recommendation therefore is.
 public struct Evidence: Sendable, Codable {
+    /// How sure a recommendation is. The raw value is what `recommendations.confidence` and the
+    /// JSON store.
+    public enum Confidence: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        case high, medium, low
+        public var description: String { rawValue }
+    }
+
     public struct Count: Sendable, Codable, Equatable {
         public var value: String
         public var reports: Int
@@ -26,7 +33,7 @@ public struct Evidence: Sendable, Codable {
     public var confinedToFailingOS: Bool?
     public var outsideFailingOS: [String]
     public var appVersions: [Count]
-    public var confidence: String
+    public var confidence: Confidence
     public var confidenceReason: String
     public var fixedIn: String?
     public var regressed: Bool
@@ -179,7 +186,7 @@ final class EvidenceBuilder {
                     ? crash[0].0.value : "\(crash[0].0.value) – \(crash[crash.count - 1].0.value)",
             failingWindow: rule.failsOn?.description, workingWindow: rule.worksOn?.description,
             condition: rule.condition, confinedToFailingOS: nil, outsideFailingOS: [], appVersions: versions,
-            confidence: "low", confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
+            confidence: .low, confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
             regressedIn: [])
         if let window = rule.failsOn, !crash.isEmpty {
             evidence.outsideFailingOS = crash.filter { !(window.lower...window.upper).contains($0.1) }.map(
@@ -217,11 +224,11 @@ final class EvidenceBuilder {
     /// `high` when the data fit the rule's OS window and exception, lower for each thing that
     /// does not; a generic rule is never more than `low`.
     static func confidence(_ evidence: Evidence, rule: Rule, subject: RuleSubject, exception: String?) -> (
-        String, String
+        Evidence.Confidence, String
     ) {
         if rule.generic {
             return (
-                "low",
+                .low,
                 "generic rule: the key is private, but the catalogue has no entry for this class and key"
             )
         }
@@ -259,18 +266,19 @@ final class EvidenceBuilder {
         }
         if fits.isEmpty && problems.isEmpty {
             return (
-                "medium",
+                .medium,
                 "the class and key match the rule; it states no OS window or exception to check them against"
             )
         }
-        var level = problems.isEmpty ? "high" : problems.count == 1 && !fits.isEmpty ? "medium" : "low"
+        var level: Evidence.Confidence =
+            problems.isEmpty ? .high : problems.count == 1 && !fits.isEmpty ? .medium : .low
         var text = (fits + problems.map { "but " + $0 }).joined(separator: "; ")
         // A fit against a fact nobody has seen in a crash report is weaker evidence.
         let leanedOn = rule.inferred.filter { fact in
             (fact == "failsOn" && rule.failsOn != nil) || (fact == "exceptions" && !rule.exceptions.isEmpty)
         }
-        if level == "high", !leanedOn.isEmpty {
-            level = "medium"
+        if level == .high, !leanedOn.isEmpty {
+            level = .medium
             text +=
                 "; at most medium: the rule's \(leanedOn.map(Self.describe).joined(separator: " and ")) \(leanedOn.count == 1 ? "is" : "are") inferred, not seen in a crash report"
         }

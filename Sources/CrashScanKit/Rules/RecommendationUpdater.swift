@@ -44,7 +44,7 @@ enum RecommendationUpdater {
                 let found = try evidence.evidence(group: id, subject: subject, rule: rule)
                 try upsert.bind([
                     .integer(id), .text(rule.id), .text(rule.source), .text(rule.fix), .text(rule.title),
-                    .text(rule.detail), .int(rule.specificity), .text(found.confidence),
+                    .text(rule.detail), .int(rule.specificity), .text(found.confidence.rawValue),
                     .text(found.confidenceReason),
                     .optional(found.affectedOS), .text(Evidence.joined(found.crashOSVersions)),
                     .text(Evidence.joined(found.cleanOSVersions)),

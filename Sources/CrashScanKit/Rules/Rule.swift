@@ -17,7 +17,14 @@ public struct Rule: Sendable {
     /// The row of kvc-catalog.md the rule encodes, if any.
     public var catalogRow: Int?
     /// `crash`, `version-gated-crash`, `info`.
-    public var severity: String?
+    public var severity: Severity?
+
+    /// How bad a breakage is (`severity` in a rule file).
+    public enum Severity: String, Sendable, CaseIterable {
+        case crash
+        case versionGatedCrash = "version-gated-crash"
+        case info, low
+    }
     /// Exception names the breakage raises, and real reason texts it produces.
     public var exceptions: [String] = []
     public var reasons: [String] = []

@@ -181,8 +181,9 @@ private struct RuleReader {
             title: try text("title", required: true) ?? "", detail: try text("detail", required: true) ?? "",
             priority: try integer("priority") ?? 0)
         rule.catalogRow = try integer("catalogRow")
-        rule.severity = try text("severity", required: false)
-        if let severity = rule.severity, !["crash", "version-gated-crash", "info", "low"].contains(severity) {
+        let severity = try text("severity", required: false)
+        rule.severity = severity.flatMap(Rule.Severity.init)
+        if let severity, rule.severity == nil {
             throw fail(
                 "severity", at: lineOf("severity"),
                 "expected crash, version-gated-crash, info or low, got '\(severity)'")

@@ -53,7 +53,7 @@ final class CatalogueRuleTests: XCTestCase {
             XCTAssertNotNil(rule.replacementSwift, rule.id)
             XCTAssertFalse(rule.sources.isEmpty, rule.id)
             XCTAssertFalse(rule.exceptions.isEmpty, rule.id)
-            if rule.severity != "info" {
+            if rule.severity != .info {
                 XCTAssertTrue(rule.failsOn != nil || rule.condition != nil, "\(rule.id) says where it fails")
             }
         }

@@ -26,7 +26,7 @@ final class EvidenceTests: XCTestCase {
             group: try seedGroup(), store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.fix, "associated-object-placeholder")
         let evidence = try XCTUnwrap(explanation.evidence)
-        XCTAssertEqual(evidence.confidence, "medium")
+        XCTAssertEqual(evidence.confidence, .medium)
         XCTAssertTrue(
             evidence.confidenceReason.hasSuffix(
                 "at most medium: the rule's failing OS window and exception are inferred, not seen in a crash report"
@@ -80,7 +80,7 @@ final class EvidenceTests: XCTestCase {
                 .evidence)
         XCTAssertEqual(evidence.confinedToFailingOS, false)
         XCTAssertEqual(evidence.outsideFailingOS, ["9.3.5"])
-        XCTAssertEqual(evidence.confidence, "medium")
+        XCTAssertEqual(evidence.confidence, .medium)
         XCTAssertTrue(
             evidence.confidenceReason.contains("outside the failing window <8.3"), evidence.confidenceReason)
     }
