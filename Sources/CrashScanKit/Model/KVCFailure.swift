@@ -1,5 +1,5 @@
 /// How a KVC access failed.
-public enum KVCKind: String, Sendable, CaseIterable {
+public enum KVCKind: String, Sendable, CaseIterable, Codable {
     /// `setValue:forUndefinedKey:` / `valueForUndefinedKey:`: the key does not exist (here).
     case undefinedKey = "undefined_key"
     /// iOS 13+ `Access to X's _y ivar is prohibited`: UIKit blocks the key on purpose.
@@ -9,12 +9,12 @@ public enum KVCKind: String, Sendable, CaseIterable {
     case obsoletePrivateAPI = "obsolete_private_api"
 }
 
-public enum KVCAccessor: String, Sendable {
+public enum KVCAccessor: String, Sendable, Codable {
     case set, get
 }
 
 /// Why the app ended up there.
-public enum KVCCause: String, Sendable, CaseIterable {
+public enum KVCCause: String, Sendable, CaseIterable, Codable {
     /// KVC on a private key or a private class: it breaks when UIKit changes.
     case privateKey = "private_key"
     /// A storyboard/nib outlet or user-defined runtime attribute points at a key the class lacks.

@@ -52,12 +52,12 @@ public struct KVCReport: Sendable, Encodable {
         public var databaseID: Int
         public var fingerprint: String
         public var exceptionType: String?
-        public var kind: String?
-        public var accessor: String?
+        public var kind: KVCKind?
+        public var accessor: KVCAccessor?
         public var receiverClass: String?
         public var key: String?
         public var keyIsPrivate: Bool
-        public var cause: String?
+        public var cause: KVCCause?
         public var blameFrame: String?
         public var reportCount: Int
         public var deviceCount: Int

@@ -56,7 +56,8 @@ public enum ReportRenderer {
             maxWidths: [8, 20, max(12, min(40, width - fixed))] + (wide ? [15] : []) + [7, 7])
         for group in report.groups {
             table.add(
-                [group.id, group.kind ?? "-", classKey(group)] + (wide ? [group.cause ?? "-"] : [])
+                [group.id, group.kind?.rawValue ?? "-", classKey(group)]
+                    + (wide ? [group.cause?.rawValue ?? "-"] : [])
                     + [String(group.reportCount), String(group.deviceCount)])
         }
         let rendered = table.render()
@@ -67,7 +68,7 @@ public enum ReportRenderer {
                 "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
             out.append(
                 contentsOf: TextWrap.wrap(
-                    "\(group.accessor ?? "?") · \(group.exceptionType ?? "?")\(wide ? "" : " · \(group.cause ?? "?")") · \(seen)",
+                    "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(wide ? "" : " · \(group.cause?.rawValue ?? "?")") · \(seen)",
                     width: width, indent: "     "))
             if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
             let osList = shortList(group.osVersions, keepOrder: true)
@@ -298,9 +299,10 @@ public enum ReportRenderer {
         }
         for group in report.groups {
             let fields: [String] = [
-                group.id, group.fingerprint, group.kind ?? "", group.accessor ?? "",
+                group.id, group.fingerprint, group.kind?.rawValue ?? "", group.accessor?.rawValue ?? "",
                 group.receiverClass ?? "",
-                group.key ?? "", group.keyIsPrivate ? "1" : "0", group.cause ?? "", group.exceptionType ?? "",
+                group.key ?? "", group.keyIsPrivate ? "1" : "0", group.cause?.rawValue ?? "",
+                group.exceptionType ?? "",
                 String(group.reportCount), String(group.deviceCount), group.firstSeen ?? "",
                 group.lastSeen ?? "",
                 list(group.devices), list(group.osVersions), list(group.appVersions), group.blameFrame ?? "",
@@ -346,8 +348,8 @@ public enum ReportRenderer {
         for group in report.groups {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             let cells = [
-                "`\(group.id)`", group.kind ?? "", "`\(classKey(group))`",
-                group.cause ?? "",
+                "`\(group.id)`", group.kind?.rawValue ?? "", "`\(classKey(group))`",
+                group.cause?.rawValue ?? "",
                 String(group.reportCount), String(group.deviceCount), os,
                 group.recommendation.map { "`\($0.fix)`" } ?? "",
             ]

@@ -131,10 +131,10 @@ final class ReportWriter {
             }
         }
         let format = reports.first?.report.format.rawValue
-        let fileOutcome = fresh.isEmpty ? "duplicate" : "imported"
+        let fileOutcome: ImportFileOutcome = fresh.isEmpty ? .duplicate : .imported
         guard
             let fileRow = try insertFile.insert([
-                .int(Int(runID)), .text(path), .text(fileOutcome), .null, .optional(format),
+                .int(Int(runID)), .text(path), .text(fileOutcome.rawValue), .null, .optional(format),
                 .int(fresh.count),
                 .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
                 .text(parserRevision),
@@ -176,7 +176,8 @@ final class ReportWriter {
     /// Records a file that yielded nothing, with the reason: `rejected` or `skipped`.
     func reject(path: String, bytes: Int?, rejection: Rejection) throws {
         _ = try insertFile.insert([
-            .int(Int(runID)), .text(path), .text(rejection.disposition.rawValue), .text(rejection.reason),
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome(rejection.disposition).rawValue),
+            .text(rejection.reason),
             .null,
             .int(0), .int(0), .optional(bytes), .null, .null,
         ])
@@ -185,7 +186,8 @@ final class ReportWriter {
     /// Records a file whose bytes this parser stored before: all its reports are duplicates.
     func recordStoredBefore(path: String, fingerprint: FileFingerprint, reports: Int) throws -> FileOutcome {
         _ = try insertFile.insert([
-            .int(Int(runID)), .text(path), .text("duplicate"), .text("same bytes as a file imported before"),
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
+            .text("same bytes as a file imported before"),
             .null,
             .int(0), .int(reports), .int(fingerprint.byteCount), .text(fingerprint.hex),
             .text(parserRevision),

@@ -217,4 +217,19 @@ final class MigrationTests: XCTestCase {
         }
         XCTAssertEqual(try Migrator.currentVersion(db), 0, "nothing applied")
     }
+
+    /// Every outcome the importer records is one the table's CHECK constraint accepts.
+    func testEveryImportFileOutcomeFitsTheSchema() throws {
+        let store = try Store(path: try temporaryDatabase())
+        try store.db.run(
+            "INSERT INTO import_run (id, started_at, crashscan_version, arguments) VALUES (1, 'x', 'x', 'x')")
+        for outcome in ImportFileOutcome.allCases {
+            try store.db.run(
+                "INSERT INTO import_file (run_id, path, outcome) VALUES (1, ?, ?)",
+                [.text(outcome.rawValue), .text(outcome.rawValue)])
+        }
+        XCTAssertEqual(
+            try store.db.query("SELECT count(*) AS n FROM import_files").first?.int("n"),
+            ImportFileOutcome.allCases.count)
+    }
 }
