@@ -145,7 +145,8 @@ enum HelpText {
         USAGE: crashscan explain GROUP [--format text|json] [--db FILE] [--rules FILE]...
 
         ARGUMENTS:
-          GROUP             A group id or at least 4 characters of its fingerprint (see 'crashscan report').
+          GROUP             The group's id as 'crashscan report' shows it (1b4b4cd6), or at least 4 of its
+                            first hex digits.
 
         EXIT CODES: 0 ok, 64 ambiguous GROUP, 66 no such group or no database.
         """

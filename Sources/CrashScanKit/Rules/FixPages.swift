@@ -92,7 +92,7 @@ public enum FixPages {
             out.append("")
         }
         if let extra = handWritten(slug) {
-            out.append(String(repeating: "-", count: 100))
+            out.append(String(repeating: "-", count: width))
             out.append("")
             out.append(extra)
         }
