@@ -221,7 +221,7 @@ struct Benchmark {
                 groups[report.fingerprint] = group
                 let columns = report.storedColumns(
                     path: file, importedAt: "2026-01-01T00:00:00Z", groupID: group)
-                chunk += columns.map(csvField).joined(separator: ",") + "\n"
+                chunk += columns.map { csvField($0.text) }.joined(separator: ",") + "\n"
             }
             if chunk.utf8.count > 1 << 20 {
                 csv.write(Data(chunk.utf8))
@@ -230,8 +230,9 @@ struct Benchmark {
         }
         csv.write(Data(chunk.utf8))
         try csv.close()
-        let columns = try store.db.query("PRAGMA table_info(report)").compactMap { $0.string("name") }
-            .dropFirst()
+        // The CSV holds the values `storedColumns` names, in its order (not `import_file_id`,
+        // which the writer adds): the same columns by name, as crashscan's writer inserts them.
+        let columns = AnalyzedReport.storedColumnNames
         let script = """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;

@@ -66,41 +66,61 @@ public struct AnalyzedReport: Sendable {
             receiverClass: failure?.receiverClass, key: failure?.key, blameKey: blameKey)
     }
 
-    /// The values of the `report` row, in table order after `id` and `import_file_id`, as text
-    /// (SQLite's type affinity stores the numbers as integers). `content_hash` comes first. The
-    /// writer binds them; the benchmark's storage floor writes the same values to CSV.
-    public func storedColumns(path: String, importedAt: String, groupID: Int) -> [String?] {
-        storedValues(path: path, importedAt: importedAt, groupID: groupID).map(\.textForm)
+    /// The values of the `report` row as text, named by column (SQLite's type affinity stores
+    /// the numbers as integers); the benchmark's storage floor writes the same values to CSV.
+    public func storedColumns(path: String, importedAt: String, groupID: Int) -> [(
+        column: String, text: String?
+    )] {
+        storedFields(path: path, importedAt: importedAt, groupID: groupID).map {
+            ($0.column, $0.value.textForm)
+        }
     }
 
-    /// The same values typed, as the writer binds them: numbers as integers, so that neither
-    /// side turns them into text and back (that was a dozen String allocations per report on
-    /// the single writer thread).
-    public func storedValues(path: String, importedAt: String, groupID: Int) -> [SQLValue] {
+    /// The values of the `report` row, each with its column: the writer builds its INSERT from
+    /// these names, so the order here cannot put a value into another column. Numbers are bound
+    /// as integers, so that neither side turns them into text and back (that was a dozen String
+    /// allocations per report on the single writer thread). `import_file_id` is the writer's.
+    public func storedFields(path: String, importedAt: String, groupID: Int) -> [(
+        column: String, value: SQLValue
+    )] {
         let os = self.os
         return [
-            .text(contentHash), .text(path), .text(report.format.rawValue), .int(report.positionInFile),
-            .optional(occurredAt), .optional(report.occurredAtRaw),
-            .optional(uploadedAt), .text(importedAt), .optional(report.deviceRaw),
-            .optional(device?.identifier),
-            .optional(device?.name), .optional(device?.kind.rawValue),
-            .optional(report.osRaw), .optional(os?.platform), .optional(os?.text), .optional(os?.build),
-            .optional(os?.major), .optional(os?.minor), .optional(os?.patch), .optional(os?.sortKey),
-            .bool(os?.isBeta ?? false),
-            .optional(report.appVersion),
-            .optional(report.bundleID), .optional(report.processName), .optional(report.cpuArch),
-            report.jailbroken.map(SQLValue.bool) ?? .null, .optional(exceptionType),
-            .bool(report.exceptionTypeInferred), .optional(report.signal), .optional(report.exceptionReason),
-            .optional(appImage), .optional(blameFrame),
+            ("content_hash", .text(contentHash)), ("source_path", .text(path)),
+            ("source_format", .text(report.format.rawValue)),
+            ("position_in_file", .int(report.positionInFile)),
+            ("occurred_at", .optional(occurredAt)), ("occurred_at_raw", .optional(report.occurredAtRaw)),
+            ("uploaded_at", .optional(uploadedAt)), ("imported_at", .text(importedAt)),
+            ("device_raw", .optional(report.deviceRaw)), ("device_model", .optional(device?.identifier)),
+            ("device_name", .optional(device?.name)), ("device_kind", .optional(device?.kind.rawValue)),
+            ("os_raw", .optional(report.osRaw)), ("os_platform", .optional(os?.platform)),
+            ("os_version", .optional(os?.text)), ("os_build", .optional(os?.build)),
+            ("os_major", .optional(os?.major)), ("os_minor", .optional(os?.minor)),
+            ("os_patch", .optional(os?.patch)), ("os_key", .optional(os?.sortKey)),
+            ("os_beta", .bool(os?.isBeta ?? false)), ("app_version", .optional(report.appVersion)),
+            ("bundle_id", .optional(report.bundleID)), ("process_name", .optional(report.processName)),
+            ("cpu_arch", .optional(report.cpuArch)),
+            ("jailbroken", report.jailbroken.map(SQLValue.bool) ?? .null),
+            ("exception_type", .optional(exceptionType)),
+            ("exception_type_inferred", .bool(report.exceptionTypeInferred)),
+            ("signal", .optional(report.signal)),
+            ("exception_reason", .optional(report.exceptionReason)), ("app_image", .optional(appImage)),
+            ("blame_frame", .optional(blameFrame)),
             // Frames are kept once per crash group (crash_group.sample_frames), and per report
             // only while its app frames are offsets that a dSYM may resolve later.
-            .optional(keepsFramesForSymbols ? framesText : nil),
-            .int(groupID),
-            .optional(symbolication?.rawValue), .optional(keepsFramesForSymbols ? imagesText : nil),
-            blameSymbolicated.map(SQLValue.bool) ?? .null, .optional(report.appBuild),
-            .optional(report.uploadedAtRaw), .optional(timeZoneAssumed),
+            ("frames", .optional(keepsFramesForSymbols ? framesText : nil)), ("group_id", .int(groupID)),
+            ("symbolication", .optional(symbolication?.rawValue)),
+            ("images", .optional(keepsFramesForSymbols ? imagesText : nil)),
+            ("blame_symbolicated", blameSymbolicated.map(SQLValue.bool) ?? .null),
+            ("app_build", .optional(report.appBuild)), ("uploaded_at_raw", .optional(report.uploadedAtRaw)),
+            ("time_zone_assumed", .optional(timeZoneAssumed)),
         ]
     }
+
+    /// The columns `storedFields` fills, in its order.
+    public static let storedColumnNames: [String] = {
+        AnalyzedReport(CrashReport(format: .buglyConsole, normalizedContent: ""))
+            .storedFields(path: "", importedAt: "", groupID: 0).map(\.column)
+    }()
 
     /// Frames and images are stored with the report only when a dSYM given later can resolve them:
     /// app frames that are offsets into an image with a UUID.

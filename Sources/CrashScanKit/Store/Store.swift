@@ -49,19 +49,13 @@ final class ReportWriter {
             "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
             [.text(importedAt), .text(version), .text(arguments)])
         runID = db.lastInsertRowID
+        // Built from the names `AnalyzedReport.storedFields` gives its values, and bound in that
+        // order: a column added or moved there cannot land in another column here.
+        let columns = ["import_file_id"] + AnalyzedReport.storedColumnNames
         insertReport = try db.prepare(
-            """
-            INSERT INTO report (
-                content_hash, import_file_id, source_path, source_format, position_in_file, occurred_at,
-                occurred_at_raw, uploaded_at, imported_at, device_raw, device_model, device_name, device_kind,
-                os_raw, os_platform, os_version, os_build, os_major, os_minor, os_patch, os_key, os_beta,
-                app_version, bundle_id, process_name, cpu_arch, jailbroken, exception_type,
-                exception_type_inferred, signal, exception_reason, app_image, blame_frame, frames, group_id,
-                symbolication, images, blame_symbolicated, app_build, uploaded_at_raw, time_zone_assumed
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-                      ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (content_hash) DO NOTHING
-            """)
+            "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                + ") ON CONFLICT (content_hash) DO NOTHING")
         insertGroup = try db.prepare(
             """
             INSERT INTO crash_group (
@@ -221,9 +215,8 @@ final class ReportWriter {
     private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
         -> [SQLValue]
     {
-        var values = analyzed.storedValues(path: path, importedAt: importedAt, groupID: Int(groupID))
-        values.insert(fileID, at: 1)
-        return values
+        [fileID]
+            + analyzed.storedFields(path: path, importedAt: importedAt, groupID: Int(groupID)).map(\.value)
     }
 
     /// Closes the run with its totals.

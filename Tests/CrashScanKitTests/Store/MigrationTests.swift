@@ -232,4 +232,16 @@ final class MigrationTests: XCTestCase {
             try store.db.query("SELECT count(*) AS n FROM import_files").first?.int("n"),
             ImportFileOutcome.allCases.count)
     }
+
+    /// The importer inserts reports by column name: every column of `report` but `id` and
+    /// `import_file_id` gets a named value, and nothing else.
+    func testTheReportRowIsInsertedByColumnName() throws {
+        let store = try Store(path: try temporaryDatabase())
+        let table = try store.db.query("PRAGMA table_info(report)").compactMap { $0.string("name") }
+        XCTAssertEqual(
+            Set(AnalyzedReport.storedColumnNames), Set(table).subtracting(["id", "import_file_id"]))
+        XCTAssertEqual(
+            AnalyzedReport.storedColumnNames.count, Set(AnalyzedReport.storedColumnNames).count,
+            "no column twice")
+    }
 }
