@@ -23,8 +23,7 @@ enum RegroupCommand {
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         let store = try Store(path: dbPath)
         let summary = try Regrouper.run(store)
-        let all = Set(
-            try store.db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
+        let all = try GroupRecord.allIDs(store.db)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
         console.out("regrouped \(dbPath): \(describe(summary))\n")
         return .ok

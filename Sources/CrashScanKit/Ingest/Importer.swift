@@ -178,8 +178,7 @@ public final class Importer {
             let regrouped = try Regrouper.run(store)
             summary.regrouped = regrouped
             summary.mergedGroups = regrouped.merged
-            touched = Set(
-                try store.db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
+            touched = try GroupRecord.allIDs(store.db)
         } else {
             for merge in try PartialGroupMerger.run(store.db) {
                 touched.remove(merge.partial)

@@ -96,15 +96,9 @@ public struct GroupExplanation: Sendable, Encodable {
         -> GroupExplanation
     {
         let db = store.db
-        guard
-            let row = try db.query(
-                """
-                SELECT id, fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private,
-                       cause, blame_frame
-                FROM crash_group WHERE id = ?
-                """, [.integer(id)]
-            ).first
-        else { throw GroupLookup.NotFound(text: String(id)) }
+        guard let group = try GroupRecord.Reader(db: db).group(id) else {
+            throw GroupLookup.NotFound(text: String(id))
+        }
         let sample = try db.query(
             """
             SELECT g.sample_report_path AS source_path, r.position_in_file, r.exception_reason,
@@ -120,15 +114,13 @@ public struct GroupExplanation: Sendable, Encodable {
                 location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
         }
         var explanation = GroupExplanation(
-            id: String((row.string("fingerprint") ?? "").prefix(8)),
-            fingerprint: row.string("fingerprint") ?? "",
-            exceptionType: row.string("exception_type"), reason: sample?.string("exception_reason"),
-            kind: row.string("kind"), accessor: row.string("accessor"),
-            receiverClass: row.string("receiver_class"),
-            key: row.string("key"), keyIsPrivate: row.int("key_is_private") == 1,
-            privacyReason: KnownClasses.privacyReason(
-                key: row.string("key"), receiver: row.string("receiver_class")),
-            cause: row.string("cause"), blameFrame: row.string("blame_frame"),
+            id: String(group.fingerprint.prefix(8)), fingerprint: group.fingerprint,
+            exceptionType: group.exceptionType, reason: sample?.string("exception_reason"),
+            kind: group.kind?.rawValue, accessor: group.accessor?.rawValue,
+            receiverClass: group.receiverClass,
+            key: group.key, keyIsPrivate: group.keyIsPrivate == true,
+            privacyReason: KnownClasses.privacyReason(key: group.key, receiver: group.receiverClass),
+            cause: group.cause?.rawValue, blameFrame: group.blameFrame,
             sampleReport: sample.map {
                 "\($0.string("source_path") ?? "?") (report \(($0.int("position_in_file") ?? 0) + 1) in the file)"
             },

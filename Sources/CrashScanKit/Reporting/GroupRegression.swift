@@ -33,8 +33,8 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
         }
         if rules.rules.contains(where: { $0.fixedIn != nil }) {
             let subjects = try GroupSubjects(db: db)
-            for row in try db.query("SELECT id FROM crash_group WHERE kind IS NOT NULL") {
-                guard let id = row.int("id").map(Int64.init), let subject = try subjects.subject(group: id),
+            for id in try GroupRecord.allIDs(db, kvcOnly: true) {
+                guard let subject = try subjects.subject(group: id),
                     let fixedIn = rules.bestMatch(for: subject)?.fixedIn
                 else { continue }
                 candidates[id] = fixedIn

@@ -44,12 +44,7 @@ public enum ReportBuilder {
         let osVersions = tally.osVersionsByGroup()
         let appVersions = tally.appVersionsByGroup()
 
-        let detailQuery = try db.prepare(
-            """
-            SELECT g.fingerprint, g.exception_type, g.kind, g.accessor, g.receiver_class, g.key, g.key_is_private,
-                   g.cause, g.blame_frame
-            FROM crash_group g WHERE g.id = ?
-            """)
+        let groupReader = try GroupRecord.Reader(db: db)
         let subjects = try GroupSubjects(db: db)
         let evidenceBuilder = try EvidenceBuilder(db: db)
         let rulesAreStored = try store.meta("rules_digest") == rules.digest
@@ -58,9 +53,7 @@ public enum ReportBuilder {
         var groups: [KVCReport.Group] = []
         for totals in tally.groups() {
             let id = totals.id
-            try detailQuery.bind([.int(id)])
-            guard let detail = try detailQuery.step() else { continue }
-            detailQuery.reset()
+            guard let detail = try groupReader.group(Int64(id)) else { continue }
             var recommendation: KVCReport.Recommendation?
             var evidence: Evidence?
             var matchedRules: [KVCReport.MatchedRule]?
@@ -93,15 +86,11 @@ public enum ReportBuilder {
             }
             groups.append(
                 KVCReport.Group(
-                    id: String((detail.string("fingerprint") ?? "").prefix(8)), databaseID: id,
-                    fingerprint: detail.string("fingerprint") ?? "",
-                    exceptionType: detail.string("exception_type"),
-                    kind: detail.string("kind").flatMap(KVCKind.init),
-                    accessor: detail.string("accessor").flatMap(KVCAccessor.init),
-                    receiverClass: detail.string("receiver_class"), key: detail.string("key"),
-                    keyIsPrivate: detail.int("key_is_private") == 1,
-                    cause: detail.string("cause").flatMap(KVCCause.init),
-                    blameFrame: detail.string("blame_frame"), reportCount: totals.reports,
+                    id: String(detail.fingerprint.prefix(8)), databaseID: id, fingerprint: detail.fingerprint,
+                    exceptionType: detail.exceptionType, kind: detail.kind, accessor: detail.accessor,
+                    receiverClass: detail.receiverClass, key: detail.key,
+                    keyIsPrivate: detail.keyIsPrivate == true,
+                    cause: detail.cause, blameFrame: detail.blameFrame, reportCount: totals.reports,
                     deviceCount: totals.devices.count, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],

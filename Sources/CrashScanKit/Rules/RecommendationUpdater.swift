@@ -8,12 +8,7 @@ enum RecommendationUpdater {
         let digest = rules.digest
         let everything = try store.meta("rules_digest") != digest
         let db = store.db
-        var ids = Set(
-            try db.query(
-                everything
-                    ? "SELECT id FROM crash_group" : "SELECT id FROM crash_group WHERE kind IS NOT NULL"
-            )
-            .compactMap { $0.int("id").map(Int64.init) })
+        var ids = try GroupRecord.allIDs(db, kvcOnly: !everything)
         ids.formUnion(touched)
         let subjects = try GroupSubjects(db: db)
         let evidence = try EvidenceBuilder(db: db)

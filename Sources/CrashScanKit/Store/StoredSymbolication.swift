@@ -53,7 +53,7 @@ public enum StoredSymbolication {
                 try refreshSample(item.analyzed, report: item.id, path: item.path, db: db)
             }
         }
-        let all = Set(try db.query("SELECT id FROM crash_group").compactMap { $0.int("id").map(Int64.init) })
+        let all = try GroupRecord.allIDs(db)
         try GroupRows.refreshDisplay(all, samples: [:], db: db)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
         return summary
