@@ -51,9 +51,7 @@ public enum CLI {
         }
     }
 
-    static let commandNames = [
-        "import", "report", "explain", "symbolicate", "regroup", "rules", "fix", "fixed", "help",
-    ]
+    static let commandNames = Command.allCases.map(\.rawValue)
     static let commands = commandNames.joined(separator: ", ")
 
     /// Options that take no value: before the command they must not swallow the next word
@@ -99,7 +97,9 @@ public enum CLI {
                 console.out(HelpText.main + "\n")
                 return .ok
             }
-            guard let page = HelpText.page(for: arguments[1]) else { throw unknownCommand(arguments[1]) }
+            guard let page = Command(rawValue: arguments[1])?.helpPage else {
+                throw unknownCommand(arguments[1])
+            }
             console.out(page + "\n")
             return .ok
         default:
@@ -121,23 +121,12 @@ public enum CLI {
         }
         let options = Array(rest.dropFirst()) + leading
         if options.contains("-h") || options.contains("--help") {
-            guard let page = HelpText.page(for: command) else { throw unknownCommand(command) }
+            guard let page = Command(rawValue: command)?.helpPage else { throw unknownCommand(command) }
             console.out(page + "\n")
             return .ok
         }
-        switch command {
-        case "import": return try ImportCommand.run(options, console: console, environment: environment)
-        case "report": return try ReportCommand.run(options, console: console, environment: environment)
-        case "rules": return try RulesCommand.run(options, console: console)
-        case "explain": return try ExplainCommand.run(options, console: console, environment: environment)
-        case "fix": return try FixCommand.run(options, console: console)
-        case "fixed": return try FixedCommand.run(options, console: console, environment: environment)
-        case "regroup": return try RegroupCommand.run(options, console: console, environment: environment)
-        case "symbolicate":
-            return try SymbolicateCommand.run(options, console: console, environment: environment)
-        default:
-            throw unknownCommand(command)
-        }
+        guard let known = Command(rawValue: command) else { throw unknownCommand(command) }
+        return try known.run(options, console: console, environment: environment)
     }
 
     /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.

@@ -195,19 +195,4 @@ enum HelpText {
 
         USAGE: crashscan regroup [--db FILE] [--rules FILE]...
         """
-
-    static func page(for command: String) -> String? {
-        switch command {
-        case "import": return `import`
-        case "report": return report
-        case "rules": return rules
-        case "explain": return explain
-        case "fix": return fix
-        case "fixed": return fixed
-        case "symbolicate": return symbolicate
-        case "regroup": return regroup
-        case "help": return main
-        default: return nil
-        }
-    }
 }

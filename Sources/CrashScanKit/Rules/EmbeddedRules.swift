@@ -79,6 +79,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "gatedBySDK": true,
                   "fix": "attributed-placeholder",
                   "title": "Style the UITextField placeholder with attributedPlaceholder, not KVC on _placeholderLabel",
                   "detail": [
@@ -125,6 +126,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "gatedBySDK": true,
                   "fix": "search-text-field",
                   "title": "Use UISearchBar.searchTextField instead of KVC on _searchField",
                   "detail": [
@@ -171,6 +173,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update. Seen on iOS 13 simulators first.",
+                  "gatedBySDK": true,
                   "fix": "search-bar-cancel-title",
                   "title": "Set the UISearchBar cancel title through the bar button appearance proxy, not _cancelButtonText",
                   "detail": [
@@ -211,6 +214,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "gatedBySDK": true,
                   "fix": "search-bar-cancel-button",
                   "title": "Show and style the UISearchBar cancel button through public API, not _cancelButton",
                   "detail": [
@@ -257,6 +261,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Probably only for builds with the iOS 13 SDK: every report comes from an Xcode 11 build.",
+                  "gatedBySDK": true,
                   "fix": "status-bar-manager",
                   "title": "Use the window scene's statusBarManager instead of UIApplication statusBar/statusBarWindow",
                   "detail": [
@@ -651,6 +656,7 @@ enum EmbeddedRules {
                   "worksOn": "10..12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update. First seen in iOS 13 beta 1.",
+                  "gatedBySDK": true,
                   "fix": "bar-appearance",
                   "title": "Configure bar backgrounds and shadows with UIBarAppearance, not _backgroundEffectView/_shadowView",
                   "detail": [
@@ -784,6 +790,7 @@ enum EmbeddedRules {
                   "worksOn": "<=12",
                   "failsOn": ">=13",
                   "condition": "Only when the app is built with the iOS 13 SDK (Xcode 11 or later) and runs on iOS 13 or later: old App Store builds keep working on iOS 13, so the crash arrives with the rebuild, not with the OS update.",
+                  "gatedBySDK": true,
                   "fix": "tab-bar-item-appearance",
                   "title": "Style tab bar items through UITabBarItem and UITabBarAppearance, not UITabBarButton's _info/_label",
                   "detail": [
@@ -960,6 +967,7 @@ enum EmbeddedRules {
                     "[<WKWebViewConfiguration 0x600002c3d000> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _allowUniversalAccessFromFileURLs."
                   ],
                   "condition": "Only for apps linked against newer SDKs (a crash is reported with Xcode 16.2 on iOS 18.2); WebKit keeps a compatibility shim for apps linked against older SDKs.",
+                  "gatedBySDK": true,
                   "fix": "webview-local-file-access",
                   "title": "Serve local files to WKWebView through public API, not _allowUniversalAccessFromFileURLs",
                   "detail": [

@@ -207,7 +207,7 @@ final class EvidenceBuilder {
             evidence.cleanAppVersionsOnFailingOS.sort { AppVersion.isNewer($1, than: $0) }
             let crashing = versions.map(\.value).filter { $0 != "unknown" }
             evidence.firstCrashingAppVersion = crashing.min { AppVersion.isNewer($1, than: $0) }
-            if let first = evidence.firstCrashingAppVersion, rule.condition?.contains("SDK") == true,
+            if let first = evidence.firstCrashingAppVersion, rule.gatedBySDK,
                 !evidence.cleanAppVersionsOnFailingOS.isEmpty,
                 evidence.cleanAppVersionsOnFailingOS.allSatisfy({ AppVersion.isNewer(first, than: $0) })
             {

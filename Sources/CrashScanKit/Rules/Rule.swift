@@ -48,6 +48,9 @@ public struct Rule: Sendable {
     /// shown, and a recommendation that leans on one is at most medium confidence.
     public var inferred: [String] = []
     public static let inferableFacts = ["failsOn", "worksOn", "exceptions", "fix"]
+    /// The breakage comes with building against a newer SDK, not with the OS update (iOS 13's
+    /// blocked ivars): older app versions ran the failing OS without it.
+    public var gatedBySDK = false
     /// A catch-all rule: its recommendation is never more than low confidence.
     public var generic: Bool = false
 

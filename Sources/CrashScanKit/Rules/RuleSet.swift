@@ -94,7 +94,7 @@ public struct RuleSet: Sendable {
         "id", "match", "fix", "title", "detail", "priority", "catalogRow", "severity", "exceptions",
         "reasons",
         "worksOn", "failsOn", "condition", "replacement", "sources", "fixedIn", "generic", "notes",
-        "inferred",
+        "inferred", "gatedBySDK",
     ]
     static let matchFields: Set<String> = [
         "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
@@ -227,6 +227,12 @@ private struct RuleReader {
                 throw fail("generic", at: flagLine, "must be true or false")
             }
             rule.generic = value
+        }
+        if let (flagLine, flag) = entry.member("gatedBySDK") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("gatedBySDK", at: flagLine, "must be true or false")
+            }
+            rule.gatedBySDK = value
         }
         return rule
     }

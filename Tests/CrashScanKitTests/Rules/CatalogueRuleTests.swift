@@ -61,6 +61,10 @@ final class CatalogueRuleTests: XCTestCase {
             try RuleSet.builtIn().rules.first { $0.id == "uitextfield-placeholder-label" })
         XCTAssertTrue(
             textField.condition?.contains("iOS 13 SDK (Xcode 11") ?? false, "the SDK condition of iOS 13")
+        XCTAssertTrue(textField.gatedBySDK, "evidence looks for the rebuild with the iOS 13 SDK")
+        let textView = try XCTUnwrap(
+            try RuleSet.builtIn().rules.first { $0.id == "uitextview-placeholder-label" })
+        XCTAssertFalse(textView.gatedBySDK, "iOS 8.1.3 broke _placeholderLabel for every build")
     }
 
     func testKeyPathsAndClassPatterns() throws {

@@ -130,6 +130,10 @@ final class RuleSetTests: XCTestCase {
                 "{\"rules\": [{\"id\": \"j\", \"match\": {\"class\": \"X\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\", \"replacement\": {\"objc\": \"x\", \"target\": \"nine\"}}]}",
                 "rule 'j' (#1), field 'replacement.target'"
             ),
+            (
+                "{\"rules\": [{\"id\": \"k\", \"match\": {\"class\": \"X\"}, \"fix\": \"f\", \"title\": \"t\", \"detail\": \"d\", \"gatedBySDK\": \"yes\"}]}",
+                "rule 'k' (#1), field 'gatedBySDK'"
+            ),
             ("{\"rule\": []}", "field 'rules'"),
             ("{\"rules\": [", "not valid JSON"),
         ]
