@@ -121,7 +121,7 @@ public final class Importer {
             return batch
         }
 
-        let known = reparse ? KnownFiles() : try KnownFiles(store: store, revision: ReportReader.revision)
+        let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
         var parsed = Importer.parseInParallel(nextBatch(), known: known, settings: settings)
         let db = store.db
         let tallies = try DeferredTallies(db: db)
@@ -265,42 +265,21 @@ public final class Importer {
         }
     }
 
-    /// Reads and analyses `batch` on all cores; results keep the input order.
+    /// Reads and analyses `batch` on all cores; results keep the input order. Each worker asks
+    /// `known` through a connection it alone uses while it parses this batch.
     static func parseInParallel(
         _ batch: [InputSource], known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
     ) -> [Parsed] {
-        let slots = Slots(count: batch.count)
-        DispatchQueue.concurrentPerform(iterations: batch.count) { index in
-            slots.store(parse(batch[index], known: known, settings: settings), at: index)
-        }
-        return slots.collect().flatMap { $0 }
-    }
-
-    /// One slot per input, each written by exactly one iteration of `concurrentPerform`, so
-    /// no two threads touch the same memory; read only after `concurrentPerform` returns.
-    private final class Slots: @unchecked Sendable {
-        private let buffer: UnsafeMutablePointer<[Parsed]>
-        private let count: Int
-
-        init(count: Int) {
-            self.count = count
-            buffer = UnsafeMutablePointer<[Parsed]>.allocate(capacity: count)
-        }
-
-        func store(_ value: [Parsed], at index: Int) { (buffer + index).initialize(to: value) }
-
-        func collect() -> [[Parsed]] { Array(UnsafeBufferPointer(start: buffer, count: count)) }
-
-        deinit {
-            buffer.deinitialize(count: count)
-            buffer.deallocate()
-        }
+        let perSource = ParallelMap.map(
+            batch, context: { known.checkOut() }, finish: { known.checkIn($0) },
+            transform: { source, lookup in parse(source, known: lookup, settings: settings) })
+        return perSource.flatMap { $0 }
     }
 
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
     /// result per member, named `archive.zip!/member/path`.
     static func parse(
-        _ source: InputSource, known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
+        _ source: InputSource, known: FileLookup? = nil, settings: ParseSettings = ParseSettings()
     ) -> [Parsed] {
         let path = source.displayPath
         let data: Data
@@ -395,12 +374,12 @@ public final class Importer {
     static let maximumArchiveDepth = 3
 
     static func parse(
-        _ data: Data, path: String, depth: Int, known: KnownFiles = KnownFiles(),
+        _ data: Data, path: String, depth: Int, known: FileLookup? = nil,
         settings: ParseSettings = ParseSettings()
     ) -> [Parsed] {
         guard ArchiveReader.looksLikeArchive(data) else {
             let fingerprint = FileFingerprint(of: data)
-            if let count = known.reports(in: fingerprint) {
+            if let count = known?.reports(in: fingerprint) {
                 return [
                     Parsed(
                         path: path, bytes: data.count,
