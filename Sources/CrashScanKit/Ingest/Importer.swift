@@ -51,13 +51,14 @@ public final class Importer {
     /// again. Against one commit per 256-file batch, 100,000 logs took the writer 9.0 s of CPU
     /// instead of 10.0 s and the process 3.4 s of system time instead of 5.2 s (one run each;
     /// 16,384 was no better). A crash mid-import loses at most these files; the next import
-    /// stores them.
-    let filesPerTransaction = 4096
+    /// stores them. Tests set it small to go through the commit between batches.
+    let filesPerTransaction: Int
 
     public init(
         store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
-        settings: ParseSettings = ParseSettings()
+        settings: ParseSettings = ParseSettings(), filesPerTransaction: Int = 4096
     ) {
+        self.filesPerTransaction = max(1, filesPerTransaction)
         self.store = store
         self.rules = rules
         self.batchSize = max(1, batchSize)

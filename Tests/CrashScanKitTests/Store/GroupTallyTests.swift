@@ -40,6 +40,53 @@ final class GroupTallyTests: XCTestCase {
         )
     }
 
+    /// An import that commits between its batches (every 3 files here, 4,096 by default) stores
+    /// what one transaction stores, with the tallies of each part, and a failure after such a
+    /// commit keeps the files committed before it.
+    func testCommitsBetweenBatchesKeepTheReportsAndTheirTallies() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        func importSamples(into name: String, filesPerTransaction: Int) throws -> (ImportSummary, Store) {
+            let store = try Store(path: folder.appendingPathComponent(name).path)
+            let importer = Importer(
+                store: store, rules: try RuleSet.builtIn(), batchSize: 2,
+                filesPerTransaction: filesPerTransaction)
+            let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+            return (try importer.run(sources, arguments: "t", version: "t"), store)
+        }
+        let (whole, oneTransaction) = try importSamples(into: "one.sqlite", filesPerTransaction: 4096)
+        let (parts, committedInParts) = try importSamples(into: "parts.sqlite", filesPerTransaction: 3)
+        XCTAssertEqual(parts.imported, whole.imported)
+        XCTAssertEqual(parts.kvcFailures, whole.kvcFailures)
+        try assertTalliesMatchReports(committedInParts.db)
+        let groups =
+            "SELECT fingerprint, report_count, device_count, first_seen, last_seen FROM crash_groups ORDER BY 1"
+        let columns = ["fingerprint", "report_count", "device_count", "first_seen", "last_seen"]
+        func dump(_ store: Store) throws -> [String] {
+            try store.db.query(groups).map { row in
+                columns.map { row.string($0) ?? row.int($0).map(String.init) ?? "-" }.joined(separator: "|")
+            }
+        }
+        XCTAssertEqual(try dump(committedInParts), try dump(oneTransaction))
+
+        // A database failure in the last sample file: the files before it stay.
+        let last = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).max())
+        let store = try Store(path: folder.appendingPathComponent("failing.sqlite").path)
+        try store.db.execute(
+            "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(last)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+        let importer = Importer(
+            store: store, rules: try RuleSet.builtIn(), batchSize: 2, filesPerTransaction: 3)
+        XCTAssertThrowsError(
+            try importer.run(
+                InputWalker().expand([TestPaths.sampleReports.path]), arguments: "t", version: "t")
+        ) { error in XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)") }
+        let kept = try XCTUnwrap(store.db.query("SELECT count(*) AS n FROM report").first?.int("n"))
+        XCTAssertGreaterThan(kept, 0, "the commits before the failure stay")
+        XCTAssertLessThan(kept, whole.imported, "the failed file is not stored")
+        try assertTalliesMatchReports(store.db)
+    }
+
     func testTalliesFollowImportsEditsAndDeletes() throws {
         let store = try SampleStore.make(self)
         let db = store.db
