@@ -20,20 +20,44 @@ enum ExplanationRenderer {
             .joined(separator: "\n") + "\n"
     }
 
-    static func text(_ e: GroupExplanation) -> String {
-        var out: [String] = []
-        func field(_ name: String, _ value: String?) {
-            guard let value, !value.isEmpty else { return }
-            let label = name.padding(toLength: 16, withPad: " ", startingAt: 0)
-            let wrapped = TextWrap.wrap(value, width: width - 18, indent: "")
-            for (index, line) in wrapped.enumerated() {
-                out.append("  " + (index == 0 ? label : String(repeating: " ", count: 16)) + line)
-            }
+    static func text(_ explanation: GroupExplanation) -> String {
+        var text = ExplanationText()
+        text.classification(explanation)
+        text.reports(explanation)
+        text.frames(explanation)
+        text.out.append("")
+        guard let rule = explanation.rule, let evidence = explanation.evidence else {
+            text.out.append("RULE")
+            text.out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
+            return fit(text.out)
         }
-        func counts(_ list: [Evidence.Count]) -> String {
-            list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-        }
+        text.rule(rule, matched: explanation.matchedRules)
+        text.evidence(evidence)
+        text.fix(rule)
+        return fit(text.out)
+    }
+}
 
+/// The sections of the text `explain` prints, each appended to `out` in order.
+private struct ExplanationText {
+    var out: [String] = []
+    var width: Int { ExplanationRenderer.width }
+
+    /// A labelled value, wrapped under its label; nothing when the value is missing.
+    mutating func field(_ name: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        let label = name.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let wrapped = TextWrap.wrap(value, width: width - 18, indent: "")
+        for (index, line) in wrapped.enumerated() {
+            out.append("  " + (index == 0 ? label : String(repeating: " ", count: 16)) + line)
+        }
+    }
+
+    func counts(_ list: [Evidence.Count]) -> String {
+        list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+    }
+
+    mutating func classification(_ e: GroupExplanation) {
         out.append("GROUP \(e.fingerprint.prefix(8)) (fingerprint \(e.fingerprint))")
         field("exception", e.exceptionType)
         field("reason", e.reason)
@@ -61,28 +85,30 @@ enum ExplanationRenderer {
                 "reports",
                 "\(evidence.reports) on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")")
         }
+    }
 
-        if !e.reports.isEmpty {
-            out.append("")
-            let shown = e.reports.count < e.reportCount ? ", the latest \(e.reports.count) shown" : ""
-            out.append("REPORTS (\(e.reportCount)\(shown))")
-            for report in e.reports {
-                let facts = [
-                    report.seen.map { String($0.prefix(10)) } ?? "no date", report.device ?? "no device",
-                    report.osVersion.map { "iOS \($0)" } ?? "no OS",
-                    report.appVersion.map { "app \($0)" } ?? "no app version",
-                ].joined(separator: "  ")
-                let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
-                // The path whole, on a line of its own: it is what a user opens or copies.
-                out.append(uncut + "  \(report.path)\(position)")
-                out.append(TextTable.cut("      \(facts)", to: width))
-            }
-            if e.reports.count < e.reportCount {
-                out.append(
-                    "  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")
-            }
+    mutating func reports(_ e: GroupExplanation) {
+        guard !e.reports.isEmpty else { return }
+        out.append("")
+        let shown = e.reports.count < e.reportCount ? ", the latest \(e.reports.count) shown" : ""
+        out.append("REPORTS (\(e.reportCount)\(shown))")
+        for report in e.reports {
+            let facts = [
+                report.seen.map { String($0.prefix(10)) } ?? "no date", report.device ?? "no device",
+                report.osVersion.map { "iOS \($0)" } ?? "no OS",
+                report.appVersion.map { "app \($0)" } ?? "no app version",
+            ].joined(separator: "  ")
+            let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
+            // The path whole, on a line of its own: it is what a user opens or copies.
+            out.append(ExplanationRenderer.uncut + "  \(report.path)\(position)")
+            out.append(TextTable.cut("      \(facts)", to: width))
         }
+        if e.reports.count < e.reportCount {
+            out.append("  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")
+        }
+    }
 
+    mutating func frames(_ e: GroupExplanation) {
         out.append("")
         out.append("FRAMES" + (e.sampleReport.map { " of \($0)" } ?? ""))
         if e.frames.isEmpty { out.append("  (the reports of this group carry no frames)") }
@@ -94,19 +120,15 @@ enum ExplanationRenderer {
             out.append(TextTable.cut(line, to: width))
         }
         if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }
+    }
 
-        out.append("")
-        guard let rule = e.rule, let evidence = e.evidence else {
-            out.append("RULE")
-            out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
-            return fit(out)
-        }
+    mutating func rule(_ rule: GroupExplanation.RuleSummary, matched: [KVCReport.MatchedRule]) {
         let origin = "\((rule.source as NSString).lastPathComponent), line \(rule.line)"
         out.append("RULE \(rule.id) (\(origin))")
-        if let best = e.matchedRules.first {
+        if let best = matched.first {
             field("matched", best.reasons.joined(separator: "; ") + " (specificity \(best.specificity))")
         }
-        for other in e.matchedRules.dropFirst() {
+        for other in matched.dropFirst() {
             field(
                 "also matched",
                 "\(other.ruleID) (specificity \(other.specificity), less specific): \(other.reasons.joined(separator: "; "))"
@@ -120,7 +142,9 @@ enum ExplanationRenderer {
         field("works on", rule.worksOn.map { "iOS \($0)\(inferred("worksOn"))" })
         if rule.inferred.contains("fix") { field("fix source", "inferred from the API's documentation") }
         field("condition", rule.condition)
+    }
 
+    mutating func evidence(_ evidence: Evidence) {
         out.append("")
         out.append("EVIDENCE")
         field(
@@ -162,6 +186,9 @@ enum ExplanationRenderer {
         }
         field("confidence", "\(evidence.confidence): \(evidence.confidenceReason)")
 
+    }
+
+    mutating func fix(_ rule: GroupExplanation.RuleSummary) {
         out.append("")
         out.append("FIX \(rule.fix)")
         out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: "  "))
@@ -186,6 +213,5 @@ enum ExplanationRenderer {
                 contentsOf: TextWrap.wrap(
                     "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
         }
-        return fit(out)
     }
 }
