@@ -97,33 +97,51 @@ public final class Importer {
         _ sources: Sources, total: Int? = nil, arguments: String, version: String,
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary where Sources.Element == InputSource {
-        let start = DispatchTime.now()
+        let clock = ImportClock()
         // A database grouped by older rules is regrouped after this import; a fresh one is current.
         let staleGroups = try Regrouper.isStale(store)
         if !staleGroups { try Regrouper.markCurrent(store) }
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
-        // The writer inserts into seven indexes at random places (content hash, device, …): with
-        // SQLite's default 2 MB page cache, inserts re-read index pages through the kernel,
-        // and checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of
-        // cache and a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys
-        // time 7.6 s to 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
+        try tuneForBulkWrites()
+        var summary = ImportSummary()
+        var batches = Batches(sources.makeIterator(), size: batchSize)
+        var lastProgress = 0.0
+        func report(every interval: Double) {
+            guard let progress, clock.elapsed - lastProgress > interval else { return }
+            lastProgress = clock.elapsed
+            progress(
+                ImportProgress(
+                    filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
+                    elapsed: lastProgress))
+        }
+        try writeAll(&batches, with: writer, into: &summary) { report(every: 0.2) }
+        report(every: -1)
+        try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
+        summary.elapsed = clock.elapsed
+        try writer.finish(
+            files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
+            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
+        return summary
+    }
+
+    /// The writer inserts into seven indexes at random places (content hash, device, …): with
+    /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
+    /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
+    /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
+    /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
+    private func tuneForBulkWrites() throws {
         try store.db.execute("PRAGMA cache_size = -32768")
         try store.db.execute("PRAGMA wal_autocheckpoint = 10000")
-        var summary = ImportSummary()
-        var lastProgress = 0.0
-        func elapsed() -> Double {
-            Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        }
-        var iterator = sources.makeIterator()
-        func nextBatch() -> [InputSource] {
-            var batch: [InputSource] = []
-            batch.reserveCapacity(batchSize)
-            while batch.count < batchSize, let source = iterator.next() { batch.append(source) }
-            return batch
-        }
+    }
 
+    /// Parses batch after batch (the next one while this one is written) and writes them, one
+    /// transaction per `filesPerTransaction` files. `afterBatch` runs after each written batch.
+    private func writeAll<Files: IteratorProtocol>(
+        _ batches: inout Batches<Files>, with writer: ReportWriter, into summary: inout ImportSummary,
+        afterBatch: () -> Void
+    ) throws where Files.Element == InputSource {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
-        var parsed = Importer.parseInParallel(nextBatch(), known: known, settings: settings)
+        var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
         let db = store.db
         let tallies = try DeferredTallies(db: db)
         try db.execute("BEGIN IMMEDIATE")
@@ -131,8 +149,7 @@ public final class Importer {
         var filesInTransaction = 0
         do {
             while !parsed.isEmpty {
-                // Read and parse the next batch while this one is written.
-                let upcoming = ParseAhead(nextBatch(), known: known, settings: settings)
+                let upcoming = ParseAhead(batches.next(), known: known, settings: settings)
                 defer { _ = upcoming.wait() }
                 try write(parsed, with: writer, into: &summary)
                 filesInTransaction += parsed.count
@@ -143,14 +160,7 @@ public final class Importer {
                     try tallies.begin()
                     filesInTransaction = 0
                 }
-                if let progress, elapsed() - lastProgress > 0.2 {
-                    lastProgress = elapsed()
-                    progress(
-                        ImportProgress(
-                            filesDone: summary.files, filesTotal: total ?? summary.files,
-                            reports: summary.imported,
-                            elapsed: lastProgress))
-                }
+                afterBatch()
                 // The written batch is freed off the writer: its reports, frames and strings
                 // took the writer thread about a third of its instructions to release, and the
                 // writer is the one thread that cannot be spread over the cores.
@@ -168,14 +178,14 @@ public final class Importer {
             }
             throw error
         }
-        if let progress {
-            progress(
-                ImportProgress(
-                    filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
-                    elapsed: elapsed()))
-        }
+    }
+
+    /// After the reports are stored: regroups everything (a database grouped by older rules) or
+    /// merges the incomplete groups this import completed, then refreshes the display rows and
+    /// the recommendations of the groups it touched.
+    private func refreshGroups(regroupAll: Bool, writer: ReportWriter, summary: inout ImportSummary) throws {
         var touched = writer.touchedGroups
-        if staleGroups {
+        if regroupAll {
             let regrouped = try Regrouper.run(store)
             summary.regrouped = regrouped
             summary.mergedGroups = regrouped.merged
@@ -189,11 +199,31 @@ public final class Importer {
         }
         try GroupRows.refreshDisplay(touched, samples: writer.richestSamples, db: store.db)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
-        summary.elapsed = elapsed()
-        try writer.finish(
-            files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
-            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
-        return summary
+    }
+
+    /// The inputs in batches of `size`, read from the iterator only as batches are asked for.
+    struct Batches<Files: IteratorProtocol> where Files.Element == InputSource {
+        private var files: Files
+        let size: Int
+
+        init(_ files: Files, size: Int) {
+            self.files = files
+            self.size = size
+        }
+
+        /// The next batch; empty when every input was handed out.
+        mutating func next() -> [InputSource] {
+            var batch: [InputSource] = []
+            batch.reserveCapacity(size)
+            while batch.count < size, let source = files.next() { batch.append(source) }
+            return batch
+        }
+    }
+
+    /// Seconds since the import started.
+    struct ImportClock {
+        private let start = DispatchTime.now()
+        var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
     }
 
     /// Where written batches are freed: a serial queue, so in order and usually one batch behind
