@@ -53,6 +53,20 @@ final class ImportTests: XCTestCase {
             ["duplicate:17", "skipped:1"])
     }
 
+    /// The progress line `import` shows on a terminal: it ends on every file and report.
+    func testProgressEndsOnTheWholeImport() throws {
+        var updates: [ImportProgress] = []
+        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+        let summary = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(
+            sources, total: 17, arguments: "test", version: "test", progress: { updates.append($0) })
+        let last = try XCTUnwrap(updates.last)
+        XCTAssertEqual(last.filesDone, summary.files)
+        XCTAssertEqual(last.reports, summary.imported)
+        XCTAssertEqual(last.filesTotal, 17)
+        XCTAssertEqual(
+            updates.map(\.filesDone), updates.map(\.filesDone).sorted(), "progress never goes back")
+    }
+
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
         let sample = try Data(
             contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
