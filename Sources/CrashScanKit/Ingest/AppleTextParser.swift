@@ -20,7 +20,19 @@ enum AppleTextParser {
 
     static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
         let content = ContentNormalizer.normalize(Lines.join(lines))
-        var report = CrashReport(format: format, normalizedContent: content)
+        var scan = Scan(
+            report: CrashReport(format: format, normalizedContent: content),
+            normalizeSymbols: normalizeSymbols)
+        for rawLine in lines where rawLine.utf8.count <= Lines.maximumUsefulLength {
+            scan.read(rawLine)
+        }
+        return scan.finish()
+    }
+
+    /// What the lines read so far said: the report's fields and the state between lines.
+    private struct Scan {
+        var report: CrashReport
+        let normalizeSymbols: Bool
         var section = Section.header
         var exceptionFrames: [Frame] = []
         var applicationFrames: [Frame] = []
@@ -34,16 +46,21 @@ enum AppleTextParser {
         var imageHint: String?
         var headerSeen = false
 
-        for rawLine in lines where rawLine.utf8.count <= Lines.maximumUsefulLength {
+        init(report: CrashReport, normalizeSymbols: Bool) {
+            self.report = report
+            self.normalizeSymbols = normalizeSymbols
+        }
+
+        mutating func read(_ rawLine: Substring) {
             var line = rawLine.trimmingBlanks()
             // Pastes in issues keep their code fences and a stray backtick.
-            if line.hasPrefix("```") { continue }
+            if line.hasPrefix("```") { return }
             if line.hasPrefix("`") { line = line.dropFirst() }
             if line.isEmpty {
                 if section == .applicationInfo || section == .lastException { section = .header }
-                continue
+                return
             }
-            if let next = sectionStart(line, current: section) {
+            if let next = AppleTextParser.sectionStart(line, current: section) {
                 switch next {
                 case .thread(let number, let crashed):
                     currentThread = number
@@ -52,11 +69,18 @@ enum AppleTextParser {
                 default:
                     section = next.section
                 }
-                continue
+                return
             }
+            if readInSection(line) { return }
+            readHeader(line)
+        }
+
+        /// A line of the current section other than the header; false when it is read as a
+        /// header line instead (a thread block ends at its first line that is not a frame).
+        mutating func readInSection(_ line: Substring) -> Bool {
             switch section {
             case .lastException, .applicationBacktrace:
-                let frames = frameList(line, normalizeSymbols: normalizeSymbols)
+                let frames = AppleTextParser.frameList(line, normalizeSymbols: normalizeSymbols)
                 if !frames.isEmpty {
                     if section == .lastException {
                         exceptionFrames += frames
@@ -66,43 +90,52 @@ enum AppleTextParser {
                 } else if section == .lastException, exceptionFrames.isEmpty {
                     infoLines.append(line)  // Bugly's crash.log: a reason line under `Last Exception :`
                 }
-                continue
+                return true
             case .crashedThread, .otherThread:
                 if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols),
                     let thread = currentThread
                 {
                     threads[thread, default: []].append(frame)
-                    continue
+                    return true
                 }
                 section = .header
+                return false
             case .applicationInfo:
                 infoLines.append(line)
-                continue
+                return true
             case .binaryImages:
-                if !BinaryImageLine.isSystemPath(line), let image = BinaryImageLine.parse(line),
-                    !KnownClasses.isSystemImage(image.name)
-                {
-                    report.binaryImages.append(image)
-                }
-                // Only the image marked `+` or at the report's Path can be the app's.
-                if imageHint == nil, line.fastContains(" +") || path.map({ line.hasSuffix($0) }) == true,
-                    let name = appImage(in: line, path: path)
-                {
-                    imageHint = name
-                }
-                continue
+                readBinaryImage(line)
+                return true
             case .skipped:
-                continue
+                return true
             case .header:
-                break
+                return false
             }
+        }
+
+        mutating func readBinaryImage(_ line: Substring) {
+            if !BinaryImageLine.isSystemPath(line), let image = BinaryImageLine.parse(line),
+                !KnownClasses.isSystemImage(image.name)
+            {
+                report.binaryImages.append(image)
+            }
+            // Only the image marked `+` or at the report's Path can be the app's.
+            if imageHint == nil, line.fastContains(" +") || path.map({ line.hasSuffix($0) }) == true,
+                let name = AppleTextParser.appImage(in: line, path: path)
+            {
+                imageHint = name
+            }
+        }
+
+        /// A `Key: value` header line; other lines are ignored.
+        mutating func readHeader(_ line: Substring) {
             // The colon by byte: walking Characters to it was a visible cost on every header line.
-            guard let colon = line.utf8.firstIndex(of: 58) else { continue }
+            guard let colon = line.utf8.firstIndex(of: 58) else { return }
             let key = line[..<colon].trimmingBlanks().lowercased()
-            guard knownKeys.contains(key) else { continue }
+            guard AppleTextParser.knownKeys.contains(key) else { return }
             headerSeen = true
             let value = String(line[line.utf8.index(after: colon)...].trimmingBlanks())
-            guard !value.isEmpty else { continue }
+            guard !value.isEmpty else { return }
             switch key {
             case "hardware model": report.deviceRaw = value
             case "appvariant":
@@ -120,7 +153,7 @@ enum AppleTextParser {
             case "os version": report.osRaw = value
             case "parent process": parentProcess = value
             case "exception type":
-                let (type, signal) = exceptionType(value)
+                let (type, signal) = AppleTextParser.exceptionType(value)
                 report.exceptionType = type
                 report.signal = signal
             case "exception reason", "reason": report.exceptionReason = value
@@ -130,37 +163,40 @@ enum AppleTextParser {
             }
         }
 
-        applyApplicationInformation(infoLines, to: &report)
-        if let versionText {
+        /// The report the lines made, or nil when they were not a crash report.
+        mutating func finish() -> CrashReport? {
+            AppleTextParser.applyApplicationInformation(infoLines, to: &report)
             let lowerOS = report.osRaw?.lowercased() ?? ""
-            let shortFirst = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
-            (report.appVersion, report.appBuild) = AppVersion.split(versionText, shortFirst: shortFirst)
+            let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
+            if let versionText {
+                // macOS reports put the short version first (`2.3.0 (230)`), iOS the build.
+                (report.appVersion, report.appBuild) = AppVersion.split(versionText, shortFirst: isMacOS)
+            }
+            if report.processName == nil, let path, let last = path.split(separator: "/").last {
+                report.processName = String(last)
+            }
+            report.appImageHint = imageHint
+            if parentProcess?.fastContains("launchd_sim") == true
+                || path?.fastContains("/CoreSimulator/") == true
+                || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
+            {
+                report.isSimulator = true
+            } else if isMacOS,
+                path?.fastContains("/Wrapper/") == true || path?.fastContains("/Bundle/Application/") == true
+            {
+                report.isIOSAppOnMac = true
+            }
+            let crashed =
+                crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
+            report.frames =
+                AppleTextParser.hasSymbols(exceptionFrames)
+                ? exceptionFrames
+                : !applicationFrames.isEmpty
+                    ? applicationFrames
+                    : !crashed.isEmpty ? crashed : exceptionFrames
+            guard headerSeen || !report.frames.isEmpty || report.exceptionReason != nil else { return nil }
+            return report
         }
-        if report.processName == nil, let path, let last = path.split(separator: "/").last {
-            report.processName = String(last)
-        }
-        report.appImageHint = imageHint
-        let lowerOS = report.osRaw?.lowercased() ?? ""
-        let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
-        if parentProcess?.fastContains("launchd_sim") == true || path?.fastContains("/CoreSimulator/") == true
-            || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
-        {
-            report.isSimulator = true
-        } else if isMacOS,
-            path?.fastContains("/Wrapper/") == true || path?.fastContains("/Bundle/Application/") == true
-        {
-            report.isIOSAppOnMac = true
-        }
-        let crashed =
-            crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
-        report.frames =
-            hasSymbols(exceptionFrames)
-            ? exceptionFrames
-            : !applicationFrames.isEmpty
-                ? applicationFrames
-                : !crashed.isEmpty ? crashed : exceptionFrames
-        guard headerSeen || !report.frames.isEmpty || report.exceptionReason != nil else { return nil }
-        return report
     }
 
     // MARK: - Sections

@@ -53,6 +53,8 @@ public final class Importer {
     /// 16,384 was no better). A crash mid-import loses at most these files; the next import
     /// stores them. Tests set it small to go through the commit between batches.
     let filesPerTransaction: Int
+    /// Seconds between progress reports; tests set 0 to get one after every batch.
+    var progressInterval = 0.2
 
     public init(
         store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
@@ -106,7 +108,8 @@ public final class Importer {
         var summary = ImportSummary()
         var batches = Batches(sources.makeIterator(), size: batchSize)
         var lastProgress = 0.0
-        func report(every interval: Double) {
+        // Takes the summary as a value: `writeAll` holds `summary` inout while it calls back.
+        func report(_ summary: ImportSummary, every interval: Double) {
             guard let progress, clock.elapsed - lastProgress > interval else { return }
             lastProgress = clock.elapsed
             progress(
@@ -114,8 +117,8 @@ public final class Importer {
                     filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
                     elapsed: lastProgress))
         }
-        try writeAll(&batches, with: writer, into: &summary) { report(every: 0.2) }
-        report(every: -1)
+        try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
+        report(summary, every: -1)
         try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
         summary.elapsed = clock.elapsed
         try writer.finish(
@@ -135,10 +138,11 @@ public final class Importer {
     }
 
     /// Parses batch after batch (the next one while this one is written) and writes them, one
-    /// transaction per `filesPerTransaction` files. `afterBatch` runs after each written batch.
+    /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each
+    /// written batch.
     private func writeAll<Files: IteratorProtocol>(
         _ batches: inout Batches<Files>, with writer: ReportWriter, into summary: inout ImportSummary,
-        afterBatch: () -> Void
+        afterBatch: (ImportSummary) -> Void
     ) throws where Files.Element == InputSource {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
         var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
@@ -160,7 +164,7 @@ public final class Importer {
                     try tallies.begin()
                     filesInTransaction = 0
                 }
-                afterBatch()
+                afterBatch(summary)
                 // The written batch is freed off the writer: its reports, frames and strings
                 // took the writer thread about a third of its instructions to release, and the
                 // writer is the one thread that cannot be spread over the cores.

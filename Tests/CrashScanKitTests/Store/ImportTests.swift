@@ -57,8 +57,11 @@ final class ImportTests: XCTestCase {
     func testProgressEndsOnTheWholeImport() throws {
         var updates: [ImportProgress] = []
         let sources = try InputWalker().expand([TestPaths.sampleReports.path])
-        let summary = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4).run(
+        let importer = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4)
+        importer.progressInterval = 0
+        let summary = try importer.run(
             sources, total: 17, arguments: "test", version: "test", progress: { updates.append($0) })
+        XCTAssertGreaterThan(updates.count, 3, "one after each batch of 4 files, and one at the end")
         let last = try XCTUnwrap(updates.last)
         XCTAssertEqual(last.filesDone, summary.files)
         XCTAssertEqual(last.reports, summary.imported)
