@@ -12,149 +12,188 @@ enum BuglyConsoleParser {
     /// it (`ConsolePasteSplitter`). Noticed here, in the one pass over the lines, because a
     /// second pass over every console file cost a third more parsing time.
     static func parse(_ text: String, format: SourceFormat, severalReports: inout Bool) -> CrashReport? {
-        var headerFieldsSeen = Set<LabeledField>()
-        var bodySeen = false
-        var report = CrashReport(format: format, normalizedContent: ContentNormalizer.normalize(text))
-        var crashContent: String?
-        var pendingTableLabels: [LabeledField]?
-        var expectReasonAfterName = false
-        // Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
-        var leftover: [Substring] = []
-        // Crash labels seen (device, OS, exception …): a label block is a crash header.
-        var crashLabels = Set<LabeledField>()
-        var titled = false
-        // The reason came from a line that looked like one, not from an exception's text.
-        var reasonIsGuessed = false
-
+        var scan = ConsoleScan(
+            report: CrashReport(format: format, normalizedContent: ContentNormalizer.normalize(text)))
         for rawLine in Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
             // Only such lines are cut (no array for the others: one per line was a visible cost).
-            let pieces =
-                rawLine.utf8.count > 200 && rawLine.fastContains("\\n")
-                ? rawLine.components(separatedBy: "\\n") : nil
-            for piece in 0..<(pieces?.count ?? 1) {
-                var line = pieces.map { Substring($0[piece]) } ?? rawLine
-                // `2024-05-14 10:21:33.41+0800 App[2231:88] …`: the console's prefix names the
-                // process and time; the text after it is what the app or the runtime logged.
-                if ConsoleLinePrefix.mayHavePrefix(line), let prefix = ConsoleLinePrefix.strip(line) {
-                    line = prefix.rest
-                    if report.processName == nil { report.processName = prefix.process }
-                    if isExceptionLine(prefix.rest) {
-                        report.occurredAtRaw = report.occurredAtRaw ?? prefix.time
-                    }
-                }
-                let trimmed = line.trimmingBlanks()
-                if trimmed.isEmpty { continue }
-                if bodySeen, ConsolePasteSplitter.isSeparator(trimmed) { severalReports = true }
+            if rawLine.utf8.count > 200 && rawLine.fastContains("\\n") {
+                for piece in rawLine.components(separatedBy: "\\n") { scan.read(Substring(piece)) }
+            } else {
+                scan.read(rawLine)
+            }
+        }
+        if scan.severalReports { severalReports = true }
+        return scan.finish()
+    }
 
-                // A markdown table whose header row is all labels: values come in the next row.
-                if let labels = pendingTableLabels, trimmed.hasPrefix("|") {
-                    if trimmed.allSatisfy({ $0 == "|" || $0 == "-" || $0 == ":" || $0 == " " }) { continue }
-                    let cells = tableCells(trimmed)
-                    for (field, value) in zip(labels, cells) {
-                        apply(field, Substring(value), to: &report, crashContent: &crashContent)
-                        if field != .ignored { crashLabels.insert(field) }
-                    }
-                    pendingTableLabels = nil
-                    continue
-                }
-                if trimmed.hasPrefix("|"), let labels = headerLabels(trimmed) {
-                    pendingTableLabels = labels
-                    continue
-                }
+    /// What the lines read so far said: the report's fields and the state between lines.
+    private struct ConsoleScan {
+        var report: CrashReport
+        var severalReports = false
+        var headerFieldsSeen = Set<LabeledField>()
+        var bodySeen = false
+        var crashContent: String?
+        var pendingTableLabels: [LabeledField]?
+        var expectReasonAfterName = false
+        /// Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
+        var leftover: [Substring] = []
+        /// Crash labels seen (device, OS, exception …): a label block is a crash header.
+        var crashLabels = Set<LabeledField>()
+        var titled = false
+        /// The reason came from a line that looked like one, not from an exception's text.
+        var reasonIsGuessed = false
 
-                if isCrashTitle(trimmed) {
-                    titled = true
-                    continue
+        init(report: CrashReport) { self.report = report }
+
+        mutating func read(_ rawLine: Substring) {
+            var line = rawLine
+            // `2024-05-14 10:21:33.41+0800 App[2231:88] …`: the console's prefix names the
+            // process and time; the text after it is what the app or the runtime logged.
+            if ConsoleLinePrefix.mayHavePrefix(line), let prefix = ConsoleLinePrefix.strip(line) {
+                line = prefix.rest
+                if report.processName == nil { report.processName = prefix.process }
+                if BuglyConsoleParser.isExceptionLine(prefix.rest) {
+                    report.occurredAtRaw = report.occurredAtRaw ?? prefix.time
                 }
-                if let (field, value) = FieldLabels.match(trimmed) {
+            }
+            let trimmed = line.trimmingBlanks()
+            if trimmed.isEmpty { return }
+            if bodySeen, ConsolePasteSplitter.isSeparator(trimmed) { severalReports = true }
+            if readTable(trimmed) { return }
+            if BuglyConsoleParser.isCrashTitle(trimmed) {
+                titled = true
+                return
+            }
+            if let (field, value) = FieldLabels.match(trimmed) {
+                readLabel(field, value)
+                return
+            }
+            if readFrames(trimmed) { return }
+            // A table row that is neither a label nor a frame is prose about crashes (a
+            // README's file table), not a crash: no exception or reason is read from it.
+            if trimmed.hasPrefix("|"), trimmed.utf8.filter({ $0 == 124 }).count >= 3 { return }
+            if readException(trimmed) { return }
+            if leftover.count < 400 { leftover.append(trimmed) }
+        }
+
+        /// A markdown table whose header row is all labels: values come in the next row.
+        mutating func readTable(_ trimmed: Substring) -> Bool {
+            if let labels = pendingTableLabels, trimmed.hasPrefix("|") {
+                if trimmed.allSatisfy({ $0 == "|" || $0 == "-" || $0 == ":" || $0 == " " }) { return true }
+                let cells = BuglyConsoleParser.tableCells(trimmed)
+                for (field, value) in zip(labels, cells) {
+                    BuglyConsoleParser.apply(
+                        field, Substring(value), to: &report, crashContent: &crashContent)
                     if field != .ignored { crashLabels.insert(field) }
-                    if ConsolePasteSplitter.headerFields.contains(field) {
-                        if bodySeen, headerFieldsSeen.contains(field) { severalReports = true }
-                        headerFieldsSeen.insert(field)
-                        if field == .exceptionName || field == .exceptionReason || field == .crashContent {
-                            bodySeen = true
-                        }
-                    }
-                    if field == .stack {
-                        if let frame = FrameParser.parse(value) { report.frames.append(frame) }
-                    } else {
-                        apply(field, value, to: &report, crashContent: &crashContent)
-                    }
-                    expectReasonAfterName = field == .exceptionName && report.exceptionReason == nil
-                    continue
                 }
-                if let frame = FrameParser.parse(trimmed) {
-                    report.frames.append(frame)
-                    expectReasonAfterName = false
-                    bodySeen = true
-                    continue
-                }
-                // `*** First throw call stack:` as an address list: `(0x1850ea364 0x184330528 …)`.
-                if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("0x") {
-                    let addresses = AppleTextParser.frameList(trimmed, normalizeSymbols: false)
-                    if addresses.count > 1 {
-                        report.frames += addresses
-                        continue
-                    }
-                }
-                // A table row that is neither a label nor a frame is prose about crashes (a
-                // README's file table), not a crash: no exception or reason is read from it.
-                if trimmed.hasPrefix("|"), trimmed.utf8.filter({ $0 == 124 }).count >= 3 { continue }
-                if let found = ExceptionText.extract(from: trimmed) {
-                    // The NSException name beats a Mach/signal type from an `Exception Type:` label.
-                    if let name = found.name, report.exceptionType.map(isSignalType) ?? true {
-                        report.exceptionType = name
-                    }
-                    // The exception's own reason beats a log line that merely looked like one
-                    // (`-[X y]: unrecognized selector …` logged before `*** Terminating app`).
-                    if let reason = found.reason, report.exceptionReason == nil || reasonIsGuessed {
-                        report.exceptionReason = reason
-                        reasonIsGuessed = false
-                    }
-                    expectReasonAfterName = report.exceptionReason == nil
-                    continue
-                }
-                if report.exceptionType == nil, let (name, rest) = ExceptionText.nameLine(trimmed) {
-                    report.exceptionType = name
-                    if !rest.isEmpty, report.exceptionReason == nil {
-                        report.exceptionReason = String(rest)
-                        expectReasonAfterName = false
-                    } else {
-                        expectReasonAfterName = report.exceptionReason == nil
-                    }
-                    continue
-                }
-                if expectReasonAfterName, report.exceptionReason == nil {
-                    report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
-                    expectReasonAfterName = false
-                    continue
-                }
-                if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
-                    report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
-                    reasonIsGuessed = true
-                    continue
-                }
-                if leftover.count < 400 { leftover.append(trimmed) }
+                pendingTableLabels = nil
+                return true
             }
-        }
-        if let recovered = WrappedReason.recover(leftover, current: report.exceptionReason) {
-            report.exceptionReason = recovered
+            if trimmed.hasPrefix("|"), let labels = BuglyConsoleParser.headerLabels(trimmed) {
+                pendingTableLabels = labels
+                return true
+            }
+            return false
         }
 
-        if let crashContent {
-            // 崩溃内容 / クラッシュ内容 holds the reason, sometimes with the blamed frame glued on.
-            let (reason, frame) = GluedFrame.split(crashContent)
-            if report.exceptionReason == nil { report.exceptionReason = reason }
-            if let frame, !report.frames.contains(where: { $0.symbol == frame.symbol }) {
-                report.frames.insert(frame, at: 0)
+        /// A labelled line (`设备机型 iPhone 6 Plus`, `Exception Type: …`).
+        mutating func readLabel(_ field: LabeledField, _ value: Substring) {
+            if field != .ignored { crashLabels.insert(field) }
+            if ConsolePasteSplitter.headerFields.contains(field) {
+                if bodySeen, headerFieldsSeen.contains(field) { severalReports = true }
+                headerFieldsSeen.insert(field)
+                if field == .exceptionName || field == .exceptionReason || field == .crashContent {
+                    bodySeen = true
+                }
             }
+            if field == .stack {
+                if let frame = FrameParser.parse(value) { report.frames.append(frame) }
+            } else {
+                BuglyConsoleParser.apply(field, value, to: &report, crashContent: &crashContent)
+            }
+            expectReasonAfterName = field == .exceptionName && report.exceptionReason == nil
         }
-        if let reason = report.exceptionReason {
-            report.exceptionReason = cleanReason(reason)
+
+        /// A frame line, or `*** First throw call stack:` as an address list
+        /// (`(0x1850ea364 0x184330528 …)`).
+        mutating func readFrames(_ trimmed: Substring) -> Bool {
+            if let frame = FrameParser.parse(trimmed) {
+                report.frames.append(frame)
+                expectReasonAfterName = false
+                bodySeen = true
+                return true
+            }
+            if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("0x") {
+                let addresses = AppleTextParser.frameList(trimmed, normalizeSymbols: false)
+                if addresses.count > 1 {
+                    report.frames += addresses
+                    return true
+                }
+            }
+            return false
         }
-        guard hasEvidenceOfACrash(report, crashLabels: crashLabels.count, titled: titled) else { return nil }
-        return report
+
+        /// The exception's name and reason, from the exception's own text, a name line, the
+        /// line after the name, or a line that looks like a reason.
+        mutating func readException(_ trimmed: Substring) -> Bool {
+            if let found = ExceptionText.extract(from: trimmed) {
+                // The NSException name beats a Mach/signal type from an `Exception Type:` label.
+                if let name = found.name, report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                    report.exceptionType = name
+                }
+                // The exception's own reason beats a log line that merely looked like one
+                // (`-[X y]: unrecognized selector …` logged before `*** Terminating app`).
+                if let reason = found.reason, report.exceptionReason == nil || reasonIsGuessed {
+                    report.exceptionReason = reason
+                    reasonIsGuessed = false
+                }
+                expectReasonAfterName = report.exceptionReason == nil
+                return true
+            }
+            if report.exceptionType == nil, let (name, rest) = ExceptionText.nameLine(trimmed) {
+                report.exceptionType = name
+                if !rest.isEmpty, report.exceptionReason == nil {
+                    report.exceptionReason = String(rest)
+                    expectReasonAfterName = false
+                } else {
+                    expectReasonAfterName = report.exceptionReason == nil
+                }
+                return true
+            }
+            if expectReasonAfterName, report.exceptionReason == nil {
+                report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
+                expectReasonAfterName = false
+                return true
+            }
+            if report.exceptionReason == nil, ExceptionText.looksLikeReason(trimmed) {
+                report.exceptionReason = String(trimmed.trimming { $0 == 96 || $0 == 42 || $0 == 32 })
+                reasonIsGuessed = true
+                return true
+            }
+            return false
+        }
+
+        /// The report the lines made, or nil when they hold no evidence of a crash.
+        mutating func finish() -> CrashReport? {
+            if let recovered = WrappedReason.recover(leftover, current: report.exceptionReason) {
+                report.exceptionReason = recovered
+            }
+            if let crashContent {
+                // 崩溃内容 / クラッシュ内容 holds the reason, sometimes with the blamed frame glued on.
+                let (reason, frame) = GluedFrame.split(crashContent)
+                if report.exceptionReason == nil { report.exceptionReason = reason }
+                if let frame, !report.frames.contains(where: { $0.symbol == frame.symbol }) {
+                    report.frames.insert(frame, at: 0)
+                }
+            }
+            if let reason = report.exceptionReason {
+                report.exceptionReason = BuglyConsoleParser.cleanReason(reason)
+            }
+            let evidence = BuglyConsoleParser.hasEvidenceOfACrash(
+                report, crashLabels: crashLabels.count, titled: titled)
+            return evidence ? report : nil
+        }
     }
 
     /// `*** Terminating app due to uncaught exception …`: the line whose time is the crash's.
