@@ -19,19 +19,7 @@ public enum ReportBuilder {
         -> KVCReport
     {
         let db = store.db
-        var filter = filter
-        if !filter.devices.isEmpty {
-            let names = try db.query(
-                "SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
-            let models = try db.query(
-                "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
-            try filter.resolveDevices(
-                knownNames: names.compactMap { $0.string("v") },
-                knownModels: models.compactMap { $0.string("v") })
-        }
-        if filter.regressedOnly {
-            filter.groupIDs = try GroupRegression.regressedGroups(db: db, rules: rules)
-        }
+        let filter = try resolved(filter, db: db, rules: rules)
         let all = filter.conditions(kvc: false)
         let kvc = filter.conditions(kvc: true)
         let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
@@ -45,45 +33,12 @@ public enum ReportBuilder {
         let appVersions = tally.appVersionsByGroup()
 
         let groupReader = try GroupRecord.Reader(db: db)
-        let subjects = try GroupSubjects(db: db)
-        let evidenceBuilder = try EvidenceBuilder(db: db)
-        let rulesAreStored = try store.meta("rules_digest") == rules.digest
-        let storedEvidence = try db.prepare(
-            "SELECT evidence_json FROM recommendation WHERE group_id = ? AND rule_id = ?")
+        let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
         for totals in tally.groups() {
             let id = totals.id
             guard let detail = try groupReader.group(Int64(id)) else { continue }
-            var recommendation: KVCReport.Recommendation?
-            var evidence: Evidence?
-            var matchedRules: [KVCReport.MatchedRule]?
-            var ruleFixedIn: String?
-            if let subject = try subjects.subject(group: Int64(id)) {
-                let evaluations = rules.evaluations(for: subject)
-                ruleFixedIn = evaluations.first?.rule.fixedIn
-                if let best = evaluations.first?.rule {
-                    recommendation = KVCReport.Recommendation(
-                        ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
-                    // The evidence stored by the last import is current when the same rules are in
-                    // force; recomputing it scans the group's reports (slow on large databases).
-                    if rulesAreStored,
-                        let stored = try storedEvidence.scalar([.int(id), .text(best.id)]).text
-                    {
-                        evidence = Evidence.decode(stored)
-                    }
-                    if evidence == nil {
-                        evidence = try evidenceBuilder.evidence(
-                            group: Int64(id), subject: subject, rule: best)
-                    }
-                }
-                if explain {
-                    matchedRules = evaluations.map {
-                        KVCReport.MatchedRule(
-                            ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
-                            specificity: $0.rule.specificity, reasons: $0.reasons)
-                    }
-                }
-            }
+            let advice = try recommender.advice(group: Int64(id))
             groups.append(
                 KVCReport.Group(
                     id: String(detail.fingerprint.prefix(8)), databaseID: id, fingerprint: detail.fingerprint,
@@ -94,19 +49,96 @@ public enum ReportBuilder {
                     deviceCount: totals.devices.count, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
-                    appVersions: appVersions[id] ?? [], recommendation: recommendation, evidence: evidence,
-                    matchedRules: matchedRules,
-                    regression: try GroupRegression.load(group: Int64(id), ruleFixedIn: ruleFixedIn, db: db)))
+                    appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
+                    evidence: advice.evidence, matchedRules: advice.matchedRules,
+                    regression: try GroupRegression.load(
+                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, db: db)))
         }
-
-        let matrix = tally.matrix()
 
         return KVCReport(
             database: db.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
                 devices: tally.distinctDevices),
-            groups: groups, matrix: matrix)
+            groups: groups, matrix: tally.matrix())
+    }
+
+    /// The filter with its device names matched against the database's devices and, for
+    /// `--regressed`, the regressed groups looked up.
+    private static func resolved(_ filter: ReportFilter, db: Database, rules: RuleSet) throws -> ReportFilter
+    {
+        var filter = filter
+        if !filter.devices.isEmpty {
+            let names = try db.query(
+                "SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
+            let models = try db.query(
+                "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
+            try filter.resolveDevices(
+                knownNames: names.compactMap { $0.string("v") },
+                knownModels: models.compactMap { $0.string("v") })
+        }
+        if filter.regressedOnly {
+            filter.groupIDs = try GroupRegression.regressedGroups(db: db, rules: rules)
+        }
+        return filter
+    }
+
+    /// What the rules say about one group: the recommendation, its evidence and, with
+    /// `explain`, every rule that matched.
+    private struct Advice {
+        var recommendation: KVCReport.Recommendation?
+        var evidence: Evidence?
+        var matchedRules: [KVCReport.MatchedRule]?
+        var ruleFixedIn: String?
+    }
+
+    /// Evaluates the rules for group after group with statements prepared once.
+    private struct GroupRecommender {
+        let rules: RuleSet
+        let explain: Bool
+        let subjects: GroupSubjects
+        let evidenceBuilder: EvidenceBuilder
+        /// The evidence stored by the last import is current when the same rules are in force;
+        /// recomputing it scans the group's reports (slow on large databases).
+        let rulesAreStored: Bool
+        let storedEvidence: Statement
+
+        init(store: Store, rules: RuleSet, explain: Bool) throws {
+            self.rules = rules
+            self.explain = explain
+            subjects = try GroupSubjects(db: store.db)
+            evidenceBuilder = try EvidenceBuilder(db: store.db)
+            rulesAreStored = try store.meta("rules_digest") == rules.digest
+            storedEvidence = try store.db.prepare(
+                "SELECT evidence_json FROM recommendation WHERE group_id = ? AND rule_id = ?")
+        }
+
+        func advice(group id: Int64) throws -> Advice {
+            var advice = Advice()
+            guard let subject = try subjects.subject(group: id) else { return advice }
+            let evaluations = rules.evaluations(for: subject)
+            advice.ruleFixedIn = evaluations.first?.rule.fixedIn
+            if let best = evaluations.first?.rule {
+                advice.recommendation = KVCReport.Recommendation(
+                    ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
+                if rulesAreStored,
+                    let stored = try storedEvidence.scalar([.int(Int(id)), .text(best.id)]).text
+                {
+                    advice.evidence = Evidence.decode(stored)
+                }
+                if advice.evidence == nil {
+                    advice.evidence = try evidenceBuilder.evidence(group: id, subject: subject, rule: best)
+                }
+            }
+            if explain {
+                advice.matchedRules = evaluations.map {
+                    KVCReport.MatchedRule(
+                        ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
+                        specificity: $0.rule.specificity, reasons: $0.reasons)
+                }
+            }
+            return advice
+        }
     }
 
     /// Notes for standard error about filter values that match nothing in the database (a typo in
