@@ -3,8 +3,14 @@
 /// rule's `fixedIn`; the group is regressed when one of its reports comes from a later version.
 public struct GroupRegression: Sendable, Equatable, Encodable {
     public var fixedIn: String
-    /// Where the fix version comes from: `recorded` (`crashscan fixed`) or `rule`.
-    public var source: String
+    /// Where the fix version comes from.
+    public enum Source: String, Sendable, Encodable {
+        /// `crashscan fixed` recorded it.
+        case recorded
+        /// The winning rule's `fixedIn`.
+        case rule
+    }
+    public var source: Source
     /// Later app versions that crashed, with their report counts, oldest first.
     public var regressedIn: [Evidence.Count]
 
@@ -63,12 +69,12 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
             return Evidence.Count(value: version, reports: row.int("n") ?? 0)
         }.sorted { AppVersion.isNewer($1.value, than: $0.value) }
         return GroupRegression(
-            fixedIn: fixedIn, source: recorded != nil ? "recorded" : "rule", regressedIn: later)
+            fixedIn: fixedIn, source: recorded != nil ? .recorded : .rule, regressedIn: later)
     }
 
     /// `fixed in 2.4.0; REGRESSED: 2.5.0 (3), 2.6.1 (1)` or `fixed in 2.4.0; no report from a later version`.
     public var summary: String {
-        let origin = source == "rule" ? " (the rule's fixedIn)" : ""
+        let origin = source == .rule ? " (the rule's fixedIn)" : ""
         guard regressed else { return "fixed in \(fixedIn)\(origin); no report from a later version" }
         let list = regressedIn.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
         return "fixed in \(fixedIn)\(origin); REGRESSED: seen again in \(list)"

@@ -122,20 +122,17 @@ public final class Database {
     /// transaction already, `body` runs in it.
     public func readSnapshot<T>(_ body: () throws -> T) throws -> T {
         guard !inTransaction else { return try body() }
-        try execute("BEGIN DEFERRED")
-        do {
-            let value = try body()
-            try execute("COMMIT")
-            return value
-        } catch {
-            try? execute("ROLLBACK")
-            throw error
-        }
+        return try transaction(begin: "BEGIN DEFERRED", body)
     }
 
     /// Runs `body` in a `BEGIN IMMEDIATE` transaction; rolls back if it throws.
     public func transaction<T>(_ body: () throws -> T) throws -> T {
-        try execute("BEGIN IMMEDIATE")
+        try transaction(begin: "BEGIN IMMEDIATE", body)
+    }
+
+    /// Commits what `body` did after `begin`, or rolls it back if it throws.
+    private func transaction<T>(begin: String, _ body: () throws -> T) throws -> T {
+        try execute(begin)
         do {
             let value = try body()
             try execute("COMMIT")
