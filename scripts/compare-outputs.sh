@@ -6,6 +6,11 @@
 #
 # Usage: scripts/compare-outputs.sh [BASE]
 set -euo pipefail
+# A relative $CRASHSCAN_CORPUS means from where the script was started.
+if [ -n "${CRASHSCAN_CORPUS:-}" ] && [ -d "$CRASHSCAN_CORPUS" ]; then
+    CRASHSCAN_CORPUS="$(cd "$CRASHSCAN_CORPUS" && pwd)"
+    export CRASHSCAN_CORPUS
+fi
 cd "$(dirname "$0")/.."
 base=${1:-HEAD~1}
 work=$(mktemp -d)

@@ -12,7 +12,12 @@ set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 CRASHSCAN OUT_DIR" >&2; exit 64; }
 crashscan="$(cd "$(dirname "$1")" && pwd)/$(basename "$1")"
 out="$(mkdir -p "$2" && cd "$2" && pwd)"
+# The corpus of real reports: $CRASHSCAN_CORPUS (relative to where the script was started), else
+# ../shared/corpus next to the checkout.
+corpus=""
+if [ -n "${CRASHSCAN_CORPUS:-}" ] && [ -d "$CRASHSCAN_CORPUS" ]; then corpus="$(cd "$CRASHSCAN_CORPUS" && pwd)"; fi
 cd "$(dirname "$0")/.."
+if [ -z "$corpus" ] && [ -d ../shared/corpus ]; then corpus="$(cd ../shared/corpus && pwd)"; fi
 
 # Fixed width, no colour: the text report fits $COLUMNS.
 export COLUMNS=100 NO_COLOR=1
@@ -50,9 +55,7 @@ snapshot() { # name input...
 }
 
 snapshot samples SampleReports
-# The corpus of real reports: $CRASHSCAN_CORPUS, else ../shared/corpus next to the checkout.
-corpus=${CRASHSCAN_CORPUS:-../shared/corpus}
-if [ -d "$corpus" ]; then
-    snapshot corpus "$(cd "$corpus" && pwd)"
+if [ -n "$corpus" ]; then
+    snapshot corpus "$corpus"
 fi
 echo "wrote $(find "$out" -type f | wc -l | tr -d ' ') files to $out"
