@@ -36,6 +36,9 @@ public enum CLI {
         } catch let error as GroupLookup.NotFound {
             console.err("crashscan: \(error.description)\n")
             return .noInput
+        } catch let error as GroupLookup.Ambiguous {
+            console.err("crashscan: \(error.description)\ncrashscan: run 'crashscan --help' for usage\n")
+            return .usage
         } catch let error as DSYMIndex.Failure {
             console.err("crashscan: \(error.description)\n")
             return error.missing ? .noInput : .dataError

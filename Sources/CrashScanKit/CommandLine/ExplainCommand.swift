@@ -24,7 +24,7 @@ enum ExplainCommand {
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         let store = try Store(path: dbPath)
-        let id = try GroupLookup.find(group, db: store.db)
+        let id = try GroupLookup.find(group, in: store)
         let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)
         console.out(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation))
         return .ok

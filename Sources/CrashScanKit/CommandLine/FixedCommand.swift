@@ -30,19 +30,15 @@ enum FixedCommand {
         let dbPath = CLI.databasePath(dbOption, environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let store = try Store(path: dbPath)
-        let id = try GroupLookup.find(cursor.positionals[0], db: store.db)
+        let id = try GroupLookup.find(cursor.positionals[0], in: store)
         if clear {
-            try store.db.run("DELETE FROM group_fix WHERE group_id = ?", [.integer(id)])
+            try store.clearFix(group: id)
         } else {
             let version = cursor.positionals[1]
             guard version.contains(where: \.isNumber) else {
                 throw UsageError("'\(version)' is not an app version (expected something like 2.4.0)")
             }
-            try store.db.run(
-                """
-                INSERT INTO group_fix (group_id, fixed_in, noted_at) VALUES (?, ?, ?)
-                ON CONFLICT (group_id) DO UPDATE SET fixed_in = excluded.fixed_in, noted_at = excluded.noted_at
-                """, [.integer(id), .text(version), .text(Timestamp.now())])
+            try store.recordFix(group: id, version: version, notedAt: Timestamp.now())
         }
         // The stored recommendations carry the regression flag: bring them up to date now.
         let rules = try RuleSet.load(extraFiles: ruleFiles)
@@ -50,7 +46,7 @@ enum FixedCommand {
         let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)
         let ruleFixedIn = explanation.rule.flatMap { rule in rules.rules.first { $0.id == rule.id }?.fixedIn }
         let state =
-            try GroupRegression.load(group: id, ruleFixedIn: ruleFixedIn, db: store.db)?.summary
+            try GroupRegression.load(group: id, ruleFixedIn: ruleFixedIn, store: store)?.summary
             ?? "no fix version recorded"
         let action = clear ? "cleared the fix version" : "recorded: fixed in \(cursor.positionals[1])"
         console.out(

@@ -23,7 +23,7 @@ enum RegroupCommand {
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         let store = try Store(path: dbPath)
         let summary = try Regrouper.run(store)
-        let all = try GroupRecord.allIDs(store.db)
+        let all = try store.groupIDs()
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
         console.out("regrouped \(dbPath): \(describe(summary))\n")
         return .ok

@@ -52,7 +52,7 @@ enum ReportCommand {
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Opening migrates: a report on a database of an older crashscan upgrades it first.
         let store = try Store(path: dbPath)
-        try store.db.mapForReading()
+        try store.mapForReading()
         if try Regrouper.isStale(store) {
             console.err(
                 "crashscan: warning: the groups were made by an older crashscan and may split one crash; run 'crashscan regroup --db \(dbPath)'\n"

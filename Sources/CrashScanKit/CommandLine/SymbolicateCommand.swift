@@ -33,9 +33,11 @@ enum SymbolicateCommand {
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         guard let symbolicator = try symbolicator(dsymPaths) else { return .usage }
         let store = try Store(path: dbPath)
-        let group = try cursor.positionals.first.map { try GroupLookup.find($0, db: store.db) }
-        let summary = try StoredSymbolication.run(
-            store: store, group: group, symbolicator: symbolicator, rules: rules)
+        let group = try cursor.positionals.first.map { try GroupLookup.find($0, in: store) }
+        let summary = try StoredSymbolication.run(store: store, group: group, symbolicator: symbolicator)
+        if summary.symbolicated > 0 {
+            try RecommendationUpdater.refresh(store: store, rules: rules, touched: try store.groupIDs())
+        }
         console.out(describe(summary, dsyms: symbolicator.index.entries.count) + "\n")
         return .ok
     }

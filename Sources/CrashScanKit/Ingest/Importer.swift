@@ -127,15 +127,7 @@ public final class Importer {
         return summary
     }
 
-    /// The writer inserts into seven indexes at random places (content hash, device, …): with
-    /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
-    /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
-    /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
-    /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
-    private func tuneForBulkWrites() throws {
-        try store.db.execute("PRAGMA cache_size = -32768")
-        try store.db.execute("PRAGMA wal_autocheckpoint = 10000")
-    }
+    private func tuneForBulkWrites() throws { try store.tuneForBulkWrites() }
 
     /// Parses batch after batch (the next one while this one is written) and writes them, one
     /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each
@@ -146,10 +138,7 @@ public final class Importer {
     ) throws where Files.Element == InputSource {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
         var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
-        let db = store.db
-        let tallies = try DeferredTallies(db: db)
-        try db.execute("BEGIN IMMEDIATE")
-        try tallies.begin()
+        let transaction = try BatchTransaction(store: store)
         var filesInTransaction = 0
         do {
             while !parsed.isEmpty {
@@ -158,10 +147,7 @@ public final class Importer {
                 try write(parsed, with: writer, into: &summary)
                 filesInTransaction += parsed.count
                 if filesInTransaction >= filesPerTransaction {
-                    try tallies.flush()
-                    try db.execute("COMMIT")
-                    try db.execute("BEGIN IMMEDIATE")
-                    try tallies.begin()
+                    try transaction.commitAndContinue()
                     filesInTransaction = 0
                 }
                 afterBatch(summary)
@@ -172,14 +158,9 @@ public final class Importer {
                 parsed = upcoming.wait()
                 Importer.release.async { withExtendedLifetime(written) {} }
             }
-            try tallies.flush()
-            try db.execute("COMMIT")
+            try transaction.commit()
         } catch {
-            // Keep every file stored before the failure (the failing file's savepoint is gone),
-            // with its tallies; if they cannot be added, keep nothing of this transaction.
-            if (try? tallies.flush()) == nil || (try? db.execute("COMMIT")) == nil {
-                try? db.execute("ROLLBACK")
-            }
+            transaction.keepWhatIsWritten()
             throw error
         }
     }
@@ -193,15 +174,15 @@ public final class Importer {
             let regrouped = try Regrouper.run(store)
             summary.regrouped = regrouped
             summary.mergedGroups = regrouped.merged
-            touched = try GroupRecord.allIDs(store.db)
+            touched = try store.groupIDs()
         } else {
-            for merge in try PartialGroupMerger.run(store.db) {
+            for merge in try store.mergePartialGroups() {
                 touched.remove(merge.partial)
                 touched.insert(merge.complete)
                 summary.mergedGroups += 1
             }
         }
-        try GroupRows.refreshDisplay(touched, samples: writer.richestSamples, db: store.db)
+        try store.refreshDisplay(of: touched, samples: writer.richestSamples)
         try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
     }
 

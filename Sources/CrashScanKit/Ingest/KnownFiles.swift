@@ -30,7 +30,7 @@ final class KnownFiles: @unchecked Sendable {
     init(store: Store, revision: String) {
         self.revision = revision
         // A second connection to an in-memory database would see another, empty, database.
-        path = store.db.path == ":memory:" || store.db.path.isEmpty ? nil : store.db.path
+        path = store.path == ":memory:" || store.path.isEmpty ? nil : store.path
     }
 
     /// A lookup for one worker, or nil when nothing is known. A database that cannot be opened
@@ -46,34 +46,5 @@ final class KnownFiles: @unchecked Sendable {
     func checkIn(_ lookup: FileLookup?) {
         guard let lookup else { return }
         lock.withLock { idle.append(lookup) }
-    }
-}
-
-/// One worker's connection for `KnownFiles`; used by one worker at a time.
-final class FileLookup {
-    private let query: Statement
-    private let revision: String
-
-    fileprivate init(path: String, revision: String) throws {
-        self.revision = revision
-        // The statement holds its connection, which closes when the statement is finalised.
-        query = try Database(path: path, readOnly: true).prepare(
-            """
-            SELECT max(reports_imported + duplicates) AS reports FROM import_file
-            WHERE file_hash = ? AND bytes = ? AND parser_revision = ? AND outcome IN ('imported', 'duplicate')
-            """)
-    }
-
-    /// The number of reports in a file with these bytes, if it was stored before. A failed
-    /// lookup (the database busy past its timeout) answers "not known": the file is parsed and
-    /// its reports are recognised as duplicates by their content hash instead.
-    func reports(in fingerprint: FileFingerprint) -> Int? {
-        defer { query.reset() }
-        do {
-            try query.bind([.text(fingerprint.hex), .int(fingerprint.byteCount), .text(revision)])
-            return try query.step()?.int("reports")
-        } catch {
-            return nil
-        }
     }
 }

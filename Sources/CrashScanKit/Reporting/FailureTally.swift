@@ -1,29 +1,8 @@
-/// Every count of the report from one pass over the KVC failures: the database groups them by
-/// (group, device, OS version, app version) — 83,501 rows for the benchmark's 300,000 failures
-/// in a million reports — and the per-group lists, the totals and the device × OS matrix are
-/// summed from those rows.
-/// (One `GROUP BY` query per list scanned the million rows six times.)
+/// Every count of the report from one pass over the KVC failures: the store counts them by
+/// (group, device, OS version, app version) (`Store.failureCells`), and the per-group lists,
+/// the totals and the device × OS matrix are summed from those cells.
 struct FailureTally {
-    /// One row of the query: failures with the same group, device, OS version and app version.
-    struct Cell {
-        var group: Int
-        var model: String?
-        var name: String?
-        var os: String?
-        var osKey: Int?
-        var app: String?
-        var count: Int
-        var firstSeen: String?
-        var lastSeen: String?
-
-        /// Counted as a distinct device: the marketing name (`iPhone 7` whether a report said
-        /// `iPhone9,1`, `iPhone9,3` or only the name), else the identifier the catalogue does not
-        /// know; the same identity as the `crash_groups` view and the matrix rows.
-        var deviceIdentity: String? { name ?? model }
-        var deviceLabel: String { name ?? model ?? "unknown" }
-        var osLabel: String { os ?? "unknown" }
-        var appLabel: String { app ?? "unknown" }
-    }
+    typealias Cell = FailureCell
 
     struct GroupTotals {
         var id: Int
@@ -35,22 +14,8 @@ struct FailureTally {
 
     private(set) var cells: [Cell] = []
 
-    init(db: Database, from: String, values: [SQLValue]) throws {
-        let rows = try db.query(
-            """
-            SELECT r.group_id AS id, r.device_model AS model, r.device_name AS name, r.os_version AS os,
-                   min(r.os_key) AS os_key, r.app_version AS app, count(*) AS n,
-                   min(\(ReportBuilder.seen)) AS first_seen, max(\(ReportBuilder.seen)) AS last_seen
-            \(from)
-            GROUP BY r.group_id, r.device_model, r.device_name, r.os_version, r.app_version
-            """, values)
-        cells = rows.compactMap { row in
-            guard let id = row.int("id") else { return nil }
-            return Cell(
-                group: id, model: row.string("model"), name: row.string("name"), os: row.string("os"),
-                osKey: row.int("os_key"), app: row.string("app"), count: row.int("n") ?? 0,
-                firstSeen: row.string("first_seen"), lastSeen: row.string("last_seen"))
-        }
+    init(store: Store, selection: ReportSelection) throws {
+        cells = try store.failureCells(selection)
     }
 
     var failures: Int { cells.reduce(0) { $0 + $1.count } }
@@ -168,4 +133,14 @@ struct FailureTally {
         guard let b else { return a }
         return bytewise(a, b) ? b : a
     }
+}
+
+extension FailureCell {
+    /// Counted as a distinct device: the marketing name (`iPhone 7` whether a report said
+    /// `iPhone9,1`, `iPhone9,3` or only the name), else the identifier the catalogue does not
+    /// know; the same identity as the `crash_groups` view and the matrix rows.
+    var deviceIdentity: String? { name ?? model }
+    var deviceLabel: String { name ?? model ?? "unknown" }
+    var osLabel: String { os ?? "unknown" }
+    var appLabel: String { app ?? "unknown" }
 }

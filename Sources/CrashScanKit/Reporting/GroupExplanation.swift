@@ -88,73 +88,39 @@ public struct GroupExplanation: Sendable, Encodable {
     static let reportsShown = 8
 
     static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
-        try store.db.readSnapshot { try buildOnSnapshot(group: id, store: store, rules: rules) }
+        try store.readSnapshot { try buildOnSnapshot(group: id, store: store, rules: rules) }
     }
 
     /// `build`, inside one read transaction.
     private static func buildOnSnapshot(group id: Int64, store: Store, rules: RuleSet) throws
         -> GroupExplanation
     {
-        let db = store.db
-        guard let group = try GroupRecord.Reader(db: db).group(id) else {
-            throw GroupLookup.NotFound(text: String(id))
-        }
-        let sample = try db.query(
-            """
-            SELECT g.sample_report_path AS source_path, r.position_in_file, r.exception_reason,
-                   coalesce(g.sample_frames, r.frames) AS frames
-            FROM crash_group g JOIN report r ON r.group_id = g.id
-            WHERE g.id = ? ORDER BY r.source_path = g.sample_report_path DESC, r.id LIMIT 1
-            """, [.integer(id)]
-        ).first
-        let frames: [FrameLine] = (sample?.string("frames") ?? "").split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return FrameLine(
-                image: parts.first ?? "", symbol: parts.count > 1 ? parts[1] : "",
-                location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
-        }
+        guard let group = try store.group(id) else { throw GroupLookup.NotFound(text: String(id)) }
+        let sample = try store.sampleReport(group: id)
         var explanation = GroupExplanation(
             id: String(group.fingerprint.prefix(8)), fingerprint: group.fingerprint,
-            exceptionType: group.exceptionType, reason: sample?.string("exception_reason"),
+            exceptionType: group.exceptionType, reason: sample?.exceptionReason,
             kind: group.kind?.rawValue, accessor: group.accessor?.rawValue,
             receiverClass: group.receiverClass,
             key: group.key, keyIsPrivate: group.keyIsPrivate == true,
             privacyReason: KnownClasses.privacyReason(key: group.key, receiver: group.receiverClass),
             cause: group.cause?.rawValue, blameFrame: group.blameFrame,
-            sampleReport: sample.map {
-                "\($0.string("source_path") ?? "?") (report \(($0.int("position_in_file") ?? 0) + 1) in the file)"
+            sampleReport: sample.map { "\($0.path ?? "?") (report \($0.positionInFile + 1) in the file)" },
+            frames: (sample?.frames ?? []).map {
+                FrameLine(image: $0.image, symbol: $0.symbol, location: $0.location)
             },
-            frames: frames, matchedRules: [], rule: nil, evidence: nil)
-        let origin = try db.query(
-            """
-            SELECT k.class_origin, k.class_origin_reason FROM kvc_failure k JOIN report r ON r.id = k.report_id
-            WHERE r.group_id = ? AND k.class_origin IS NOT NULL ORDER BY k.report_id LIMIT 1
-            """, [.integer(id)]
-        ).first
-        explanation.classOrigin = origin?.string("class_origin")
-        explanation.classOriginReason = origin?.string("class_origin_reason")
-        explanation.symbolication = try db.query(
-            """
-            SELECT coalesce(symbolication, 'unknown') AS state, count(*) AS n FROM report WHERE group_id = ?
-            GROUP BY 1 ORDER BY 2 DESC, 1
-            """, [.integer(id)]
-        ).map { Evidence.Count(value: $0.string("state") ?? "unknown", reports: $0.int("n") ?? 0) }
-        explanation.reports = try db.query(
-            """
-            SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
-                   coalesce(device_name, device_model) AS device, os_version, app_version
-            FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?
-            """, [.integer(id), .int(reportsShown)]
-        ).map {
+            matchedRules: [], rule: nil, evidence: nil)
+        let origin = try store.classOrigin(group: id)
+        explanation.classOrigin = origin?.origin
+        explanation.classOriginReason = origin?.reason
+        explanation.symbolication = try store.symbolicationCounts(group: id).map(Evidence.Count.init)
+        explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
             ReportLine(
-                path: $0.string("source_path") ?? "?", position: ($0.int("position_in_file") ?? 0) + 1,
-                seen: $0.string("seen"), device: $0.string("device"), osVersion: $0.string("os_version"),
-                appVersion: $0.string("app_version"))
+                path: $0.path ?? "?", position: $0.positionInFile + 1, seen: $0.seen, device: $0.device,
+                osVersion: $0.osVersion, appVersion: $0.appVersion)
         }
-        explanation.reportCount =
-            try db.query("SELECT count(*) AS n FROM report WHERE group_id = ?", [.integer(id)]).first?.int(
-                "n") ?? 0
-        guard let subject = try GroupSubjects(db: db).subject(group: id) else { return explanation }
+        explanation.reportCount = try store.reportCount(group: id)
+        guard let subject = try store.subject(group: id) else { return explanation }
         let evaluations = rules.evaluations(for: subject)
         explanation.matchedRules = evaluations.map {
             KVCReport.MatchedRule(
@@ -169,7 +135,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 failsOn: best.failsOn?.description,
                 worksOn: best.worksOn?.description, condition: best.condition, objc: best.replacementObjC,
                 swift: best.replacementSwift, sources: best.sources, inferred: best.inferred)
-            explanation.evidence = try EvidenceBuilder(db: db).evidence(
+            explanation.evidence = try EvidenceBuilder(store: store).evidence(
                 group: id, subject: subject, rule: best)
         }
         return explanation

@@ -32,42 +32,30 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
 
     /// Every group that came back after its fix: those with a recorded fix version, and the KVC
     /// groups whose winning rule states `fixedIn`.
-    static func regressedGroups(db: Database, rules: RuleSet) throws -> [Int64] {
+    static func regressedGroups(store: Store, rules: RuleSet) throws -> [Int64] {
         var candidates: [Int64: String?] = [:]
-        for row in try db.query("SELECT group_id FROM group_fix") {
-            if let id = row.int("group_id") { candidates[Int64(id)] = String?.none }
-        }
+        for id in try store.groupsWithRecordedFix() { candidates[id] = String?.none }
         if rules.rules.contains(where: { $0.fixedIn != nil }) {
-            let subjects = try GroupSubjects(db: db)
-            for id in try GroupRecord.allIDs(db, kvcOnly: true) {
-                guard let subject = try subjects.subject(group: id),
+            for id in try store.groupIDs(kvcOnly: true) {
+                guard let subject = try store.subject(group: id),
                     let fixedIn = rules.bestMatch(for: subject)?.fixedIn
                 else { continue }
                 candidates[id] = fixedIn
             }
         }
         return try candidates.keys.sorted().filter { id in
-            try load(group: id, ruleFixedIn: candidates[id] ?? nil, db: db)?.regressed == true
+            try load(group: id, ruleFixedIn: candidates[id] ?? nil, store: store)?.regressed == true
         }
     }
 
     /// The regression state of `group` given its fix version, from the group's tallies (all its
     /// reports, whatever a report's filters).
-    static func load(group: Int64, ruleFixedIn: String?, db: Database) throws -> GroupRegression? {
-        let recorded = try db.query("SELECT fixed_in FROM group_fix WHERE group_id = ?", [.integer(group)])
-            .first?.string("fixed_in")
+    public static func load(group: Int64, ruleFixedIn: String?, store: Store) throws -> GroupRegression? {
+        let recorded = try store.recordedFix(group: group)
         guard let fixedIn = recorded ?? ruleFixedIn else { return nil }
-        let versions = try db.query(
-            """
-            SELECT app_version AS v, sum(reports) AS n FROM group_tally
-            WHERE group_id = ? AND app_version <> '' GROUP BY app_version
-            """, [.integer(group)])
-        let later = versions.compactMap { row -> Evidence.Count? in
-            guard let version = row.string("v"), AppVersion.isNewer(version, than: fixedIn) else {
-                return nil
-            }
-            return Evidence.Count(value: version, reports: row.int("n") ?? 0)
-        }.sorted { AppVersion.isNewer($1.value, than: $0.value) }
+        let later = try store.knownAppVersionCounts(group: group).filter {
+            AppVersion.isNewer($0.value, than: fixedIn)
+        }.map(Evidence.Count.init).sorted { AppVersion.isNewer($1.value, than: $0.value) }
         return GroupRegression(
             fixedIn: fixedIn, source: recorded != nil ? .recorded : .rule, regressedIn: later)
     }

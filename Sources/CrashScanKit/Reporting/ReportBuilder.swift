@@ -1,14 +1,11 @@
-/// Builds the KVC report from the database with the filters bound as SQL parameters.
+/// Builds the KVC report from what the store counts for the filter.
 public enum ReportBuilder {
-    /// When a report was seen: its crash time, else its upload time (SQL over `report r`).
-    static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
-
     /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds
     /// every matching rule with the reasons it matches.
     public static func build(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false) throws
         -> KVCReport
     {
-        try store.db.readSnapshot {
+        try store.readSnapshot {
             try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain)
         }
     }
@@ -18,26 +15,19 @@ public enum ReportBuilder {
         throws
         -> KVCReport
     {
-        let db = store.db
-        let filter = try resolved(filter, db: db, rules: rules)
-        let all = filter.conditions(kvc: false)
-        let kvc = filter.conditions(kvc: true)
-        let from = "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE \(kvc.sql)"
-
-        let reportCount =
-            try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n")
-            ?? 0
-        let tally = try FailureTally(db: db, from: from, values: kvc.values)
+        let filter = try resolved(filter, store: store, rules: rules)
+        let selection = filter.selection
+        let reportCount = try store.reportCount(selection)
+        let tally = try FailureTally(store: store, selection: selection)
         let devices = tally.devicesByGroup()
         let osVersions = tally.osVersionsByGroup()
         let appVersions = tally.appVersionsByGroup()
 
-        let groupReader = try GroupRecord.Reader(db: db)
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
         for totals in tally.groups() {
             let id = totals.id
-            guard let detail = try groupReader.group(Int64(id)) else { continue }
+            guard let detail = try store.group(Int64(id)) else { continue }
             let advice = try recommender.advice(group: Int64(id))
             groups.append(
                 KVCReport.Group(
@@ -52,11 +42,11 @@ public enum ReportBuilder {
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
                     evidence: advice.evidence, matchedRules: advice.matchedRules,
                     regression: try GroupRegression.load(
-                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, db: db)))
+                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store)))
         }
 
         return KVCReport(
-            database: db.path, filters: filter.described,
+            database: store.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
                 devices: tally.distinctDevices),
@@ -65,20 +55,15 @@ public enum ReportBuilder {
 
     /// The filter with its device names matched against the database's devices and, for
     /// `--regressed`, the regressed groups looked up.
-    private static func resolved(_ filter: ReportFilter, db: Database, rules: RuleSet) throws -> ReportFilter
+    private static func resolved(_ filter: ReportFilter, store: Store, rules: RuleSet) throws -> ReportFilter
     {
         var filter = filter
         if !filter.devices.isEmpty {
-            let names = try db.query(
-                "SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
-            let models = try db.query(
-                "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
-            try filter.resolveDevices(
-                knownNames: names.compactMap { $0.string("v") },
-                knownModels: models.compactMap { $0.string("v") })
+            let known = try store.knownDevices()
+            try filter.resolveDevices(knownNames: known.names, knownModels: known.models)
         }
         if filter.regressedOnly {
-            filter.groupIDs = try GroupRegression.regressedGroups(db: db, rules: rules)
+            filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)
         }
         return filter
     }
@@ -96,33 +81,30 @@ public enum ReportBuilder {
     private struct GroupRecommender {
         let rules: RuleSet
         let explain: Bool
-        let subjects: GroupSubjects
+        let store: Store
         let evidenceBuilder: EvidenceBuilder
         /// The evidence stored by the last import is current when the same rules are in force;
         /// recomputing it scans the group's reports (slow on large databases).
         let rulesAreStored: Bool
-        let storedEvidence: Statement
 
         init(store: Store, rules: RuleSet, explain: Bool) throws {
             self.rules = rules
             self.explain = explain
-            subjects = try GroupSubjects(db: store.db)
-            evidenceBuilder = try EvidenceBuilder(db: store.db)
+            self.store = store
+            evidenceBuilder = EvidenceBuilder(store: store)
             rulesAreStored = try store.meta("rules_digest") == rules.digest
-            storedEvidence = try store.db.prepare(
-                "SELECT evidence_json FROM recommendation WHERE group_id = ? AND rule_id = ?")
         }
 
         func advice(group id: Int64) throws -> Advice {
             var advice = Advice()
-            guard let subject = try subjects.subject(group: id) else { return advice }
+            guard let subject = try store.subject(group: id) else { return advice }
             let evaluations = rules.evaluations(for: subject)
             advice.ruleFixedIn = evaluations.first?.rule.fixedIn
             if let best = evaluations.first?.rule {
                 advice.recommendation = KVCReport.Recommendation(
                     ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
                 if rulesAreStored,
-                    let stored = try storedEvidence.scalar([.int(Int(id)), .text(best.id)]).text
+                    let stored = try store.storedEvidence(group: id, ruleID: best.id)
                 {
                     advice.evidence = Evidence.decode(stored)
                 }
@@ -144,32 +126,15 @@ public enum ReportBuilder {
     /// Notes for standard error about filter values that match nothing in the database (a typo in
     /// an app version or a key would otherwise look like "no crashes"), with what it does hold.
     public static func unmatchedFilterNotes(store: Store, filter: ReportFilter) throws -> [String] {
-        let db = store.db
         var notes: [String] = []
-        for version in filter.appVersions
-        where try db.query("SELECT 1 FROM report WHERE app_version = ? LIMIT 1", [.text(version)]).isEmpty {
-            let known = try db.query(
-                "SELECT app_version AS v, count(*) AS n FROM report WHERE app_version IS NOT NULL GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 8"
-            ).compactMap { $0.string("v") }
+        for version in filter.appVersions where try !store.hasReport(appVersion: version) {
+            let known = try store.frequentAppVersions(limit: 8)
             notes.append(
                 "no report has app version '\(version)'"
                     + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
         }
-        for key in filter.keys {
-            let sql =
-                key.contains("*")
-                ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1"
-                : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
-            guard try db.query(sql, [.text(key)]).isEmpty else { continue }
-            let close = try db.query(
-                "SELECT key AS v, count(*) AS n FROM kvc_failure WHERE key IS NOT NULL AND lower(key) LIKE ? GROUP BY 1 ORDER BY 2 DESC LIMIT 5",
-                [
-                    .text(
-                        "%"
-                            + key.lowercased().replacingOccurrences(of: "*", with: "%").trimmingCharacters(
-                                in: ["_"]) + "%")
-                ]
-            ).compactMap { $0.string("v") }
+        for key in filter.keys where try !store.hasKVCFailure(key: key) {
+            let close = try store.keys(resembling: key, limit: 5)
             notes.append(
                 "no KVC failure has the key '\(key)'"
                     + (close.isEmpty ? "" : " (keys like it: \(close.joined(separator: ", ")))")

@@ -1,4 +1,5 @@
-/// The filters of `crashscan report`. Every value is validated here and bound in SQL later.
+/// The filters of `crashscan report`. Every value is validated here; the store binds them
+/// (`ReportSelection`).
 ///
 /// A filter given several times matches any of its values (`--os 8.1 --os 8.2`: 8.1.x or 8.2.x);
 /// different filters must all match. `--since` and `--until` are single bounds: given twice they
@@ -122,69 +123,17 @@ public struct ReportFilter: Sendable {
         }.joined(separator: ", ")
     }
 
-    /// SQL conditions on `report r` (and `kvc_failure k` when `kvc` is true), with their values.
-    /// Every value is bound; each filter's values are OR-ed, the filters AND-ed.
-    func conditions(kvc: Bool) -> (sql: String, values: [SQLValue]) {
-        var clauses: [String] = []
-        var values: [SQLValue] = []
-        func anyOf(_ parts: [String]) {
-            if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
-        }
-        anyOf(
-            os.map { range in
-                values += [.int(range.lower), .int(range.upper)]
-                return "r.os_key BETWEEN ? AND ?"
-            })
-        anyOf(
-            deviceQueries.map { query in
-                switch query {
-                case .identifier(let identifier):
-                    values.append(.text(identifier))
-                    return "r.device_model = ? COLLATE NOCASE"
-                case .name(let name):
-                    values.append(.text(name))
-                    return "r.device_name = ? COLLATE NOCASE"
-                case .unknownDevice:
-                    return "(r.device_model IS NULL AND r.device_name IS NULL)"
-                }
-            })
-        anyOf(
-            appVersions.map { version in
-                values.append(.text(version))
-                return "r.app_version = ?"
-            })
-        // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
-        // whole seconds, so `.117Z` and `Z` endings sort the same.
-        let seen = ReportBuilder.seen
-        if let since {
-            clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
-            values.append(.text(since))
-        }
-        if let until {
-            clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
-            values.append(.text(until))
-        }
-        if let groupIDs {
-            anyOf(
-                groupIDs.isEmpty
-                    ? ["0"]
-                    : groupIDs.map { id in
-                        values.append(.integer(id))
-                        return "r.group_id = ?"
-                    })
-        }
-        if kvc {
-            anyOf(
-                kinds.map { kind in
-                    values.append(.text(kind.rawValue))
-                    return "k.kind = ?"
-                })
-            anyOf(
-                keys.map { key in
-                    values.append(.text(key))
-                    return key.contains("*") ? "k.key GLOB ?" : "k.key = ?"
-                })
-        }
-        return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values)
+    /// The reports the filter keeps, as the store selects them.
+    var selection: ReportSelection {
+        var selection = ReportSelection()
+        selection.osRanges = os
+        selection.devices = deviceQueries
+        selection.appVersions = appVersions
+        selection.since = since
+        selection.until = until
+        selection.groupIDs = groupIDs
+        selection.kinds = kinds
+        selection.keys = keys
+        return selection
     }
 }

@@ -14,6 +14,15 @@ public struct Evidence: Sendable, Codable {
     public struct Count: Sendable, Codable, Equatable {
         public var value: String
         public var reports: Int
+
+        public init(value: String, reports: Int) {
+            self.value = value
+            self.reports = reports
+        }
+
+        init(_ count: VersionCount) {
+            self.init(value: count.value, reports: count.reports)
+        }
     }
 
     public var reports: Int
@@ -84,113 +93,46 @@ public struct Evidence: Sendable, Codable {
     }
 }
 
-/// Computes evidence from the database with prepared statements (one set per refresh).
+/// Computes evidence from the group tallies in the store.
 final class EvidenceBuilder {
-    private let db: Database
-    private let totals: Statement
-    private let osCounts: Statement
-    private let appOfGroup: Statement
-    private let appOSCounts: Statement
-    private let allOSCounts: Statement
+    private let store: Store
     /// OS versions per app (nil key: every app), computed once per builder: every group of an
-    /// app shares them, and computing them scans the app's reports.
-    private var osCountsByApp: [String?: [(Evidence.Count, Int)]] = [:]
-    private let appVersions: Statement
-    private let userFix: Statement
-    private let cleanAppVersions: Statement
+    /// app shares them, and computing them scans the app's tallies.
+    private var osCountsByApp: [String?: [VersionCount]] = [:]
 
-    init(db: Database) throws {
-        self.db = db
-        // Everything below reads the tallies migration 0007 keeps (a few hundred rows), not the
-        // reports: on a million reports the same questions asked of `report` took ~1 s per group.
-        totals = try db.prepare(
-            """
-            SELECT (SELECT sum(reports) FROM group_tally WHERE group_id = ?1) AS n,
-                   (SELECT count(*) FROM group_device_tally WHERE group_id = ?1 AND device <> '') AS d,
-                   (SELECT sum(reports) FROM group_tally WHERE group_id = ?1 AND os_key < 0) AS no_os,
-                   (SELECT exception_type FROM crash_group WHERE id = ?1) AS exception
-            """)
-        osCounts = try db.prepare(
-            """
-            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
-            WHERE group_id = ? AND os_key >= 0 GROUP BY os_version ORDER BY k
-            """)
-        appOfGroup = try db.prepare(
-            """
-            SELECT app, sum(reports) AS n FROM group_tally
-            WHERE group_id = ? AND app <> '' GROUP BY app ORDER BY n DESC, app LIMIT 1
-            """)
-        appOSCounts = try db.prepare(
-            """
-            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
-            WHERE app = ? AND os_key >= 0 GROUP BY os_version ORDER BY k
-            """)
-        allOSCounts = try db.prepare(
-            """
-            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
-            WHERE os_key >= 0 GROUP BY os_version ORDER BY k
-            """)
-        appVersions = try db.prepare(
-            """
-            SELECT CASE app_version WHEN '' THEN 'unknown' ELSE app_version END AS v, sum(reports) AS n
-            FROM group_tally WHERE group_id = ? GROUP BY v ORDER BY n DESC, v
-            """)
-        userFix = try db.prepare("SELECT fixed_in FROM group_fix WHERE group_id = ?")
-        cleanAppVersions = try db.prepare(
-            """
-            SELECT DISTINCT app_version AS v FROM group_tally
-            WHERE app = ? AND os_key BETWEEN ? AND ? AND app_version <> ''
-              AND app_version NOT IN (SELECT app_version FROM group_tally WHERE group_id = ?)
-            """)
-    }
-
-    private func counts(_ statement: Statement, _ values: [SQLValue]) throws -> [(Evidence.Count, Int)] {
-        try statement.bind(values)
-        var out: [(Evidence.Count, Int)] = []
-        while let row = try statement.step() {
-            out.append(
-                (
-                    Evidence.Count(value: row.string("v") ?? "unknown", reports: row.int("n") ?? 0),
-                    row.int("k") ?? 0
-                ))
-        }
-        return out
+    init(store: Store) {
+        self.store = store
     }
 
     func evidence(group id: Int64, subject: RuleSubject, rule: Rule) throws -> Evidence {
-        try totals.bind([.integer(id)])
-        let total = try totals.step()
-        totals.reset()
-        let crash = try counts(osCounts, [.integer(id)])
-        try appOfGroup.bind([.integer(id)])
-        let app = try appOfGroup.step()?.string("app")
-        appOfGroup.reset()
+        let totals = try store.totals(group: id)
+        let crash = try store.osVersionCounts(group: id)
+        let app = try store.mainApp(group: id)
         if osCountsByApp[app] == nil {
-            osCountsByApp[app] =
-                try app.map { try counts(appOSCounts, [.text($0)]) } ?? counts(allOSCounts, [])
+            osCountsByApp[app] = try store.osVersionCounts(app: app)
         }
-        let crashing = Set(crash.map { $0.0.value })
-        let clean = (osCountsByApp[app] ?? []).filter { !crashing.contains($0.0.value) }
-        let versions = try counts(appVersions, [.integer(id)]).map(\.0)
-        try userFix.bind([.integer(id)])
-        let userFixedIn = try userFix.step()?.string("fixed_in")
-        userFix.reset()
+        let crashing = Set(crash.map(\.value))
+        let clean = (osCountsByApp[app] ?? []).filter { !crashing.contains($0.value) }
+        let versions = try store.appVersionCounts(group: id).map(Evidence.Count.init)
+        let userFixedIn = try store.recordedFix(group: id)
 
         var evidence = Evidence(
-            reports: total?.int("n") ?? 0, devices: total?.int("d") ?? 0, app: app,
-            crashOSVersions: crash.map(\.0),
-            reportsWithoutOS: total?.int("no_os") ?? 0, cleanOSVersions: clean.map(\.0),
+            reports: totals.reports, devices: totals.devices, app: app,
+            crashOSVersions: crash.map(Evidence.Count.init),
+            reportsWithoutOS: totals.reportsWithoutOS, cleanOSVersions: clean.map(Evidence.Count.init),
             affectedOS: crash.isEmpty
                 ? nil
                 : crash.count == 1
-                    ? crash[0].0.value : "\(crash[0].0.value) – \(crash[crash.count - 1].0.value)",
+                    ? crash[0].value : "\(crash[0].value) – \(crash[crash.count - 1].value)",
             failingWindow: rule.failsOn?.description, workingWindow: rule.worksOn?.description,
             condition: rule.condition, confinedToFailingOS: nil, outsideFailingOS: [], appVersions: versions,
             confidence: .low, confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
             regressedIn: [])
         if let window = rule.failsOn, !crash.isEmpty {
-            evidence.outsideFailingOS = crash.filter { !(window.lower...window.upper).contains($0.1) }.map(
-                \.0.value)
+            evidence.outsideFailingOS = crash.filter {
+                !(window.lower...window.upper).contains($0.osKey ?? 0)
+            }
+            .map(\.value)
             evidence.confinedToFailingOS = evidence.outsideFailingOS.isEmpty
         }
         if let fixedIn = evidence.fixedIn {
@@ -200,10 +142,8 @@ final class EvidenceBuilder {
             evidence.regressed = !evidence.regressedIn.isEmpty
         }
         if let window = rule.failsOn, let app {
-            try cleanAppVersions.bind([.text(app), .int(window.lower), .int(window.upper), .integer(id)])
-            while let row = try cleanAppVersions.step() {
-                if let version = row.string("v") { evidence.cleanAppVersionsOnFailingOS.append(version) }
-            }
+            evidence.cleanAppVersionsOnFailingOS = try store.appVersions(
+                of: app, onOS: window.lower...window.upper, withoutGroup: id)
             evidence.cleanAppVersionsOnFailingOS.sort { AppVersion.isNewer($1, than: $0) }
             let crashing = versions.map(\.value).filter { $0 != "unknown" }
             evidence.firstCrashingAppVersion = crashing.min { AppVersion.isNewer($1, than: $0) }
@@ -217,7 +157,7 @@ final class EvidenceBuilder {
         }
         evidence.inferred = rule.inferred
         (evidence.confidence, evidence.confidenceReason) = Self.confidence(
-            evidence, rule: rule, subject: subject, exception: total?.string("exception"))
+            evidence, rule: rule, subject: subject, exception: totals.exceptionType)
         return evidence
     }
 

@@ -36,10 +36,23 @@ public final class Database {
     /// `SAVEPOINT x` / `RELEASE x`, prepared once: the importer runs them for every file, and
     /// `sqlite3_exec` compiled them each time (about 6 % of the writer's instructions).
     private var controlStatements: [String: OpaquePointer] = [:]
+    /// Statements by SQL text (`cached`): a query asked once per group or per file is compiled
+    /// once per connection.
+    private var statementCache: [String: Statement] = [:]
 
     deinit {
         for statement in controlStatements.values { sqlite3_finalize(statement) }
+        statementCache.removeAll()  // finalised before the connection closes
         sqlite3_close_v2(handle)
+    }
+
+    /// The statement for `sql`, compiled on first use and kept for the connection's life. Its
+    /// rows must be read before the same SQL runs again (`query` and `run` read them all).
+    func cached(_ sql: String) throws(SQLiteError) -> Statement {
+        if let statement = statementCache[sql] { return statement }
+        let statement = try Statement(database: self, sql: sql, holdsDatabase: false)
+        statementCache[sql] = statement
+        return statement
     }
 
     /// The connection's latest error, for `sql`.
@@ -95,15 +108,16 @@ public final class Database {
 
     /// Runs `sql` with `arguments` bound, discarding any rows.
     public func run(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) {
-        let statement = try prepare(sql)
+        let statement = try cached(sql)
         try statement.bind(arguments)
         try statement.runToCompletion()
     }
 
     /// All rows of `sql` with `arguments` bound.
     public func query(_ sql: String, _ arguments: [SQLValue] = []) throws(SQLiteError) -> [Row] {
-        let statement = try prepare(sql)
+        let statement = try cached(sql)
         try statement.bind(arguments)
+        defer { statement.reset() }
         var rows: [Row] = []
         while let row = try statement.step() {
             rows.append(row)

@@ -18,38 +18,47 @@ public struct GroupRecord: Sendable, Equatable {
         blame_frame
         """
 
-    init(row: Row) {
-        id = Int64(row.int("id") ?? 0)
-        fingerprint = row.string("fingerprint") ?? ""
-        exceptionType = row.string("exception_type")
-        reason = row.string("reason")
-        kind = row.string("kind").flatMap(KVCKind.init)
-        accessor = row.string("accessor").flatMap(KVCAccessor.init)
-        receiverClass = row.string("receiver_class")
-        key = row.string("key")
-        keyIsPrivate = row.int("key_is_private").map { $0 != 0 }
-        cause = row.string("cause").flatMap(KVCCause.init)
-        blameFrame = row.string("blame_frame")
+    init(row: Row) throws(SQLiteError) {
+        id = Int64(try row.int("id") ?? 0)
+        fingerprint = try row.string("fingerprint") ?? ""
+        exceptionType = try row.string("exception_type")
+        reason = try row.string("reason")
+        kind = try row.string("kind").flatMap(KVCKind.init)
+        accessor = try row.string("accessor").flatMap(KVCAccessor.init)
+        receiverClass = try row.string("receiver_class")
+        key = try row.string("key")
+        keyIsPrivate = try row.bool("key_is_private")
+        cause = try row.string("cause").flatMap(KVCCause.init)
+        blameFrame = try row.string("blame_frame")
     }
+}
 
-    /// Reads groups by id through one prepared statement.
-    final class Reader {
-        private let statement: Statement
-
-        init(db: Database) throws {
-            statement = try db.prepare("SELECT \(GroupRecord.columns) FROM crash_group WHERE id = ?")
-        }
-
-        func group(_ id: Int64) throws -> GroupRecord? {
-            try statement.bind([.integer(id)])
-            defer { statement.reset() }
-            return try statement.step().map(GroupRecord.init(row:))
-        }
+extension Store {
+    /// Group `id`, or nil when there is none.
+    public func group(_ id: Int64) throws -> GroupRecord? {
+        try db.query("SELECT \(GroupRecord.columns) FROM crash_group WHERE id = ?", [.integer(id)]).first.map(
+            GroupRecord.init(row:))
     }
 
     /// Every group's id (`kvcOnly`: the groups of KVC failures).
-    static func allIDs(_ db: Database, kvcOnly: Bool = false) throws -> Set<Int64> {
+    public func groupIDs(kvcOnly: Bool = false) throws -> Set<Int64> {
+        try db.allGroupIDs(kvcOnly: kvcOnly)
+    }
+
+    /// The groups whose fingerprint starts with `prefix` (lowercase hex), by id, at most `limit`.
+    public func groups(fingerprintPrefix prefix: String, limit: Int) throws -> [(
+        id: Int64, fingerprint: String
+    )] {
+        try db.query(
+            "SELECT id, fingerprint FROM crash_group WHERE substr(fingerprint, 1, ?) = ? ORDER BY id LIMIT ?",
+            [.int(prefix.count), .text(prefix), .int(limit)]
+        ).map { row in (Int64(try row.int("id") ?? 0), try row.string("fingerprint") ?? "") }
+    }
+}
+
+extension Database {
+    func allGroupIDs(kvcOnly: Bool = false) throws -> Set<Int64> {
         let sql = kvcOnly ? "SELECT id FROM crash_group WHERE kind IS NOT NULL" : "SELECT id FROM crash_group"
-        return Set(try db.query(sql).compactMap { $0.int("id").map(Int64.init) })
+        return Set(try query(sql).compactMap { try $0.int("id").map(Int64.init) })
     }
 }

@@ -77,7 +77,7 @@ public enum Migrator {
             )
             """)
         let applied = Set(
-            try db.query("SELECT version FROM schema_migrations").compactMap { $0.int("version") })
+            try db.query("SELECT version FROM schema_migrations").compactMap { try $0.int("version") })
         var done: [Int] = []
         for migration in migrations.sorted(by: { $0.version < $1.version })
         where !applied.contains(migration.version) {
@@ -95,7 +95,8 @@ public enum Migrator {
                         throw SQLiteError(
                             extendedCode: 787,
                             message:
-                                "foreign key broken in \(broken.string("table") ?? "?") after the migration")
+                                "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
+                        )
                     }
                     try db.run(
                         "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",

@@ -36,14 +36,14 @@ enum PartialGroupMerger {
         let rows = try db.query(candidatesSQL)
         var byPartial: [Int64: [Row]] = [:]
         for row in rows {
-            guard let partial = row.int("partial") else { continue }
+            guard let partial = try row.int("partial") else { continue }
             byPartial[Int64(partial), default: []].append(row)
         }
         var merges: [Merge] = []
         try db.transaction {
             for (partial, candidates) in byPartial.sorted(by: { $0.key < $1.key }) {
                 guard candidates.count == 1, let target = candidates.first,
-                    let complete = target.int("complete")
+                    let complete = try target.int("complete")
                 else { continue }
                 try merge(partial: partial, into: Int64(complete), taking: target, db: db)
                 merges.append(Merge(partial: partial, complete: Int64(complete)))
@@ -62,9 +62,9 @@ enum PartialGroupMerger {
             WHERE report_id IN (SELECT id FROM report WHERE group_id = ?)
             """,
             [
-                group["receiver_class"], group["key"], group["accessor"], group["key_is_private"],
-                group["cause"],
-                group["class_origin"], .integer(partial),
+                try group.value("receiver_class"), try group.value("key"), try group.value("accessor"),
+                try group.value("key_is_private"), try group.value("cause"), try group.value("class_origin"),
+                .integer(partial),
             ])
         try db.run(
             "UPDATE report SET group_id = ? WHERE group_id = ?", [.integer(complete), .integer(partial)])

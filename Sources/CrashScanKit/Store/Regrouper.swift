@@ -51,18 +51,20 @@ public enum Regrouper {
         try statement.bind([])
         var keys: [StoredKey] = []
         while let row = try statement.step() {
-            guard let id = row.int("id"), let group = row.int("group_id") else { continue }
+            guard let id = try row.int("id"), let group = try row.int("group_id") else { continue }
             let blameKey = CrashGrouping.blameKey(
-                storedFrame: row.string("blame_frame"),
-                symbolicated: row.int("blame_symbolicated").map { $0 != 0 }, appImage: row.string("app_image")
+                storedFrame: try row.string("blame_frame"),
+                symbolicated: try row.int("blame_symbolicated").map { $0 != 0 },
+                appImage: try row.string("app_image")
             )
-            let reason = CrashGrouping.normalizedReason(row.string("exception_reason"))
+            let reason = CrashGrouping.normalizedReason(try row.string("exception_reason"))
             let reasonPart = CrashGrouping.reasonPart(
-                reason, kind: row.string("kind").flatMap(KVCKind.init),
-                accessor: row.string("accessor").flatMap(KVCAccessor.init))
+                reason, kind: try row.string("kind").flatMap(KVCKind.init),
+                accessor: try row.string("accessor").flatMap(KVCAccessor.init))
             let fingerprint = CrashGrouping.fingerprint(
-                exceptionType: row.string("exception_type"), reasonPart: reasonPart,
-                receiverClass: row.string("receiver_class"), key: row.string("key"), blameKey: blameKey)
+                exceptionType: try row.string("exception_type"), reasonPart: reasonPart,
+                receiverClass: try row.string("receiver_class"), key: try row.string("key"),
+                blameKey: blameKey)
             keys.append(
                 StoredKey(
                     report: Int64(id), group: Int64(group), fingerprint: fingerprint, blameKey: blameKey))
@@ -81,7 +83,7 @@ public enum Regrouper {
             var holder: [String: Int64] = [:]
             var held: [Int64: String] = [:]
             for row in try db.query("SELECT id, fingerprint FROM crash_group") {
-                if let id = row.int("id"), let fingerprint = row.string("fingerprint") {
+                if let id = try row.int("id"), let fingerprint = try row.string("fingerprint") {
                     holder[fingerprint] = Int64(id)
                     held[Int64(id)] = fingerprint
                 }
@@ -155,7 +157,7 @@ public enum Regrouper {
         let empty = try db.query(
             "SELECT id FROM crash_group g WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)")
         for row in empty {
-            guard let id = row.int("id").map(Int64.init) else { continue }
+            guard let id = try row.int("id").map(Int64.init) else { continue }
             try GroupRows.remove(id, keepingFixFor: destination[id] ?? id, db: db)
         }
     }

@@ -29,36 +29,46 @@ public enum SQLValue: Sendable, Equatable {
     public static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
 }
 
-/// One result row, read by column index or name.
+/// One result row, read by column name. A name the row does not have is an error (a typo in a
+/// query or a reader), never a silent NULL.
 public struct Row: Sendable {
     public let columns: [String]
     public let values: [SQLValue]
 
-    public subscript(_ name: String) -> SQLValue {
-        guard let index = columns.firstIndex(of: name) else { return .null }
+    public func value(_ name: String) throws(SQLiteError) -> SQLValue {
+        guard let index = columns.firstIndex(of: name) else {
+            throw SQLiteError(
+                extendedCode: SQLITE_RANGE,
+                message: "no column '\(name)' in the row (it has \(columns.joined(separator: ", ")))")
+        }
         return values[index]
     }
 
-    public func string(_ name: String) -> String? { self[name].textForm }
+    public func string(_ name: String) throws(SQLiteError) -> String? { try value(name).textForm }
 
-    public func int(_ name: String) -> Int? {
-        switch self[name] {
+    public func int(_ name: String) throws(SQLiteError) -> Int? {
+        switch try value(name) {
         case .integer(let value): return Int(value)
         case .real(let value): return Int(value)
         case .text(let text): return Int(text)
         case .null: return nil
         }
     }
+
+    public func bool(_ name: String) throws(SQLiteError) -> Bool? { try int(name).map { $0 != 0 } }
 }
 
-/// A prepared statement. The object owns the C handle (finalised in `deinit`) and holds
-/// its connection, so the connection cannot close first.
+/// A prepared statement. The object owns the C handle (finalised in `deinit`). One made by
+/// `prepare` holds its connection, so the connection cannot close first; one in the connection's
+/// cache (`Database.cached`) does not, or the two would keep each other alive.
 public final class Statement {
     let handle: OpaquePointer
-    let database: Database
+    unowned let database: Database
+    /// The connection, held by statements outside its cache.
+    private let owner: Database?
     public let sql: String
 
-    init(database: Database, sql: String) throws(SQLiteError) {
+    init(database: Database, sql: String, holdsDatabase: Bool = true) throws(SQLiteError) {
         var statement: OpaquePointer?
         let rc = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
         guard rc == SQLITE_OK else { throw database.lastError(sql: sql) }
@@ -67,6 +77,7 @@ public final class Statement {
         }
         self.handle = statement
         self.database = database
+        self.owner = holdsDatabase ? database : nil
         self.sql = sql
     }
 

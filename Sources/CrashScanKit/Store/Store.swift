@@ -8,17 +8,12 @@ public final class Store {
         try Migrator.migrate(db, migrations: migrations)
     }
 
-    // MARK: - Meta
+    /// Reads through a memory map (`Database.mapForReading`), for commands that scan much of
+    /// the database.
+    public func mapForReading() throws { try db.mapForReading() }
 
-    func meta(_ key: String) throws -> String? {
-        try db.query("SELECT value FROM meta WHERE key = ?", [.text(key)]).first?.string("value")
-    }
-
-    func setMeta(_ key: String, _ value: String) throws {
-        try db.run(
-            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-            [.text(key), .text(value)])
-    }
+    /// The database file (`:memory:` for an in-memory database).
+    public var path: String { db.path }
 }
 
 /// Writes one import run. Holds its prepared statements so bulk import re-binds instead of

@@ -1,6 +1,6 @@
 /// `crashscan symbolicate`: resolves the app frames of reports already stored (kept in
 /// `report.frames` with their images while they are offsets), reclassifies them with the symbols,
-/// regroups, and refreshes the recommendations.
+/// and regroups. The caller refreshes the recommendations (the rules live above the store).
 public enum StoredSymbolication {
     public struct Summary: Equatable, Sendable {
         /// Reports that had app frames as offsets.
@@ -13,7 +13,7 @@ public enum StoredSymbolication {
     }
 
     /// Symbolicates the stored reports of `group` (nil: every report) with `symbolicator`.
-    public static func run(store: Store, group: Int64?, symbolicator: Symbolicator, rules: RuleSet) throws
+    public static func run(store: Store, group: Int64?, symbolicator: Symbolicator) throws
         -> Summary
     {
         let db = store.db
@@ -32,7 +32,7 @@ public enum StoredSymbolication {
         summary.candidates = rows.count
         var resolved: [(id: Int64, analyzed: AnalyzedReport, path: String)] = []
         for row in rows {
-            guard let id = row.int("id"), var report = reconstruct(row) else { continue }
+            guard let id = try row.int("id"), var report = try reconstruct(row) else { continue }
             symbolicator.symbolicate(&report)
             if report.symbolicatedFrames == 0 {
                 for image in report.binaryImages where image.uuid != nil {
@@ -40,7 +40,7 @@ public enum StoredSymbolication {
                 }
                 continue
             }
-            resolved.append((Int64(id), AnalyzedReport(report), row.string("source_path") ?? ""))
+            resolved.append((Int64(id), AnalyzedReport(report), try row.string("source_path") ?? ""))
         }
         summary.symbolicated = resolved.count
         guard !resolved.isEmpty else { return summary }
@@ -53,22 +53,20 @@ public enum StoredSymbolication {
                 try refreshSample(item.analyzed, report: item.id, path: item.path, db: db)
             }
         }
-        let all = try GroupRecord.allIDs(db)
-        try GroupRows.refreshDisplay(all, samples: [:], db: db)
-        try RecommendationUpdater.refresh(store: store, rules: rules, touched: all)
+        try GroupRows.refreshDisplay(try db.allGroupIDs(), samples: [:], db: db)
         return summary
     }
 
     /// The report as far as symbolication and classification need it, from its stored columns.
-    static func reconstruct(_ row: Row) -> CrashReport? {
-        guard let framesText = row.string("frames"), let imagesText = row.string("images"),
-            let format = row.string("source_format").flatMap(SourceFormat.init)
+    static func reconstruct(_ row: Row) throws -> CrashReport? {
+        guard let framesText = try row.string("frames"), let imagesText = try row.string("images"),
+            let format = try row.string("source_format").flatMap(SourceFormat.init)
         else { return nil }
         var report = CrashReport(format: format, normalizedContent: "")
-        report.exceptionType = row.string("exception_type")
-        report.exceptionReason = row.string("exception_reason")
-        report.processName = row.string("process_name")
-        report.appImageHint = row.string("app_image")
+        report.exceptionType = try row.string("exception_type")
+        report.exceptionReason = try row.string("exception_reason")
+        report.processName = try row.string("process_name")
+        report.appImageHint = try row.string("app_image")
         report.frames = framesText.split(separator: "\n").enumerated().map { index, line in
             StoredFrames.frame(line, index: index)
         }

@@ -53,7 +53,7 @@ final class DeviceAndTimeTests: XCTestCase {
             try store.db.query("SELECT device_count FROM crash_groups").first?.int("device_count"), 2)
         XCTAssertEqual(
             try store.db.query("SELECT device_model FROM reports ORDER BY id").map {
-                $0.string("device_model")
+                try $0.string("device_model")
             },
             [nil, "iPhone9,1", "iPhone9,3", "iPhone7,1"], "the identifier stays where the report gave one")
     }
@@ -67,10 +67,11 @@ final class DeviceAndTimeTests: XCTestCase {
             "SELECT source_format, occurred_at, occurred_at_raw, uploaded_at, time_zone_assumed FROM reports ORDER BY id"
         )
         XCTAssertEqual(
-            rows.map {
+            try rows.map {
                 [
-                    $0.string("source_format"), $0.string("occurred_at"), $0.string("occurred_at_raw"),
-                    $0.string("uploaded_at"), $0.string("time_zone_assumed"),
+                    try $0.string("source_format"), try $0.string("occurred_at"),
+                    try $0.string("occurred_at_raw"),
+                    try $0.string("uploaded_at"), try $0.string("time_zone_assumed"),
                 ].map { $0 ?? "-" }.joined(separator: " | ")
             },
             [
@@ -79,7 +80,7 @@ final class DeviceAndTimeTests: XCTestCase {
             ])
         let every = try store.db.query(
             "SELECT count(*) AS n FROM reports WHERE occurred_at NOT LIKE '%Z' OR uploaded_at NOT LIKE '%Z'")
-        XCTAssertEqual(every.first?.int("n"), 0)
+        XCTAssertEqual(try every.first?.int("n"), 0)
     }
 
     func testAssumeTimezoneChangesOnlyZonelessTimes() throws {
@@ -90,7 +91,7 @@ final class DeviceAndTimeTests: XCTestCase {
             ], timeBase: TimeBase(assumedOffset: 0))
         XCTAssertEqual(
             try store.db.query("SELECT occurred_at FROM reports ORDER BY id").map {
-                $0.string("occurred_at")
+                try $0.string("occurred_at")
             },
             ["2015-03-01T08:18:47Z", "2015-03-02T11:07:41.328Z"])
     }
@@ -147,10 +148,10 @@ final class DeviceAndTimeTests: XCTestCase {
         for group in report.groups {
             let row = try XCTUnwrap(
                 samples.db.query("SELECT * FROM crash_groups WHERE id = ?", [.int(group.databaseID)]).first)
-            XCTAssertEqual(row.int("report_count"), group.reportCount, group.fingerprint)
-            XCTAssertEqual(row.int("device_count"), group.deviceCount, group.fingerprint)
-            XCTAssertEqual(row.string("first_seen"), group.firstSeen, group.fingerprint)
-            XCTAssertEqual(row.string("last_seen"), group.lastSeen, group.fingerprint)
+            XCTAssertEqual(try row.int("report_count"), group.reportCount, group.fingerprint)
+            XCTAssertEqual(try row.int("device_count"), group.deviceCount, group.fingerprint)
+            XCTAssertEqual(try row.string("first_seen"), group.firstSeen, group.fingerprint)
+            XCTAssertEqual(try row.string("last_seen"), group.lastSeen, group.fingerprint)
             XCTAssertEqual(
                 group.evidence.map(\.devices) ?? group.deviceCount, group.deviceCount, group.fingerprint)
         }

@@ -16,7 +16,7 @@ final class EvidenceTests: XCTestCase {
             try store.db.query(
                 "SELECT group_id FROM kvc_failures WHERE receiver_class = 'UITextView' AND key = '_placeholderLabel' LIMIT 1"
             ).first)
-        return Int64(try XCTUnwrap(row.int("group_id")))
+        return Int64(try XCTUnwrap(try row.int("group_id")))
     }
 
     /// Every check fits, but the rule's failing window and exception are inferred (no crash log
@@ -58,13 +58,13 @@ final class EvidenceTests: XCTestCase {
             try store.db.query(
                 "SELECT * FROM recommendations WHERE group_id = ?", [.integer(try seedGroup())]
             ).first)
-        XCTAssertEqual(row.string("confidence"), "medium")
-        XCTAssertEqual(row.string("affected_os"), "8.1 – 8.1.3")
+        XCTAssertEqual(try row.string("confidence"), "medium")
+        XCTAssertEqual(try row.string("affected_os"), "8.1 – 8.1.3")
         XCTAssertEqual(
-            row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
-        XCTAssertEqual(row.string("clean_os_versions"), "8.2:1;8.4:1")
-        XCTAssertEqual(row.int("confined_to_failing_os"), 1)
-        XCTAssertEqual(row.int("regressed"), 0)
+            try row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
+        XCTAssertEqual(try row.string("clean_os_versions"), "8.2:1;8.4:1")
+        XCTAssertEqual(try row.int("confined_to_failing_os"), 1)
+        XCTAssertEqual(try row.int("regressed"), 0)
     }
 
     func testCrashesOutsideTheWindowLowerTheConfidence() throws {
@@ -124,8 +124,8 @@ final class EvidenceTests: XCTestCase {
             try store.db.query(
                 "SELECT r.fix, r.confidence FROM recommendations r JOIN crash_groups g ON g.id = r.group_id WHERE g.key = '_horizontalScrollIndicator'"
             ).first)
-        XCTAssertEqual(row.string("fix"), "own-the-state")
-        XCTAssertEqual(row.string("confidence"), "low")
+        XCTAssertEqual(try row.string("fix"), "own-the-state")
+        XCTAssertEqual(try row.string("confidence"), "low")
     }
 }
 

@@ -20,9 +20,11 @@ final class CorpusImportTests: XCTestCase {
             sources, arguments: "corpus", version: "test")
         XCTAssertEqual(summary.files, sources.count)
         let outcomes = try store.db.query("SELECT path, outcome, reason FROM import_files")
-        XCTAssertEqual(Set(outcomes.compactMap { $0.string("path") }), Set(sources.map(\.displayPath)))
-        for row in outcomes where row.string("outcome") == "rejected" {
-            XCTAssertFalse((row.string("reason") ?? "").isEmpty, row.string("path") ?? "")
+        XCTAssertEqual(
+            Set(try outcomes.compactMap { try $0.string("path") }), Set(sources.map(\.displayPath)))
+        for row in outcomes where try row.string("outcome") == "rejected" {
+            let path = try row.string("path") ?? ""
+            XCTAssertFalse((try row.string("reason") ?? "").isEmpty, path)
         }
         // The KVC excerpts are among what the corpus teaches: some must be found.
         XCTAssertGreaterThan(summary.kvcFailures, 10)

@@ -32,7 +32,7 @@ final class GroupingTests: XCTestCase {
     /// `fingerprint class.key ×reports`, sorted.
     func groups(_ store: Store) throws -> [String] {
         try store.db.query("SELECT fingerprint, receiver_class, key, report_count FROM crash_groups").map {
-            "\($0.string("fingerprint") ?? "") \($0.string("receiver_class") ?? "?").\($0.string("key") ?? "?") ×\($0.int("report_count") ?? 0)"
+            "\(try $0.string("fingerprint") ?? "") \(try $0.string("receiver_class") ?? "?").\(try $0.string("key") ?? "?") ×\(try $0.int("report_count") ?? 0)"
         }.sorted()
     }
 
@@ -41,8 +41,8 @@ final class GroupingTests: XCTestCase {
         try store.db.query(
             "SELECT fingerprint, blame_frame, sample_report_path FROM crash_group ORDER BY fingerprint"
         ).map {
-            "\($0.string("fingerprint") ?? "") \($0.string("blame_frame") ?? "-") "
-                + URL(fileURLWithPath: $0.string("sample_report_path") ?? "-").lastPathComponent
+            "\(try $0.string("fingerprint") ?? "") \(try $0.string("blame_frame") ?? "-") "
+                + URL(fileURLWithPath: try $0.string("sample_report_path") ?? "-").lastPathComponent
         }
     }
 
@@ -85,9 +85,10 @@ final class GroupingTests: XCTestCase {
         let merged = try XCTUnwrap(
             forwards.db.query("SELECT key, evidence, cause FROM kvc_failures WHERE app_version = '2.2.9'")
                 .first)
-        XCTAssertEqual(merged.string("key"), "_placeholderLabel")
-        XCTAssertEqual(merged.string("evidence"), "frames+group", "the key came from the group, and says so")
-        XCTAssertEqual(merged.string("cause"), "private_key")
+        XCTAssertEqual(try merged.string("key"), "_placeholderLabel")
+        XCTAssertEqual(
+            try merged.string("evidence"), "frames+group", "the key came from the group, and says so")
+        XCTAssertEqual(try merged.string("cause"), "private_key")
 
         // Regrouping a merged database changes nothing: the merged reports carry the group's key.
         let regrouped = try Regrouper.run(forwards)
@@ -154,7 +155,7 @@ final class GroupingTests: XCTestCase {
         XCTAssertEqual(summary.imported, 3)
         let rows = try store.db.query("SELECT source_format, blame_frame FROM reports ORDER BY id")
         XCTAssertEqual(
-            rows.map { "\($0.string("source_format") ?? "") \($0.string("blame_frame") ?? "-")" },
+            try rows.map { "\(try $0.string("source_format") ?? "") \(try $0.string("blame_frame") ?? "-")" },
             [
                 "apple-crash Shopster + 1168100", "bugly-crash-log Shopster + 1168100",
                 "bugly-crash-log Shopster + 1169200",
@@ -233,9 +234,9 @@ final class GroupingTests: XCTestCase {
         try importPaths([crash.path, ips.path], into: store)
         let rows = try store.db.query("SELECT blame_frame, symbolication FROM reports ORDER BY id")
         XCTAssertEqual(
-            rows.map { $0.string("blame_frame") },
+            try rows.map { try $0.string("blame_frame") },
             ["dev.mobile.MemoryLeakingApp + 17106", "MemoryLeakingApp + 17106"], "as each report names it")
-        XCTAssertEqual(rows.map { $0.string("symbolication") }, ["missing_dsym", "missing_dsym"])
+        XCTAssertEqual(try rows.map { try $0.string("symbolication") }, ["missing_dsym", "missing_dsym"])
         XCTAssertEqual(try groups(store).count, 1, "the same crash as .crash and as .ips")
     }
 }

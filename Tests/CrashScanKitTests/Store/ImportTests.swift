@@ -49,7 +49,7 @@ final class ImportTests: XCTestCase {
             "SELECT outcome, count(*) AS n FROM import_files WHERE run_id = 2 GROUP BY outcome ORDER BY outcome"
         )
         XCTAssertEqual(
-            outcomes.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" },
+            try outcomes.map { "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? 0)" },
             ["duplicate:17", "skipped:1"])
     }
 
@@ -89,7 +89,9 @@ final class ImportTests: XCTestCase {
                 SELECT outcome, coalesce(reason, '') AS reason, reports_imported + duplicates AS n
                 FROM import_files WHERE run_id = (SELECT max(id) FROM import_run) ORDER BY path
                 """
-            ).map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? -1):\($0.string("reason") ?? "")" }
+            ).map {
+                "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? -1):\(try $0.string("reason") ?? "")"
+            }
         }
         // Same bytes: counted as a duplicate without parsing; the skipped file is read and
         // reported again, since its message matters to the user.
@@ -181,7 +183,8 @@ final class ImportTests: XCTestCase {
             "SELECT outcome, count(*) AS n FROM import_files WHERE outcome IN ('rejected', 'skipped') GROUP BY 1 ORDER BY 1"
         )
         XCTAssertEqual(
-            stored.map { "\($0.string("outcome") ?? ""):\($0.int("n") ?? 0)" }, ["rejected:1", "skipped:4"])
+            try stored.map { "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? 0)" },
+            ["rejected:1", "skipped:4"])
     }
 
     func testTruncatedTextKeepsWhatItHas() throws {
@@ -213,7 +216,7 @@ final class ImportTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
         }
         let reasons = try store.db.query("SELECT exception_reason FROM reports").compactMap {
-            $0.string("exception_reason")
+            try $0.string("exception_reason")
         }
         XCTAssertEqual(reasons.count, 1, "the first file stays, no report of the failed file is stored")
         XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))

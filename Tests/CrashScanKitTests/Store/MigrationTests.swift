@@ -12,7 +12,7 @@ final class MigrationTests: XCTestCase {
     func tableNames(_ db: Database) throws -> Set<String> {
         Set(
             try db.query("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')").compactMap {
-                $0.string("name")
+                try $0.string("name")
             })
     }
 
@@ -30,7 +30,7 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try store.db.query("PRAGMA journal_mode").first?.string("journal_mode"), "wal")
         XCTAssertEqual(try store.db.query("PRAGMA foreign_keys").first?.int("foreign_keys"), 1)
         let recorded = try store.db.query("SELECT version, name FROM schema_migrations ORDER BY version")
-        XCTAssertEqual(recorded.compactMap { $0.string("name") }, Migration.builtIn.map(\.name))
+        XCTAssertEqual(try recorded.compactMap { try $0.string("name") }, Migration.builtIn.map(\.name))
     }
 
     func testOpeningTwiceAppliesNothing() throws {
@@ -157,15 +157,15 @@ final class MigrationTests: XCTestCase {
             "SELECT occurred_at, uploaded_at, uploaded_at_raw, time_zone_assumed, blame_symbolicated FROM report ORDER BY id"
         )
         XCTAssertEqual(
-            rows.map { $0.string("occurred_at") },
+            try rows.map { try $0.string("occurred_at") },
             ["2015-03-01T00:18:47Z", "2015-03-02T11:07:41.328Z", "2015-03-03T10:00:00Z"])
-        XCTAssertEqual(rows[0].string("uploaded_at"), "2015-03-01T00:19:02.5Z")
-        XCTAssertEqual(rows[0].string("uploaded_at_raw"), "2015-03-01T08:19:02.5")
-        XCTAssertEqual(rows.map { $0.string("time_zone_assumed") }, ["+08:00", nil, "+00:00"])
-        XCTAssertEqual(rows.map { $0.int("blame_symbolicated") }, [1, 0, nil])
+        XCTAssertEqual(try rows[0].string("uploaded_at"), "2015-03-01T00:19:02.5Z")
+        XCTAssertEqual(try rows[0].string("uploaded_at_raw"), "2015-03-01T08:19:02.5")
+        XCTAssertEqual(try rows.map { try $0.string("time_zone_assumed") }, ["+08:00", nil, "+00:00"])
+        XCTAssertEqual(try rows.map { try $0.int("blame_symbolicated") }, [1, 0, nil])
         XCTAssertEqual(
             try store.db.query("SELECT device, reports FROM group_device_tally").map {
-                "\($0.string("device") ?? "") \($0.int("reports") ?? 0)"
+                "\(try $0.string("device") ?? "") \(try $0.int("reports") ?? 0)"
             }, ["iPhone 7 3"], "iPhone9,1, iPhone9,3 and the bare name are one device model")
         XCTAssertEqual(
             try store.db.query("SELECT device_count FROM crash_groups").first?.int("device_count"), 1)
@@ -193,13 +193,13 @@ final class MigrationTests: XCTestCase {
         }
         let store = try Store(path: path)
         let files = try store.db.query("SELECT path, outcome FROM import_files ORDER BY path").map {
-            "\($0.string("path") ?? ""):\($0.string("outcome") ?? "")"
+            "\(try $0.string("path") ?? ""):\(try $0.string("outcome") ?? "")"
         }
         XCTAssertEqual(files, ["README.md:skipped", "a.txt:imported", "bad.json:rejected"])
         XCTAssertEqual(
             try store.db.query("SELECT import_file_id FROM report").first?.int("import_file_id"), 1)
         let run = try XCTUnwrap(store.db.query("SELECT rejected, skipped FROM import_runs").first)
-        XCTAssertEqual([run.int("rejected"), run.int("skipped")], [1, 1])
+        XCTAssertEqual([try run.int("rejected"), try run.int("skipped")], [1, 1])
         XCTAssertEqual(try store.db.query("PRAGMA foreign_keys").first?.int("foreign_keys"), 1)
         XCTAssertThrowsError(
             try store.db.run(
@@ -237,7 +237,7 @@ final class MigrationTests: XCTestCase {
     /// `import_file_id` gets a named value, and nothing else.
     func testTheReportRowIsInsertedByColumnName() throws {
         let store = try Store(path: try temporaryDatabase())
-        let table = try store.db.query("PRAGMA table_info(report)").compactMap { $0.string("name") }
+        let table = try store.db.query("PRAGMA table_info(report)").compactMap { try $0.string("name") }
         XCTAssertEqual(
             Set(AnalyzedReport.storedColumnNames), Set(table).subtracting(["id", "import_file_id"]))
         XCTAssertEqual(

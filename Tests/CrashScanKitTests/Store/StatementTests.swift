@@ -35,15 +35,15 @@ final class StatementTests: XCTestCase {
         let bridged = NSString(string: "bridged from Foundation, not native").description
         let texts = ["", "a", "短い", "é😀 mixed", String(repeating: "long ", count: 200), bridged]
         for text in texts { _ = try insert.insert([.text(text)]) }
-        let stored = try db.query("SELECT name FROM item ORDER BY id").map { $0.string("name") }
+        let stored = try db.query("SELECT name FROM item ORDER BY id").map { try $0.string("name") }
         XCTAssertEqual(stored, texts)
         // Rebinding a statement replaces every value (no stale binding from the previous row).
         let pair = try db.prepare("SELECT ? AS a, ? AS b")
         try pair.bind([.text("x"), .text("y")])
         try pair.bind([.text("z"), .null])
         let row = try XCTUnwrap(try pair.step())
-        XCTAssertEqual(row.string("a"), "z")
-        XCTAssertNil(row.string("b"))
+        XCTAssertEqual(try row.string("a"), "z")
+        XCTAssertNil(try row.string("b"))
     }
 
     func testSavepointKeepsOrDropsItsWritesWithPreparedControlStatements() throws {
@@ -59,7 +59,7 @@ final class StatementTests: XCTestCase {
                     })
             }
         }
-        let names = try db.query("SELECT name FROM item ORDER BY id").compactMap { $0.string("name") }
+        let names = try db.query("SELECT name FROM item ORDER BY id").compactMap { try $0.string("name") }
         XCTAssertEqual(names, ["kept 0", "kept 1", "kept 2"])
     }
 

@@ -21,8 +21,8 @@ final class UpgradeTests: XCTestCase {
             try store.db.query(
                 "SELECT fingerprint, report_count, device_count, first_seen, last_seen FROM crash_groups ORDER BY fingerprint"
             ).map { row in
-                ["fingerprint", "report_count", "device_count", "first_seen", "last_seen"].map {
-                    row.string($0) ?? "-"
+                try ["fingerprint", "report_count", "device_count", "first_seen", "last_seen"].map {
+                    try row.string($0) ?? "-"
                 }.joined(separator: " ")
             }
         }
@@ -30,10 +30,10 @@ final class UpgradeTests: XCTestCase {
             try store.db.query(
                 "SELECT source_path, position_in_file, occurred_at, uploaded_at, device_name FROM report"
             ).map { row in
-                let path = URL(fileURLWithPath: row.string("source_path") ?? "").lastPathComponent
+                let path = URL(fileURLWithPath: try row.string("source_path") ?? "").lastPathComponent
                 return [
-                    path, row.string("position_in_file") ?? "", row.string("occurred_at") ?? "-",
-                    row.string("uploaded_at") ?? "-", row.string("device_name") ?? "-",
+                    path, try row.string("position_in_file") ?? "", try row.string("occurred_at") ?? "-",
+                    try row.string("uploaded_at") ?? "-", try row.string("device_name") ?? "-",
                 ].joined(separator: " ")
             }.sorted()
         }

@@ -135,8 +135,8 @@ final class SymbolicationTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.err)
         let store = try Store(path: fixture.folder.appendingPathComponent("db.sqlite").path)
         let row = try XCTUnwrap(store.db.query("SELECT blame_frame, symbolication FROM reports").first)
-        XCTAssertEqual(row.string("blame_frame"), "-[LFPPlaceholderHelper applyPlaceholder:]")
-        XCTAssertEqual(row.string("symbolication"), "symbolicated")
+        XCTAssertEqual(try row.string("blame_frame"), "-[LFPPlaceholderHelper applyPlaceholder:]")
+        XCTAssertEqual(try row.string("symbolication"), "symbolicated")
         let group = try XCTUnwrap(
             store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint"))
         let explain = try runner.run(
@@ -168,13 +168,13 @@ final class SymbolicationTests: XCTestCase {
         func groups() throws -> [String] {
             try store.db.query("SELECT blame_frame, report_count FROM crash_groups ORDER BY blame_frame").map
             {
-                "\($0.string("blame_frame") ?? "-") ×\($0.int("report_count") ?? 0)"
+                "\(try $0.string("blame_frame") ?? "-") ×\(try $0.int("report_count") ?? 0)"
             }
         }
         XCTAssertEqual(try groups().count, 1, "offsets that move between builds do not split the crash")
         XCTAssertEqual(
             try store.db.query("SELECT DISTINCT symbolication FROM reports").compactMap {
-                $0.string("symbolication")
+                try $0.string("symbolication")
             },
             ["missing_dsym"])
         let explain = try runner.run(
@@ -198,7 +198,7 @@ final class SymbolicationTests: XCTestCase {
         XCTAssertEqual(symbolicate.status, 0, symbolicate.err)
         XCTAssertTrue(symbolicate.out.hasPrefix("symbolicated 2 of 2 reports"), symbolicate.out)
         let blames = try store.db.query("SELECT blame_frame FROM reports ORDER BY id").compactMap {
-            $0.string("blame_frame")
+            try $0.string("blame_frame")
         }
         XCTAssertEqual(blames.first, "-[LFPPlaceholderHelper applyPlaceholder:]")
         XCTAssertEqual(
@@ -206,7 +206,7 @@ final class SymbolicationTests: XCTestCase {
             "build two crashed in another function")
         XCTAssertEqual(
             try store.db.query("SELECT DISTINCT symbolication FROM reports").compactMap {
-                $0.string("symbolication")
+                try $0.string("symbolication")
             },
             ["symbolicated"])
         XCTAssertEqual(

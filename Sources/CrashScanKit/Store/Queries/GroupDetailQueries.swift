@@ -1,0 +1,97 @@
+/// A report that stands for its group: where it is, its reason, and the group's sample frames.
+public struct SampleReport: Sendable {
+    public struct FrameLine: Sendable {
+        public var image: String
+        /// The symbol, or `0x… + N` for an offset into an image without symbols.
+        public var symbol: String
+        /// `file:line`, when known.
+        public var location: String?
+    }
+
+    public var path: String?
+    /// 0-based position of the report in its file.
+    public var positionInFile: Int
+    public var exceptionReason: String?
+    public var frames: [FrameLine]
+}
+
+/// One of a group's reports, as `explain` lists it.
+public struct GroupReportLine: Sendable {
+    public var path: String?
+    public var positionInFile: Int
+    /// Crash time, else upload time.
+    public var seen: String?
+    /// Marketing name, else identifier.
+    public var device: String?
+    public var osVersion: String?
+    public var appVersion: String?
+}
+
+/// What `explain` shows of one group's reports.
+extension Store {
+    /// The group's sample report (the one its sample frames come from, else its first) with the
+    /// richest frames stored for the group.
+    public func sampleReport(group id: Int64) throws -> SampleReport? {
+        guard
+            let row = try db.query(
+                """
+                SELECT g.sample_report_path AS source_path, r.position_in_file, r.exception_reason,
+                       coalesce(g.sample_frames, r.frames) AS frames
+                FROM crash_group g JOIN report r ON r.group_id = g.id
+                WHERE g.id = ? ORDER BY r.source_path = g.sample_report_path DESC, r.id LIMIT 1
+                """, [.integer(id)]
+            ).first
+        else { return nil }
+        let frames = (try row.string("frames") ?? "").split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            return SampleReport.FrameLine(
+                image: parts.first ?? "", symbol: parts.count > 1 ? parts[1] : "",
+                location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
+        }
+        return SampleReport(
+            path: try row.string("source_path"), positionInFile: try row.int("position_in_file") ?? 0,
+            exceptionReason: try row.string("exception_reason"), frames: frames)
+    }
+
+    /// Whose class the group's receiver is, and why, from its first report that says.
+    public func classOrigin(group id: Int64) throws -> (origin: String?, reason: String?)? {
+        try db.query(
+            """
+            SELECT k.class_origin, k.class_origin_reason FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            WHERE r.group_id = ? AND k.class_origin IS NOT NULL ORDER BY k.report_id LIMIT 1
+            """, [.integer(id)]
+        ).first.map { (try $0.string("class_origin"), try $0.string("class_origin_reason")) }
+    }
+
+    /// The group's reports by symbolication state, most first.
+    public func symbolicationCounts(group id: Int64) throws -> [VersionCount] {
+        try db.query(
+            """
+            SELECT coalesce(symbolication, 'unknown') AS state, count(*) AS n FROM report WHERE group_id = ?
+            GROUP BY 1 ORDER BY 2 DESC, 1
+            """, [.integer(id)]
+        ).map { VersionCount(value: try $0.string("state") ?? "unknown", reports: try $0.int("n") ?? 0) }
+    }
+
+    /// The group's latest `limit` reports, latest first.
+    public func latestReports(group id: Int64, limit: Int) throws -> [GroupReportLine] {
+        try db.query(
+            """
+            SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
+                   coalesce(device_name, device_model) AS device, os_version, app_version
+            FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?
+            """, [.integer(id), .int(limit)]
+        ).map {
+            GroupReportLine(
+                path: try $0.string("source_path"), positionInFile: try $0.int("position_in_file") ?? 0,
+                seen: try $0.string("seen"), device: try $0.string("device"),
+                osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"))
+        }
+    }
+
+    /// How many reports group `id` has.
+    public func reportCount(group id: Int64) throws -> Int {
+        try db.query("SELECT count(*) AS n FROM report WHERE group_id = ?", [.integer(id)]).first?.int("n")
+            ?? 0
+    }
+}
