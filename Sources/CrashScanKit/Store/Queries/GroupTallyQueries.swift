@@ -110,7 +110,7 @@ extension Store {
         try db.query(sql, values).map { row in
             VersionCount(
                 value: try row.string("v") ?? "unknown", reports: try row.int("n") ?? 0,
-                osKey: try row.columns.contains("k") ? try row.int("k") : nil)
+                osKey: row.columns.contains("k") ? try row.int("k") : nil)
         }
     }
 }
