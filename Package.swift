@@ -6,7 +6,15 @@ let package = Package(
     products: [
         .executable(name: "crashscan", targets: ["crashscan"]),
         .executable(name: "crashscan-bench", targets: ["crashscan-bench"]),
-        .library(name: "CrashScanKit", targets: ["CrashScanKit"]),
+        .library(
+            name: "CrashScanKit",
+            targets: [
+                "CrashScanModel", "CrashScanCatalogs", "CrashScanClassification", "CrashScanArchive",
+                "CrashScanSymbolication", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
+                "CrashScanImport",
+                "CrashScanReport", "CrashScanCLI",
+            ]
+        ),
     ],
     targets: [
         // The system SQLite (Debian: libsqlite3-dev); module map only.
@@ -29,25 +37,53 @@ let package = Package(
         ),
         // glibc's mallopt (part of libc); module map only.
         .systemLibrary(name: "CMalloc"),
-        // Every piece of logic: parsing, catalogs, classification, store, rules, reporting, CLI.
+        // The pipeline, one target per stage; each imports only the targets below it, so the
+        // compiler rejects a backward dependency (README, "Layout", draws the graph).
+        // Values every stage shares: a crash report, its frames, the vocabulary, text helpers.
+        .target(name: "CrashScanModel", dependencies: ["CNettle"]),
+        // Device, OS and UIKit class catalogues.
+        .target(name: "CrashScanCatalogs", dependencies: ["CrashScanModel"]),
+        // KVC classification and the grouping fingerprint of one report.
+        .target(name: "CrashScanClassification", dependencies: ["CrashScanCatalogs"]),
+        // Members of zip, tar and gz files through libarchive.
+        .target(name: "CrashScanArchive", dependencies: ["CrashScanModel", "CArchive"]),
+        // dSYMs (in bundles, folders or archives) and llvm-symbolizer.
+        .target(name: "CrashScanSymbolication", dependencies: ["CrashScanArchive"]),
+        // Bytes → analysed reports: file walking, every input format, symbolication and
+        // classification of each report. No database.
         .target(
-            name: "CrashScanKit",
-            dependencies: ["CSQLite", "CArchive", "CNettle", "CMalloc"]
+            name: "CrashScanIngest",
+            dependencies: ["CrashScanClassification", "CrashScanSymbolication", "CrashScanArchive"]
         ),
+        // The only target with SQL: connection, statements, migrations, typed queries and writes.
+        .target(
+            name: "CrashScanStore",
+            dependencies: [
+                "CrashScanIngest", "CSQLite",
+            ]
+        ),
+        // The rules engine, its evidence, and the fix pages.
+        .target(name: "CrashScanRules", dependencies: ["CrashScanStore"]),
+        // The import session: walk → read → parse in parallel → write → refresh groups and rules.
+        .target(name: "CrashScanImport", dependencies: ["CrashScanRules", "CMalloc"]),
+        // The report, explanation and their renderers (text, JSON, CSV, Markdown). No SQL.
+        .target(name: "CrashScanReport", dependencies: ["CrashScanRules"]),
+        // Commands, options, help and exit codes.
+        .target(name: "CrashScanCLI", dependencies: ["CrashScanImport", "CrashScanReport"]),
         // argv in, exit code out.
         .executableTarget(
             name: "crashscan",
-            dependencies: ["CrashScanKit"]
+            dependencies: ["CrashScanCLI"]
         ),
         // The benchmark (README, "Performance"): generates a corpus, measures the floors and crashscan.
         .executableTarget(
             name: "crashscan-bench",
-            dependencies: ["CrashScanKit"]
+            dependencies: ["CrashScanCLI"]
         ),
         .testTarget(
-            name: "CrashScanKitTests",
+            name: "CrashScanTests",
             // CArchive: the symbolication tests write a zip of a dSYM as Xcode hands them out.
-            dependencies: ["CrashScanKit", "CArchive"],
+            dependencies: ["CrashScanCLI", "CArchive"],
             // Read by path (TestPaths), not bundled.
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,9 @@
-import CrashScanKit
+import CrashScanClassification
+import CrashScanImport
+import CrashScanIngest
+import CrashScanModel
+import CrashScanRules
+import CrashScanStore
 import Foundation
 
 #if canImport(Glibc)
@@ -193,19 +198,27 @@ struct Benchmark {
         let csvPath = options.work + "/rows.csv"
         let databasePath = options.work + "/floor.sqlite"
         for suffix in ["", "-wal", "-shm"] { unlink(databasePath + suffix) }
-        let store = try Store(path: databasePath)
-        // The same table and indexes as crashscan's `report`, without its foreign key.
-        try store.db.execute(
-            """
-            CREATE TABLE report_floor AS SELECT * FROM report WHERE 0;
-            CREATE UNIQUE INDEX report_floor_hash ON report_floor (content_hash);
-            CREATE INDEX report_floor_group ON report_floor (group_id);
-            CREATE INDEX report_floor_os ON report_floor (os_key);
-            CREATE INDEX report_floor_model ON report_floor (device_model COLLATE NOCASE);
-            CREATE INDEX report_floor_name ON report_floor (device_name COLLATE NOCASE);
-            CREATE INDEX report_floor_occurred ON report_floor (occurred_at);
-            CREATE INDEX report_floor_app ON report_floor (app_version);
-            """)
+        let sqlite3 = try sqliteShell()
+        // crashscan's schema (the store migrates the new file), then the same table and indexes as
+        // its `report` without the foreign key, made by the shell: the benchmark is a client of
+        // the database like any other, and the store keeps its connection to itself.
+        _ = try Store(path: databasePath)
+        let floorTable = try Measure.run(
+            sqlite3,
+            [
+                databasePath,
+                """
+                CREATE TABLE report_floor AS SELECT * FROM report WHERE 0;
+                CREATE UNIQUE INDEX report_floor_hash ON report_floor (content_hash);
+                CREATE INDEX report_floor_group ON report_floor (group_id);
+                CREATE INDEX report_floor_os ON report_floor (os_key);
+                CREATE INDEX report_floor_model ON report_floor (device_model COLLATE NOCASE);
+                CREATE INDEX report_floor_name ON report_floor (device_name COLLATE NOCASE);
+                CREATE INDEX report_floor_occurred ON report_floor (occurred_at);
+                CREATE INDEX report_floor_app ON report_floor (app_version);
+                """,
+            ])
+        guard floorTable.status == 0 else { throw BenchError("sqlite3 failed: \(floorTable.output)") }
         _ = FileManager.default.createFile(atPath: csvPath, contents: nil)
         guard let csv = FileHandle(forWritingAtPath: csvPath) else {
             throw BenchError("cannot write \(csvPath)")
@@ -243,15 +256,19 @@ struct Benchmark {
         let scriptPath = options.work + "/floor.sql"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
         say("sqlite3 .import of the same rows (storage floor) …")
+        let result = try Measure.run(sqlite3, [databasePath, ".read \(scriptPath)"])
+        guard result.status == 0 else { throw BenchError("sqlite3 failed: \(result.output)") }
+        return result.seconds
+    }
+
+    func sqliteShell() throws -> String {
         guard
             let sqlite3 = ["/usr/bin/sqlite3", "/usr/local/bin/sqlite3"].first(
                 where: FileManager.default.isExecutableFile)
         else {
             throw BenchError("the sqlite3 shell is needed for the storage floor (apt-get install sqlite3)")
         }
-        let result = try Measure.run(sqlite3, [databasePath, ".read \(scriptPath)"])
-        guard result.status == 0 else { throw BenchError("sqlite3 failed: \(result.output)") }
-        return result.seconds
+        return sqlite3
     }
 
     func csvField(_ value: String?) -> String {
@@ -298,7 +315,7 @@ struct Benchmark {
         let sources = GeneratedSources(count: options.reportDB, seed: options.seed &+ 1)
         _ = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1024).run(
             sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
-        try store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        try store.checkpoint()
         _ = FileManager.default.createFile(atPath: path + ".complete", contents: nil)
     }
 

@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import Foundation
 
 /// A deterministic generator (SplitMix64): the same seed gives the same corpus on every machine.

@@ -1,4 +1,6 @@
-import CrashScanKit
+import CrashScanClassification
+import CrashScanIngest
+import CrashScanModel
 import Foundation
 
 /// `crashscan-bench --stages DIR`: times the import stages on one core over the files of DIR

@@ -1,4 +1,3 @@
-import CrashScanKit
 import Foundation
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
-import CrashScanKit
+import CrashScanCLI
+import CrashScanReport
 import Foundation
 
 let environment = ProcessInfo.processInfo.environment

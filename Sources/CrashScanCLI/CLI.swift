@@ -1,0 +1,149 @@
+import CrashScanIngest
+import CrashScanModel
+import CrashScanReport
+import CrashScanRules
+import CrashScanStore
+import CrashScanSymbolication
+import Foundation
+
+/// The command line: argv in, exit code out. `main.swift` only calls `run`.
+public enum CLI {
+    public static func run(
+        _ arguments: [String], console: Console, environment: [String: String],
+        presentation: Presentation = Presentation()
+    ) -> ExitCode {
+        Presentation.$current.withValue(presentation) {
+            runCommand(arguments, console: console, environment: environment)
+        }
+    }
+
+    static func runCommand(_ arguments: [String], console: Console, environment: [String: String]) -> ExitCode
+    {
+        do {
+            return try dispatch(arguments, console: console, environment: environment)
+        } catch let error as UsageError {
+            console.err("crashscan: \(error.message)\ncrashscan: run 'crashscan --help' for usage\n")
+            return .usage
+        } catch let error as ReportFilter.Invalid {
+            console.err("crashscan: \(error.message)\n")
+            return .usage
+        } catch let error as InputWalker.Missing {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
+        } catch let error as RuleFileError {
+            console.err("crashscan: \(error.description)\n")
+            return .dataError
+        } catch let error as SchemaError {
+            console.err("crashscan: \(error.description)\n")
+            return .ioError
+        } catch let error as SQLiteError {
+            console.err("crashscan: database error: \(error.description)\n")
+            return .ioError
+        } catch let error as GroupLookup.NotFound {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
+        } catch let error as GroupLookup.Ambiguous {
+            console.err("crashscan: \(error.description)\ncrashscan: run 'crashscan --help' for usage\n")
+            return .usage
+        } catch let error as DSYMIndex.Failure {
+            console.err("crashscan: \(error.description)\n")
+            return error.missing ? .noInput : .dataError
+        } catch let error as Symbolicator.Unavailable {
+            console.err("crashscan: \(error.description)\n")
+            return .unavailable
+        } catch let error as MissingDatabase {
+            console.err("crashscan: \(error.description)\n")
+            return .noInput
+        } catch {
+            console.err("crashscan: \(error)\n")
+            return .software
+        }
+    }
+
+    static let commandNames = Command.allCases.map(\.rawValue)
+    static let commands = commandNames.joined(separator: ", ")
+
+    /// Options that take no value: before the command they must not swallow the next word
+    /// (`crashscan --quiet import DIR`).
+    static let flags: Set<String> = [
+        "--quiet", "-q", "--reparse", "--explain", "--all", "--clear", "--list", "--verbose", "-v",
+        "--regressed",
+    ]
+
+    static func unknownCommand(_ command: String) -> UsageError {
+        UsageError(
+            "unknown command '\(command)'\(Suggestions.didYouMean(command, among: commandNames)) (commands: \(commands))"
+        )
+    }
+
+    struct MissingDatabase: Error, CustomStringConvertible {
+        let path: String
+        var description: String {
+            "no database at \(path): run 'crashscan import PATH...' first, or pass --db FILE"
+        }
+    }
+
+    static func dispatch(_ arguments: [String], console: Console, environment: [String: String]) throws
+        -> ExitCode
+    {
+        guard let first = arguments.first else {
+            console.out(HelpText.main + "\n")
+            return .ok
+        }
+        switch first {
+        case "-h", "--help":
+            console.out(HelpText.main + "\n")
+            return .ok
+        case "--version", "-V":
+            console.out("crashscan \(CrashScanVersion.current)\n")
+            return .ok
+        case "help":
+            guard arguments.count > 1 else {
+                console.out(HelpText.main + "\n")
+                return .ok
+            }
+            if ["-h", "--help", "help"].contains(arguments[1]) {
+                console.out(HelpText.main + "\n")
+                return .ok
+            }
+            guard let page = Command(rawValue: arguments[1])?.helpPage else {
+                throw unknownCommand(arguments[1])
+            }
+            console.out(page + "\n")
+            return .ok
+        default:
+            break
+        }
+        // `crashscan --db x.sqlite report …`: options may come before the command.
+        var rest = arguments
+        var leading: [String] = []
+        while let option = rest.first, option.hasPrefix("-"), option != "-" {
+            leading.append(option)
+            rest.removeFirst()
+            if !option.contains("="), !flags.contains(option), let value = rest.first {
+                leading.append(value)
+                rest.removeFirst()
+            }
+        }
+        guard let command = rest.first else {
+            throw UsageError("missing command (commands: \(commands))")
+        }
+        let options = Array(rest.dropFirst()) + leading
+        if options.contains("-h") || options.contains("--help") {
+            guard let page = Command(rawValue: command)?.helpPage else { throw unknownCommand(command) }
+            console.out(page + "\n")
+            return .ok
+        }
+        guard let known = Command(rawValue: command) else { throw unknownCommand(command) }
+        return try known.run(options, console: console, environment: environment)
+    }
+
+    /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.
+    static func databasePath(_ option: String?, environment: [String: String]) -> String {
+        if let option { return option }
+        if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        return "crashscan.sqlite"
+    }
+}

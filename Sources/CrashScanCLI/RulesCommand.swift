@@ -1,0 +1,156 @@
+import CrashScanClassification
+import CrashScanImport
+import CrashScanIngest
+import CrashScanModel
+import CrashScanReport
+import CrashScanRules
+import Foundation
+
+/// `crashscan rules [list]`, `crashscan rules check FILE...`, `crashscan rules test FILE FIXTURE...`.
+enum RulesCommand {
+    static func run(_ arguments: [String], console: Console) throws -> ExitCode {
+        var cursor = ArgumentCursor(arguments)
+        var ruleFiles: [String] = []
+        var json = false
+        var explain = false
+        var expect: String?
+        while let option = cursor.nextOption() {
+            switch option {
+            case "--rules": ruleFiles.append(try cursor.value(for: option))
+            case "--format": json = try FormatOption.textOrJSON(try cursor.value(for: option))
+            case "--explain":
+                try cursor.flag(option)
+                explain = true
+            case "--expect": expect = try cursor.value(for: option)
+            default: throw UsageError("unknown option '\(option)' for rules")
+            }
+        }
+        var positionals = cursor.positionals
+        let subcommand = positionals.isEmpty ? "list" : positionals.removeFirst()
+        switch subcommand {
+        case "list":
+            guard positionals.isEmpty else { throw UsageError("rules list takes no arguments") }
+            return try list(RuleSet.load(extraFiles: ruleFiles), json: json, console: console)
+        case "check":
+            guard !positionals.isEmpty else { throw UsageError("rules check needs at least one rule FILE") }
+            for file in positionals {
+                let rules = try RuleSet.load(extraFiles: [file]).rules.filter { $0.source == file }
+                console.out("\(file): \(rules.count) rule\(rules.count == 1 ? "" : "s"), valid\n")
+            }
+            return .ok
+        case "test":
+            guard positionals.count >= 2 else {
+                throw UsageError("rules test needs a rule FILE and at least one crash file or folder")
+            }
+            let rules = try RuleSet.load(extraFiles: [positionals[0]] + ruleFiles)
+            if let expect {
+                // A typo here would make every report "not matched": refuse it instead.
+                let known = Array(Set(rules.rules.map(\.id) + rules.rules.map(\.fix))).sorted()
+                guard known.contains(expect) else {
+                    throw UsageError(
+                        "--expect '\(expect)' is no rule id or fix slug in force\(Suggestions.didYouMean(expect, among: known)); 'crashscan rules' lists them"
+                    )
+                }
+            }
+            let results = try test(rules: rules, fixtures: Array(positionals.dropFirst()))
+            if json {
+                console.out(RuleTestOutput.json(results, expect: expect))
+            } else {
+                console.out(RuleTestOutput.text(results, expect: expect, explain: explain))
+            }
+            guard let expect else { return .ok }
+            return results.allSatisfy { $0.matches(expect) } ? .ok : .findings
+        default:
+            throw UsageError(
+                "unknown rules subcommand '\(subcommand)' (expected: list, check, test)\(Suggestions.didYouMean(subcommand, among: ["list", "check", "test"]))"
+            )
+        }
+    }
+
+    static func list(_ set: RuleSet, json: Bool, console: Console) throws -> ExitCode {
+        if json {
+            let items: [[String: Any]] = set.rules.map { rule in
+                var item: [String: Any] = [
+                    "id": rule.id, "fix": rule.fix, "title": rule.title, "source": rule.source,
+                    "line": rule.line,
+                    "match": describe(rule.match), "specificity": rule.specificity,
+                ]
+                if let row = rule.catalogRow { item["catalog_row"] = row }
+                if let fails = rule.failsOn { item["fails_on"] = fails.description }
+                if let works = rule.worksOn { item["works_on"] = works.description }
+                return item
+            }
+            let data = try JSONSerialization.data(
+                withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
+            console.out(String(decoding: data, as: UTF8.self) + "\n")
+            return .ok
+        }
+        var table = TextTable(
+            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left], maxWidths: [38, 32, 26])
+        for rule in set.rules {
+            table.add([rule.id, rule.fix, "\((rule.source as NSString).lastPathComponent):\(rule.line)"])
+        }
+        let rows = table.render()
+        var lines = [rows[0]]
+        for (rule, row) in zip(set.rules, rows.dropFirst()) {
+            lines.append(row)
+            var match = "match: " + describe(rule.match)
+            if let fails = rule.failsOn { match += "; fails on iOS \(fails)" }
+            lines.append(contentsOf: TextWrap.wrap(match, width: ReportRenderer.width, indent: "    "))
+        }
+        console.out(lines.joined(separator: "\n") + "\n")
+        console.out(
+            "\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
+        return .ok
+    }
+
+    /// Runs the rules against crash files: one result per report, or per file that yielded none.
+    static func test(rules: RuleSet, fixtures: [String]) throws -> [RuleTestResult] {
+        let sources = try InputWalker().expand(fixtures)
+        var results: [RuleTestResult] = []
+        for parsed in sources.flatMap({ Importer.parse($0) }) {
+            let analyzed: [AnalyzedReport]
+            switch parsed.outcome {
+            case .parsed(let reports): analyzed = reports
+            case .storedBefore: continue  // parsed without a database: nothing is known before
+            case .rejected(let rejection):
+                results.append(
+                    RuleTestResult(path: parsed.path, position: Int?.none, rejected: rejection.reason))
+                continue
+            }
+            for (index, report) in analyzed.enumerated() {
+                let failure = report.failure
+                let subject = RuleSubject(
+                    exceptionType: report.exceptionType, kind: failure?.kind,
+                    receiverClass: failure?.receiverClass,
+                    key: failure?.key, keyIsPrivate: failure?.keyIsPrivate, cause: failure?.cause,
+                    osKeys: report.os.map { [$0.sortKey] } ?? [])
+                var result = RuleTestResult(
+                    path: parsed.path, position: analyzed.count > 1 ? index + 1 : nil, rejected: String?.none)
+                result.exceptionType = report.exceptionType
+                result.failure = failure
+                result.evaluations = rules.evaluations(for: subject)
+                results.append(result)
+            }
+        }
+        return results
+    }
+
+    static func describe(_ match: RuleMatch) -> String {
+        var parts: [String] = []
+        if let exceptions = match.exceptions {
+            parts.append("exception=\(exceptions.joined(separator: "|"))")
+        }
+        if let kinds = match.kinds { parts.append("kind=\(kinds.map(\.rawValue).joined(separator: "|"))") }
+        if let classes = match.classes { parts.append("class=\(classes.joined(separator: "|"))") }
+        if let pattern = match.classPattern { parts.append("class~/\(pattern.pattern)/") }
+        if let keys = match.keys { parts.append("key=\(keys.joined(separator: "|"))") }
+        if let pattern = match.keyPattern { parts.append("key~/\(pattern.pattern)/") }
+        if let causes = match.causes {
+            parts.append("cause=\(causes.map(\.rawValue).joined(separator: "|"))")
+        }
+        if let flag = match.keyIsPrivate { parts.append("private=\(flag)") }
+        if let os = match.os { parts.append("os \(os.description)") }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,181 @@
+import CrashScanModel
+
+/// What crashscan knows about receiver classes and keys (kvc-catalog.md).
+public enum KnownClasses {
+    /// Public UIKit/WebKit classes that appear in KVC crashes, by lower-cased name, so a paste
+    /// that mangled the case (`UItextView` in the seed) still resolves.
+    static let publicClasses: [String: String] = {
+        let names = [
+            "UITextView", "UITextField", "UISearchBar", "UIApplication", "UIPageControl", "UIDatePicker",
+            "UIAlertAction", "UIAlertController", "UINavigationBar", "UITabBar", "UITabBarItem",
+            "UIBarButtonItem",
+            "UIToolbar", "UIPickerView", "UIRefreshControl", "UIColor", "UILabel", "UIButton", "UIView",
+            "UIViewController", "UITableView", "UITableViewCell", "UICollectionView", "UIScrollView",
+            "UIImageView",
+            "UISegmentedControl", "UISlider", "UISwitch", "UIProgressView", "UIWindow", "UIScreen",
+            "UIStackView",
+            "UIActivityIndicatorView", "UIStepper", "UIWebView", "WKWebView", "WKWebViewConfiguration",
+            "WKPreferences", "NSLayoutConstraint", "UINavigationController", "UITabBarController",
+            "MFMailComposeViewController", "UIImagePickerController", "UISearchController", "UIFont",
+        ]
+        return Dictionary(uniqueKeysWithValues: names.map { ($0.lowercased(), $0) })
+    }()
+
+    /// Private UIKit classes seen as KVC receivers.
+    static let privateClasses: Set<String> = [
+        "UIStatusBar", "UIStatusBar_Modern", "UIStatusBar_Placeholder", "UITabBarButton",
+        "UINavigationButton",
+        "UISearchBarTextField", "UIStatusBarWindow", "UINavigationItemView", "UITabBarSwappableImageView",
+        "UIKBKeyView", "UIPickerTableView", "UIRemoteKeyboardWindow",
+    ]
+
+    /// (class, key) pairs that look public but reach private state (kvc-catalog.md 2.2).
+    package static let privateKeys: [String: Set<String>] = [
+        "UIDatePicker": ["textColor", "highlightsToday"],
+        "UIPageControl": ["pageImage", "currentPageImage"],
+        "UIApplication": ["statusBar", "statusBarWindow"],
+        "UIStatusBar": ["foregroundView"],
+        "UIStatusBar_Modern": ["foregroundView"],
+        "UIStatusBar_Placeholder": ["foregroundView"],
+        "UINavigationBar": ["backdropGroupName"],
+        "UIAlertAction": ["titleTextColor"],
+        "UITabBar": ["backgroundTransitionProgress"],
+        "UIBarButtonItem": ["isHidden", "view"],
+        "UITabBarItem": ["view"],
+        "WKWebViewConfiguration": ["allowUniversalAccessFromFileURLs"],
+        "UIAlertController": ["attributedTitle", "attributedMessage", "contentViewController"],
+        "UIPickerView": ["textColor"],
+        "MFMailComposeViewController": ["contentViewController"],
+    ]
+
+    /// Canonical spelling of a public UIKit class written in any case.
+    public static func canonicalPublicClass(_ name: String) -> String? {
+        publicClasses[name.lowercased()] ?? UIKitClassCatalog.publicClass(matching: name)
+    }
+
+    /// Whose class `name` is, from UIKit's class lists and, for a name they do not settle, the
+    /// frames: an Objective-C method of the class in one of the app's own images makes it the
+    /// app's (a `UI` prefix alone proves nothing: `UIFloatLabelTextField` is a library's class).
+    public static func origin(of name: String, frames: [Frame]) -> (origin: ClassOrigin, reason: String) {
+        if isFoundationClusterClass(name) { return (.system, "a Foundation class-cluster class") }
+        if let visibility = UIKitClassCatalog.visibility(of: name) {
+            return visibility == .public
+                ? (.uikit, "declared in UIKit's public headers")
+                : (.uikitPrivate, "exported by UIKit, in no public header")
+        }
+        if privateClasses.contains(name) || name.hasPrefix("_UI") || name.hasPrefix("UIStatusBar_") {
+            return (.uikitPrivate, "a private UIKit class (catalogue)")
+        }
+        if name.fastContains(".") { return (.app, "a Swift class of module \(name.prefix { $0 != "." })") }
+        if let image = imageImplementing(name, frames: frames) {
+            return (.app, "its methods run in the app's image \(image)")
+        }
+        if name.hasPrefix("UI") {
+            return (
+                .unknown, "UI prefix, but in no UIKit SDK's class list (iOS 9.3–16.5) nor the app's frames"
+            )
+        }
+        if isSystemClass(name) { return (.system, "an Apple framework prefix") }
+        return (.app, "no Apple framework prefix")
+    }
+
+    /// The first non-system image with a method of `name` itself (not a category on it).
+    static func imageImplementing(_ name: String, frames: [Frame]) -> String? {
+        let instance = "-[\(name) "
+        let classMethod = "+[\(name) "
+        return frames.first { frame in
+            !isSystemImage(frame.image) && !frame.isUnsymbolicated
+                && (frame.symbol.hasPrefix(instance) || frame.symbol.hasPrefix(classMethod))
+        }?.image
+    }
+
+    /// Private implementation classes of Foundation's class clusters (`__NSArrayI`,
+    /// `__NSCFString`, `NSTaggedPointerString`): KVC on them is an ordinary app bug with a
+    /// collection or string, not private-API use.
+    static func isFoundationClusterClass(_ name: String) -> Bool {
+        name.hasPrefix("__NS") || name.hasPrefix("NSTaggedPointer") || name.hasPrefix("_NSInline")
+            || name.hasPrefix("__SwiftNative") || name.hasPrefix("_TtCs") || name.hasPrefix("Swift.")
+    }
+
+    /// A private system class: `_UI…`, `UIStatusBar_…`, or one the catalog lists.
+    public static func isPrivateClass(_ name: String) -> Bool {
+        if isFoundationClusterClass(name) { return false }
+        if privateClasses.contains(name) || name.hasPrefix("UIStatusBar_") { return true }
+        if UIKitClassCatalog.visibility(of: name) == .private { return true }
+        return name.hasPrefix("_UI") || name.hasPrefix("_NS") || name.hasPrefix("_WK")
+            || name.hasPrefix("_MF")
+    }
+
+    /// Apple framework prefixes: a class with one of them is not the app's own.
+    private static let applePrefixes = [
+        "UI", "NS", "WK", "CA", "CF", "AV", "MK", "MF", "SK", "SF", "PH", "GK", "CN", "EK", "CL", "CT", "AB",
+        "QL",
+        "PK", "SL", "SB", "LS", "CK", "HK", "NE", "NW", "OS", "_UI", "_NS", "__NS", "_WK", "AS", "ML", "AR",
+        "SC",
+    ]
+
+    /// True for a class that belongs to Apple's frameworks (public or private).
+    public static func isSystemClass(_ name: String) -> Bool {
+        if name.fastContains(".") { return false }  // `MyApp.MainViewController`: a Swift app class
+        for prefix in applePrefixes where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if let next = rest.unicodeScalars.first,
+                CharacterSetASCII.isLetter(next) && next.value < 91 || next == "_"
+            {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// True when the key is private: a leading underscore, a (class, key) pair the catalog
+    /// knows, or a private receiver class.
+    public static func isPrivateKey(_ key: String?, receiver: String?) -> Bool {
+        if let key, key.hasPrefix("_") { return true }
+        if let key, let receiver {
+            let firstComponent = key.split(separator: ".").first.map(String.init) ?? key
+            if privateKeys[receiver]?.contains(firstComponent) == true { return true }
+        }
+        if let receiver, isPrivateClass(receiver) { return true }
+        return false
+    }
+
+    /// Why a key counts as private, in words (nil when it does not).
+    public static func privacyReason(key: String?, receiver: String?) -> String? {
+        if let key, key.hasPrefix("_") { return "leading underscore" }
+        if let key, let receiver,
+            privateKeys[receiver]?.contains(key.split(separator: ".").first.map(String.init) ?? key) == true
+        {
+            return "\(receiver).\(key) reaches private state (catalogue)"
+        }
+        if let receiver, isPrivateClass(receiver) { return "\(receiver) is a private class" }
+        return nil
+    }
+
+    /// Images that belong to iOS, not to the app: frames in them are never the blame frame.
+    public static func isSystemImage(_ image: String) -> Bool {
+        if systemImages.contains(image) { return true }
+        return image.hasPrefix("libsystem_") || image.hasPrefix("libswift") || image.hasPrefix("libobjc")
+            || image.hasPrefix("libdispatch") || image.hasPrefix("libc++") || image.hasPrefix("libxpc")
+            || image.hasPrefix("com.apple.") || image.hasPrefix("libdyld") || image == "dyld"
+    }
+
+    static let systemImages: Set<String> = [
+        "CoreFoundation", "Foundation", "UIKit", "UIKitCore", "QuartzCore", "CFNetwork", "GraphicsServices",
+        "WebKit", "WebCore", "JavaScriptCore", "CoreGraphics", "CoreText", "ImageIO", "Security", "MessageUI",
+        "AVFoundation", "CoreData", "CoreLocation", "MapKit", "Photos", "PhotosUI", "SpringBoard",
+        "BackBoardServices",
+        "FrontBoardServices", "BaseBoard", "RunningBoardServices", "AppKit", "SwiftUI", "CoreMotion",
+        "StoreKit",
+        "UIFoundation", "TextInput", "TextInputCore", "UIKitServices", "Contacts", "ContactsUI",
+        "SafariServices",
+        "AudioToolbox", "MediaPlayer", "CoreMedia", "VideoToolbox", "Metal", "OpenGLES", "IOKit",
+        "libc.dylib",
+        "libz.dylib", "libsqlite3.dylib", "libicucore.A.dylib", "CoreAnimation", "AccessibilityUtilities",
+        "UIAccessibility", "CoreUI", "DocumentManager", "ShareSheet", "Social", "Accounts", "AdSupport",
+        "SystemConfiguration", "CoreTelephony", "WebKitLegacy", "UserNotifications", "DVTFoundation",
+        "libobjc.A.dylib",
+        "libdispatch.dylib", "libsystem_kernel.dylib", "libsystem_pthread.dylib", "libsystem_c.dylib",
+        "libc++abi.dylib", "libc++.1.dylib",
+    ]
+}

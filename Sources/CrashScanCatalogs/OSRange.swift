@@ -1,0 +1,94 @@
+import CrashScanModel
+import Foundation
+
+/// A set of OS versions written the way people ask for them: `8.1` (every 8.1.x), `8.1.3`,
+/// `8`, `8.0..8.2`, `>=13`, `>13`, `<8.3`, `<=8.1`.
+///
+/// A version with fewer components is a prefix: `8.1` covers 8.1.0 up to 8.1.999, so `<8.3`
+/// excludes all of 8.3.x and `<=8.1` includes all of 8.1.x. The bounds are sort keys
+/// (`OSVersion.sortKey`), so a filter is one indexed `BETWEEN`.
+public struct OSRange: Sendable, Equatable, CustomStringConvertible {
+    /// Inclusive lower and upper sort keys.
+    public var lower: Int
+    public var upper: Int
+    public let description: String
+
+    public static let accepted =
+        "a version (8.1 means every 8.1.x; also 8.1.3 or 8), a range 8.0..8.2, or a comparison >=13, >13, <8.3, <=8.1"
+
+    public struct ParseError: Error, CustomStringConvertible, Sendable {
+        public let text: String
+        public var description: String { "invalid OS version '\(text)': expected \(OSRange.accepted)" }
+    }
+
+    public init(lower: Int, upper: Int, description: String) {
+        self.lower = lower
+        self.upper = upper
+        self.description = description
+    }
+
+    public func contains(_ version: OSVersion) -> Bool { (lower...upper).contains(version.sortKey) }
+
+    public static func parse(_ raw: String) throws(ParseError) -> OSRange {
+        let text = raw.trimmingWhitespace().string
+        let error = ParseError(text: raw)
+        if let dots = text.range(of: "..") {
+            guard let low = prefix(text[..<dots.lowerBound]), let high = prefix(text[dots.upperBound...]),
+                low.min <= high.max
+            else { throw error }
+            return OSRange(lower: low.min, upper: high.max, description: text)
+        }
+        for op in [">=", "<=", ">", "<", "="] where text.hasPrefix(op) {
+            guard let bound = prefix(text.dropFirst(op.count)) else { throw error }
+            let range: (lower: Int, upper: Int)
+            switch op {
+            case ">=": range = (bound.min, maxKey)
+            case "<=": range = (0, bound.max)
+            case ">": range = (bound.max + 1, maxKey)
+            case "<": range = (0, bound.min - 1)
+            default: range = (bound.min, bound.max)
+            }
+            guard range.lower <= range.upper else { throw error }
+            return OSRange(lower: range.lower, upper: range.upper, description: text)
+        }
+        guard let bound = prefix(Substring(text)) else { throw error }
+        return OSRange(lower: bound.min, upper: bound.max, description: text)
+    }
+
+    private static let maxKey = OSVersion.sortKey(99, 999, 999)
+
+    private struct Bound {
+        var min: Int
+        var max: Int
+    }
+
+    /// `8`, `8.1` or `8.1.3` (an optional `iOS ` in front) as the keys of its first and last version.
+    private static func prefix(_ raw: Substring) -> Bound? {
+        var text = raw.trimmingWhitespace()
+        if text.lowercased().hasPrefix("ios") {
+            text = text.dropFirst(3).trimmingWhitespace()
+        }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count) else { return nil }
+        var numbers: [Int] = []
+        for part in parts {
+            guard !part.isEmpty, part.count <= 3, part.allSatisfy(CharacterSetASCII.isDigit),
+                let number = Int(part)
+            else { return nil }
+            numbers.append(number)
+        }
+        guard numbers[0] < 100 else { return nil }
+        switch numbers.count {
+        case 1:
+            return Bound(
+                min: OSVersion.sortKey(numbers[0], 0, 0), max: OSVersion.sortKey(numbers[0], 999, 999))
+        case 2:
+            return Bound(
+                min: OSVersion.sortKey(numbers[0], numbers[1], 0),
+                max: OSVersion.sortKey(numbers[0], numbers[1], 999))
+        default:
+            let key = OSVersion.sortKey(numbers[0], numbers[1], numbers[2])
+            return Bound(min: key, max: key)
+        }
+    }
+}

@@ -1,0 +1,119 @@
+import CrashScanModel
+import Foundation
+
+/// An OS version as reported, parsed into numbers so that ranges can use an index.
+///
+/// Accepts every spelling seen in Bugly and Apple reports: `8.1.3(12B466)`, `8.1.3 (12B466)`,
+/// `iOS 8.1.3 (12B466)`, `iPhone OS 8.1.3 (12B466)`, `8.1.3(12 B 466)`,
+/// `iPhone OS 11.4.1 (Build 15G77)`, betas such as `14.2 (18B5061e)`, a bare `13.5`, `iOS13.5`.
+public struct OSVersion: Sendable, Equatable {
+    /// `iOS`, `macOS`, `tvOS` …; "iPhone OS" and "iPadOS" are recorded as iOS.
+    public var platform: String?
+    public var major: Int
+    public var minor: Int?
+    public var patch: Int?
+    /// Build such as `12B466`, with any spaces removed.
+    public var build: String?
+
+    /// `8.1.3`, or `13.5` when the report had only two components.
+    public var text: String {
+        var text = String(major)
+        if let minor { text += ".\(minor)" }
+        if let patch { text += ".\(patch)" }
+        return text
+    }
+
+    /// A beta build ends in a lower-case letter (`18B5061e`).
+    public var isBeta: Bool {
+        guard let last = build?.unicodeScalars.last else { return false }
+        return last.value >= 97 && last.value <= 122
+    }
+
+    /// One integer that orders versions: `major * 1_000_000 + minor * 1_000 + patch`.
+    public var sortKey: Int { OSVersion.sortKey(major, minor ?? 0, patch ?? 0) }
+
+    static func sortKey(_ major: Int, _ minor: Int, _ patch: Int) -> Int {
+        major * 1_000_000 + min(minor, 999) * 1_000 + min(patch, 999)
+    }
+
+    public init(
+        platform: String? = "iOS", major: Int, minor: Int? = nil, patch: Int? = nil, build: String? = nil
+    ) {
+        self.platform = platform
+        self.major = major
+        self.minor = minor
+        self.patch = patch
+        self.build = build
+    }
+
+    private static let platforms: [(spelling: String, platform: String)] = [
+        ("iphone os", "iOS"), ("ipados", "iOS"), ("ios", "iOS"), ("mac os x", "macOS"), ("macos", "macOS"),
+        ("os x", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS"),
+    ]
+
+    /// Parses an OS version text; nil when it holds no version (Android values, `unknown`).
+    public static func parse(_ raw: String) -> OSVersion? {
+        var rest = Substring(raw.trimmingWhitespace())
+        guard !rest.isEmpty else { return nil }
+        var platform: String?
+        let lower = rest.lowercased()
+        if lower.hasPrefix("android") || lower.fastContains("level ") { return nil }
+        for (spelling, name) in platforms where lower.hasPrefix(spelling) {
+            platform = name
+            rest = rest.dropFirst(spelling.count).drop(while: { $0 == " " })
+            break
+        }
+        // Version: digits separated by dots (1 to 3 components).
+        var numbers: [Int] = []
+        var current = ""
+        var index = rest.startIndex
+        while index < rest.endIndex {
+            let character = rest[index]
+            if CharacterSetASCII.isDigit(character) {
+                current.append(character)
+            } else if character == ".", !current.isEmpty, numbers.count < 2 {
+                numbers.append(Int(current) ?? 0)
+                current = ""
+            } else {
+                break
+            }
+            index = rest.index(after: index)
+        }
+        if !current.isEmpty { numbers.append(Int(current) ?? 0) }
+        guard let major = numbers.first, major < 100 else { return nil }
+        var version = OSVersion(
+            platform: platform ?? "iOS", major: major, minor: numbers.count > 1 ? numbers[1] : nil,
+            patch: numbers.count > 2 ? numbers[2] : nil)
+        version.build = build(in: rest[index...])
+        return version
+    }
+
+    /// The build inside `(…)` or after the version: `(12B466)`, `(12 B 466)`, `(Build 15G77)`.
+    static func build(in text: Substring) -> String? {
+        var inner = text.trimmingWhitespace().string
+        if inner.hasPrefix("(") {
+            inner.removeFirst()
+            if let close = inner.firstIndex(of: ")") { inner = String(inner[..<close]) }
+        }
+        inner = inner.trimmingWhitespace().string
+        if inner.lowercased().hasPrefix("build") { inner = String(inner.dropFirst(5)) }
+        let compact = inner.filter { !$0.isWhitespace }
+        return isBuild(compact) ? compact : nil
+    }
+
+    /// `^\d+[A-Z]\d+[a-z]?$`
+    static func isBuild(_ text: String) -> Bool {
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index < scalars.count, CharacterSetASCII.isDigit(scalars[index]) { index += 1 }
+        guard index > 0, index < scalars.count, scalars[index].value >= 65, scalars[index].value <= 90 else {
+            return false
+        }
+        index += 1
+        let digits = index
+        while index < scalars.count, CharacterSetASCII.isDigit(scalars[index]) { index += 1 }
+        guard index > digits else { return false }
+        if index < scalars.count, scalars[index].value >= 97, scalars[index].value <= 122 { index += 1 }
+        return index == scalars.count
+    }
+}

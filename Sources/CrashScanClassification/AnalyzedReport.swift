@@ -1,0 +1,112 @@
+import CrashScanCatalogs
+import CrashScanModel
+
+/// Everything the store writes for one report, computed off the writer thread.
+public struct AnalyzedReport: Sendable {
+    public var report: CrashReport
+    public var contentHash: String
+    public var device: Device?
+    public var os: OSVersion?
+    public var occurredAt: String?
+    public var uploadedAt: String?
+    public var exceptionType: String?
+    public var failure: KVCFailure?
+    public var appImage: String?
+    public var blameFrame: String?
+    /// The blame frame as grouping compares it (see `CrashGrouping.blameKey`).
+    public var blameKey: String
+    /// True when the blame frame has a symbol, false when it is `Image + offset`, nil without one.
+    public var blameSymbolicated: Bool?
+    /// The offset the zone-less times of this report were read in (`+08:00`), nil when the
+    /// report gave its zone (or had no time).
+    public var timeZoneAssumed: String?
+    /// Whether the report's own frames have symbols, and if not why.
+    public var symbolication: SymbolicationState?
+    public var fingerprint: String
+    /// Reason with addresses and numbers normalised, kept on the group.
+    public var normalizedReason: String
+
+    public init(_ report: CrashReport, timeBase: TimeBase = TimeBase()) {
+        self.report = report
+        contentHash = SHA256.hex(report.normalizedContent)
+        // The text was only needed for its hash. Let it go here, on the parsing thread that
+        // allocated it, rather than hold it in the batch and free it on the writer.
+        self.report.normalizedContent = ""
+        device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
+        os = report.osRaw.flatMap(OSVersion.parse)
+        if report.isSimulator {
+            // The header names the host Mac; the simulated iOS version is not in the report.
+            device = Device(identifier: nil, name: "Simulator", kind: .simulator)
+            if os?.platform != "iOS" { os = nil }
+        } else if report.isIOSAppOnMac {
+            device = Device(identifier: device?.identifier, name: "Mac (iOS app)", kind: .mac)
+        }
+        let assumed = timeBase.offset(for: report.format)
+        let occurred = report.occurredAtRaw.flatMap(Timestamp.parse)
+        let uploaded = report.uploadedAtRaw.flatMap(Timestamp.parse)
+        occurredAt = occurred?.utc(assumedOffset: assumed)
+        uploadedAt = uploaded?.utc(assumedOffset: assumed)
+        if occurred.map({ $0.offset == nil }) == true || uploaded.map({ $0.offset == nil }) == true {
+            timeZoneAssumed = TimeBase.describe(offset: assumed)
+        }
+        failure = KVCClassifier.classify(report)
+        exceptionType = report.exceptionType
+        if exceptionType == nil, let failure {
+            exceptionType = KVCClassifier.impliedException(for: failure)
+            self.report.exceptionTypeInferred = true
+        }
+        appImage = CrashGrouping.appImage(
+            frames: report.frames, processName: report.appImageHint ?? report.processName)
+        let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
+        blameFrame = CrashGrouping.blameText(blame)
+        blameKey = CrashGrouping.blameKey(blame, processName: report.processName)
+        blameSymbolicated = blame.map { !$0.isUnsymbolicated }
+        symbolication = AnalyzedReport.symbolicationState(of: report)
+        normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
+        fingerprint = CrashGrouping.fingerprint(
+            exceptionType: exceptionType,
+            reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
+            receiverClass: failure?.receiverClass, key: failure?.key, blameKey: blameKey)
+    }
+
+    /// Frames and images are stored with the report only when a dSYM given later can resolve them:
+    /// app frames that are offsets into an image with a UUID.
+    public var keepsFramesForSymbols: Bool { symbolication == .missingDSYM }
+
+    /// Whether the report's own frames have symbols, and if not why (one pass over the frames;
+    /// computed once, in `init`).
+    static func symbolicationState(of report: CrashReport) -> SymbolicationState? {
+        guard !report.frames.isEmpty else { return nil }
+        // Frames a dSYM resolved make the report symbolicated even if an address outside the
+        // image's code stayed an offset.
+        if report.symbolicatedFrames > 0 { return .symbolicated }
+        var missingImages: Set<String> = []
+        for frame in report.frames where frame.isUnsymbolicated && !KnownClasses.isSystemImage(frame.image) {
+            missingImages.insert(frame.image)
+        }
+        guard !missingImages.isEmpty else { return .notNeeded }
+        let withUUID = report.binaryImages.contains { missingImages.contains($0.name) && $0.uuid != nil }
+        return withUUID ? .missingDSYM : .noUUID
+    }
+
+    /// The report's images other than iOS's, one per line: `name uuid load-address arch` (`-` for
+    /// an unknown field); kept with the frames for later symbolication.
+    public var imagesText: String {
+        report.binaryImages.filter { !KnownClasses.isSystemImage($0.name) }.map { image in
+            [
+                image.name.replacingOccurrences(of: " ", with: "\u{A0}"), image.uuid ?? "-",
+                image.loadAddress.map { "0x" + String($0, radix: 16) } ?? "-", image.arch ?? "-",
+            ].joined(separator: " ")
+        }.joined(separator: "\n")
+    }
+
+    /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.
+    public var framesText: String {
+        report.frames.map { frame in
+            var location = ""
+            if let file = frame.file { location = file + (frame.line.map { ":\($0)" } ?? "") }
+            let symbol = frame.isUnsymbolicated ? "\(frame.symbol) + \(frame.offset ?? 0)" : frame.symbol
+            return "\(frame.image)\t\(symbol)\t\(location)"
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,451 @@
+import CrashScanArchive
+import CrashScanClassification
+import CrashScanIngest
+import CrashScanModel
+import CrashScanRules
+import CrashScanStore
+import Dispatch
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Totals of one `import`.
+public struct ImportSummary: Sendable {
+    public var files = 0
+    public var imported = 0
+    public var duplicates = 0
+    public var rejected = 0
+    /// Files that hold no crash report (a README, a `.DS_Store`, an `.ips` hang report).
+    public var skipped = 0
+    public var kvcFailures = 0
+    /// (path, reason) of rejected files, in the order met.
+    public var rejections: [(path: String, reason: String)] = []
+    /// (path, reason) of skipped files, in the order met.
+    public var skips: [(path: String, reason: String)] = []
+    public var elapsed: Double = 0
+    /// Reports that joined the group of their call site (their reason lacked the class or key).
+    public var mergedGroups = 0
+    /// Set when the database had been grouped by an older crashscan and was regrouped.
+    public var regrouped: Regrouper.Summary?
+}
+
+/// Progress while importing, for the terminal.
+public struct ImportProgress: Sendable {
+    public var filesDone: Int
+    public var filesTotal: Int
+    public var reports: Int
+    public var elapsed: Double
+}
+
+/// Reads, parses and classifies files on every core, and stores them through one writer: one
+/// transaction per `filesPerTransaction` files (several parse batches), one savepoint per file,
+/// so a file's reports land together or not at all.
+public final class Importer {
+    let store: Store
+    let rules: RuleSet
+    /// Files parsed in parallel and then written in one transaction.
+    let batchSize: Int
+    /// Parse every file even when the same bytes were stored before by the same parser.
+    let reparse: Bool
+    /// How parsed reports are completed before they are stored (time zone, dSYMs).
+    let settings: ParseSettings
+    /// Files stored per transaction, several parse batches: every commit writes each page it
+    /// changed to the WAL, and inserts into the random-order indexes (content hash, file hash,
+    /// time) touch a different page per report, so small commits write the same pages again and
+    /// again. Against one commit per 256-file batch, 100,000 logs took the writer 9.0 s of CPU
+    /// instead of 10.0 s and the process 3.4 s of system time instead of 5.2 s (one run each;
+    /// 16,384 was no better). A crash mid-import loses at most these files; the next import
+    /// stores them. Tests set it small to go through the commit between batches.
+    let filesPerTransaction: Int
+    /// Seconds between progress reports; tests set 0 to get one after every batch.
+    var progressInterval = 0.2
+
+    public init(
+        store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
+        settings: ParseSettings = ParseSettings(), filesPerTransaction: Int = 4096
+    ) {
+        self.filesPerTransaction = max(1, filesPerTransaction)
+        self.store = store
+        self.rules = rules
+        self.batchSize = max(1, batchSize)
+        self.reparse = reparse
+        self.settings = settings
+    }
+
+    /// What reading one input came to, computed off the writer.
+    package enum Outcome: Sendable {
+        case parsed([AnalyzedReport])
+        case rejected(Rejection)
+        /// These exact bytes were stored before by this parser revision and held this many
+        /// reports: the file was not parsed again.
+        case storedBefore(reports: Int, fingerprint: FileFingerprint)
+
+        init(_ result: Result<[AnalyzedReport], Rejection>) {
+            switch result {
+            case .success(let reports): self = .parsed(reports)
+            case .failure(let rejection): self = .rejected(rejection)
+            }
+        }
+    }
+
+    /// One input (a file or an archive member) after reading and parsing.
+    package struct Parsed: Sendable {
+        package var path: String
+        var bytes: Int?
+        package var outcome: Outcome
+        /// The fingerprint of the bytes (nil for a rejection before reading).
+        var fingerprint: FileFingerprint? = nil
+    }
+
+    /// Imports `sources`, read lazily: while one batch is written, the next is read and parsed
+    /// on the other cores. Memory holds two batches, whatever the number of files.
+    public func run<Sources: Sequence>(
+        _ sources: Sources, total: Int? = nil, arguments: String, version: String,
+        progress: ((ImportProgress) -> Void)? = nil
+    ) throws -> ImportSummary where Sources.Element == InputSource {
+        let clock = ImportClock()
+        // A database grouped by older rules is regrouped after this import; a fresh one is current.
+        let staleGroups = try Regrouper.isStale(store)
+        if !staleGroups { try Regrouper.markCurrent(store) }
+        let writer = try ReportWriter(store: store, arguments: arguments, version: version)
+        try tuneForBulkWrites()
+        var summary = ImportSummary()
+        var batches = Batches(sources.makeIterator(), size: batchSize)
+        var lastProgress = 0.0
+        // Takes the summary as a value: `writeAll` holds `summary` inout while it calls back.
+        func report(_ summary: ImportSummary, every interval: Double) {
+            guard let progress, clock.elapsed - lastProgress > interval else { return }
+            lastProgress = clock.elapsed
+            progress(
+                ImportProgress(
+                    filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
+                    elapsed: lastProgress))
+        }
+        try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
+        report(summary, every: -1)
+        try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
+        summary.elapsed = clock.elapsed
+        try writer.finish(
+            files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
+            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
+        return summary
+    }
+
+    private func tuneForBulkWrites() throws { try store.tuneForBulkWrites() }
+
+    /// Parses batch after batch (the next one while this one is written) and writes them, one
+    /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each
+    /// written batch.
+    private func writeAll<Files: IteratorProtocol>(
+        _ batches: inout Batches<Files>, with writer: ReportWriter, into summary: inout ImportSummary,
+        afterBatch: (ImportSummary) -> Void
+    ) throws where Files.Element == InputSource {
+        let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
+        var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
+        let transaction = try BatchTransaction(store: store)
+        var filesInTransaction = 0
+        do {
+            while !parsed.isEmpty {
+                let upcoming = ParseAhead(batches.next(), known: known, settings: settings)
+                defer { _ = upcoming.wait() }
+                try write(parsed, with: writer, into: &summary)
+                filesInTransaction += parsed.count
+                if filesInTransaction >= filesPerTransaction {
+                    try transaction.commitAndContinue()
+                    filesInTransaction = 0
+                }
+                afterBatch(summary)
+                // The written batch is freed off the writer: its reports, frames and strings
+                // took the writer thread about a third of its instructions to release, and the
+                // writer is the one thread that cannot be spread over the cores.
+                let written = parsed
+                parsed = upcoming.wait()
+                Importer.release.async { withExtendedLifetime(written) {} }
+            }
+            try transaction.commit()
+        } catch {
+            transaction.keepWhatIsWritten()
+            throw error
+        }
+    }
+
+    /// After the reports are stored: regroups everything (a database grouped by older rules) or
+    /// merges the incomplete groups this import completed, then refreshes the display rows and
+    /// the recommendations of the groups it touched.
+    private func refreshGroups(regroupAll: Bool, writer: ReportWriter, summary: inout ImportSummary) throws {
+        var touched = writer.touchedGroups
+        if regroupAll {
+            let regrouped = try Regrouper.run(store)
+            summary.regrouped = regrouped
+            summary.mergedGroups = regrouped.merged
+            touched = try store.groupIDs()
+        } else {
+            for merge in try store.mergePartialGroups() {
+                touched.remove(merge.partial)
+                touched.insert(merge.complete)
+                summary.mergedGroups += 1
+            }
+        }
+        try store.refreshDisplay(of: touched, samples: writer.richestSamples)
+        try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
+    }
+
+    /// The inputs in batches of `size`, read from the iterator only as batches are asked for.
+    struct Batches<Files: IteratorProtocol> where Files.Element == InputSource {
+        private var files: Files
+        let size: Int
+
+        init(_ files: Files, size: Int) {
+            self.files = files
+            self.size = size
+        }
+
+        /// The next batch; empty when every input was handed out.
+        mutating func next() -> [InputSource] {
+            var batch: [InputSource] = []
+            batch.reserveCapacity(size)
+            while batch.count < size, let source = files.next() { batch.append(source) }
+            return batch
+        }
+    }
+
+    /// Seconds since the import started.
+    struct ImportClock {
+        private let start = DispatchTime.now()
+        var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9 }
+    }
+
+    /// Where written batches are freed: a serial queue, so in order and usually one batch behind
+    /// the writer (peak memory of a 100,000-log import unchanged at 81 MB).
+    private static let release = DispatchQueue(label: "crashscan.import.release")
+
+    /// At most this many rejections are kept for the summary (all are in the database).
+    static let rejectionsKept = 1_000
+
+    /// Writes one parsed batch inside the open transaction, a savepoint per file. A database
+    /// error stops the import after the files before it.
+    private func write(_ parsed: [Parsed], with writer: ReportWriter, into summary: inout ImportSummary)
+        throws
+    {
+        for item in parsed {
+            switch item.outcome {
+            case .rejected(let rejection):
+                try writer.reject(path: item.path, bytes: item.bytes, rejection: rejection)
+                switch rejection.disposition {
+                case .rejected:
+                    summary.rejected += 1
+                    if summary.rejections.count < Importer.rejectionsKept {
+                        summary.rejections.append((item.path, rejection.reason))
+                    }
+                case .skipped:
+                    summary.skipped += 1
+                    if summary.skips.count < Importer.rejectionsKept {
+                        summary.skips.append((item.path, rejection.reason))
+                    }
+                }
+            case .storedBefore(let count, let fingerprint):
+                let outcome = try writer.recordStoredBefore(
+                    path: item.path, fingerprint: fingerprint, reports: count)
+                summary.duplicates += outcome.duplicates
+            case .parsed(let reports):
+                let outcome = try writer.write(
+                    path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
+                summary.imported += outcome.imported
+                summary.duplicates += outcome.duplicates
+                summary.kvcFailures += outcome.kvcFailures
+            }
+            summary.files += 1
+        }
+    }
+
+    /// A batch parsed on a background queue; `wait` returns it.
+    private final class ParseAhead: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result: [Parsed] = []
+        private var collected = false
+
+        init(_ batch: [InputSource], known: KnownFiles, settings: ParseSettings) {
+            guard !batch.isEmpty else {
+                done.signal()
+                return
+            }
+            DispatchQueue.global().async {
+                self.result = Importer.parseInParallel(batch, known: known, settings: settings)
+                self.done.signal()
+            }
+        }
+
+        /// The parsed batch (empty for an empty batch). Safe to call more than once.
+        func wait() -> [Parsed] {
+            if !collected {
+                done.wait()
+                collected = true
+            }
+            return result
+        }
+    }
+
+    /// Reads and analyses `batch` on all cores; results keep the input order. Each worker asks
+    /// `known` through a connection it alone uses while it parses this batch.
+    static func parseInParallel(
+        _ batch: [InputSource], known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
+        let perSource = ParallelMap.map(
+            batch, context: { known.checkOut() }, finish: { known.checkIn($0) },
+            transform: { source, lookup in parse(source, known: lookup, settings: settings) })
+        return perSource.flatMap { $0 }
+    }
+
+    /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
+    /// result per member, named `archive.zip!/member/path`.
+    package static func parse(
+        _ source: InputSource, known: FileLookup? = nil, settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
+        let path = source.displayPath
+        let data: Data
+        let tooLarge = Rejection(
+            "file too large (over \(ReportReader.maximumFileSize) bytes, the limit for one input)")
+        switch source {
+        case .standardInput:
+            // The same limit as for files, read no further than one byte past it.
+            guard let contents = readDescriptor(0, size: nil) else {
+                return [
+                    Parsed(
+                        path: path, bytes: nil, outcome: .rejected(Rejection("cannot read standard input")))
+                ]
+            }
+            guard let contents = contents.data else {
+                return [Parsed(path: path, bytes: nil, outcome: .rejected(tooLarge))]
+            }
+            data = contents
+        case .memory(_, let bytes):
+            data = bytes
+        case .file(let file):
+            var info = stat()
+            let size = stat(file, &info) == 0 ? Int(info.st_size) : nil
+            if let size, size > ReportReader.maximumFileSize {
+                return [
+                    Parsed(
+                        path: path, bytes: size,
+                        outcome: .rejected(
+                            Rejection(
+                                "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))"
+                            )))
+                ]
+            }
+            guard let read = readFile(file, size: size) else {
+                return [
+                    Parsed(
+                        path: path, bytes: size,
+                        outcome: .rejected(Rejection("cannot read the file (permission denied?)")))
+                ]
+            }
+            // A file that grew past the limit after `stat` (or a device without a size).
+            guard let contents = read.data else {
+                return [Parsed(path: path, bytes: size, outcome: .rejected(tooLarge))]
+            }
+            data = contents
+        }
+        return parse(data, path: path, depth: 0, known: known, settings: settings)
+    }
+
+    /// What reading an input came to: its bytes, or nil bytes when it is over the size limit.
+    struct ReadBytes {
+        var data: Data?
+    }
+
+    /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
+    /// visible share of import time); nil when it cannot be opened or read.
+    static func readFile(_ path: String, size: Int?, limit: Int = ReportReader.maximumFileSize) -> ReadBytes?
+    {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        return readDescriptor(descriptor, size: size, limit: limit)
+    }
+
+    /// Reads `descriptor` to its end, but never more than `limit` + 1 bytes: past the limit the
+    /// input is refused without being held in memory whole (standard input has no size to check
+    /// first).
+    static func readDescriptor(_ descriptor: Int32, size: Int?, limit: Int = ReportReader.maximumFileSize)
+        -> ReadBytes?
+    {
+        var data = Data(count: min(max(size ?? 0, 0), limit) + 1)
+        var length = 0
+        while true {
+            if length == data.count {
+                guard length <= limit else { return ReadBytes(data: nil) }
+                data.count = min(data.count * 2, limit + 1)
+            }
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return -1 }
+                return read(descriptor, base + length, buffer.count - length)
+            }
+            if count < 0 { return nil }
+            if count == 0 { break }
+            length += count
+        }
+        guard length <= limit else { return ReadBytes(data: nil) }
+        data.count = length
+        return ReadBytes(data: data)
+    }
+
+    /// Archives inside archives are opened too, to this depth.
+    static let maximumArchiveDepth = 3
+
+    static func parse(
+        _ data: Data, path: String, depth: Int, known: FileLookup? = nil,
+        settings: ParseSettings = ParseSettings()
+    ) -> [Parsed] {
+        guard ArchiveReader.looksLikeArchive(data) else {
+            let fingerprint = FileFingerprint(of: data)
+            if let count = known?.reports(in: fingerprint) {
+                return [
+                    Parsed(
+                        path: path, bytes: data.count,
+                        outcome: .storedBefore(reports: count, fingerprint: fingerprint),
+                        fingerprint: fingerprint)
+                ]
+            }
+            let result = ReportReader.read(data).map { reports in reports.map(settings.analyze) }
+            return [Parsed(path: path, bytes: data.count, outcome: Outcome(result), fingerprint: fingerprint)]
+        }
+        guard depth < maximumArchiveDepth else {
+            return [
+                Parsed(
+                    path: path, bytes: data.count, outcome: .rejected(Rejection("archive nested too deeply")))
+            ]
+        }
+        var results: [Parsed] = []
+        for member in ArchiveReader.members(of: data) {
+            guard !member.path.isEmpty else {
+                // The archive itself is damaged: say so under its own name, keep what was read.
+                results.append(
+                    Parsed(
+                        path: path, bytes: data.count,
+                        outcome: .rejected(Rejection(member.problem ?? "damaged archive"))))
+                continue
+            }
+            // Hidden members and macOS resource forks are skipped, as hidden files are (`./x` is not hidden).
+            let components = member.path.split(separator: "/").filter { $0 != "." }
+            if components.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
+            let name = components.joined(separator: "/")
+            let memberPath = "\(path)!/\(name)"
+            guard let content = member.data else {
+                results.append(
+                    Parsed(
+                        path: memberPath, bytes: nil,
+                        outcome: .rejected(Rejection(member.problem ?? "unreadable member"))))
+                continue
+            }
+            results += parse(content, path: memberPath, depth: depth + 1, known: known, settings: settings)
+        }
+        if results.isEmpty {
+            results.append(
+                Parsed(path: path, bytes: data.count, outcome: .rejected(.skip("archive without files"))))
+        }
+        return results
+    }
+}

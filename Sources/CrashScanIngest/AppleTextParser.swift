@@ -1,0 +1,354 @@
+import CrashScanCatalogs
+import CrashScanClassification
+import CrashScanModel
+
+/// Apple's text crash report in all its variants (apple-formats.md section 2), and the
+/// Apple-like reports other tools write (the Bugly SDK crash.log, KSCrash and PLCrashReporter
+/// text): `Key: value` headers at any alignment or indentation, `Application Specific
+/// Information`, `Last Exception Backtrace` (frames or an address list), thread blocks and
+/// `Binary Images`.
+enum AppleTextParser {
+    private enum Section {
+        case header, lastException, applicationInfo, applicationBacktrace, crashedThread, otherThread
+        case binaryImages, skipped
+    }
+
+    /// Header keys, lower-cased, that crashscan reads.
+    private static let knownKeys: Set<String> = [
+        "hardware model", "process", "path", "identifier", "version", "code type", "date/time", "os version",
+        "exception type", "exception codes", "exception reason", "reason", "termination reason",
+        "crashed thread",
+        "triggered by thread", "parent process", "appvariant", "release type", "incident identifier",
+        "report version", "highlighted thread",
+    ]
+
+    static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
+        let content = ContentNormalizer.normalize(Lines.join(lines))
+        var scan = Scan(
+            report: CrashReport(format: format, normalizedContent: content),
+            normalizeSymbols: normalizeSymbols)
+        for rawLine in lines where rawLine.utf8.count <= Lines.maximumUsefulLength {
+            scan.read(rawLine)
+        }
+        return scan.finish()
+    }
+
+    /// What the lines read so far said: the report's fields and the state between lines.
+    private struct Scan {
+        var report: CrashReport
+        let normalizeSymbols: Bool
+        var section = Section.header
+        var exceptionFrames: [Frame] = []
+        var applicationFrames: [Frame] = []
+        var threads: [Int: [Frame]] = [:]
+        var currentThread: Int?
+        var crashedThread: Int?
+        var infoLines: [Substring] = []
+        var path: String?
+        var parentProcess: String?
+        var versionText: String?
+        var imageHint: String?
+        var headerSeen = false
+
+        init(report: CrashReport, normalizeSymbols: Bool) {
+            self.report = report
+            self.normalizeSymbols = normalizeSymbols
+        }
+
+        mutating func read(_ rawLine: Substring) {
+            var line = rawLine.trimmingBlanks()
+            // Pastes in issues keep their code fences and a stray backtick.
+            if line.hasPrefix("```") { return }
+            if line.hasPrefix("`") { line = line.dropFirst() }
+            if line.isEmpty {
+                if section == .applicationInfo || section == .lastException { section = .header }
+                return
+            }
+            if let next = AppleTextParser.sectionStart(line, current: section) {
+                switch next {
+                case .thread(let number, let crashed):
+                    currentThread = number
+                    if crashed { crashedThread = number }
+                    section = crashed || number == crashedThread ? .crashedThread : .otherThread
+                default:
+                    section = next.section
+                }
+                return
+            }
+            if readInSection(line) { return }
+            readHeader(line)
+        }
+
+        /// A line of the current section other than the header; false when it is read as a
+        /// header line instead (a thread block ends at its first line that is not a frame).
+        mutating func readInSection(_ line: Substring) -> Bool {
+            switch section {
+            case .lastException, .applicationBacktrace:
+                let frames = AppleTextParser.frameList(line, normalizeSymbols: normalizeSymbols)
+                if !frames.isEmpty {
+                    if section == .lastException {
+                        exceptionFrames += frames
+                    } else {
+                        applicationFrames += frames
+                    }
+                } else if section == .lastException, exceptionFrames.isEmpty {
+                    infoLines.append(line)  // Bugly's crash.log: a reason line under `Last Exception :`
+                }
+                return true
+            case .crashedThread, .otherThread:
+                if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols),
+                    let thread = currentThread
+                {
+                    threads[thread, default: []].append(frame)
+                    return true
+                }
+                section = .header
+                return false
+            case .applicationInfo:
+                infoLines.append(line)
+                return true
+            case .binaryImages:
+                readBinaryImage(line)
+                return true
+            case .skipped:
+                return true
+            case .header:
+                return false
+            }
+        }
+
+        mutating func readBinaryImage(_ line: Substring) {
+            if !BinaryImageLine.isSystemPath(line), let image = BinaryImageLine.parse(line),
+                !KnownClasses.isSystemImage(image.name)
+            {
+                report.binaryImages.append(image)
+            }
+            // Only the image marked `+` or at the report's Path can be the app's.
+            if imageHint == nil, line.fastContains(" +") || path.map({ line.hasSuffix($0) }) == true,
+                let name = AppleTextParser.appImage(in: line, path: path)
+            {
+                imageHint = name
+            }
+        }
+
+        /// A `Key: value` header line; other lines are ignored.
+        mutating func readHeader(_ line: Substring) {
+            // The colon by byte: walking Characters to it was a visible cost on every header line.
+            guard let colon = line.utf8.firstIndex(of: 58) else { return }
+            let key = line[..<colon].trimmingBlanks().lowercased()
+            guard AppleTextParser.knownKeys.contains(key) else { return }
+            headerSeen = true
+            let value = String(line[line.utf8.index(after: colon)...].trimmingBlanks())
+            guard !value.isEmpty else { return }
+            switch key {
+            case "hardware model": report.deviceRaw = value
+            case "appvariant":
+                // `1:iPad7,5:17.4`: the device identifier between the colons.
+                let parts = value.split(separator: ":")
+                if report.deviceRaw == nil, parts.count >= 2 { report.deviceRaw = String(parts[1]) }
+            case "process":
+                let name = BuglyConsoleParser.processName(value)
+                report.processName = name.isEmpty ? nil : name
+            case "path": path = value
+            case "identifier": report.bundleID = value
+            case "version": versionText = value
+            case "code type": report.cpuArch = value
+            case "date/time": report.occurredAtRaw = value
+            case "os version": report.osRaw = value
+            case "parent process": parentProcess = value
+            case "exception type":
+                let (type, signal) = AppleTextParser.exceptionType(value)
+                report.exceptionType = type
+                report.signal = signal
+            case "exception reason", "reason": report.exceptionReason = value
+            case "crashed thread", "triggered by thread", "highlighted thread":
+                crashedThread = Int(value.prefix(while: \.isNumber))
+            default: break
+            }
+        }
+
+        /// The report the lines made, or nil when they were not a crash report.
+        mutating func finish() -> CrashReport? {
+            AppleTextParser.applyApplicationInformation(infoLines, to: &report)
+            let lowerOS = report.osRaw?.lowercased() ?? ""
+            let isMacOS = lowerOS.hasPrefix("mac os") || lowerOS.hasPrefix("macos")
+            if let versionText {
+                // macOS reports put the short version first (`2.3.0 (230)`), iOS the build.
+                (report.appVersion, report.appBuild) = AppVersion.split(versionText, shortFirst: isMacOS)
+            }
+            if report.processName == nil, let path, let last = path.split(separator: "/").last {
+                report.processName = String(last)
+            }
+            report.appImageHint = imageHint
+            if parentProcess?.fastContains("launchd_sim") == true
+                || path?.fastContains("/CoreSimulator/") == true
+                || report.deviceRaw.map({ ["arm64", "x86_64", "i386"].contains($0.lowercased()) }) == true
+            {
+                report.isSimulator = true
+            } else if isMacOS,
+                path?.fastContains("/Wrapper/") == true || path?.fastContains("/Bundle/Application/") == true
+            {
+                report.isIOSAppOnMac = true
+            }
+            let crashed =
+                crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
+            report.frames =
+                AppleTextParser.hasSymbols(exceptionFrames)
+                ? exceptionFrames
+                : !applicationFrames.isEmpty
+                    ? applicationFrames
+                    : !crashed.isEmpty ? crashed : exceptionFrames
+            guard headerSeen || !report.frames.isEmpty || report.exceptionReason != nil else { return nil }
+            return report
+        }
+    }
+
+    // MARK: - Sections
+
+    private enum SectionStart {
+        case section(Section)
+        case thread(Int, crashed: Bool)
+
+        var section: Section {
+            if case .section(let section) = self { return section }
+            return .otherThread
+        }
+    }
+
+    private static func sectionStart(_ line: Substring, current: Section) -> SectionStart? {
+        // Every title below starts with one of these bytes: L A B F E V T, or `-` for a rule.
+        guard let first = line.utf8.first, [76, 65, 66, 70, 69, 86, 84, 45].contains(first) else {
+            return nil
+        }
+        if line.hasPrefix("Last Exception") { return .section(.lastException) }
+        if line.hasPrefix("Application Specific Information") { return .section(.applicationInfo) }
+        if line.hasPrefix("Application Specific Backtrace") { return .section(.applicationBacktrace) }
+        if line.hasPrefix("Binary Images") || line.hasPrefix("Binary images") {
+            return .section(.binaryImages)
+        }
+        if line.hasPrefix("Filtered syslog") || line.hasPrefix("External Modification")
+            || line.hasPrefix("VM Region") || line.hasPrefix("Thread State") || line.hasPrefix("EOF")
+        {
+            return .section(.skipped)
+        }
+        if current != .binaryImages, line.allSatisfy({ $0 == "-" }), line.count >= 3 {
+            return .section(.header)
+        }
+        guard line.hasPrefix("Thread ") else { return nil }
+        if line.fastContains("crashed with") || line.fastContains("Thread State") {
+            return .section(.skipped)
+        }
+        let rest = line.dropFirst("Thread ".count)
+        let digits = rest.prefix(while: \.isNumber)
+        guard let number = Int(digits) else { return nil }
+        let after = rest.dropFirst(digits.count).trimmingBlanks()
+        if after.hasPrefix("name:") { return .thread(number, crashed: false) }
+        if after.hasPrefix("Crashed") || after.hasPrefix("crashed") { return .thread(number, crashed: true) }
+        if after.hasPrefix(":") { return .thread(number, crashed: false) }
+        return nil
+    }
+
+    /// Frames on one line: a frame, or Apple's address list `(0x181422364 0x180668528 …)`.
+    static func frameList(_ line: Substring, normalizeSymbols: Bool) -> [Frame] {
+        if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols) { return [frame] }
+        var text = line
+        if text.hasPrefix("(") { text = text.dropFirst() }
+        if text.hasSuffix(")") { text = text.dropLast() }
+        let tokens = text.split(separator: " ")
+        guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return [] }
+        return tokens.enumerated().map { index, token in
+            Frame(
+                index: index, image: "?", address: String(token), symbol: String(token),
+                isUnsymbolicated: true)
+        }
+    }
+
+    private static func hasSymbols(_ frames: [Frame]) -> Bool {
+        frames.contains { !$0.isUnsymbolicated }
+    }
+
+    /// `EXC_CRASH (SIGABRT)` → (EXC_CRASH, SIGABRT); `NSUnknownKeyException SIGABRT` (Bugly SDK);
+    /// `SIGABRT`.
+    static func exceptionType(_ value: String) -> (String, String?) {
+        let tokens = value.split(separator: " ")
+        if let last = tokens.last, tokens.count > 1, last.hasPrefix("SIG") || last.hasPrefix("(SIG") {
+            return (tokens.dropLast().joined(separator: " "), last.trimming { $0 == 40 || $0 == 41 }.string)
+        }
+        return (value, value.hasPrefix("SIG") ? value : nil)
+    }
+
+    /// The reason in `Application Specific Information`, one line at a time, then the
+    /// `UNCAUGHT EXCEPTION (X): …` form that Xcode hard-wraps over several lines.
+    static func applyApplicationInformation(_ lines: [Substring], to report: inout CrashReport) {
+        guard !lines.isEmpty else { return }
+        for line in lines where report.exceptionReason == nil {
+            if line.fastContains("UNCAUGHT EXCEPTION (") { break }
+            if let found = ExceptionText.extract(from: line) {
+                if let name = found.name, report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                    report.exceptionType = name
+                }
+                report.exceptionReason = found.reason
+            } else if let (name, rest) = ExceptionText.nameLine(line), !rest.isEmpty {
+                // Bugly's crash.log: `NSUnknownKeyException: [<UITextView 0x…> setValue:…`.
+                if report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                    report.exceptionType = name
+                }
+                report.exceptionReason = String(rest)
+            } else if ExceptionText.looksLikeReason(line) {
+                report.exceptionReason = String(line)
+            }
+        }
+        guard report.exceptionReason == nil else { return }
+        guard let start = lines.firstIndex(where: { $0.fastContains("UNCAUGHT EXCEPTION (") }) else {
+            report.exceptionReason = applicationSpecificMessage(lines)
+            return
+        }
+        var joined: [Substring] = [lines[start]]
+        for line in lines[(start + 1)...] {
+            if line.hasPrefix("UserInfo") || line.hasPrefix("Hints") || line.hasPrefix("Backtrace") { break }
+            joined.append(line)
+        }
+        if let found = ExceptionText.extract(from: Substring(joined.joined(separator: " "))) {
+            if let name = found.name, report.exceptionType.map(BuglyConsoleParser.isSignalType) ?? true {
+                report.exceptionType = name
+            }
+            report.exceptionReason = found.reason.map(KVCReasonMatcher.collapseWhitespace)
+        }
+    }
+
+    /// Without an exception, what the runtime wrote in `Application Specific Information` is the
+    /// reason: `abort() called`, `stack buffer overflow`, an assertion or `fatalError` message.
+    /// Lines that only say where the message came from (`dyld: …` loader notes, `BUG IN CLIENT OF …`
+    /// stays) are kept; blank lines end it. At most three lines.
+    static func applicationSpecificMessage(_ lines: [Substring]) -> String? {
+        let message = lines.map { $0.trimmingBlanks() }.prefix { !$0.isEmpty }.filter {
+            !$0.hasPrefix("UserInfo") && !$0.hasPrefix("Backtrace") && !$0.hasPrefix("Hints")
+        }.prefix(3)
+        guard !message.isEmpty else { return nil }
+        return KVCReasonMatcher.collapseWhitespace(message.joined(separator: " "))
+    }
+
+    /// The app's image in a Binary Images line: the one marked `+`, or the one at the report's
+    /// `Path`. `0x8000 - 0x4cfff +Crash-Tester armv7  <99e1…> /var/mobile/…`.
+    static func appImage(in line: Substring, path: String?) -> String? {
+        guard line.hasPrefix("0x"), let dash = line.fastRange(of: " - ") else { return nil }
+        var rest = line[dash.upperBound...].trimmingBlanks()
+        rest = rest.drop(while: { $0 != " " }).trimmingBlanks()  // the end address
+        let marked = rest.hasPrefix("+")
+        if marked { rest = rest.dropFirst() }
+        let beforeUUID = rest.fastRange(of: " <").map { rest[..<$0.lowerBound] } ?? rest
+        var nameTokens = beforeUUID.split(separator: " ")
+        // Drop the architecture (`arm64`, `armv7`, `(x86_64)`) or the version `(0)` after the name.
+        if nameTokens.count > 1, let last = nameTokens.last,
+            last.hasPrefix("(")
+                || ["arm64", "arm64e", "armv7", "armv7s", "x86_64", "i386", "armv6"].contains(String(last))
+        {
+            nameTokens.removeLast()
+        }
+        let name = nameTokens.joined(separator: " ")
+        guard !name.isEmpty else { return nil }
+        if marked { return name }
+        if let path, line.hasSuffix(path) { return name }
+        return nil
+    }
+}

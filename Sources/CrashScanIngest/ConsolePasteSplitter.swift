@@ -1,0 +1,60 @@
+import CrashScanModel
+
+/// Splits a console copy that holds several crash reports pasted one after the other: at a
+/// separator line (`----end----`, `======`, `-----`), or where a label block starts again (a
+/// second `设备机型` / `Device Model` after the first report's frames). The caller keeps the split
+/// only when at least two parts are crash reports on their own.
+enum ConsolePasteSplitter {
+    /// Fields whose second appearance, after frames or an exception, starts a new report.
+    static let headerFields: Set<LabeledField> = [
+        .device, .os, .appVersion, .uploadTime, .crashTime, .exceptionName, .exceptionReason, .crashContent,
+    ]
+
+    /// The parts of `text`, each as text; one part when nothing splits it.
+    static func split(_ text: String) -> [String] {
+        var parts: [[Substring]] = [[]]
+        var fieldsSeen = Set<LabeledField>()
+        var bodySeen = false
+        for line in Lines.split(text, keepEmpty: true) {
+            let trimmed = line.trimmingBlanks()
+            if isSeparator(trimmed) {
+                parts.append([])
+                fieldsSeen = []
+                bodySeen = false
+                continue
+            }
+            if let (field, _) = FieldLabels.match(trimmed), headerFields.contains(field) {
+                if fieldsSeen.contains(field), bodySeen {
+                    parts.append([])
+                    fieldsSeen = []
+                    bodySeen = false
+                }
+                fieldsSeen.insert(field)
+                if field == .exceptionName || field == .exceptionReason || field == .crashContent {
+                    bodySeen = true
+                }
+            } else if !trimmed.isEmpty, !fieldsSeen.isEmpty {
+                // Frames, a reason or any text under the labels: a repeated label now starts
+                // another report. (Not parsed as a frame here: this runs on every console line.)
+                bodySeen = true
+            }
+            parts[parts.count - 1].append(line)
+        }
+        return parts.filter { $0.contains { !$0.trimmingBlanks().isEmpty } }.map {
+            $0.joined(separator: "\n")
+        }
+    }
+
+    /// A line of only `-`, `=` or `*` (at least three), possibly with `end` in the middle.
+    static func isSeparator(_ line: Substring) -> Bool {
+        // Runs on console lines: most start with a digit or a letter and leave at once.
+        guard let first = line.utf8.first, first == 45 || first == 61 || first == 42, line.utf8.count >= 3
+        else {
+            return false
+        }
+        let marks = line.utf8.filter { $0 == 45 || $0 == 61 || $0 == 42 }.count
+        guard marks >= 3 else { return false }
+        let rest = line.trimming { $0 == 45 || $0 == 61 || $0 == 42 || $0 == 32 }.lowercased()
+        return rest.isEmpty || rest == "end"
+    }
+}

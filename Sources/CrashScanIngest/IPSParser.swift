@@ -1,0 +1,174 @@
+import CrashScanCatalogs
+import CrashScanModel
+import Foundation
+
+/// Apple `.ips` (apple-formats.md section 3): a one-line JSON header with `bug_type`, then
+/// either Apple's text report (bug_type 109, or a translated report) or a JSON body (309).
+enum IPSParser {
+    /// `bug_type` values that are not crashes, named for the rejection message (from the log-type
+    /// table of iOS's OSAnalytics, as published by the ipsw project: 151 is `ForceReset`, 409
+    /// `SystemWatchdogCrash`, 284 `GPUEvent`, 145 `SymptomsIO` …).
+    static let otherBugTypes: [String: String] = [
+        "10": "kernel panic", "110": "kernel panic", "210": "kernel panic",
+        "410": "kernel panic (automation)",
+        "11": "spin report", "12": "hang report", "222": "hang report (long run-loop hang)",
+        "223": "hang report (short run-loop hang)", "228": "hang report (third-party app hang)",
+        "310": "hang report (micro run-loop hang)", "239": "hang report (responsiveness)",
+        "243": "hang report (compositor client hang)",
+        "28": "watchdog timeout report", "29": "service watchdog timeout report",
+        "409": "system watchdog report (the system, not an app, was stuck)",
+        "98": "Jetsam memory report", "298": "Jetsam memory report", "301": "system memory reset report",
+        "151": "forced reset report (the device was restarted by holding its buttons)",
+        "115": "reset count report",
+        "22": "resource exception report", "185": "resource exception report",
+        "385": "resource exception report",
+        "227": "thread resource exception report", "327": "thread resource exception report",
+        "142": "CPU wake-ups report", "202": "CPU usage report", "206": "fatal CPU usage report",
+        "145": "disk I/O report", "284": "GPU event report", "21": "GPU restart report",
+        "184": "GPU restart report",
+        "288": "stackshot", "509": "terminating stackshot", "174": "micro-stackshot report",
+        "220": "power micro-stackshots", "308": "OS fault report", "187": "sandbox violation report",
+        "211": "Core Analytics report",
+    ]
+
+    /// The header when `text` starts with one (the first line is a JSON object with `bug_type`).
+    /// A code fence before it (an issue paste) is skipped. Checked on bytes first: this runs for
+    /// every file.
+    static func header(_ text: String) -> (header: [String: Any], line: Int)? {
+        let head = Lines.head(text, limit: 16_384)
+        guard head.fastContains("\"bug_type\"") else { return nil }
+        let lines = Lines.split(head, keepEmpty: true)
+        guard let index = lines.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
+        else {
+            return nil
+        }
+        let line = lines[index].trimmingBlanks()
+        guard line.hasPrefix("{"), line.fastContains("\"bug_type\""),
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+        else { return nil }
+        return (object, index)
+    }
+
+    static func parse(_ text: String, header: [String: Any], line headerLine: Int) -> Result<
+        [CrashReport], Rejection
+    > {
+        let bugType = JSONFields.string(header["bug_type"]) ?? "?"
+        let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
+        let body = Lines.join(lines)
+        let trimmedBody = body.drop(while: { $0.isWhitespace })
+        var report: CrashReport
+        if trimmedBody.first == "{" {
+            guard bugType == "309" else { return .failure(skipped(bugType)) }
+            let object: Any
+            do {
+                object = try JSONTolerance.object(from: Data(trimmedBody.utf8))
+            } catch {
+                return .failure(Rejection("malformed .ips JSON body: \(error.localizedDescription)"))
+            }
+            guard let dictionary = object as? [String: Any] else {
+                return .failure(Rejection("malformed .ips JSON body (not an object)"))
+            }
+            report = jsonBody(dictionary, header: header, content: ContentNormalizer.normalize(text))
+        } else {
+            guard bugType == "109" || bugType == "309" else { return .failure(skipped(bugType)) }
+            guard let parsed = AppleTextParser.parse(Array(lines), format: .appleIPS, normalizeSymbols: false)
+            else { return .failure(Rejection(".ips with an empty report body")) }
+            report = parsed
+            report.normalizedContent = ContentNormalizer.normalize(text)
+        }
+        report.format = .appleIPS
+        // The header fills what the body left out.
+        report.osRaw = report.osRaw ?? JSONFields.string(header["os_version"])
+        report.appVersion = report.appVersion ?? JSONFields.string(header["app_version"])
+        report.occurredAtRaw = report.occurredAtRaw ?? JSONFields.string(header["timestamp"])
+        report.bundleID = report.bundleID ?? JSONFields.string(header["bundleID"])
+        if report.processName == nil { report.processName = JSONFields.string(header["app_name"]) }
+        if JSONFields.int(header["platform"]) == 7 { report.isSimulator = true }
+        return .success([report])
+    }
+
+    private static func skipped(_ bugType: String) -> Rejection {
+        let kind = otherBugTypes[bugType].map { "a \($0), not a crash" } ?? "not a crash report"
+        return .skip("Apple .ips of bug_type \(bugType): \(kind); skipped")
+    }
+
+    /// The bug_type 309 body: `modelCode`, `osVersion`, `exception`, `asi`, `exceptionReason`,
+    /// `lastExceptionBacktrace`, `threads`, `usedImages`.
+    static func jsonBody(_ body: [String: Any], header: [String: Any], content: String) -> CrashReport {
+        var report = CrashReport(format: .appleIPS, normalizedContent: content)
+        report.deviceRaw = JSONFields.string(body["modelCode"])
+        if let os = JSONFields.object(body["osVersion"]) {
+            let train = JSONFields.string(os["train"]) ?? ""
+            let build = JSONFields.string(os["build"])
+            report.osRaw = build.map { "\(train) (\($0))" } ?? (train.isEmpty ? nil : train)
+        }
+        report.occurredAtRaw = JSONFields.string(body["captureTime"])
+        report.processName = JSONFields.string(body["procName"])
+        report.cpuArch = JSONFields.string(body["cpuType"])
+        if let bundle = JSONFields.object(body["bundleInfo"]) {
+            report.appVersion = JSONFields.string(bundle["CFBundleShortVersionString"])
+            report.bundleID = JSONFields.string(bundle["CFBundleIdentifier"])
+        }
+        if let exception = JSONFields.object(body["exception"]) {
+            report.exceptionType = JSONFields.string(exception["type"])
+            report.signal = JSONFields.string(exception["signal"])
+        }
+        // iOS 17/18: a structured reason.
+        if let reason = JSONFields.object(body["exceptionReason"]) {
+            if let name = JSONFields.string(reason["name"]) { report.exceptionType = name }
+            report.exceptionReason = JSONFields.string(reason["composed_message"])
+        }
+        // `asi`: per-library arrays of strings, `*** Terminating app …` among them.
+        if report.exceptionReason == nil, let asi = JSONFields.object(body["asi"]) {
+            let lines = asi.keys.sorted().flatMap { JSONFields.array(asi[$0]).compactMap(JSONFields.string) }
+            AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
+        }
+        let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
+        report.binaryImages = images.compactMap { image in
+            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else {
+                return nil
+            }
+            let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
+            return BinaryImage(
+                name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,
+                arch: JSONFields.string(image["arch"]))
+        }
+        func frames(_ list: [Any]) -> [Frame] {
+            list.enumerated().compactMap { index, item in
+                guard let frame = JSONFields.object(item) else { return nil }
+                let imageIndex = JSONFields.int(frame["imageIndex"])
+                let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
+                let imageName =
+                    JSONFields.string(image?["name"])
+                    ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
+                    ?? "?"
+                if let symbol = JSONFields.string(frame["symbol"]) {
+                    return Frame(
+                        index: index, image: imageName, symbol: symbol,
+                        offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
+                        file: JSONFields.string(frame["sourceFile"]),
+                        line: JSONFields.int(frame["sourceLine"]))
+                }
+                let offset = JSONFields.int(frame["imageOffset"]).map { UInt64(clamping: $0) }
+                return Frame(
+                    index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
+                    offset: offset,
+                    isUnsymbolicated: true)
+            }
+        }
+        let threads = JSONFields.array(body["threads"]).compactMap(JSONFields.object)
+        let faulting = JSONFields.int(body["faultingThread"])
+        let crashedThread =
+            threads.first { ($0["triggered"] as? Bool) == true }
+            ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
+        let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]))
+        report.frames =
+            exceptionFrames.isEmpty ? frames(JSONFields.array(crashedThread?["frames"])) : exceptionFrames
+        if let procPath = JSONFields.string(body["procPath"]),
+            let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
+        {
+            report.appImageHint = JSONFields.string(app["name"])
+        }
+        return report
+    }
+}

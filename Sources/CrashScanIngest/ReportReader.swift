@@ -1,0 +1,233 @@
+import CrashScanModel
+import Foundation
+
+/// Detects the format of a file from its content (never its name) and parses it.
+public enum ReportReader {
+    /// Larger files are refused before reading (`InputLimits`).
+    public static let maximumFileSize = InputLimits.maximumFileSize
+
+    /// Names the parsers that read a file. A file whose bytes were stored under the same
+    /// revision is not parsed again; bump `parserChanges` whenever a parser or the
+    /// classification reads the same bytes differently, so that the next import re-reads them.
+    static let parserChanges = 2
+    package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
+
+    public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
+        if data.starts(with: Array("plcrash".utf8)) {
+            return .failure(
+                Rejection(
+                    "PLCrashReporter binary report: not decoded by crashscan (convert it to text with PLCrashReportTextFormatter and import the text)"
+                ))
+        }
+        let text: String
+        do {
+            text = try TextDecoder.decode(data).text
+        } catch {
+            // Empty and binary files (a `.DS_Store`, an image) hold no crash; a text in an encoding
+            // crashscan cannot read might.
+            return .failure(Rejection(error.description, error == .undecodable ? .rejected : .skipped))
+        }
+        return read(text: text)
+    }
+
+    /// Detection order of apple-formats.md section 1: the first match wins.
+    public static func read(text: String) -> Result<[CrashReport], Rejection> {
+        let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
+            .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
+        guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
+        if let (header, line) = IPSParser.header(text) {
+            return IPSParser.parse(text, header: header, line: line)
+        }
+        if let first = trimmed.first, first == "{" || first == "[" {
+            if let result = readJSON(Substring(trimmed)) { return result }
+        }
+        let head = Array(Lines.split(Lines.head(text, limit: 32_768)).prefix(300).map { $0.trimmingBlanks() })
+        if BuglySDKLogParser.isSDKLog(text) {
+            let reports = BuglySDKLogParser.parse(text)
+            return reports.isEmpty
+                ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
+        }
+        if let other = unsupportedTextFormat(head, text: text) {
+            return .failure(Rejection(other))
+        }
+        if Cr4shedParser.isCr4shed(head) {
+            guard let report = Cr4shedParser.parse(Lines.split(text)) else {
+                return .failure(Rejection("Cr4shed log without a report in it"))
+            }
+            return .success([report])
+        }
+        if isAppleText(head),
+            let report = AppleTextParser.parse(
+                Lines.split(text, keepEmpty: true), format: .appleCrash, normalizeSymbols: false)
+        {
+            return .success([report])
+        }
+        let format: SourceFormat
+        if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
+            format = .crashlyticsConsole
+        } else if text.fastContains("*** Terminating app due to uncaught exception")
+            || text.fastContains("*** First throw call stack")
+            || text.fastContains("*** Call stack at first throw")
+        {
+            format = .consoleText
+        } else {
+            format = .buglyConsole
+        }
+        var severalReports = false
+        let whole = BuglyConsoleParser.parse(text, format: format, severalReports: &severalReports)
+        if severalReports, format != .crashlyticsConsole, let reports = severalPasted(text, format: format) {
+            return .success(reports)
+        }
+        guard let report = whole else {
+            return .failure(
+                .skip(
+                    "no crash report found (no stack frames, no exception name with its reason, no crash header)"
+                ))
+        }
+        return .success([report])
+    }
+
+    /// Several console reports pasted into one file (at least two parts that are reports each),
+    /// or nil when the text is one report.
+    static func severalPasted(_ text: String, format: SourceFormat) -> [CrashReport]? {
+        let parts = ConsolePasteSplitter.split(text)
+        guard parts.count > 1 else { return nil }
+        var reports: [CrashReport] = []
+        for part in parts {
+            guard var report = BuglyConsoleParser.parse(part, format: format) else { continue }
+            report.positionInFile = reports.count
+            reports.append(report)
+        }
+        return reports.count > 1 ? reports : nil
+    }
+
+    /// Apple's own header keys and section titles (any indentation). `Process:` and
+    /// `OS Version:` do not count: Bugly's English console labels use them too.
+    static func isAppleText(_ head: [Substring]) -> Bool {
+        var keys = 0
+        for line in head {
+            // Cheap exit: every key below starts with one of these letters (or a backtick).
+            guard let first = line.utf8.first, [73, 72, 76, 82, 67, 69, 84, 66, 80, 68, 96].contains(first)
+            else {
+                continue
+            }
+            let text = first == 96 ? line.dropFirst() : line
+            if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:")
+                || text.hasPrefix("Hardware model:") || text.hasPrefix("Last Exception Backtrace:")
+            {
+                return true
+            }
+            for key in [
+                "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:",
+                "Triggered by Thread:",
+                "Binary Images:", "Parent Process:", "Date/Time:",
+            ] where text.hasPrefix(key) {
+                keys += 1
+            }
+            if text.hasPrefix("Thread "), text.fastContains(" Crashed") || text.hasSuffix(":") { keys += 1 }
+        }
+        return keys >= 2
+    }
+
+    /// JSON documents: Bugly API JSON is read; other crash JSON is named and refused.
+    /// Returns nil when the text is not JSON after all (a console paste starting with `[`).
+    /// True for a top-level object that `readJSON` reads as another format before trying Bugly's
+    /// (keep in step with the order below).
+    static func isReadBeforeBugly(hasKey has: (String) -> Bool) -> Bool {
+        KSCrashParser.isKSCrash(hasKey: has) || MetricKitParser.isPayload(hasKey: has)
+            || MetricKitParser.isCallStackTree(hasKey: has) || SentryEventParser.isEvent(hasKey: has)
+    }
+
+    /// `fast: false` skips the Bugly JSON fast path (tests compare both ways).
+    static func readJSON(_ text: Substring, fast: Bool = true) -> Result<[CrashReport], Rejection>? {
+        if fast, let reports = BuglyJSONParser.fastParse(text) { return .success(reports) }
+        let data = Data(text.utf8)
+        let object: Any
+        do {
+            object = try JSONTolerance.object(from: data)
+        } catch {
+            if text.first == "[" && !text.hasPrefix("[{") && !text.hasPrefix("[\n") { return nil }
+            // JSON lines (Crashlytics records, one object per line) are not one document.
+            if Lines.split(text).prefix(3).count >= 2,
+                Lines.split(text).prefix(3).allSatisfy({ $0.hasPrefix("{") && $0.hasSuffix("}") })
+            {
+                return nil
+            }
+            if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
+                return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
+            }
+            if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
+                return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error))"))
+            }
+            if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
+            return nil
+        }
+        if let dictionary = object as? [String: Any] {
+            if KSCrashParser.isKSCrash(dictionary) {
+                let report = KSCrashParser.parse(dictionary)
+                guard report.exceptionType != nil || !report.frames.isEmpty || report.deviceRaw != nil else {
+                    return .failure(.skip("KSCrash JSON without a crash (no error, threads or system)"))
+                }
+                return .success([report])
+            }
+            if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
+            if MetricKitParser.isCallStackTree(hasKey: { dictionary[$0] != nil }) {
+                return .failure(
+                    Rejection(
+                        "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
+            }
+            if SentryEventParser.isEvent(dictionary) {
+                guard let report = SentryEventParser.parse(dictionary) else {
+                    return .failure(.skip("Sentry event without an exception"))
+                }
+                return .success([report])
+            }
+        }
+        if BuglyJSONParser.isBuglyCrashJSON(object) {
+            do {
+                return .success(try BuglyJSONParser.parse(object, text: text))
+            } catch {
+                return .failure(Rejection(error.description))
+            }
+        }
+        if let dictionary = object as? [String: Any] {
+            let names = dictionary.keys.sorted().prefix(6).joined(separator: ", ")
+            return .failure(.skip("JSON that is not a crash report (top-level keys: \(names))"))
+        }
+        if let list = object as? [Any],
+            list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
+            !list.isEmpty
+        {
+            return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
+        }
+        return .failure(.skip("JSON that is not a crash report"))
+    }
+
+    private static func jsonErrorDetail(_ error: Error) -> String {
+        let nsError = error as NSError
+        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
+        return nsError.localizedDescription
+    }
+
+    /// Text formats of other crash reporters that crashscan names and skips.
+    private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
+        if head.contains(where: { $0.hasPrefix("Application received signal") })
+            && text.fastContains("\ndSYM UUID:")
+        {
+            return "Umeng crash log: this format is not supported yet"
+        }
+        let first = head.prefix(3)
+        if first.count >= 2, first.allSatisfy({ $0.hasPrefix("{\"") && $0.hasSuffix("}") }) {
+            return
+                "Crashlytics on-device record (JSON lines, hex-encoded exception): this format is not supported yet"
+        }
+        if first.count >= 2,
+            first.allSatisfy({ line in
+                line.first?.isNumber == true && line.dropFirst().hasPrefix(" {")
+            })
+        {
+            return "ChimeHQ Meter exception log: this format is not supported yet"
+        }
+        return nil
+    }
+}

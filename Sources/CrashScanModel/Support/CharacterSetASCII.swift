@@ -1,0 +1,23 @@
+/// ASCII classification of Unicode scalars without Foundation's `CharacterSet` (which is
+/// slow on Linux on the hot parsing path).
+@usableFromInline package enum CharacterSetASCII {
+    @inlinable @inline(__always) package static func isDigit(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value &- 48 < 10
+    }
+    @inlinable @inline(__always) package static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value | 0x20) &- 97 < 26
+    }
+    @inlinable @inline(__always) package static func isAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        isDigit(scalar) || isLetter(scalar) || scalar.value > 127
+    }
+    @inlinable @inline(__always) package static func isHexDigit(_ scalar: Unicode.Scalar) -> Bool {
+        isDigit(scalar) || (scalar.value | 0x20) &- 97 < 6
+    }
+    @inlinable @inline(__always) package static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+    @inlinable @inline(__always) package static func isHexDigit(_ byte: UInt8) -> Bool {
+        isDigit(byte) || (byte | 0x20) &- 97 < 6
+    }
+    @inlinable @inline(__always) package static func isDigit(_ character: Character) -> Bool {
+        character.unicodeScalars.count == 1 && isDigit(character.unicodeScalars.first ?? " ")
+    }
+}

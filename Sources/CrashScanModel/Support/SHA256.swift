@@ -1,0 +1,27 @@
+import CNettle
+
+/// SHA-256 (FIPS 180-4) through Nettle. Foundation on Linux has no digest API and external
+/// packages are not an option; the duplicate check and the group fingerprints need a
+/// collision-safe hash. Nettle picks the CPU's SHA instructions at run time: hashing the
+/// normalised text of every report was 15 % of import time with a portable implementation.
+package enum SHA256 {
+    /// Lower-case hex digest of a string's UTF-8 bytes.
+    package static func hex(_ text: String) -> String {
+        var text = text
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        text.withUTF8 { bytes in
+            var context = sha256_ctx()
+            nettle_sha256_init(&context)
+            nettle_sha256_update(&context, bytes.count, bytes.baseAddress)
+            nettle_sha256_digest(&context, digest.count, &digest)
+        }
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
+            for (index, byte) in digest.enumerated() {
+                out[index * 2] = digits[Int(byte >> 4)]
+                out[index * 2 + 1] = digits[Int(byte & 15)]
+            }
+            return digest.count * 2
+        }
+    }
+}

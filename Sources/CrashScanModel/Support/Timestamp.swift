@@ -1,0 +1,223 @@
+import Foundation
+
+/// The zone assumed for times a report wrote without one (README, "How times are stored").
+public struct TimeBase: Sendable, Equatable {
+    /// From `import --assume-timezone`: seconds east of UTC for every zone-less time; nil keeps
+    /// each format's default.
+    public var assumedOffset: Int?
+
+    public init(assumedOffset: Int? = nil) { self.assumedOffset = assumedOffset }
+
+    /// Bugly's console and web API show times in China Standard Time (UTC+8, no daylight saving)
+    /// and write no zone; its SDK logs write `+0800`. Apple's formats always carry a zone, so a
+    /// zone-less time elsewhere is a hand-made paste, read as UTC.
+    public static let buglyDefaultOffset = 8 * 3_600
+
+    public func offset(for format: SourceFormat) -> Int {
+        if let assumedOffset { return assumedOffset }
+        switch format {
+        case .buglyConsole, .buglyJSON, .buglySDKLog: return TimeBase.buglyDefaultOffset
+        default: return 0
+        }
+    }
+
+    /// `+08:00`, `-05:30`, `+00:00`.
+    public static func describe(offset: Int) -> String {
+        let sign = offset < 0 ? "-" : "+"
+        let minutes = abs(offset) / 60
+        return sign + Timestamp.pad(minutes / 60, 2) + ":" + Timestamp.pad(minutes % 60, 2)
+    }
+
+    /// Reads `+08:00`, `+0800`, `+8`, `-05:30`, `UTC`, `Z`; nil for anything else.
+    public static func parseOffset(_ text: String) -> Int? {
+        let trimmed = text.trimmingBlanksString()
+        if ["z", "utc", "gmt", "0"].contains(trimmed.lowercased()) { return 0 }
+        let scalars = Array(trimmed.unicodeScalars)
+        guard let sign = scalars.first, sign == "+" || sign == "-" else { return nil }
+        let rest = String(String.UnicodeScalarView(scalars.dropFirst()))
+        let digits = rest.replacingOccurrences(of: ":", with: "")
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
+        var hours = 0
+        var minutes = 0
+        switch digits.count {
+        case 1, 2: hours = Int(digits) ?? 99
+        case 4 where rest.count == 4 || rest.count == 5:
+            hours = Int(digits.prefix(2)) ?? 99
+            minutes = Int(digits.suffix(2)) ?? 99
+        default: return nil
+        }
+        if rest.contains(":"), rest.count != 5 { return nil }
+        guard hours <= 14, minutes < 60 else { return nil }
+        return (sign == "-" ? -1 : 1) * (hours * 3_600 + minutes * 60)
+    }
+}
+
+/// Reads the time formats of Bugly and Apple reports (bugly-format.md section 8) into ISO 8601
+/// UTC with `Z`. A time written without a zone is read in the zone the caller assumes.
+package enum Timestamp {
+    /// A time as written: its fields, and its zone when it had one.
+    package struct Parsed: Equatable {
+        var year: Int
+        var month: Int
+        var day: Int
+        var hour = 0
+        var minute = 0
+        var second = 0
+        /// `.117` (three digits) or empty.
+        var millis = ""
+        /// Seconds east of UTC, nil when the text gave no zone.
+        package var offset: Int?
+        /// True for a bare date (`2015-02-11`).
+        package var isDay = false
+        /// Seconds since 1970 when the text was an epoch number (always UTC).
+        package var epochSeconds: Int?
+
+        /// ISO 8601 UTC with `Z`, reading a zone-less time at `assumedOffset`.
+        package func utc(assumedOffset: Int) -> String {
+            if let epochSeconds { return Timestamp.format(epochSeconds: epochSeconds) }
+            let local =
+                Timestamp.daysFromCivil(year, month, day) * 86_400 + hour * 3_600 + minute * 60 + second
+            let base = Timestamp.format(epochSeconds: local - (offset ?? assumedOffset))
+            // `base` ends in its only `Z`: the milliseconds go before it.
+            return millis.isEmpty ? base : String(base.dropLast()) + millis + "Z"
+        }
+    }
+
+    /// UTC ISO 8601 text of `raw`, or nil when it is no time; `assumedOffset` is used only when
+    /// `raw` has no zone.
+    static func iso8601(_ raw: String, assumedOffset: Int) -> String? {
+        parse(raw)?.utc(assumedOffset: assumedOffset)
+    }
+
+    package static func parse(_ raw: String) -> Parsed? {
+        let text = raw.trimmingWhitespace().string
+        // ASCII only: a time is digits and punctuation (bytes map one to one to scalars).
+        let scalars = text.utf8.map { Unicode.Scalar($0) }
+        // Epoch seconds or milliseconds.
+        if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13,
+            scalars.allSatisfy(CharacterSetASCII.isDigit),
+            let number = Double(text)
+        {
+            let seconds = scalars.count >= 12 ? number / 1000 : number
+            var parsed = Parsed(year: 1970, month: 1, day: 1)
+            parsed.epochSeconds = Int(seconds)
+            parsed.offset = 0
+            return parsed
+        }
+        var position = 0
+        func number(_ digits: Int) -> Int? {
+            guard position + digits <= scalars.count else { return nil }
+            var value = 0
+            for scalar in scalars[position..<(position + digits)] {
+                guard CharacterSetASCII.isDigit(scalar) else { return nil }
+                value = value * 10 + Int(scalar.value - 48)
+            }
+            position += digits
+            return value
+        }
+        // The allowed characters as a literal, not a Set: building a Set per call was most of
+        // this function's time, and it runs for every report.
+        func skip(_ allowed: String) -> Bool {
+            guard position < scalars.count, allowed.unicodeScalars.contains(scalars[position]) else {
+                return false
+            }
+            position += 1
+            return true
+        }
+        guard let year = number(4), skip("-/."), let month = number(2), skip("-/."),
+            let day = number(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+        else { return nil }
+        var parsed = Parsed(year: year, month: month, day: day)
+        parsed.isDay = position == scalars.count
+        if skip(" T") {
+            guard let h = number(2), skip(":"), let m = number(2) else { return nil }
+            parsed.hour = h
+            parsed.minute = m
+            if skip(":") { parsed.second = number(2) ?? 0 }
+            // `.887`, or milliseconds after a space (`14:45:39 223`, CrashSight).
+            let save = position
+            var fraction = ""
+            if skip(".") || (skip(" ") && position + 3 == scalars.count) {
+                while position < scalars.count, CharacterSetASCII.isDigit(scalars[position]) {
+                    fraction.unicodeScalars.append(scalars[position])
+                    position += 1
+                }
+                if fraction.isEmpty { position = save }
+            }
+            parsed.millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
+        }
+        guard parsed.hour < 24, parsed.minute < 60, parsed.second < 61 else { return nil }
+        while position < scalars.count, scalars[position] == " " { position += 1 }
+        // Zone: `Z`, `+0800`, `+08:00`, `-0500`.
+        if position < scalars.count {
+            if scalars[position] == "Z" {
+                parsed.offset = 0
+            } else if scalars[position] == "+" || scalars[position] == "-" {
+                let sign = scalars[position] == "-" ? -1 : 1
+                position += 1
+                if let h = number(2) {
+                    _ = skip(":")
+                    let m = number(2) ?? 0
+                    parsed.offset = sign * (h * 3600 + m * 60)
+                }
+            }
+        }
+        return parsed
+    }
+
+    /// Days in `month` of `year` (Gregorian): `2015-02-30` is no date.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func daysFromCivil(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 1970.
+    static func format(epochSeconds: Int) -> String {
+        let days = Int((Double(epochSeconds) / 86_400).rounded(.down))
+        let secondsOfDay = epochSeconds - days * 86_400
+        // civil_from_days
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthPrime = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthPrime + 2) / 5 + 1
+        let month = monthPrime < 10 ? monthPrime + 3 : monthPrime - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2) + "T" + pad(secondsOfDay / 3_600, 2)
+            + ":"
+            + pad(secondsOfDay % 3_600 / 60, 2) + ":" + pad(secondsOfDay % 60, 2) + "Z"
+    }
+
+    static func format(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02dZ", c.year ?? 0, c.month ?? 0, c.day ?? 0, c.hour ?? 0,
+            c.minute ?? 0,
+            c.second ?? 0)
+    }
+
+    package static func now() -> String { format(Date()) }
+
+    /// Zero-padded decimal (String(format:) goes through Foundation's formatter, which is slow).
+    static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+    }
+}

@@ -1,0 +1,219 @@
+import CrashScanModel
+import CrashScanRules
+import Foundation
+
+/// Text (≤ 100 columns) and JSON for `crashscan explain`.
+package enum ExplanationRenderer {
+    static var width: Int { ReportRenderer.width }
+
+    package static func json(_ explanation: GroupExplanation) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(explanation) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// Lines starting with this are not cut to the width (file paths, which users copy).
+    static let uncut = "\u{0}"
+
+    /// The lines, each cut to the width unless marked `uncut`.
+    static func fit(_ lines: [String]) -> String {
+        lines.map { $0.hasPrefix(uncut) ? String($0.dropFirst()) : TextTable.cut($0, to: width) }
+            .joined(separator: "\n") + "\n"
+    }
+
+    package static func text(_ explanation: GroupExplanation) -> String {
+        var text = ExplanationText()
+        text.classification(explanation)
+        text.reports(explanation)
+        text.frames(explanation)
+        text.out.append("")
+        guard let rule = explanation.rule, let evidence = explanation.evidence else {
+            text.out.append("RULE")
+            text.out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
+            return fit(text.out)
+        }
+        text.rule(rule, matched: explanation.matchedRules)
+        text.evidence(evidence)
+        text.fix(rule)
+        return fit(text.out)
+    }
+}
+
+/// The sections of the text `explain` prints, each appended to `out` in order.
+private struct ExplanationText {
+    var out: [String] = []
+    var width: Int { ExplanationRenderer.width }
+
+    /// A labelled value, wrapped under its label; nothing when the value is missing.
+    mutating func field(_ name: String, _ value: String?) {
+        guard let value, !value.isEmpty else { return }
+        let label = name.padding(toLength: 16, withPad: " ", startingAt: 0)
+        let wrapped = TextWrap.wrap(value, width: width - 18, indent: "")
+        for (index, line) in wrapped.enumerated() {
+            out.append("  " + (index == 0 ? label : String(repeating: " ", count: 16)) + line)
+        }
+    }
+
+    func counts(_ list: [Evidence.Count]) -> String {
+        list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+    }
+
+    mutating func classification(_ e: GroupExplanation) {
+        out.append("GROUP \(e.fingerprint.prefix(8)) (fingerprint \(e.fingerprint))")
+        field("exception", e.exceptionType)
+        field("reason", e.reason)
+        if let kind = e.kind { field("kind", kind + (e.accessor.map { " (\($0))" } ?? "")) }
+        if e.kind != nil {
+            field("class.key", "\(e.receiverClass ?? "?").\(e.key ?? "?")")
+            if let origin = e.classOrigin {
+                field("class origin", origin + (e.classOriginReason.map { ": \($0)" } ?? ""))
+            }
+            field("private key", e.keyIsPrivate ? "yes" + (e.privacyReason.map { ": \($0)" } ?? "") : "no")
+            field("cause", e.cause)
+        }
+        field("blame frame", e.blameFrame)
+        if !e.symbolication.isEmpty {
+            field(
+                "symbols",
+                e.symbolication.map { count in
+                    let state = SymbolicationState(rawValue: count.value)
+                    return "\(count.reports) \(count.reports == 1 ? "report" : "reports"): "
+                        + (state?.explanation ?? "stored before crashscan recorded symbolication")
+                }.joined(separator: "; "))
+        }
+        if let evidence = e.evidence {
+            field(
+                "reports",
+                "\(evidence.reports) on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")")
+        }
+    }
+
+    mutating func reports(_ e: GroupExplanation) {
+        guard !e.reports.isEmpty else { return }
+        out.append("")
+        let shown = e.reports.count < e.reportCount ? ", the latest \(e.reports.count) shown" : ""
+        out.append("REPORTS (\(e.reportCount)\(shown))")
+        for report in e.reports {
+            let facts = [
+                report.seen.map { String($0.prefix(10)) } ?? "no date", report.device ?? "no device",
+                report.osVersion.map { "iOS \($0)" } ?? "no OS",
+                report.appVersion.map { "app \($0)" } ?? "no app version",
+            ].joined(separator: "  ")
+            let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
+            // The path whole, on a line of its own: it is what a user opens or copies.
+            out.append(ExplanationRenderer.uncut + "  \(report.path)\(position)")
+            out.append(TextTable.cut("      \(facts)", to: width))
+        }
+        if e.reports.count < e.reportCount {
+            out.append("  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")
+        }
+    }
+
+    mutating func frames(_ e: GroupExplanation) {
+        out.append("")
+        out.append("FRAMES" + (e.sampleReport.map { " of \($0)" } ?? ""))
+        if e.frames.isEmpty { out.append("  (the reports of this group carry no frames)") }
+        for (index, frame) in e.frames.prefix(40).enumerated() {
+            let image = TextTable.cut(frame.image, to: 24).padding(toLength: 24, withPad: " ", startingAt: 0)
+            let line =
+                String(format: "  %2d  ", index) + image + "  " + frame.symbol
+                + (frame.location.map { " (\($0))" } ?? "")
+            out.append(TextTable.cut(line, to: width))
+        }
+        if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }
+    }
+
+    mutating func rule(_ rule: GroupExplanation.RuleSummary, matched: [KVCReport.MatchedRule]) {
+        let origin = "\((rule.source as NSString).lastPathComponent), line \(rule.line)"
+        out.append("RULE \(rule.id) (\(origin))")
+        if let best = matched.first {
+            field("matched", best.reasons.joined(separator: "; ") + " (specificity \(best.specificity))")
+        }
+        for other in matched.dropFirst() {
+            field(
+                "also matched",
+                "\(other.ruleID) (specificity \(other.specificity), less specific): \(other.reasons.joined(separator: "; "))"
+            )
+        }
+        func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
+        field(
+            "exceptions",
+            rule.exceptions.joined(separator: ", ") + (rule.exceptions.isEmpty ? "" : inferred("exceptions")))
+        field("fails on", rule.failsOn.map { "iOS \($0)\(inferred("failsOn"))" })
+        field("works on", rule.worksOn.map { "iOS \($0)\(inferred("worksOn"))" })
+        if rule.inferred.contains("fix") { field("fix source", "inferred from the API's documentation") }
+        field("condition", rule.condition)
+    }
+
+    mutating func evidence(_ evidence: Evidence) {
+        out.append("")
+        out.append("EVIDENCE")
+        field(
+            "crashes on",
+            evidence.crashOSVersions.isEmpty
+                ? "no OS version in the reports" : "iOS " + counts(evidence.crashOSVersions))
+        if evidence.reportsWithoutOS > 0 {
+            field("", "\(evidence.reportsWithoutOS) report(s) without an OS version")
+        }
+        field(
+            "runs without it",
+            evidence.cleanOSVersions.isEmpty
+                ? "no other OS version of \(evidence.app ?? "the app") in the database"
+                : "iOS " + counts(evidence.cleanOSVersions) + " (\(evidence.app ?? "all apps"))")
+        if let window = evidence.failingWindow {
+            let verdict: String
+            switch evidence.confinedToFailingOS {
+            case true?: verdict = "yes: every crash ran iOS \(window)"
+            case false?: verdict = "no: also on iOS \(evidence.outsideFailingOS.joined(separator: ", "))"
+            case nil: verdict = "unknown: no report gave its OS version"
+            }
+            field("confined", verdict)
+        }
+        field("app versions", counts(evidence.appVersions))
+        if !evidence.cleanAppVersionsOnFailingOS.isEmpty, let window = evidence.failingWindow {
+            field(
+                "clean versions",
+                "\(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window) without this crash"
+            )
+        }
+        field("rebuild", evidence.rebuildNote)
+        if let fixedIn = evidence.fixedIn {
+            field(
+                "fixed in",
+                fixedIn
+                    + (evidence.regressed
+                        ? ": REGRESSED, seen again in \(evidence.regressedIn.joined(separator: ", "))"
+                        : ": not seen since"))
+        }
+        field("confidence", "\(evidence.confidence): \(evidence.confidenceReason)")
+
+    }
+
+    mutating func fix(_ rule: GroupExplanation.RuleSummary) {
+        out.append("")
+        out.append("FIX \(rule.fix)")
+        out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: "  "))
+        out.append("")
+        out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
+        if let objc = rule.objc {
+            out.append("")
+            out.append("  Objective-C:")
+            out.append(
+                contentsOf: objc.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
+        }
+        if let swift = rule.swift {
+            out.append("  Swift:")
+            out.append(
+                contentsOf: swift.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
+            )
+        }
+        out.append("")
+        out.append("  The whole page: crashscan fix \(rule.fix)")
+        if !rule.sources.isEmpty {
+            out.append(
+                contentsOf: TextWrap.wrap(
+                    "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
+        }
+    }
+}

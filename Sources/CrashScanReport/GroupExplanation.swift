@@ -1,0 +1,147 @@
+import CrashScanCatalogs
+import CrashScanRules
+import CrashScanStore
+
+/// Everything `crashscan explain GROUP` shows: the group, a representative report's frames,
+/// the matched rule and why, the evidence, and the fix.
+public struct GroupExplanation: Sendable, Encodable {
+    public struct FrameLine: Sendable, Encodable {
+        public var image: String
+        public var symbol: String
+        public var location: String?
+    }
+
+    /// The group's id as `report` shows it: the first 8 hex digits of the fingerprint.
+    public var id: String
+    public var fingerprint: String
+    public var exceptionType: String?
+    public var reason: String?
+    public var kind: String?
+    public var accessor: String?
+    public var receiverClass: String?
+    public var key: String?
+    public var keyIsPrivate: Bool
+    public var privacyReason: String?
+    public var cause: String?
+    public var blameFrame: String?
+    public var sampleReport: String?
+    /// Whose class the receiver is (`uikit`, `uikit_private`, `system`, `app`, `unknown`), and why.
+    public var classOrigin: String?
+    public var classOriginReason: String?
+    /// The group's reports by symbolication state (`not_needed`, `missing_dsym` …).
+    public var symbolication: [Evidence.Count] = []
+    /// A sample of the group's reports (the latest first) and how many there are.
+    public var reports: [ReportLine] = []
+    public var reportCount = 0
+
+    /// One report of the group: where it came from and what it ran.
+    public struct ReportLine: Sendable, Encodable {
+        public var path: String
+        public var position: Int
+        public var seen: String?
+        public var device: String?
+        public var osVersion: String?
+        public var appVersion: String?
+
+        enum CodingKeys: String, CodingKey {
+            case path, position, seen, device
+            case osVersion = "os_version"
+            case appVersion = "app_version"
+        }
+    }
+    public var frames: [FrameLine]
+    public var matchedRules: [KVCReport.MatchedRule]
+    public var rule: RuleSummary?
+    public var evidence: Evidence?
+
+    public struct RuleSummary: Sendable, Encodable {
+        public var id: String
+        public var source: String
+        public var line: Int
+        public var catalogRow: Int?
+        public var fix: String
+        public var title: String
+        public var detail: String
+        public var exceptions: [String]
+        public var failsOn: String?
+        public var worksOn: String?
+        public var condition: String?
+        public var objc: String?
+        public var swift: String?
+        public var sources: [String]
+        /// The rule's facts that are inferred, not seen in a crash report.
+        public var inferred: [String] = []
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, fingerprint, reason, kind, accessor, key, cause, frames, rule, evidence
+        case exceptionType = "exception_type"
+        case receiverClass = "receiver_class"
+        case keyIsPrivate = "key_is_private"
+        case privacyReason = "privacy_reason"
+        case blameFrame = "blame_frame"
+        case sampleReport = "sample_report"
+        case classOrigin = "class_origin"
+        case classOriginReason = "class_origin_reason"
+        case symbolication, reports
+        case reportCount = "report_count"
+        case matchedRules = "matched_rules"
+    }
+
+    /// How many of a group's reports `explain` lists.
+    static let reportsShown = 8
+
+    package static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
+        try store.readSnapshot { try buildOnSnapshot(group: id, store: store, rules: rules) }
+    }
+
+    /// `build`, inside one read transaction.
+    private static func buildOnSnapshot(group id: Int64, store: Store, rules: RuleSet) throws
+        -> GroupExplanation
+    {
+        guard let group = try store.group(id) else { throw GroupLookup.NotFound(text: String(id)) }
+        let sample = try store.sampleReport(group: id)
+        var explanation = GroupExplanation(
+            id: String(group.fingerprint.prefix(8)), fingerprint: group.fingerprint,
+            exceptionType: group.exceptionType, reason: sample?.exceptionReason,
+            kind: group.kind?.rawValue, accessor: group.accessor?.rawValue,
+            receiverClass: group.receiverClass,
+            key: group.key, keyIsPrivate: group.keyIsPrivate == true,
+            privacyReason: KnownClasses.privacyReason(key: group.key, receiver: group.receiverClass),
+            cause: group.cause?.rawValue, blameFrame: group.blameFrame,
+            sampleReport: sample.map { "\($0.path ?? "?") (report \($0.positionInFile + 1) in the file)" },
+            frames: (sample?.frames ?? []).map {
+                FrameLine(image: $0.image, symbol: $0.symbol, location: $0.location)
+            },
+            matchedRules: [], rule: nil, evidence: nil)
+        let origin = try store.classOrigin(group: id)
+        explanation.classOrigin = origin?.origin
+        explanation.classOriginReason = origin?.reason
+        explanation.symbolication = try store.symbolicationCounts(group: id).map(Evidence.Count.init)
+        explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
+            ReportLine(
+                path: $0.path ?? "?", position: $0.positionInFile + 1, seen: $0.seen, device: $0.device,
+                osVersion: $0.osVersion, appVersion: $0.appVersion)
+        }
+        explanation.reportCount = try store.reportCount(group: id)
+        guard let subject = try store.subject(group: id) else { return explanation }
+        let evaluations = rules.evaluations(for: subject)
+        explanation.matchedRules = evaluations.map {
+            KVCReport.MatchedRule(
+                ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
+                specificity: $0.rule.specificity,
+                reasons: $0.reasons)
+        }
+        if let best = evaluations.first?.rule {
+            explanation.rule = RuleSummary(
+                id: best.id, source: best.source, line: best.line, catalogRow: best.catalogRow, fix: best.fix,
+                title: best.title, detail: best.detail, exceptions: best.exceptions,
+                failsOn: best.failsOn?.description,
+                worksOn: best.worksOn?.description, condition: best.condition, objc: best.replacementObjC,
+                swift: best.replacementSwift, sources: best.sources, inferred: best.inferred)
+            explanation.evidence = try EvidenceBuilder(store: store).evidence(
+                group: id, subject: subject, rule: best)
+        }
+        return explanation
+    }
+}

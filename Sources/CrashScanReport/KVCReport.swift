@@ -1,0 +1,143 @@
+import CrashScanModel
+import CrashScanRules
+
+/// What `crashscan report` shows, independent of the output format. Field names are the JSON
+/// keys (README, "Report JSON"): keep them stable.
+public struct KVCReport: Sendable, Encodable {
+    public struct Summary: Sendable, Encodable {
+        public var reports: Int
+        public var kvcFailures: Int
+        public var groups: Int
+        public var devices: Int
+
+        enum CodingKeys: String, CodingKey {
+            case reports, groups, devices
+            case kvcFailures = "kvc_failures"
+        }
+    }
+
+    public struct Count: Sendable, Encodable {
+        public var value: String
+        public var reports: Int
+    }
+
+    public struct Recommendation: Sendable, Encodable {
+        public var ruleID: String
+        public var fix: String
+        public var title: String
+        public var detail: String
+
+        enum CodingKeys: String, CodingKey {
+            case fix, title, detail
+            case ruleID = "rule_id"
+        }
+    }
+
+    /// A rule that matched a group, and why (`report --explain`).
+    public struct MatchedRule: Sendable, Encodable {
+        public var ruleID: String
+        public var fix: String
+        public var source: String
+        public var specificity: Int
+        public var reasons: [String]
+
+        enum CodingKeys: String, CodingKey {
+            case fix, source, specificity, reasons
+            case ruleID = "rule_id"
+        }
+    }
+
+    public struct Group: Sendable, Encodable {
+        /// The group's id everywhere (`report`, `explain`, `fixed`, every format): the first 8 hex
+        /// digits of its fingerprint, which no import or regrouping renumbers.
+        public var id: String
+        /// The row id in the database (internal; not shown).
+        public var databaseID: Int
+        public var fingerprint: String
+        public var exceptionType: String?
+        public var kind: KVCKind?
+        public var accessor: KVCAccessor?
+        public var receiverClass: String?
+        public var key: String?
+        public var keyIsPrivate: Bool
+        public var cause: KVCCause?
+        public var blameFrame: String?
+        public var reportCount: Int
+        public var deviceCount: Int
+        public var firstSeen: String?
+        public var lastSeen: String?
+        public var devices: [Count]
+        public var osVersions: [Count]
+        public var appVersions: [Count]
+        public var recommendation: Recommendation?
+        public var evidence: Evidence?
+        /// Only with `--explain`.
+        public var matchedRules: [MatchedRule]?
+        /// The fix version and whether the group came back after it (any group, rule or not).
+        public var regression: GroupRegression? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression
+            case matchedRules = "matched_rules"
+            case exceptionType = "exception_type"
+            case receiverClass = "receiver_class"
+            case keyIsPrivate = "key_is_private"
+            case blameFrame = "blame_frame"
+            case reportCount = "report_count"
+            case deviceCount = "device_count"
+            case firstSeen = "first_seen"
+            case lastSeen = "last_seen"
+            case osVersions = "os_versions"
+            case appVersions = "app_versions"
+        }
+
+        /// Every key is written, `null` when the value is unknown (as the README promises; the
+        /// synthesized encoding left such keys out).
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(id, forKey: .id)
+            try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encode(exceptionType, forKey: .exceptionType)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(accessor, forKey: .accessor)
+            try container.encode(receiverClass, forKey: .receiverClass)
+            try container.encode(key, forKey: .key)
+            try container.encode(keyIsPrivate, forKey: .keyIsPrivate)
+            try container.encode(cause, forKey: .cause)
+            try container.encode(blameFrame, forKey: .blameFrame)
+            try container.encode(reportCount, forKey: .reportCount)
+            try container.encode(deviceCount, forKey: .deviceCount)
+            try container.encode(firstSeen, forKey: .firstSeen)
+            try container.encode(lastSeen, forKey: .lastSeen)
+            try container.encode(devices, forKey: .devices)
+            try container.encode(osVersions, forKey: .osVersions)
+            try container.encode(appVersions, forKey: .appVersions)
+            try container.encode(recommendation, forKey: .recommendation)
+            try container.encode(evidence, forKey: .evidence)
+            try container.encode(regression, forKey: .regression)
+            // Only with --explain: absent otherwise rather than null.
+            try container.encodeIfPresent(matchedRules, forKey: .matchedRules)
+        }
+    }
+
+    public struct Cell: Sendable, Encodable {
+        public var device: String
+        public var deviceModel: String?
+        public var osVersion: String
+        public var reports: Int
+
+        enum CodingKeys: String, CodingKey {
+            case device, reports
+            case deviceModel = "device_model"
+            case osVersion = "os_version"
+        }
+    }
+
+    /// Version 2: a group's `id` is its short fingerprint (text), no longer a row number.
+    public var schema = "crashscan.report/2"
+    public var database: String
+    public var filters: [String: String]
+    public var summary: Summary
+    public var groups: [Group]
+    public var matrix: [Cell]
+}

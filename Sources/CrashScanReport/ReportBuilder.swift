@@ -1,0 +1,149 @@
+import CrashScanRules
+import CrashScanStore
+
+/// Builds the KVC report from what the store counts for the filter.
+public enum ReportBuilder {
+    /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds
+    /// every matching rule with the reasons it matches.
+    public static func build(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false) throws
+        -> KVCReport
+    {
+        try store.readSnapshot {
+            try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain)
+        }
+    }
+
+    /// `build`, inside the read transaction that gives every query the same snapshot.
+    private static func buildOnSnapshot(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool)
+        throws
+        -> KVCReport
+    {
+        let filter = try resolved(filter, store: store, rules: rules)
+        let selection = filter.selection
+        let reportCount = try store.reportCount(selection)
+        let tally = try FailureTally(store: store, selection: selection)
+        let devices = tally.devicesByGroup()
+        let osVersions = tally.osVersionsByGroup()
+        let appVersions = tally.appVersionsByGroup()
+
+        let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
+        var groups: [KVCReport.Group] = []
+        for totals in tally.groups() {
+            let id = totals.id
+            guard let detail = try store.group(Int64(id)) else { continue }
+            let advice = try recommender.advice(group: Int64(id))
+            groups.append(
+                KVCReport.Group(
+                    id: String(detail.fingerprint.prefix(8)), databaseID: id, fingerprint: detail.fingerprint,
+                    exceptionType: detail.exceptionType, kind: detail.kind, accessor: detail.accessor,
+                    receiverClass: detail.receiverClass, key: detail.key,
+                    keyIsPrivate: detail.keyIsPrivate == true,
+                    cause: detail.cause, blameFrame: detail.blameFrame, reportCount: totals.reports,
+                    deviceCount: totals.devices.count, firstSeen: totals.firstSeen,
+                    lastSeen: totals.lastSeen, devices: devices[id] ?? [],
+                    osVersions: osVersions[id] ?? [],
+                    appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
+                    evidence: advice.evidence, matchedRules: advice.matchedRules,
+                    regression: try GroupRegression.load(
+                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store)))
+        }
+
+        return KVCReport(
+            database: store.path, filters: filter.described,
+            summary: KVCReport.Summary(
+                reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
+                devices: tally.distinctDevices),
+            groups: groups, matrix: tally.matrix())
+    }
+
+    /// The filter with its device names matched against the database's devices and, for
+    /// `--regressed`, the regressed groups looked up.
+    private static func resolved(_ filter: ReportFilter, store: Store, rules: RuleSet) throws -> ReportFilter
+    {
+        var filter = filter
+        if !filter.devices.isEmpty {
+            let known = try store.knownDevices()
+            try filter.resolveDevices(knownNames: known.names, knownModels: known.models)
+        }
+        if filter.regressedOnly {
+            filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)
+        }
+        return filter
+    }
+
+    /// What the rules say about one group: the recommendation, its evidence and, with
+    /// `explain`, every rule that matched.
+    private struct Advice {
+        var recommendation: KVCReport.Recommendation?
+        var evidence: Evidence?
+        var matchedRules: [KVCReport.MatchedRule]?
+        var ruleFixedIn: String?
+    }
+
+    /// Evaluates the rules for group after group with statements prepared once.
+    private struct GroupRecommender {
+        let rules: RuleSet
+        let explain: Bool
+        let store: Store
+        let evidenceBuilder: EvidenceBuilder
+        /// The evidence stored by the last import is current when the same rules are in force;
+        /// recomputing it scans the group's reports (slow on large databases).
+        let rulesAreStored: Bool
+
+        init(store: Store, rules: RuleSet, explain: Bool) throws {
+            self.rules = rules
+            self.explain = explain
+            self.store = store
+            evidenceBuilder = EvidenceBuilder(store: store)
+            rulesAreStored = try store.meta("rules_digest") == rules.digest
+        }
+
+        func advice(group id: Int64) throws -> Advice {
+            var advice = Advice()
+            guard let subject = try store.subject(group: id) else { return advice }
+            let evaluations = rules.evaluations(for: subject)
+            advice.ruleFixedIn = evaluations.first?.rule.fixedIn
+            if let best = evaluations.first?.rule {
+                advice.recommendation = KVCReport.Recommendation(
+                    ruleID: best.id, fix: best.fix, title: best.title, detail: best.detail)
+                if rulesAreStored,
+                    let stored = try store.storedEvidence(group: id, ruleID: best.id)
+                {
+                    advice.evidence = Evidence.decode(stored)
+                }
+                if advice.evidence == nil {
+                    advice.evidence = try evidenceBuilder.evidence(group: id, subject: subject, rule: best)
+                }
+            }
+            if explain {
+                advice.matchedRules = evaluations.map {
+                    KVCReport.MatchedRule(
+                        ruleID: $0.rule.id, fix: $0.rule.fix, source: $0.rule.source,
+                        specificity: $0.rule.specificity, reasons: $0.reasons)
+                }
+            }
+            return advice
+        }
+    }
+
+    /// Notes for standard error about filter values that match nothing in the database (a typo in
+    /// an app version or a key would otherwise look like "no crashes"), with what it does hold.
+    public static func unmatchedFilterNotes(store: Store, filter: ReportFilter) throws -> [String] {
+        var notes: [String] = []
+        for version in filter.appVersions where try !store.hasReport(appVersion: version) {
+            let known = try store.frequentAppVersions(limit: 8)
+            notes.append(
+                "no report has app version '\(version)'"
+                    + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
+        }
+        for key in filter.keys where try !store.hasKVCFailure(key: key) {
+            let close = try store.keys(resembling: key, limit: 5)
+            notes.append(
+                "no KVC failure has the key '\(key)'"
+                    + (close.isEmpty ? "" : " (keys like it: \(close.joined(separator: ", ")))")
+                    + (key.hasPrefix("_") || key.contains("*")
+                        ? "" : "; keys are case-sensitive, '*' is a wildcard"))
+        }
+        return notes
+    }
+}

@@ -1,0 +1,393 @@
+import CrashScanCatalogs
+import CrashScanRules
+import CrashScanStore
+import Foundation
+
+/// Output formats of `crashscan report`.
+public enum ReportFormat: String, Sendable, CaseIterable {
+    case text, json, csv, markdown
+}
+
+/// Turns a `KVCReport` into text for people (text, markdown) or scripts (json, csv).
+public enum ReportRenderer {
+    /// The text report fits this many columns: the terminal's (`Presentation`).
+    public static var width: Int { Presentation.current.width }
+
+    public static func render(_ report: KVCReport, as format: ReportFormat) -> String {
+        switch format {
+        case .text: return text(report)
+        case .json: return json(report)
+        case .csv: return csv(report)
+        case .markdown: return markdown(report)
+        }
+    }
+
+    static func classKey(_ group: KVCReport.Group) -> String {
+        "\(group.receiverClass ?? "?").\(group.key ?? "?")"
+    }
+
+    static func emptyMessage(_ report: KVCReport) -> String {
+        let scope = report.filters.isEmpty ? "" : " matching the filters"
+        return
+            "No KVC failures\(scope) (\(report.summary.reports) crash report\(report.summary.reports == 1 ? "" : "s")\(scope) in \(report.database))."
+    }
+
+    // MARK: - Text
+
+    static func text(_ report: KVCReport) -> String {
+        var out: [String] = []
+        let filters =
+            report.filters.isEmpty
+            ? "none"
+            : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+                .joined(separator: ", ")
+        out.append(TextTable.cut("crashscan report: \(report.database), filters: \(filters)", to: width))
+        guard !report.groups.isEmpty else {
+            out.append(emptyMessage(report))
+            return out.joined(separator: "\n") + "\n"
+        }
+        out.append(headline(report.summary))
+        out.append("")
+        out.append("KVC FAILURE GROUPS")
+        // Below 100 columns the cause moves from the table to each group's detail line, so that
+        // CLASS.KEY keeps room to be read.
+        let wide = width >= 100
+        let fixed = 8 + 20 + 7 + 7 + (wide ? 15 + 2 : 0) + 2 * 4
+        var table = TextTable(
+            headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "DEVICES"],
+            alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right],
+            maxWidths: [8, 20, max(12, min(40, width - fixed))] + (wide ? [15] : []) + [7, 7])
+        for group in report.groups {
+            table.add(
+                [group.id, group.kind?.rawValue ?? "-", classKey(group)]
+                    + (wide ? [group.cause?.rawValue ?? "-"] : [])
+                    + [String(group.reportCount), String(group.deviceCount)])
+        }
+        let rendered = table.render()
+        out.append(rendered[0])
+        for (index, group) in report.groups.enumerated() {
+            out.append(rendered[index + 1])
+            let seen =
+                "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
+            out.append(
+                contentsOf: TextWrap.wrap(
+                    "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(wide ? "" : " · \(group.cause?.rawValue ?? "?")") · \(seen)",
+                    width: width, indent: "     "))
+            if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
+            let osList = shortList(group.osVersions, keepOrder: true)
+            out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
+            let appList = shortList(group.appVersions, keepOrder: false)
+            out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
+            var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
+            if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
+            out.append("     \(fix)")
+            if let regression = group.regression {
+                out.append(contentsOf: TextWrap.wrap(regression.summary, width: width, indent: "     "))
+            }
+            for matched in group.matchedRules ?? [] {
+                let line =
+                    "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"
+                out.append(contentsOf: TextWrap.wrap(line, width: width, indent: "       "))
+            }
+        }
+        out.append("")
+        out.append(contentsOf: matrixText(report))
+        out.append("")
+        out.append("RECOMMENDATIONS")
+        var shown: [String: String] = [:]
+        for group in report.groups {
+            guard let recommendation = group.recommendation else { continue }
+            let heading = "[\(group.id)] \(classKey(group)) → \(recommendation.fix)"
+            if let first = shown[recommendation.ruleID] {
+                out.append(TextTable.cut("\(heading) (same as [\(first)])", to: width))
+                continue
+            }
+            shown[recommendation.ruleID] = group.id
+            out.append(TextTable.cut(heading, to: width))
+            out.append(contentsOf: TextWrap.wrap(recommendation.title, width: width, indent: "    "))
+            if let evidence = group.evidence {
+                out.append(contentsOf: TextWrap.wrap(evidenceSummary(evidence), width: width, indent: "    "))
+            }
+            out.append(contentsOf: TextWrap.wrap(recommendation.detail, width: width, indent: "    "))
+            out.append("")
+        }
+        while out.last == "" { out.removeLast() }
+        return out.map { colour(TextTable.cut($0, to: width)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `21 crash reports, 18 KVC failures in 9 groups on 11 device models`, singulars right.
+    static func headline(_ s: KVCReport.Summary) -> String {
+        "\(plural(s.reports, "crash report")), \(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
+    }
+
+    /// `1 group`, `2 groups`.
+    package static func plural(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    }
+
+    /// At most `limit` values with their counts: the most frequent, kept in the list's own order
+    /// (OS versions) or by count (app versions), then `and N more`.
+    static func shortList(_ counts: [KVCReport.Count], keepOrder: Bool, limit: Int = 8) -> String {
+        guard counts.count > limit else {
+            return counts.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        }
+        let top = Set(counts.sorted { $0.reports > $1.reports }.prefix(limit).map(\.value))
+        let shown = keepOrder ? counts.filter { top.contains($0.value) } : Array(counts.prefix(limit))
+        let hidden = counts.count - shown.count
+        let rest = counts.filter { !top.contains($0.value) }.reduce(0) { $0 + $1.reports }
+        return shown.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            + ", and \(hidden) more (\(plural(rest, "report")))"
+    }
+
+    /// Confidence and regressions stand out on a terminal (`Presentation.colour`), after layout
+    /// so that the escape codes take no columns.
+    static func colour(_ line: String) -> String {
+        let presentation = Presentation.current
+        guard presentation.colour else { return line }
+        var painted = line
+        for (word, colour) in [
+            ("confidence high", Presentation.Colour.green), ("confidence medium", .yellow),
+            ("confidence low", .red), ("REGRESSED", .red),
+        ] where painted.contains(word) {
+            painted = painted.replacingOccurrences(of: word, with: presentation.paint(word, colour))
+        }
+        return painted
+    }
+
+    /// One paragraph: where it crashes, where it does not, and how sure the fix is.
+    static func evidenceSummary(_ evidence: Evidence) -> String {
+        var parts: [String] = []
+        let crash = evidence.crashOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        parts.append(
+            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s"), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+        )
+        if let window = evidence.failingWindow {
+            let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
+            let works = evidence.inferred.contains("worksOn") ? " (inferred)" : ""
+            parts.append(
+                "the rule says the access fails on iOS \(window)\(fails)\(evidence.workingWindow.map { " and works on \($0)\(works)" } ?? "")"
+            )
+        }
+        if !evidence.cleanOSVersions.isEmpty {
+            let clean = evidence.cleanOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            parts.append("\(evidence.app ?? "the app") also ran iOS \(clean) without this crash")
+        }
+        if evidence.regressed, let fixedIn = evidence.fixedIn {
+            parts.append(
+                "REGRESSED: marked fixed in \(fixedIn) but seen again in \(evidence.regressedIn.joined(separator: ", "))"
+            )
+        }
+        parts.append("confidence \(evidence.confidence): \(evidence.confidenceReason)")
+        return parts.joined(separator: "; ") + "."
+    }
+
+    /// Device × OS version counts. When the versions do not fit the width, patch versions are
+    /// summed into their minor version (`8.1.x`); columns that still do not fit, the smallest
+    /// first, are summed into `other`.
+    static func matrixText(_ report: KVCReport) -> [String] {
+        var (devices, versions, counts) = matrixAxes(report)
+        let deviceColumn = min(max(devices.map(\.count).max() ?? 6, 6), 24)
+        let needed = versions.reduce(deviceColumn + 9) { $0 + max($1.count, 3) + 2 }
+        if needed > width { (versions, counts) = byMinorVersion(versions, counts) }
+        let deviceWidth = deviceColumn
+        let totalWidth = 7
+        var columns: [String] = []
+        var used = deviceWidth + totalWidth + 2
+        let byVolume = versions.sorted { total(counts, os: $0) > total(counts, os: $1) }
+        var keep: Set<String> = []
+        for version in byVolume {
+            let columnWidth = max(version.count, 3) + 2
+            if used + columnWidth + 7 > width && keep.count < versions.count - 1 { break }
+            keep.insert(version)
+            used += columnWidth
+        }
+        columns = versions.filter { keep.contains($0) }
+        let hasOther = columns.count < versions.count
+        var headers = ["DEVICE"] + columns
+        if hasOther { headers.append("other") }
+        headers.append("TOTAL")
+        var table = TextTable(
+            headers: headers, alignments: [.left] + Array(repeating: .right, count: headers.count - 1),
+            maxWidths: [deviceWidth] + Array(repeating: 12, count: headers.count - 1))
+        for device in devices {
+            var row = [device]
+            var sum = 0
+            for version in columns {
+                let value = counts[device]?[version] ?? 0
+                sum += value
+                row.append(value == 0 ? "." : String(value))
+            }
+            let deviceTotal = counts[device]?.values.reduce(0, +) ?? 0
+            if hasOther {
+                let other = deviceTotal - sum
+                row.append(other == 0 ? "." : String(other))
+            }
+            row.append(String(deviceTotal))
+            table.add(row)
+        }
+        return ["DEVICES × OS VERSIONS (KVC failures)"] + table.render()
+    }
+
+    /// The counts with `8.1`, `8.1.2`, `8.1.3` summed into one column `8.1.x` (a minor version
+    /// with one report version keeps its own name).
+    static func byMinorVersion(_ versions: [String], _ counts: [String: [String: Int]]) -> (
+        [String], [String: [String: Int]]
+    ) {
+        func minor(_ version: String) -> String {
+            let parts = version.split(separator: ".")
+            return version == "unknown" || parts.count < 2 ? version : parts.prefix(2).joined(separator: ".")
+        }
+        var members: [String: Set<String>] = [:]
+        for version in versions { members[minor(version), default: []].insert(version) }
+        func label(_ version: String) -> String {
+            let key = minor(version)
+            return (members[key]?.count ?? 0) > 1 ? key + ".x" : version
+        }
+        var merged: [String: [String: Int]] = [:]
+        for (device, row) in counts {
+            for (version, count) in row { merged[device, default: [:]][label(version), default: 0] += count }
+        }
+        var labels: [String] = []
+        for version in versions where !labels.contains(label(version)) { labels.append(label(version)) }
+        return (labels, merged)
+    }
+
+    static func matrixAxes(_ report: KVCReport) -> ([String], [String], [String: [String: Int]]) {
+        var devices: [String] = []
+        var versions: [String] = []
+        var counts: [String: [String: Int]] = [:]
+        for cell in report.matrix {
+            if counts[cell.device] == nil { devices.append(cell.device) }
+            if !versions.contains(cell.osVersion) { versions.append(cell.osVersion) }
+            counts[cell.device, default: [:]][cell.osVersion, default: 0] += cell.reports
+        }
+        versions.sort { compareVersions($0, $1) }
+        devices.sort {
+            (counts[$0]?.values.reduce(0, +) ?? 0, $1) > (counts[$1]?.values.reduce(0, +) ?? 0, $0)
+        }
+        return (devices, versions, counts)
+    }
+
+    static func total(_ counts: [String: [String: Int]], os: String) -> Int {
+        counts.values.reduce(0) { $0 + ($1[os] ?? 0) }
+    }
+
+    /// Numeric order of dotted versions; `unknown` last.
+    static func compareVersions(_ a: String, _ b: String) -> Bool {
+        func key(_ text: String) -> [Int] {
+            text == "unknown" ? [Int.max] : text.split(separator: ".").map { Int($0) ?? -1 }
+        }
+        return key(a).lexicographicallyPrecedes(key(b))
+    }
+
+    // MARK: - JSON
+
+    static func json(_ report: KVCReport) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(report) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    // MARK: - CSV
+
+    static let csvHeader = [
+        "group_id", "fingerprint", "kind", "accessor", "receiver_class", "key", "key_is_private", "cause",
+        "exception_type", "report_count", "device_count", "first_seen", "last_seen", "devices", "os_versions",
+        "app_versions", "blame_frame", "rule_id", "fix",
+    ]
+
+    static func csv(_ report: KVCReport) -> String {
+        var lines = [csvHeader.joined(separator: ",")]
+        func list(_ counts: [KVCReport.Count]) -> String {
+            counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
+        }
+        for group in report.groups {
+            let fields: [String] = [
+                group.id, group.fingerprint, group.kind?.rawValue ?? "", group.accessor?.rawValue ?? "",
+                group.receiverClass ?? "",
+                group.key ?? "", group.keyIsPrivate ? "1" : "0", group.cause?.rawValue ?? "",
+                group.exceptionType ?? "",
+                String(group.reportCount), String(group.deviceCount), group.firstSeen ?? "",
+                group.lastSeen ?? "",
+                list(group.devices), list(group.osVersions), list(group.appVersions), group.blameFrame ?? "",
+                group.recommendation?.ruleID ?? "", group.recommendation?.fix ?? "",
+            ]
+            lines.append(fields.map(csvField).joined(separator: ","))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet
+    /// does not run it as a formula (blame frames start with `-[`).
+    static func csvField(_ value: String) -> String {
+        var text = value
+        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
+        guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+            return text
+        }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Markdown
+
+    static func markdown(_ report: KVCReport) -> String {
+        var out = ["# crashscan report", ""]
+        let filters =
+            report.filters.isEmpty
+            ? "none"
+            : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) `\($0.value)`" }
+                .joined(separator: ", ")
+        out.append("Database `\(report.database)`, filters: \(filters).")
+        out.append("")
+        guard !report.groups.isEmpty else {
+            out.append(emptyMessage(report))
+            return out.joined(separator: "\n") + "\n"
+        }
+        out.append(headline(report.summary) + ".")
+        out.append("")
+        out.append("## KVC failure groups")
+        out.append("")
+        out.append("| Group | Kind | Class.key | Cause | Reports | Devices | OS versions | Fix |")
+        out.append("|---|---|---|---|---:|---:|---|---|")
+        for group in report.groups {
+            let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+            let cells = [
+                "`\(group.id)`", group.kind?.rawValue ?? "", "`\(classKey(group))`",
+                group.cause?.rawValue ?? "",
+                String(group.reportCount), String(group.deviceCount), os,
+                group.recommendation.map { "`\($0.fix)`" } ?? "",
+            ]
+            out.append(
+                "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")
+                    + " |")
+        }
+        out.append("")
+        out.append("## Devices × OS versions")
+        out.append("")
+        let (devices, versions, counts) = matrixAxes(report)
+        out.append("| Device | " + versions.joined(separator: " | ") + " | Total |")
+        out.append("|---|" + versions.map { _ in "---:" }.joined(separator: "|") + "|---:|")
+        for device in devices {
+            let values = versions.map { counts[device]?[$0].map(String.init) ?? "" }
+            out.append(
+                "| \(device) | " + values.joined(separator: " | ")
+                    + " | \(counts[device]?.values.reduce(0, +) ?? 0) |")
+        }
+        out.append("")
+        out.append("## Recommendations")
+        var shown: Set<String> = []
+        for group in report.groups {
+            guard let recommendation = group.recommendation, shown.insert(recommendation.ruleID).inserted
+            else { continue }
+            out.append("")
+            out.append("### [\(group.id)] `\(classKey(group))`: `\(recommendation.fix)`")
+            out.append("")
+            out.append("**\(recommendation.title)**")
+            out.append("")
+            // Prose, paragraph by paragraph (its `code` spans render as code); no code fence.
+            out.append(recommendation.detail)
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+}

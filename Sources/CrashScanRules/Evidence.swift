@@ -1,0 +1,239 @@
+import CrashScanModel
+import CrashScanStore
+import Foundation
+
+/// What the user's own crashes say about a recommendation: where the group crashes, where the
+/// same app runs without it, whether that fits the rule's failing OS window, and how sure the
+/// recommendation therefore is.
+public struct Evidence: Sendable, Codable {
+    /// How sure a recommendation is. The raw value is what `recommendations.confidence` and the
+    /// JSON store.
+    public enum Confidence: String, Sendable, Codable, CaseIterable, CustomStringConvertible {
+        case high, medium, low
+        public var description: String { rawValue }
+    }
+
+    public struct Count: Sendable, Codable, Equatable {
+        public var value: String
+        public var reports: Int
+
+        public init(value: String, reports: Int) {
+            self.value = value
+            self.reports = reports
+        }
+
+        package init(_ count: VersionCount) {
+            self.init(value: count.value, reports: count.reports)
+        }
+    }
+
+    public var reports: Int
+    public var devices: Int
+    /// The app the group belongs to (process name, else the app image), when known.
+    public var app: String?
+    public var crashOSVersions: [Count]
+    public var reportsWithoutOS: Int
+    /// OS versions the same app ran, in this database, without this crash.
+    public var cleanOSVersions: [Count]
+    /// `8.1 – 8.1.3`.
+    public var affectedOS: String?
+    public var failingWindow: String?
+    public var workingWindow: String?
+    public var condition: String?
+    /// Every crash inside the failing window (nil: no window, or no OS known).
+    public var confinedToFailingOS: Bool?
+    public var outsideFailingOS: [String]
+    public var appVersions: [Count]
+    public var confidence: Confidence
+    public var confidenceReason: String
+    public var fixedIn: String?
+    public var regressed: Bool
+    public var regressedIn: [String]
+    /// App versions of the same app that ran an OS inside the failing window without this crash,
+    /// and the first version that crashes: for SDK-gated breakages (iOS 13) that points at the
+    /// rebuild with the new SDK, not at the OS update.
+    public var cleanAppVersionsOnFailingOS: [String] = []
+    public var firstCrashingAppVersion: String?
+    public var rebuildNote: String?
+    /// The rule's facts that are inferred, not seen in a crash report (`failsOn`, `exceptions` …).
+    public var inferred: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case reports, devices, app, confidence, regressed, condition, inferred
+        case crashOSVersions = "crash_os_versions"
+        case reportsWithoutOS = "reports_without_os"
+        case cleanOSVersions = "clean_os_versions"
+        case affectedOS = "affected_os"
+        case failingWindow = "failing_os"
+        case workingWindow = "working_os"
+        case confinedToFailingOS = "confined_to_failing_os"
+        case outsideFailingOS = "outside_failing_os"
+        case appVersions = "app_versions"
+        case confidenceReason = "confidence_reason"
+        case fixedIn = "fixed_in"
+        case regressedIn = "regressed_in"
+        case cleanAppVersionsOnFailingOS = "clean_app_versions_on_failing_os"
+        case firstCrashingAppVersion = "first_crashing_app_version"
+        case rebuildNote = "rebuild_note"
+    }
+
+    /// The evidence as stored in `recommendation.evidence_json`.
+    var json: String? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    package static func decode(_ json: String?) -> Evidence? {
+        guard let json else { return nil }
+        return try? JSONDecoder().decode(Evidence.self, from: Data(json.utf8))
+    }
+
+    /// `8.1:1;8.1.2:1` for the views.
+    static func joined(_ counts: [Count]) -> String {
+        counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
+    }
+}
+
+/// Computes evidence from the group tallies in the store.
+package final class EvidenceBuilder {
+    private let store: Store
+    /// OS versions per app (nil key: every app), computed once per builder: every group of an
+    /// app shares them, and computing them scans the app's tallies.
+    private var osCountsByApp: [String?: [VersionCount]] = [:]
+
+    package init(store: Store) {
+        self.store = store
+    }
+
+    package func evidence(group id: Int64, subject: RuleSubject, rule: Rule) throws -> Evidence {
+        let totals = try store.totals(group: id)
+        let crash = try store.osVersionCounts(group: id)
+        let app = try store.mainApp(group: id)
+        if osCountsByApp[app] == nil {
+            osCountsByApp[app] = try store.osVersionCounts(app: app)
+        }
+        let crashing = Set(crash.map(\.value))
+        let clean = (osCountsByApp[app] ?? []).filter { !crashing.contains($0.value) }
+        let versions = try store.appVersionCounts(group: id).map(Evidence.Count.init)
+        let userFixedIn = try store.recordedFix(group: id)
+
+        var evidence = Evidence(
+            reports: totals.reports, devices: totals.devices, app: app,
+            crashOSVersions: crash.map(Evidence.Count.init),
+            reportsWithoutOS: totals.reportsWithoutOS, cleanOSVersions: clean.map(Evidence.Count.init),
+            affectedOS: crash.isEmpty
+                ? nil
+                : crash.count == 1
+                    ? crash[0].value : "\(crash[0].value) – \(crash[crash.count - 1].value)",
+            failingWindow: rule.failsOn?.description, workingWindow: rule.worksOn?.description,
+            condition: rule.condition, confinedToFailingOS: nil, outsideFailingOS: [], appVersions: versions,
+            confidence: .low, confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
+            regressedIn: [])
+        if let window = rule.failsOn, !crash.isEmpty {
+            evidence.outsideFailingOS = crash.filter {
+                !(window.lower...window.upper).contains($0.osKey ?? 0)
+            }
+            .map(\.value)
+            evidence.confinedToFailingOS = evidence.outsideFailingOS.isEmpty
+        }
+        if let fixedIn = evidence.fixedIn {
+            evidence.regressedIn = versions.map(\.value).filter {
+                $0 != "unknown" && AppVersion.isNewer($0, than: fixedIn)
+            }
+            evidence.regressed = !evidence.regressedIn.isEmpty
+        }
+        if let window = rule.failsOn, let app {
+            evidence.cleanAppVersionsOnFailingOS = try store.appVersions(
+                of: app, onOS: window.lower...window.upper, withoutGroup: id)
+            evidence.cleanAppVersionsOnFailingOS.sort { AppVersion.isNewer($1, than: $0) }
+            let crashing = versions.map(\.value).filter { $0 != "unknown" }
+            evidence.firstCrashingAppVersion = crashing.min { AppVersion.isNewer($1, than: $0) }
+            if let first = evidence.firstCrashingAppVersion, rule.gatedBySDK,
+                !evidence.cleanAppVersionsOnFailingOS.isEmpty,
+                evidence.cleanAppVersionsOnFailingOS.allSatisfy({ AppVersion.isNewer(first, than: $0) })
+            {
+                evidence.rebuildNote =
+                    "\(app) \(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window.description) without this crash; it starts with \(first), which points at the rebuild with the new SDK, not at the OS update"
+            }
+        }
+        evidence.inferred = rule.inferred
+        (evidence.confidence, evidence.confidenceReason) = Self.confidence(
+            evidence, rule: rule, subject: subject, exception: totals.exceptionType)
+        return evidence
+    }
+
+    /// `high` when the data fit the rule's OS window and exception, lower for each thing that
+    /// does not; a generic rule is never more than `low`.
+    static func confidence(_ evidence: Evidence, rule: Rule, subject: RuleSubject, exception: String?) -> (
+        Evidence.Confidence, String
+    ) {
+        if rule.generic {
+            return (
+                .low,
+                "generic rule: the key is private, but the catalogue has no entry for this class and key"
+            )
+        }
+        var fits: [String] = []
+        var problems: [String] = []
+        if !rule.exceptions.isEmpty {
+            if let exception, rule.exceptions.contains(exception) {
+                fits.append("the exception is \(exception), as the rule expects")
+            } else {
+                problems.append(
+                    "the exception is \(exception ?? "unknown"), the rule expects \(rule.exceptions.joined(separator: " or "))"
+                )
+            }
+        }
+        if let window = rule.failsOn {
+            let crashing = evidence.crashOSVersions.reduce(0) { $0 + $1.reports }
+            switch evidence.confinedToFailingOS {
+            case true?:
+                let who =
+                    crashing == 1
+                    ? "the one report with an OS version" : "all \(crashing) reports with an OS version"
+                fits.append("\(who) ran iOS \(window.description), where the rule says the access fails")
+            case false?:
+                problems.append(
+                    "crashes also ran iOS \(evidence.outsideFailingOS.joined(separator: ", ")), outside the failing window \(window.description)"
+                )
+            case nil:
+                problems.append(
+                    "no report states its OS version, so the failing window \(window.description) cannot be checked"
+                )
+            }
+        }
+        if subject.key == nil && (rule.match.keys != nil || rule.match.keyPattern != nil) {
+            problems.append("the reports do not name the key")
+        }
+        if fits.isEmpty && problems.isEmpty {
+            return (
+                .medium,
+                "the class and key match the rule; it states no OS window or exception to check them against"
+            )
+        }
+        var level: Evidence.Confidence =
+            problems.isEmpty ? .high : problems.count == 1 && !fits.isEmpty ? .medium : .low
+        var text = (fits + problems.map { "but " + $0 }).joined(separator: "; ")
+        // A fit against a fact nobody has seen in a crash report is weaker evidence.
+        let leanedOn = rule.inferred.filter { fact in
+            (fact == "failsOn" && rule.failsOn != nil) || (fact == "exceptions" && !rule.exceptions.isEmpty)
+        }
+        if level == .high, !leanedOn.isEmpty {
+            level = .medium
+            text +=
+                "; at most medium: the rule's \(leanedOn.map(Self.describe).joined(separator: " and ")) \(leanedOn.count == 1 ? "is" : "are") inferred, not seen in a crash report"
+        }
+        return (level, text)
+    }
+
+    /// `failsOn` → `failing OS window`, for sentences.
+    static func describe(_ fact: String) -> String {
+        switch fact {
+        case "failsOn": return "failing OS window"
+        case "worksOn": return "working OS window"
+        case "exceptions": return "exception"
+        default: return "fix"
+        }
+    }
+}

@@ -1,0 +1,387 @@
+import CrashScanCatalogs
+import CrashScanModel
+import Foundation
+
+/// A malformed rule file: the message names the file, the line, the rule and the field.
+public struct RuleFileError: Error, CustomStringConvertible, Sendable {
+    public let file: String
+    public let line: Int?
+    public let rule: String?
+    public let field: String?
+    public let problem: String
+
+    public init(file: String, line: Int? = nil, rule: String?, field: String?, problem: String) {
+        self.file = file
+        self.line = line
+        self.rule = rule
+        self.field = field
+        self.problem = problem
+    }
+
+    public var description: String {
+        var text = "rules file \(file)"
+        if let line { text += ", line \(line)" }
+        if let rule { text += ", rule \(rule)" }
+        if let field { text += ", field '\(field)'" }
+        return text + ": \(problem)"
+    }
+}
+
+/// The rules in force: the built-ins, extended (and overridden by id) by a team's own files.
+public struct RuleSet: Sendable {
+    public private(set) var rules: [Rule]
+
+    public init(rules: [Rule]) { self.rules = rules }
+
+    /// The rules built into the binary (`rules/*.json`).
+    public static func builtIn() throws -> RuleSet {
+        var rules: [Rule] = []
+        for file in EmbeddedRules.files {
+            rules += try parse(json: Data(file.json.utf8), file: file.name)
+        }
+        return RuleSet(rules: rules)
+    }
+
+    /// Built-ins plus the rules of `files`; a team rule with a built-in's id replaces it.
+    public static func load(extraFiles: [String]) throws -> RuleSet {
+        var set = try builtIn()
+        for path in extraFiles {
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw RuleFileError(file: path, rule: nil, field: nil, problem: "cannot read the file")
+            }
+            set.add(try parse(json: data, file: path))
+        }
+        return set
+    }
+
+    public mutating func add(_ extra: [Rule]) {
+        for rule in extra {
+            if let index = rules.firstIndex(where: { $0.id == rule.id }) {
+                rules[index] = rule
+            } else {
+                rules.append(rule)
+            }
+        }
+    }
+
+    /// The most specific rule that matches; on a tie the later rule (a team's) wins.
+    public func bestMatch(for subject: RuleSubject) -> Rule? {
+        evaluations(for: subject).first?.rule
+    }
+
+    /// Every rule that matches, most specific first (the first one wins), with why it matches.
+    public func evaluations(for subject: RuleSubject) -> [(rule: Rule, reasons: [String])] {
+        var matched: [(rule: Rule, reasons: [String], order: Int)] = []
+        for (order, rule) in rules.enumerated() {
+            let result = rule.match.evaluate(subject)
+            if result.failure == nil { matched.append((rule, result.reasons, order)) }
+        }
+        return matched.sorted { ($0.rule.specificity, $0.order) > ($1.rule.specificity, $1.order) }.map {
+            ($0.rule, $0.reasons)
+        }
+    }
+
+    /// A digest of the rules in force, so the store knows when to re-evaluate every group.
+    public var digest: String {
+        SHA256.hex(
+            rules.map {
+                "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match.canonicalText)"
+            }
+            .joined(separator: "\n"))
+    }
+
+    // MARK: - Parsing
+
+    static let ruleFields: Set<String> = [
+        "id", "match", "fix", "title", "detail", "priority", "catalogRow", "severity", "exceptions",
+        "reasons",
+        "worksOn", "failsOn", "condition", "replacement", "sources", "fixedIn", "generic", "notes",
+        "inferred", "gatedBySDK",
+    ]
+    static let matchFields: Set<String> = [
+        "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
+    ]
+
+    /// Parses a rule file. Every error names the file, the line, the rule and the field.
+    public static func parse(json data: Data, file: String) throws(RuleFileError) -> [Rule] {
+        let root: LocatedJSON
+        do {
+            root = try LocatedJSONParser.parse([UInt8](data))
+        } catch {
+            throw RuleFileError(
+                file: file, line: error.line, rule: nil, field: nil,
+                problem: "not valid JSON: \(error.message)")
+        }
+        guard case .object = root, let (listLine, list) = root.member("rules") else {
+            throw RuleFileError(
+                file: file, line: root.line, rule: nil, field: "rules",
+                problem: "expected an object with a \"rules\" array")
+        }
+        guard case .array(let entries, _) = list else {
+            throw RuleFileError(
+                file: file, line: listLine, rule: nil, field: "rules",
+                problem: "must be an array of rule objects")
+        }
+        var seen: Set<String> = []
+        var rules: [Rule] = []
+        for (position, entry) in entries.enumerated() {
+            var reader = RuleReader(file: file, entry: entry, position: position)
+            let rule = try reader.read()
+            guard seen.insert(rule.id).inserted else {
+                throw reader.fail("id", at: rule.line, "duplicate id in this file")
+            }
+            rules.append(rule)
+        }
+        return rules
+    }
+}
+
+/// Reads one rule object, failing with the file, line, rule and field.
+private struct RuleReader {
+    let file: String
+    let entry: LocatedJSON
+    let position: Int
+    var name: String
+
+    init(file: String, entry: LocatedJSON, position: Int) {
+        self.file = file
+        self.entry = entry
+        self.position = position
+        name = "#\(position + 1)"
+    }
+
+    func fail(_ field: String?, at line: Int, _ problem: String) -> RuleFileError {
+        RuleFileError(file: file, line: line, rule: name, field: field, problem: problem)
+    }
+
+    mutating func read() throws(RuleFileError) -> Rule {
+        guard case .object(let members, let line) = entry else {
+            throw fail(nil, at: entry.line, "must be an object, got \(entry.typeName)")
+        }
+        guard let (idLine, idValue) = entry.member("id"), case .string(let id, _) = idValue, !id.isEmpty
+        else {
+            throw fail("id", at: entry.member("id")?.line ?? line, "missing, or not a non-empty string")
+        }
+        _ = idLine
+        name = "'\(id)' (#\(position + 1))"
+        if let unknown = members.first(where: { !RuleSet.ruleFields.contains($0.key) }) {
+            throw fail(
+                unknown.key, at: unknown.line,
+                "unknown field (expected one of: \(RuleSet.ruleFields.sorted().joined(separator: ", ")))")
+        }
+        let fix = try text("fix", required: true) ?? ""
+        guard fix.allSatisfy({ $0.isLowercase || $0.isNumber || $0 == "-" }) else {
+            throw fail(
+                "fix", at: lineOf("fix"),
+                "a fix slug uses lower-case letters, digits and '-' only, got '\(fix)'")
+        }
+        guard let (matchLine, matchValue) = entry.member("match") else {
+            throw fail("match", at: line, "missing")
+        }
+        var rule = Rule(
+            id: id, source: file, line: line, match: try readMatch(matchValue, line: matchLine), fix: fix,
+            title: try text("title", required: true) ?? "", detail: try text("detail", required: true) ?? "",
+            priority: try integer("priority") ?? 0)
+        rule.catalogRow = try integer("catalogRow")
+        let severity = try text("severity", required: false)
+        rule.severity = severity.flatMap(Rule.Severity.init)
+        if let severity, rule.severity == nil {
+            throw fail(
+                "severity", at: lineOf("severity"),
+                "expected crash, version-gated-crash, info or low, got '\(severity)'")
+        }
+        rule.exceptions = try strings("exceptions", in: entry, prefix: "") ?? []
+        rule.reasons = try strings("reasons", in: entry, prefix: "") ?? []
+        rule.worksOn = try osRange("worksOn", in: entry, prefix: "")
+        rule.failsOn = try osRange("failsOn", in: entry, prefix: "")
+        rule.condition = try text("condition", required: false)
+        if let (replacementLine, replacement) = entry.member("replacement") {
+            guard case .object(let parts, _) = replacement else {
+                throw fail(
+                    "replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
+            }
+            let fields = ["objc", "swift", "target", "assumes"]
+            if let unknown = parts.first(where: { !fields.contains($0.key) }) {
+                throw fail(
+                    "replacement.\(unknown.key)", at: unknown.line,
+                    "unknown field (expected objc, swift, target or assumes)")
+            }
+            rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
+            rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
+            rule.replacementTarget = try lines(replacement.member("target"), field: "replacement.target")
+            rule.replacementAssumes = try lines(replacement.member("assumes"), field: "replacement.assumes")
+            if let target = rule.replacementTarget, OSVersion.parse(target) == nil {
+                throw fail(
+                    "replacement.target", at: replacementLine,
+                    "expected an iOS version such as 9.0 (the deployment target the code is written for)")
+            }
+        }
+        rule.sources = try strings("sources", in: entry, prefix: "") ?? []
+        rule.inferred = try strings("inferred", in: entry, prefix: "") ?? []
+        if let wrong = rule.inferred.first(where: { !Rule.inferableFacts.contains($0) }) {
+            throw fail(
+                "inferred", at: lineOf("inferred"),
+                "unknown fact '\(wrong)' (expected any of: \(Rule.inferableFacts.joined(separator: ", ")))")
+        }
+        rule.fixedIn = try text("fixedIn", required: false)
+        if let (flagLine, flag) = entry.member("generic") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("generic", at: flagLine, "must be true or false")
+            }
+            rule.generic = value
+        }
+        if let (flagLine, flag) = entry.member("gatedBySDK") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("gatedBySDK", at: flagLine, "must be true or false")
+            }
+            rule.gatedBySDK = value
+        }
+        return rule
+    }
+
+    private func lineOf(_ field: String) -> Int { entry.member(field)?.line ?? entry.line }
+
+    /// A string, or an array of strings joined with line breaks.
+    private func lines(_ member: (line: Int, value: LocatedJSON)?, field: String) throws(RuleFileError)
+        -> String?
+    {
+        guard let (line, value) = member else { return nil }
+        switch value {
+        case .string(let text, _) where !text.isEmpty: return text
+        case .array(let items, _) where !items.isEmpty:
+            var out: [String] = []
+            for item in items {
+                guard case .string(let text, _) = item else {
+                    throw fail(field, at: item.line, "every line must be a string, got \(item.typeName)")
+                }
+                out.append(text)
+            }
+            return out.joined(separator: "\n")
+        default:
+            throw fail(
+                field, at: line, "must be a non-empty string or array of strings, got \(value.typeName)")
+        }
+    }
+
+    private func text(_ field: String, required: Bool) throws(RuleFileError) -> String? {
+        guard let member = entry.member(field) else {
+            if required { throw fail(field, at: entry.line, "missing") }
+            return nil
+        }
+        return try lines(member, field: field)
+    }
+
+    private func integer(_ field: String) throws(RuleFileError) -> Int? {
+        guard let (line, value) = entry.member(field) else { return nil }
+        guard case .number(let number, true, _) = value else {
+            throw fail(field, at: line, "must be an integer, got \(value.typeName)")
+        }
+        return Int(number)
+    }
+
+    private func strings(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+        -> [String]?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        let name = prefix + field
+        switch value {
+        case .string(let text, _): return [text]
+        case .array(let items, _) where !items.isEmpty:
+            var out: [String] = []
+            for item in items {
+                guard case .string(let text, _) = item else {
+                    throw fail(name, at: item.line, "every entry must be a string, got \(item.typeName)")
+                }
+                out.append(text)
+            }
+            return out
+        default:
+            throw fail(
+                name, at: line, "must be a string or a non-empty array of strings, got \(value.typeName)")
+        }
+    }
+
+    private func osRange(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+        -> OSRange?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        guard case .string(let spec, _) = value else {
+            throw fail(prefix + field, at: line, "must be a string such as \"<8.3\", got \(value.typeName)")
+        }
+        do {
+            return try OSRange.parse(spec)
+        } catch {
+            throw fail(prefix + field, at: line, error.description)
+        }
+    }
+
+    private func regex(_ field: String, in object: LocatedJSON) throws(RuleFileError)
+        -> NSRegularExpressionBox?
+    {
+        guard let (line, value) = object.member(field) else { return nil }
+        guard case .string(let pattern, _) = value else {
+            throw fail(
+                "match.\(field)", at: line, "must be a regular expression string, got \(value.typeName)")
+        }
+        do {
+            return try NSRegularExpressionBox(pattern)
+        } catch {
+            throw fail("match.\(field)", at: line, "invalid regular expression '\(pattern)'")
+        }
+    }
+
+    private func readMatch(_ object: LocatedJSON, line: Int) throws(RuleFileError) -> RuleMatch {
+        guard case .object(let members, _) = object else {
+            throw fail("match", at: line, "must be an object, got \(object.typeName)")
+        }
+        if let unknown = members.first(where: { !RuleSet.matchFields.contains($0.key) }) {
+            throw fail(
+                "match.\(unknown.key)", at: unknown.line,
+                "unknown condition (expected one of: \(RuleSet.matchFields.sorted().joined(separator: ", ")))"
+            )
+        }
+        var match = RuleMatch()
+        match.exceptions = try strings("exception", in: object, prefix: "match.")
+        if let kinds = try strings("kind", in: object, prefix: "match.") {
+            var parsed: [KVCKind] = []
+            for name in kinds {
+                guard let kind = KVCKind(rawValue: name) else {
+                    throw fail(
+                        "match.kind", at: object.member("kind")?.line ?? line,
+                        "unknown kind '\(name)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
+                }
+                parsed.append(kind)
+            }
+            match.kinds = parsed
+        }
+        if let causes = try strings("cause", in: object, prefix: "match.") {
+            var parsed: [KVCCause] = []
+            for name in causes {
+                guard let cause = KVCCause(rawValue: name) else {
+                    throw fail(
+                        "match.cause", at: object.member("cause")?.line ?? line,
+                        "unknown cause '\(name)' (expected one of: \(KVCCause.allCases.map(\.rawValue).joined(separator: ", ")))"
+                    )
+                }
+                parsed.append(cause)
+            }
+            match.causes = parsed
+        }
+        match.classes = try strings("class", in: object, prefix: "match.")
+        match.classPattern = try regex("classPattern", in: object)
+        match.keys = try strings("key", in: object, prefix: "match.")
+        match.keyPattern = try regex("keyPattern", in: object)
+        if let (flagLine, flag) = object.member("keyIsPrivate") {
+            guard case .bool(let value, _) = flag else {
+                throw fail("match.keyIsPrivate", at: flagLine, "must be true or false")
+            }
+            match.keyIsPrivate = value
+        }
+        match.os = try osRange("os", in: object, prefix: "match.")
+        guard match.conditionCount > 0 else {
+            throw fail("match", at: line, "states no condition; it would match every crash")
+        }
+        return match
+    }
+}

@@ -1,0 +1,30 @@
+import CrashScanModel
+
+/// One worker's connection for `KnownFiles`; used by one worker at a time.
+package final class FileLookup {
+    private let query: Statement
+    private let revision: String
+
+    package init(path: String, revision: String) throws {
+        self.revision = revision
+        // The statement holds its connection, which closes when the statement is finalised.
+        query = try Database(path: path, readOnly: true).prepare(
+            """
+            SELECT max(reports_imported + duplicates) AS reports FROM import_file
+            WHERE file_hash = ? AND bytes = ? AND parser_revision = ? AND outcome IN ('imported', 'duplicate')
+            """)
+    }
+
+    /// The number of reports in a file with these bytes, if it was stored before. A failed
+    /// lookup (the database busy past its timeout) answers "not known": the file is parsed and
+    /// its reports are recognised as duplicates by their content hash instead.
+    package func reports(in fingerprint: FileFingerprint) -> Int? {
+        defer { query.reset() }
+        do {
+            try query.bind([.text(fingerprint.hex), .int(fingerprint.byteCount), .text(revision)])
+            return try query.step()?.int("reports")
+        } catch {
+            return nil
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import CrashScanModel
+
+/// One migration file: `NNNN_name.sql`.
+public struct Migration: Sendable, Equatable {
+    public var version: Int
+    public var name: String
+    public var sql: String
+
+    public init(version: Int, name: String, sql: String) {
+        self.version = version
+        self.name = name
+        self.sql = sql
+    }
+
+    /// The first line of a migration that needs foreign keys off while it runs.
+    static let foreignKeysOff = "-- crashscan:foreign-keys-off"
+
+    /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
+    public static let builtIn: [Migration] = EmbeddedMigrations.files.map {
+        parse(name: $0.name, sql: $0.sql)
+    }
+
+    /// `0009_grouping_devices_time.sql` → version 9, name `grouping_devices_time`. A name that does
+    /// not parse gets version 0, which the migrator refuses (a file must never be skipped).
+    static func parse(name file: String, sql: String) -> Migration {
+        let stem = file.hasSuffix(".sql") ? String(file.dropLast(4)) : file
+        guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]), version > 0,
+            file.hasSuffix(".sql")
+        else { return Migration(version: 0, name: file, sql: sql) }
+        return Migration(version: version, name: String(stem[stem.index(after: underscore)...]), sql: sql)
+    }
+}
+
+/// Errors opening a database at the wrong schema version.
+public enum SchemaError: Error, CustomStringConvertible, Sendable {
+    case newerDatabase(path: String, version: Int, known: Int)
+    case failed(migration: String, underlying: SQLiteError)
+    case badName(String)
+
+    public var description: String {
+        switch self {
+        case .newerDatabase(let path, let version, let known):
+            return
+                "\(path) was written by a newer crashscan (schema version \(version); this crashscan knows up to \(known)). Upgrade crashscan, or use another --db."
+        case .failed(let migration, let underlying):
+            return "migration \(migration) failed: \(underlying)"
+        case .badName(let name):
+            return "migration file '\(name)' is not named NNNN_name.sql: refusing to migrate without it"
+        }
+    }
+}
+
+/// Applies migrations in order, each in its own transaction together with its record in
+/// `schema_migrations`, as GRDB's DatabaseMigrator does. A failing migration leaves neither its
+/// changes nor its record. A database that has a version this binary does not know is refused.
+public enum Migrator {
+    static func currentVersion(_ db: Database) throws(SQLiteError) -> Int {
+        let exists = try db.query(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
+        guard !exists.isEmpty else { return 0 }
+        return try db.query("SELECT max(version) AS v FROM schema_migrations").first?.int("v") ?? 0
+    }
+
+    /// Brings the database up to the last of `migrations`. Returns the versions applied.
+    @discardableResult
+    static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
+        if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
+        let known = migrations.map(\.version).max() ?? 0
+        let current = try currentVersion(db)
+        if current > known {
+            throw SchemaError.newerDatabase(path: db.path, version: current, known: known)
+        }
+        try db.execute(
+            """
+            CREATE TABLE IF NOT EXISTS schema_migrations (
+                version    INTEGER PRIMARY KEY,
+                name       TEXT NOT NULL,
+                applied_at TEXT NOT NULL
+            )
+            """)
+        let applied = Set(
+            try db.query("SELECT version FROM schema_migrations").compactMap { try $0.int("version") })
+        var done: [Int] = []
+        for migration in migrations.sorted(by: { $0.version < $1.version })
+        where !applied.contains(migration.version) {
+            // A migration that rebuilds a table asks for foreign keys off around it (SQLite's
+            // procedure for schema changes ALTER TABLE cannot make): a DROP TABLE would otherwise
+            // run its ON DELETE actions. The pragma is a no-op inside a transaction, so it is set
+            // before, and the keys are checked before the commit.
+            let keysOff = migration.sql.hasPrefix(Migration.foreignKeysOff)
+            if keysOff { try db.execute("PRAGMA foreign_keys = OFF") }
+            defer { if keysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
+            do {
+                try db.transaction {
+                    try db.execute(migration.sql)
+                    if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
+                        throw SQLiteError(
+                            extendedCode: 787,
+                            message:
+                                "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
+                        )
+                    }
+                    try db.run(
+                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                        [.int(migration.version), .text(migration.name), .text(Timestamp.now())])
+                    try db.execute("PRAGMA user_version = \(migration.version)")
+                }
+            } catch let error as SQLiteError {
+                throw SchemaError.failed(
+                    migration: "\(migration.version)_\(migration.name)", underlying: error)
+            }
+            done.append(migration.version)
+        }
+        return done
+    }
+}

@@ -1,0 +1,136 @@
+/// Puts KVC reports whose reason lacked the class or the key (an old SDK log with frames only, a
+/// reason cut short) into the group their call site identifies.
+///
+/// A group is partial when its kind is known but its class or key is not, and its blame frame has
+/// a symbol. It joins a complete group (class and key known) with the same exception, kind, blame
+/// frame, and the same class and accessor where the partial one knows them, when exactly one such
+/// group exists; with several candidates (one method setting two private keys) it stays apart.
+/// The merged reports' `kvc_failure` rows get the group's class and key, marked `+group` in
+/// `evidence`, so that their fingerprint is the group's: regrouping keeps them there, and the
+/// result does not depend on which report was imported first.
+package enum PartialGroupMerger {
+    package struct Merge: Equatable {
+        package var partial: Int64
+        package var complete: Int64
+    }
+
+    static let candidatesSQL = """
+        SELECT p.id AS partial, c.id AS complete, c.receiver_class, c.key, c.accessor, c.key_is_private, c.cause,
+               c.class_origin
+        FROM crash_group p
+        JOIN crash_group c
+          ON c.id <> p.id AND c.kind = p.kind AND c.blame_key = p.blame_key
+         AND c.exception_type IS p.exception_type
+         AND c.receiver_class IS NOT NULL AND c.key IS NOT NULL
+         AND (p.receiver_class IS NULL OR c.receiver_class = p.receiver_class)
+         AND (p.key IS NULL OR c.key = p.key)
+         AND (p.accessor IS NULL OR c.accessor IS p.accessor)
+        WHERE p.kind IS NOT NULL AND (p.receiver_class IS NULL OR p.key IS NULL)
+          AND p.blame_key IS NOT NULL AND p.blame_key <> '' AND p.blame_key NOT LIKE 'image:%'
+        ORDER BY p.id, c.id
+        """
+
+    /// Merges every partial group that has exactly one complete match; returns the merges made.
+    @discardableResult
+    static func run(_ db: Database) throws -> [Merge] {
+        let rows = try db.query(candidatesSQL)
+        var byPartial: [Int64: [Row]] = [:]
+        for row in rows {
+            guard let partial = try row.int("partial") else { continue }
+            byPartial[Int64(partial), default: []].append(row)
+        }
+        var merges: [Merge] = []
+        try db.transaction {
+            for (partial, candidates) in byPartial.sorted(by: { $0.key < $1.key }) {
+                guard candidates.count == 1, let target = candidates.first,
+                    let complete = try target.int("complete")
+                else { continue }
+                try merge(partial: partial, into: Int64(complete), taking: target, db: db)
+                merges.append(Merge(partial: partial, complete: Int64(complete)))
+            }
+        }
+        return merges
+    }
+
+    private static func merge(partial: Int64, into complete: Int64, taking group: Row, db: Database) throws {
+        try db.run(
+            """
+            UPDATE kvc_failure
+            SET receiver_class = coalesce(receiver_class, ?), key = coalesce(key, ?), accessor = coalesce(accessor, ?),
+                key_is_private = ?, cause = ?, class_origin = coalesce(class_origin, ?),
+                evidence = evidence || '+group'
+            WHERE report_id IN (SELECT id FROM report WHERE group_id = ?)
+            """,
+            [
+                try group.value("receiver_class"), try group.value("key"), try group.value("accessor"),
+                try group.value("key_is_private"), try group.value("cause"), try group.value("class_origin"),
+                .integer(partial),
+            ])
+        try db.run(
+            "UPDATE report SET group_id = ? WHERE group_id = ?", [.integer(complete), .integer(partial)])
+        try GroupRows.remove(partial, keepingFixFor: complete, db: db)
+    }
+}
+
+/// A report's frames offered as a group's sample.
+package struct GroupSample {
+    var frames: Int
+    var text: String
+    var path: String
+
+    /// More frames win; between stacks as rich, the path that sorts first (so the choice does not
+    /// depend on the order of import).
+    static func isRicher(_ frames: Int, _ path: String, than other: GroupSample) -> Bool {
+        frames > other.frames || (frames == other.frames && path < other.path)
+    }
+}
+
+/// Small operations on `crash_group` rows shared by the merger and the regrouper.
+enum GroupRows {
+    /// What a group shows does not depend on which report came first: the blame frame is the
+    /// spelling most of its reports have (ties: the first in byte order), and the sample frames
+    /// are the richest stack offered (between stacks as rich, the one whose path sorts first).
+    static func refreshDisplay(_ groups: Set<Int64>, samples: [Int64: GroupSample], db: Database) throws {
+        let blame = try db.prepare(
+            """
+            UPDATE crash_group SET blame_frame = (
+                SELECT blame_frame FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL
+                GROUP BY blame_frame ORDER BY count(*) DESC, blame_frame LIMIT 1)
+            WHERE id = ? AND EXISTS (SELECT 1 FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL)
+            """)
+        // Frames are one per line: the stored sample's count is its line breaks plus one.
+        let sample = try db.prepare(
+            """
+            UPDATE crash_group SET sample_frames = ?1, sample_report_path = ?2
+            WHERE id = ?3 AND (sample_frames IS NULL OR sample_frames = ''
+                OR length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 < ?4
+                OR (length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 = ?4
+                    AND coalesce(sample_report_path, '') > ?2))
+            """)
+        try db.transaction {
+            for group in groups.sorted() {
+                try blame.bind([.integer(group)])
+                try blame.runToCompletion()
+                guard let offered = samples[group] else { continue }
+                try sample.bind([
+                    .text(offered.text), .text(offered.path), .integer(group), .int(offered.frames),
+                ])
+                try sample.runToCompletion()
+            }
+        }
+    }
+
+    /// Deletes an emptied group; a fix version recorded for it moves to `target` unless `target`
+    /// has its own.
+    static func remove(_ group: Int64, keepingFixFor target: Int64, db: Database) throws {
+        try db.run(
+            """
+            INSERT INTO group_fix (group_id, fixed_in, noted_at)
+            SELECT ?, fixed_in, noted_at FROM group_fix WHERE group_id = ?
+            ON CONFLICT (group_id) DO NOTHING
+            """, [.integer(target), .integer(group)])
+        try db.run("DELETE FROM recommendation WHERE group_id = ?", [.integer(group)])
+        try db.run("DELETE FROM group_fix WHERE group_id = ?", [.integer(group)])
+        try db.run("DELETE FROM crash_group WHERE id = ?", [.integer(group)])
+    }
+}

@@ -1,0 +1,247 @@
+import CrashScanClassification
+import CrashScanIngest
+import CrashScanModel
+
+/// The crashscan database: opened, migrated, and written through prepared statements.
+public final class Store {
+    let db: Database
+
+    /// Opens `path`, creating it if needed, and brings its schema up to date.
+    public init(path: String, migrations: [Migration] = Migration.builtIn) throws {
+        db = try Database(path: path)
+        try Migrator.migrate(db, migrations: migrations)
+    }
+
+    /// Reads through a memory map (`Database.mapForReading`), for commands that scan much of
+    /// the database.
+    public func mapForReading() throws { try db.mapForReading() }
+
+    /// Copies the write-ahead log into the database file and empties it, so the file alone holds
+    /// everything (before it is copied or measured).
+    public func checkpoint() throws { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+
+    /// The database file (`:memory:` for an in-memory database).
+    public var path: String { db.path }
+}
+
+/// Writes one import run. Holds its prepared statements so bulk import re-binds instead of
+/// re-parsing SQL.
+package final class ReportWriter {
+    let store: Store
+    let runID: Int64
+    let importedAt: String
+    let parserRevision = ReportReader.revision
+    private let insertReport: Statement
+    private let insertGroup: Statement
+    private let findGroup: Statement
+    private let insertFailure: Statement
+    private let insertFile: Statement
+    private let reportExists: Statement
+    /// Groups that got reports in this run: their recommendations are refreshed at the end.
+    package private(set) var touchedGroups: Set<Int64> = []
+    /// Per group, the report of this run with the most frames: a group's sample frames (what
+    /// `explain` shows) become the richest stack seen, whichever report came first.
+    package private(set) var richestSamples: [Int64: GroupSample] = [:]
+    private var groupCache: [String: Int64] = [:]
+
+    package init(store: Store, arguments: String, version: String) throws {
+        self.store = store
+        let db = store.db
+        importedAt = Timestamp.now()
+        try db.run(
+            "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
+            [.text(importedAt), .text(version), .text(arguments)])
+        runID = db.lastInsertRowID
+        // Built from the names `AnalyzedReport.storedFields` gives its values, and bound in that
+        // order: a column added or moved there cannot land in another column here.
+        let columns = ["import_file_id"] + AnalyzedReport.storedColumnNames
+        insertReport = try db.prepare(
+            "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ")
+                + ") ON CONFLICT (content_hash) DO NOTHING")
+        insertGroup = try db.prepare(
+            """
+            INSERT INTO crash_group (
+                fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
+                blame_frame, created_at, sample_frames, sample_report_path, blame_key, class_origin
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
+        insertFailure = try db.prepare(
+            """
+            INSERT INTO kvc_failure (
+                report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence, class_origin,
+                class_origin_reason
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertFile = try db.prepare(
+            """
+            INSERT INTO import_file (
+                run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes, file_hash,
+                parser_revision
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """)
+        reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
+    }
+
+    /// What happened to one file.
+    package struct FileOutcome {
+        package var imported = 0
+        package var duplicates = 0
+        package var kvcFailures = 0
+    }
+
+    /// Stores one file's reports inside a savepoint: they land together or not at all.
+    package func write(
+        path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint? = nil
+    )
+        throws -> FileOutcome
+    {
+        var groups: Set<Int64> = []
+        do {
+            let outcome = try store.db.savepoint("file") {
+                try writeFile(
+                    path: path, bytes: bytes, reports: reports, fingerprint: fingerprint, groups: &groups)
+            }
+            touchedGroups.formUnion(groups)
+            return outcome
+        } catch {
+            // The rolled-back file's reports are not stored: neither are their samples.
+            for group in groups { richestSamples[group] = nil }
+            // Group ids created inside the rolled-back savepoint no longer exist.
+            groupCache.removeAll()
+            throw error
+        }
+    }
+
+    private func writeFile(
+        path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint?,
+        groups: inout Set<Int64>
+    ) throws -> FileOutcome {
+        var outcome = FileOutcome()
+        var fresh: [AnalyzedReport] = []
+        for report in reports {
+            if case .integer = try reportExists.scalar([.text(report.contentHash)]) {
+                outcome.duplicates += 1
+            } else if fresh.contains(where: { $0.contentHash == report.contentHash }) {
+                outcome.duplicates += 1
+            } else {
+                fresh.append(report)
+            }
+        }
+        let format = reports.first?.report.format.rawValue
+        let fileOutcome: ImportFileOutcome = fresh.isEmpty ? .duplicate : .imported
+        guard
+            let fileRow = try insertFile.insert([
+                .int(Int(runID)), .text(path), .text(fileOutcome.rawValue), .null, .optional(format),
+                .int(fresh.count),
+                .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
+                .text(parserRevision),
+            ])
+        else {
+            throw SQLiteError(extendedCode: 1, message: "import file insert returned no id")
+        }
+        let fileID = SQLValue.integer(fileRow)
+        for report in fresh {
+            let groupID = try group(for: report, path: path)
+            guard
+                let id = try insertReport.insert(values(report, fileID: fileID, path: path, groupID: groupID))
+            else {
+                // Another report with the same content landed in between: count it, store nothing.
+                outcome.duplicates += 1
+                continue
+            }
+            groups.insert(groupID)
+            outcome.imported += 1
+            let count = report.report.frames.count
+            if count > 0, richestSamples[groupID].map({ GroupSample.isRicher(count, path, than: $0) }) ?? true
+            {
+                richestSamples[groupID] = GroupSample(frames: count, text: report.framesText, path: path)
+            }
+            if let failure = report.failure {
+                outcome.kvcFailures += 1
+                try insertFailure.bind([
+                    .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
+                    .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
+                    .text(failure.cause.rawValue), .text(failure.evidence),
+                    .optional(failure.classOrigin?.rawValue), .optional(failure.classOriginReason),
+                ])
+                try insertFailure.runToCompletion()
+            }
+        }
+        return outcome
+    }
+
+    /// Records a file that yielded nothing, with the reason: `rejected` or `skipped`.
+    package func reject(path: String, bytes: Int?, rejection: Rejection) throws {
+        _ = try insertFile.insert([
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome(rejection.disposition).rawValue),
+            .text(rejection.reason),
+            .null,
+            .int(0), .int(0), .optional(bytes), .null, .null,
+        ])
+    }
+
+    /// Records a file whose bytes this parser stored before: all its reports are duplicates.
+    package func recordStoredBefore(path: String, fingerprint: FileFingerprint, reports: Int) throws
+        -> FileOutcome
+    {
+        _ = try insertFile.insert([
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
+            .text("same bytes as a file imported before"),
+            .null,
+            .int(0), .int(reports), .int(fingerprint.byteCount), .text(fingerprint.hex),
+            .text(parserRevision),
+        ])
+        return FileOutcome(imported: 0, duplicates: reports, kvcFailures: 0)
+    }
+
+    private func group(for report: AnalyzedReport, path: String) throws -> Int64 {
+        if let id = groupCache[report.fingerprint] { return id }
+        if case .integer(let id) = try findGroup.scalar([.text(report.fingerprint)]) {
+            groupCache[report.fingerprint] = id
+            return id
+        }
+        let failure = report.failure
+        let inserted = try insertGroup.insert([
+            .text(report.fingerprint), .optional(report.exceptionType), .text(report.normalizedReason),
+            .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue),
+            .optional(failure?.receiverClass),
+            .optional(failure?.key), failure.map { .bool($0.keyIsPrivate) } ?? .null,
+            .optional(failure?.cause.rawValue),
+            .optional(report.blameFrame), .text(importedAt), .text(report.framesText), .text(path),
+            .text(report.blameKey), .optional(failure?.classOrigin?.rawValue),
+        ])
+        guard let id = inserted else {
+            throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")
+        }
+        groupCache[report.fingerprint] = id
+        return id
+    }
+
+    private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
+        -> [SQLValue]
+    {
+        [fileID]
+            + analyzed.storedFields(path: path, importedAt: importedAt, groupID: Int(groupID)).map(\.value)
+    }
+
+    /// Closes the run with its totals.
+    package func finish(
+        files: Int, imported: Int, duplicates: Int, rejected: Int, skipped: Int, kvcFailures: Int
+    )
+        throws
+    {
+        try store.db.run(
+            """
+            UPDATE import_run SET finished_at = ?, files = ?, reports_imported = ?, duplicates = ?, rejected = ?,
+                kvc_failures = ?, skipped = ?
+            WHERE id = ?
+            """,
+            [
+                .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected),
+                .int(kvcFailures), .int(skipped),
+                .integer(runID),
+            ])
+    }
+}

@@ -1,0 +1,170 @@
+import CrashScanClassification
+import CrashScanModel
+import CrashScanSymbolication
+
+/// `crashscan symbolicate`: resolves the app frames of reports already stored (kept in
+/// `report.frames` with their images while they are offsets), reclassifies them with the symbols,
+/// and regroups. The caller refreshes the recommendations (the rules live above the store).
+public enum StoredSymbolication {
+    public struct Summary: Equatable, Sendable {
+        /// Reports that had app frames as offsets.
+        public var candidates = 0
+        /// Reports whose frames a dSYM resolved.
+        public var symbolicated = 0
+        /// Candidates whose image UUID no dSYM given matched, by UUID.
+        public var missingUUIDs: [String: Int] = [:]
+        public var regrouped = Regrouper.Summary()
+    }
+
+    /// Symbolicates the stored reports of `group` (nil: every report) with `symbolicator`.
+    public static func run(store: Store, group: Int64?, symbolicator: Symbolicator) throws
+        -> Summary
+    {
+        let db = store.db
+        var summary = Summary()
+        var sql = """
+            SELECT r.id, r.frames, r.images, r.exception_type, r.exception_reason, r.process_name, r.app_image,
+                   r.source_format, r.source_path, r.group_id
+            FROM report r WHERE r.frames IS NOT NULL AND r.images IS NOT NULL
+            """
+        var arguments: [SQLValue] = []
+        if let group {
+            sql += " AND r.group_id = ?"
+            arguments.append(.integer(group))
+        }
+        let rows = try db.query(sql, arguments)
+        summary.candidates = rows.count
+        var resolved: [(id: Int64, analyzed: AnalyzedReport, path: String)] = []
+        for row in rows {
+            guard let id = try row.int("id"), var report = try reconstruct(row) else { continue }
+            symbolicator.symbolicate(&report)
+            if report.symbolicatedFrames == 0 {
+                for image in report.binaryImages where image.uuid != nil {
+                    summary.missingUUIDs[image.uuid ?? "", default: 0] += 1
+                }
+                continue
+            }
+            resolved.append((Int64(id), AnalyzedReport(report), try row.string("source_path") ?? ""))
+        }
+        summary.symbolicated = resolved.count
+        guard !resolved.isEmpty else { return summary }
+        try db.transaction {
+            for item in resolved { try save(item.analyzed, report: item.id, db: db) }
+        }
+        summary.regrouped = try Regrouper.run(store)
+        try db.transaction {
+            for item in resolved {
+                try refreshSample(item.analyzed, report: item.id, path: item.path, db: db)
+            }
+        }
+        try GroupRows.refreshDisplay(try db.allGroupIDs(), samples: [:], db: db)
+        return summary
+    }
+
+    /// The report as far as symbolication and classification need it, from its stored columns.
+    static func reconstruct(_ row: Row) throws -> CrashReport? {
+        guard let framesText = try row.string("frames"), let imagesText = try row.string("images"),
+            let format = try row.string("source_format").flatMap(SourceFormat.init)
+        else { return nil }
+        var report = CrashReport(format: format, normalizedContent: "")
+        report.exceptionType = try row.string("exception_type")
+        report.exceptionReason = try row.string("exception_reason")
+        report.processName = try row.string("process_name")
+        report.appImageHint = try row.string("app_image")
+        report.frames = framesText.split(separator: "\n").enumerated().map { index, line in
+            StoredFrames.frame(line, index: index)
+        }
+        report.binaryImages = imagesText.split(separator: "\n").compactMap(StoredFrames.image)
+        return report
+    }
+
+    /// Writes the symbolicated classification and blame frame of one report.
+    private static func save(_ analyzed: AnalyzedReport, report id: Int64, db: Database) throws {
+        try db.run(
+            """
+            UPDATE report SET blame_frame = ?, blame_symbolicated = ?, symbolication = ?, frames = ?, images = ?
+            WHERE id = ?
+            """,
+            [
+                .optional(analyzed.blameFrame), analyzed.blameSymbolicated.map(SQLValue.bool) ?? .null,
+                .optional(analyzed.symbolication?.rawValue),
+                .optional(analyzed.keepsFramesForSymbols ? analyzed.framesText : nil),
+                .optional(analyzed.keepsFramesForSymbols ? analyzed.imagesText : nil), .integer(id),
+            ])
+        guard let failure = analyzed.failure else { return }
+        // The stored class and key win when the symbols tell nothing new (a merged report keeps
+        // what its group gave it).
+        try db.run(
+            """
+            INSERT INTO kvc_failure (
+                report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence, class_origin,
+                class_origin_reason
+            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (report_id) DO UPDATE SET
+                accessor = coalesce(kvc_failure.accessor, excluded.accessor),
+                receiver_class = coalesce(kvc_failure.receiver_class, excluded.receiver_class),
+                key = coalesce(kvc_failure.key, excluded.key),
+                cause = CASE WHEN kvc_failure.evidence LIKE '%+group' THEN kvc_failure.cause ELSE excluded.cause END,
+                class_origin = excluded.class_origin, class_origin_reason = excluded.class_origin_reason
+            """,
+            [
+                .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
+                .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
+                .text(failure.cause.rawValue), .text(failure.evidence),
+                .optional(failure.classOrigin?.rawValue),
+                .optional(failure.classOriginReason),
+            ])
+    }
+
+    /// A group whose sample frames are still offsets shows the symbolicated report's frames.
+    private static func refreshSample(
+        _ analyzed: AnalyzedReport, report id: Int64, path: String, db: Database
+    )
+        throws
+    {
+        try db.run(
+            """
+            UPDATE crash_group SET sample_frames = ?, sample_report_path = ?
+            WHERE id = (SELECT group_id FROM report WHERE id = ?)
+              AND (sample_frames IS NULL OR sample_frames GLOB '*0x*+ [0-9]*')
+            """, [.text(analyzed.framesText), .text(path), .integer(id)])
+    }
+}
+
+/// Reads back the frames and images text that `AnalyzedReport` stores.
+enum StoredFrames {
+    /// `image<TAB>symbol<TAB>file:line`; `symbol + N` with a `0x` symbol is an offset N into the image.
+    static func frame(_ line: Substring, index: Int) -> Frame {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        let image = parts.first ?? "?"
+        let symbol = parts.count > 1 ? parts[1] : ""
+        var location: (file: String?, line: Int?) = (nil, nil)
+        if parts.count > 2, !parts[2].isEmpty {
+            let pieces = parts[2].split(separator: ":")
+            if pieces.count >= 2, let number = Int(pieces[pieces.count - 1]) {
+                location = (pieces.dropLast().joined(separator: ":"), number)
+            } else {
+                location = (parts[2], nil)
+            }
+        }
+        if symbol.hasPrefix("0x"), let plus = symbol.range(of: " + "),
+            let offset = UInt64(symbol[plus.upperBound...])
+        {
+            return Frame(
+                index: index, image: image, symbol: String(symbol[..<plus.lowerBound]), offset: offset,
+                isUnsymbolicated: true)
+        }
+        return Frame(index: index, image: image, symbol: symbol, file: location.file, line: location.line)
+    }
+
+    /// `name uuid 0xload arch` (name with no-break spaces for spaces; `-` for unknown).
+    static func image(_ line: Substring) -> BinaryImage? {
+        let parts = line.split(separator: " ").map(String.init)
+        guard parts.count >= 4 else { return nil }
+        func known(_ text: String) -> String? { text == "-" ? nil : text }
+        return BinaryImage(
+            name: parts[0].replacingOccurrences(of: "\u{A0}", with: " "), uuid: known(parts[1]),
+            loadAddress: known(parts[2]).flatMap { UInt64($0.dropFirst(2), radix: 16) }, arch: known(parts[3])
+        )
+    }
+}

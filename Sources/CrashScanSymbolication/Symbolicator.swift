@@ -1,0 +1,78 @@
+import CrashScanModel
+import Foundation
+
+/// Restores the symbols of a report's own frames (`App + 203280`) from the app's dSYMs: the
+/// report's image is matched to a dSYM by UUID, the frame's offset into the image is added to the
+/// dSYM's `__TEXT` address, and `llvm-symbolizer` names the function and source line.
+///
+/// Shared by the parsing threads: one symbolizer process, one report's frames per request,
+/// behind a lock.
+public final class Symbolicator: @unchecked Sendable {
+    public let index: DSYMIndex
+    private let symbolizer: LLVMSymbolizer
+    private let lock = NSLock()
+
+    public struct Unavailable: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+
+    public init(index: DSYMIndex, executable: String? = nil) throws {
+        guard let executable = executable ?? LLVMSymbolizer.locate() else {
+            throw Unavailable(
+                description:
+                    "symbolication needs llvm-symbolizer (Debian: apt-get install llvm), or set CRASHSCAN_LLVM_SYMBOLIZER"
+            )
+        }
+        self.index = index
+        do {
+            symbolizer = try LLVMSymbolizer(executable: executable)
+        } catch let failure as LLVMSymbolizer.Failure {
+            throw Unavailable(description: failure.description)
+        }
+    }
+
+    /// Replaces every unsymbolicated frame whose image has a dSYM; counts them in
+    /// `report.symbolicatedFrames`.
+    public func symbolicate(_ report: inout CrashReport) {
+        var wanted: [(position: Int, entry: DSYMIndex.Entry, address: UInt64)] = []
+        for (position, frame) in report.frames.enumerated() where frame.isUnsymbolicated {
+            guard let image = report.binaryImages.first(where: { $0.name == frame.image }),
+                let uuid = image.uuid, let entry = index.entry(uuid: uuid),
+                let offset = Symbolicator.offset(of: frame, in: image)
+            else { continue }
+            wanted.append((position, entry, entry.textAddress &+ offset))
+        }
+        guard !wanted.isEmpty else { return }
+        let byFile = Dictionary(grouping: wanted, by: { "\($0.entry.path):\($0.entry.arch)" })
+        for group in byFile.values {
+            guard let entry = group.first?.entry else { continue }
+            let answers: [LLVMSymbolizer.Answer?]
+            lock.lock()
+            answers =
+                (try? symbolizer.symbolize(
+                    file: entry.path, arch: entry.arch, addresses: group.map(\.address)))
+                ?? []
+            lock.unlock()
+            for (item, answer) in zip(group, answers) {
+                guard let answer else { continue }
+                let old = report.frames[item.position]
+                let file = answer.file.map { ($0 as NSString).lastPathComponent }
+                report.frames[item.position] = Frame(
+                    index: old.index, image: old.image, address: old.address, symbol: answer.function,
+                    rawSymbol: answer.function, offset: nil, file: file, line: answer.line)
+                report.symbolicatedFrames += 1
+            }
+        }
+    }
+
+    /// The frame's offset into its image: given (`App + 203280`, `.ips` `imageOffset`), or the
+    /// frame address less the image's load address.
+    static func offset(of frame: Frame, in image: BinaryImage) -> UInt64? {
+        if let offset = frame.offset { return offset }
+        guard let text = frame.address, text.hasPrefix("0x"),
+            let address = UInt64(text.dropFirst(2), radix: 16),
+            let load = image.loadAddress, address >= load
+        else { return nil }
+        return address - load
+    }
+}

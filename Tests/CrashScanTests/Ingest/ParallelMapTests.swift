@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanArchive
+@testable import CrashScanCLI
+@testable import CrashScanCatalogs
+@testable import CrashScanClassification
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanModel
+@testable import CrashScanReport
+@testable import CrashScanRules
+@testable import CrashScanStore
+@testable import CrashScanSymbolication
+
+/// The parallel map the importer parses with, and the per-worker lookups of known files.
+final class ParallelMapTests: XCTestCase {
+    /// Records which worker context handled each item, from any thread.
+    final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var contexts = 0
+        private var threadsByContext: [Int: Set<String>] = [:]
+
+        func makeContext() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            contexts += 1
+            return contexts
+        }
+
+        func record(context: Int) {
+            lock.lock()
+            defer { lock.unlock() }
+            threadsByContext[context, default: []].insert("\(pthread_self())")
+        }
+
+        var contextCount: Int { lock.withLock { contexts } }
+        var threadsPerContext: [Set<String>] { lock.withLock { Array(threadsByContext.values) } }
+    }
+
+    func testResultsKeepTheItemsOrderAndEachContextStaysOnOneThread() {
+        let items = Array(0..<2_000)
+        let tally = Tally()
+        let results = ParallelMap.map(
+            items, workers: 4, context: { tally.makeContext() },
+            transform: { item, context in
+                tally.record(context: context)
+                return item * 3
+            })
+        XCTAssertEqual(results, items.map { $0 * 3 })
+        XCTAssertLessThanOrEqual(tally.contextCount, 4, "one context per worker, not per item")
+        for threads in tally.threadsPerContext {
+            XCTAssertEqual(threads.count, 1, "a worker's context (a connection) never crosses threads")
+        }
+    }
+
+    func testNoItemsAndMoreWorkersThanItems() {
+        let tally = Tally()
+        XCTAssertEqual(
+            ParallelMap.map([Int](), context: { tally.makeContext() }, transform: { item, _ in item }), [])
+        XCTAssertEqual(tally.contextCount, 0)
+        XCTAssertEqual(
+            ParallelMap.map(
+                [7, 8], workers: 16, context: { tally.makeContext() }, transform: { item, _ in item }),
+            [7, 8])
+        XCTAssertLessThanOrEqual(tally.contextCount, 2)
+    }
+
+    /// Each worker's lookup answers from the stored file table: a file stored before is known
+    /// with its report count, other bytes are not.
+    func testEachWorkerLookupKnowsTheStoredFiles() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        let sample = TestPaths.sampleReports.appendingPathComponent("01-seed-bugly-console-ja.txt")
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            [.file(sample.path)], arguments: "t", version: "t")
+        let known = KnownFiles(store: store, revision: ReportReader.revision)
+        let stored = FileFingerprint(of: try Data(contentsOf: sample))
+        let other = FileFingerprint(of: Data("not stored".utf8))
+        let answers = ParallelMap.map(
+            [stored, other, stored], workers: 2, context: { known.checkOut() }, finish: { known.checkIn($0) },
+            transform: { fingerprint, lookup in lookup?.reports(in: fingerprint) })
+        XCTAssertEqual(answers, [1, nil, 1])
+        let first = try XCTUnwrap(known.checkOut())
+        known.checkIn(first)
+        XCTAssertTrue(known.checkOut() === first, "a checked-in connection serves the next batch")
+        XCTAssertNil(KnownFiles().checkOut(), "knowing no file opens no connection")
+        let oldRevision = KnownFiles(store: store, revision: "an older parser")
+        XCTAssertNil(oldRevision.checkOut()?.reports(in: stored), "another parser revision parses again")
+    }
+}

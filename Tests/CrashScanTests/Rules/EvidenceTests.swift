@@ -1,0 +1,171 @@
+import XCTest
+
+@testable import CrashScanArchive
+@testable import CrashScanCLI
+@testable import CrashScanCatalogs
+@testable import CrashScanClassification
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanModel
+@testable import CrashScanReport
+@testable import CrashScanRules
+@testable import CrashScanStore
+@testable import CrashScanSymbolication
+
+/// Evidence from the user's data on the bundled SampleReports: the seed's group is confined to
+/// iOS below 8.3 and gets a high-confidence associated-object recommendation.
+final class EvidenceTests: XCTestCase {
+    var store: Store!
+
+    override func setUpWithError() throws {
+        store = try SampleStore.make(self)
+    }
+
+    func seedGroup() throws -> Int64 {
+        let row = try XCTUnwrap(
+            try store.db.query(
+                "SELECT group_id FROM kvc_failures WHERE receiver_class = 'UITextView' AND key = '_placeholderLabel' LIMIT 1"
+            ).first)
+        return Int64(try XCTUnwrap(try row.int("group_id")))
+    }
+
+    /// Every check fits, but the rule's failing window and exception are inferred (no crash log
+    /// states them): at most medium, and it says why.
+    func testSeedGroupIsConfinedBelow83WithConfidenceCappedByInferredFacts() throws {
+        let explanation = try GroupExplanation.build(
+            group: try seedGroup(), store: store, rules: RuleSet.builtIn())
+        XCTAssertEqual(explanation.rule?.fix, "associated-object-placeholder")
+        let evidence = try XCTUnwrap(explanation.evidence)
+        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertTrue(
+            evidence.confidenceReason.hasSuffix(
+                "at most medium: the rule's failing OS window and exception are inferred, not seen in a crash report"
+            ),
+            evidence.confidenceReason)
+        XCTAssertEqual(evidence.confinedToFailingOS, true)
+        XCTAssertEqual(evidence.failingWindow, "<8.3")
+        XCTAssertEqual(evidence.crashOSVersions.map(\.value), ["8.1", "8.1.2", "8.1.3"])
+        XCTAssertEqual(
+            evidence.cleanOSVersions.map(\.value), ["8.2", "8.4"],
+            "LilyForParent ran 8.2 and 8.4 without this crash")
+        XCTAssertEqual(evidence.app, "LilyForParent")
+        XCTAssertEqual(evidence.affectedOS, "8.1 – 8.1.3")
+        XCTAssertFalse(evidence.regressed)
+        XCTAssertEqual(
+            evidence.cleanAppVersionsOnFailingOS, [],
+            "2.2.9's SDK log (no reason, same call site) is this crash, not a version that ran iOS 8.1 without it"
+        )
+        XCTAssertEqual(evidence.firstCrashingAppVersion, "2.2.9")
+        XCTAssertEqual(evidence.reports, 9)
+        XCTAssertEqual(
+            explanation.matchedRules.map(\.ruleID), ["uitextview-placeholder-label", "private-key-generic"])
+        XCTAssertTrue(
+            ExplanationRenderer.text(explanation).contains("confined        yes: every crash ran iOS <8.3"))
+    }
+
+    func testStoredRecommendationCarriesTheEvidence() throws {
+        let row = try XCTUnwrap(
+            try store.db.query(
+                "SELECT * FROM recommendations WHERE group_id = ?", [.integer(try seedGroup())]
+            ).first)
+        XCTAssertEqual(try row.string("confidence"), "medium")
+        XCTAssertEqual(try row.string("affected_os"), "8.1 – 8.1.3")
+        XCTAssertEqual(
+            try row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
+        XCTAssertEqual(try row.string("clean_os_versions"), "8.2:1;8.4:1")
+        XCTAssertEqual(try row.int("confined_to_failing_os"), 1)
+        XCTAssertEqual(try row.int("regressed"), 0)
+    }
+
+    func testCrashesOutsideTheWindowLowerTheConfidence() throws {
+        // The same crash reported from iOS 9: not what the rule predicts.
+        let text =
+            "设备机型：iPhone 6s\n系统版本：9.3.5 (13G36)\n进程名：LilyForParent\n异常名称：NSUnknownKeyException\n异常原因：[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.\n0 LilyForParent    -[UItextView(Extension)was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)\n"
+        let file = try TestPaths.temporaryFolder(self).appendingPathComponent("ios9.txt")
+        try Data(text.utf8).write(to: file)
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            [.file(file.path)], arguments: "t", version: "t")
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: try seedGroup(), store: store, rules: RuleSet.builtIn())
+                .evidence)
+        XCTAssertEqual(evidence.confinedToFailingOS, false)
+        XCTAssertEqual(evidence.outsideFailingOS, ["9.3.5"])
+        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertTrue(
+            evidence.confidenceReason.contains("outside the failing window <8.3"), evidence.confidenceReason)
+    }
+
+    func testGroupSeenInALaterVersionThanItsFixIsRegressed() throws {
+        let group = try seedGroup()
+        try store.db.run(
+            "INSERT INTO group_fix (group_id, fixed_in, noted_at) VALUES (?, '2.3.0', 'now')",
+            [.integer(group)])
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn()).evidence)
+        XCTAssertEqual(evidence.fixedIn, "2.3.0")
+        XCTAssertTrue(evidence.regressed)
+        XCTAssertEqual(evidence.regressedIn, ["2.3.1"])
+        try store.db.run("UPDATE group_fix SET fixed_in = '2.10' WHERE group_id = ?", [.integer(group)])
+        XCTAssertFalse(
+            try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn()).evidence?
+                .regressed ?? true)
+    }
+
+    func testTeamRuleFixedInFlagsARegression() throws {
+        var rules = try RuleSet.builtIn()
+        var team = try XCTUnwrap(rules.rules.first { $0.id == "uitextview-placeholder-label" })
+        team.fixedIn = "2.3"
+        team.source = "team.json"
+        rules.add([team])
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: try seedGroup(), store: store, rules: rules).evidence)
+        XCTAssertTrue(evidence.regressed)
+        XCTAssertEqual(evidence.regressedIn, ["2.3.1"])
+    }
+
+    func testGenericRuleIsLowConfidence() throws {
+        let text =
+            "NSUnknownKeyException\n[<UIScrollView 0x1> valueForUndefinedKey:]: this class is not key value coding-compliant for the key _horizontalScrollIndicator.\n"
+        let file = try TestPaths.temporaryFolder(self).appendingPathComponent("generic.txt")
+        try Data(text.utf8).write(to: file)
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            [.file(file.path)], arguments: "t", version: "t")
+        let row = try XCTUnwrap(
+            try store.db.query(
+                "SELECT r.fix, r.confidence FROM recommendations r JOIN crash_groups g ON g.id = r.group_id WHERE g.key = '_horizontalScrollIndicator'"
+            ).first)
+        XCTAssertEqual(try row.string("fix"), "own-the-state")
+        XCTAssertEqual(try row.string("confidence"), "low")
+    }
+}
+
+/// iOS 13's blocks fire only for apps built with the iOS 13 SDK: evidence points at the rebuild
+/// when older app versions ran iOS 13 without the crash.
+final class RebuildEvidenceTests: XCTestCase {
+    func testOlderAppVersionsOnIOS13WithoutTheCrashPointAtTheRebuild() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        func write(_ name: String, _ text: String) throws -> InputSource {
+            let url = folder.appendingPathComponent(name)
+            try Data(text.utf8).write(to: url)
+            return .file(url.path)
+        }
+        let old = try write(
+            "old.txt",
+            "Device Model: iPhone 11\nOS Version: 13.1 (17A844)\nApp Version: 3.7.0\nProcess: Tickety\nNSRangeException\n*** -[__NSArrayI objectAtIndex:]: index 3 beyond bounds [0 .. 2]\n"
+        )
+        let new = try write(
+            "new.txt",
+            "Device Model: iPhone 11\nOS Version: 13.3 (17C54)\nApp Version: 3.8.0\nProcess: Tickety\nNSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n"
+        )
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            [old, new], arguments: "t", version: "t")
+        let group = try XCTUnwrap(
+            try store.db.query("SELECT group_id FROM kvc_failures").first?.int("group_id"))
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: Int64(group), store: store, rules: RuleSet.builtIn()).evidence)
+        XCTAssertEqual(evidence.cleanAppVersionsOnFailingOS, ["3.7.0"])
+        XCTAssertEqual(evidence.firstCrashingAppVersion, "3.8.0")
+        XCTAssertTrue(evidence.rebuildNote?.contains("points at the rebuild with the new SDK") ?? false)
+    }
+}

@@ -1,0 +1,268 @@
+import XCTest
+
+@testable import CrashScanArchive
+@testable import CrashScanCLI
+@testable import CrashScanCatalogs
+@testable import CrashScanClassification
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanModel
+@testable import CrashScanReport
+@testable import CrashScanRules
+@testable import CrashScanStore
+@testable import CrashScanSymbolication
+
+/// Import through the store: idempotency, rejected input, files that land whole or not at all.
+final class ImportTests: XCTestCase {
+    var folder: URL!
+    var store: Store!
+
+    override func setUpWithError() throws {
+        folder = try TestPaths.temporaryFolder(self)
+        store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+    }
+
+    func importPaths(_ paths: [String], reparse: Bool = false) throws -> ImportSummary {
+        let sources = try InputWalker().expand(paths)
+        return try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4, reparse: reparse).run(
+            sources, arguments: "test", version: "test")
+    }
+
+    func count(_ table: String) throws -> Int {
+        try store.db.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1
+    }
+
+    func write(_ name: String, _ data: Data) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+
+    func testSampleReportsImportAndReimportAddsNothing() throws {
+        let first = try importPaths([TestPaths.sampleReports.path])
+        XCTAssertEqual(first.files, 18, "17 files, one of them a zip with 2 members")
+        XCTAssertEqual(first.imported, 21)
+        XCTAssertEqual(first.rejected, 0)
+        XCTAssertEqual(first.skipped, 1, "release notes hold no crash: skipped, not rejected")
+        XCTAssertEqual(first.skips.first?.path.hasSuffix("12-not-a-crash-release-notes.txt"), true)
+        XCTAssertEqual(first.kvcFailures, 18)
+        let reports = try count("reports")
+        let groups = try count("crash_groups")
+
+        let second = try importPaths([TestPaths.sampleReports.path])
+        XCTAssertEqual(second.imported, 0)
+        XCTAssertEqual(second.duplicates, 21)
+        XCTAssertEqual(try count("reports"), reports)
+        XCTAssertEqual(try count("crash_groups"), groups)
+        XCTAssertEqual(try count("kvc_failures"), 18)
+        let outcomes = try store.db.query(
+            "SELECT outcome, count(*) AS n FROM import_files WHERE run_id = 2 GROUP BY outcome ORDER BY outcome"
+        )
+        XCTAssertEqual(
+            try outcomes.map { "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? 0)" },
+            ["duplicate:17", "skipped:1"])
+    }
+
+    /// The progress line `import` shows on a terminal: it ends on every file and report.
+    func testProgressEndsOnTheWholeImport() throws {
+        var updates: [ImportProgress] = []
+        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+        let importer = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 4)
+        importer.progressInterval = 0
+        let summary = try importer.run(
+            sources, total: 17, arguments: "test", version: "test", progress: { updates.append($0) })
+        XCTAssertGreaterThan(updates.count, 3, "one after each batch of 4 files, and one at the end")
+        let last = try XCTUnwrap(updates.last)
+        XCTAssertEqual(last.filesDone, summary.files)
+        XCTAssertEqual(last.reports, summary.imported)
+        XCTAssertEqual(last.filesTotal, 17)
+        XCTAssertEqual(
+            updates.map(\.filesDone), updates.map(\.filesDone).sorted(), "progress never goes back")
+    }
+
+    func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
+        let sample = try Data(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let copy = try write("copy.txt", sample)
+        let notes = try write(
+            "notes.txt",
+            try Data(
+                contentsOf: TestPaths.sampleReports.appendingPathComponent("12-not-a-crash-release-notes.txt")
+            ))
+        let first = try importPaths([copy, notes])
+        XCTAssertEqual(first.imported, 1)
+        XCTAssertEqual(first.skipped, 1)
+
+        func lastRun() throws -> [String] {
+            try store.db.query(
+                """
+                SELECT outcome, coalesce(reason, '') AS reason, reports_imported + duplicates AS n
+                FROM import_files WHERE run_id = (SELECT max(id) FROM import_run) ORDER BY path
+                """
+            ).map {
+                "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? -1):\(try $0.string("reason") ?? "")"
+            }
+        }
+        // Same bytes: counted as a duplicate without parsing; the skipped file is read and
+        // reported again, since its message matters to the user.
+        let second = try importPaths([copy, notes])
+        XCTAssertEqual(second.duplicates, 1)
+        XCTAssertEqual(second.skipped, 1)
+        let rows = try lastRun()
+        XCTAssertEqual(rows.first, "duplicate:1:same bytes as a file imported before")
+        XCTAssertEqual(rows.last?.hasPrefix("skipped:0:"), true)
+
+        // One more line at the end: different bytes, parsed, and its report is a duplicate by content.
+        var edited = sample
+        edited.append(contentsOf: Array("\n".utf8))
+        try edited.write(to: URL(fileURLWithPath: copy))
+        let third = try importPaths([copy])
+        XCTAssertEqual(third.duplicates, 1)
+        XCTAssertEqual(try lastRun(), ["duplicate:1:"])
+
+        // --reparse reads known bytes again.
+        let fourth = try importPaths([copy], reparse: true)
+        XCTAssertEqual(fourth.duplicates, 1)
+        XCTAssertEqual(try lastRun(), ["duplicate:1:"])
+        XCTAssertEqual(try count("reports"), 1)
+    }
+
+    func testFileFingerprintSeesEveryByteAndRoundTrips() {
+        let base = Data((0..<1000).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let fingerprint = FileFingerprint(of: base)
+        var seen: Set<FileFingerprint> = [fingerprint]
+        for position in [0, 7, 8, 500, 991, 992, 999] {
+            var changed = base
+            changed[position] ^= 1
+            seen.insert(FileFingerprint(of: changed))
+        }
+        XCTAssertEqual(seen.count, 8, "flipping one bit anywhere changes the fingerprint")
+        XCTAssertNotEqual(FileFingerprint(of: base.prefix(999)), FileFingerprint(of: base.prefix(998)))
+        XCTAssertEqual(FileFingerprint(hex: fingerprint.hex, byteCount: 1000), fingerprint)
+        XCTAssertEqual(fingerprint.hex.count, 32)
+        XCTAssertNil(FileFingerprint(hex: "xyz", byteCount: 3))
+    }
+
+    func testSameReportInAnotherEncodingIsADuplicate() throws {
+        let text =
+            "设备机型：iPhone 6\r\nNSUnknownKeyException\r\n[<UITextView 0x1> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.\r\n"
+        let utf8 = try write("a.txt", Data(text.utf8))
+        var utf16 = Data([0xFF, 0xFE])
+        for unit in text.replacingOccurrences(of: "\r\n", with: "\n").utf16 {
+            utf16.append(contentsOf: [UInt8(unit & 0xFF), UInt8(unit >> 8)])
+        }
+        let other = try write("b.txt", utf16)
+        let summary = try importPaths([utf8, other])
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(summary.duplicates, 1)
+    }
+
+    func testRejectedInputIsNamedAndTheRestImports() throws {
+        var binary = Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0, 0x0D])
+        binary.append(Data(repeating: 0, count: 100))
+        let paths = [
+            try write("binary.png", binary),
+            try write("empty.txt", Data()),
+            try write("blank.txt", Data("  \n\n".utf8)),
+            try write(
+                "truncated.json",
+                Data("{\"crashMap\": {\"expName\": \"NSUnknownKeyException\", \"expMes".utf8)),
+            try write("huge-line.txt", Data(repeating: UInt8(ascii: "A"), count: 8 * 1024 * 1024)),
+            try write(
+                "good.txt",
+                Data(
+                    "NSGenericException\nAccess to UISearchBar's _searchField ivar is prohibited. This is an application bug\n"
+                        .utf8)),
+        ]
+        let summary = try importPaths(paths)
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(summary.rejected, 1, "the truncated JSON looks like a crash report and cannot be read")
+        XCTAssertEqual(summary.skipped, 4, "binary, empty, blank and text without a crash hold no crash")
+        let reasons = Dictionary(
+            uniqueKeysWithValues: (summary.rejections + summary.skips).map {
+                (($0.path as NSString).lastPathComponent, $0.reason)
+            })
+        XCTAssertEqual(reasons["binary.png"], "binary content, not a text crash log")
+        XCTAssertEqual(reasons["empty.txt"], "empty file")
+        XCTAssertEqual(reasons["blank.txt"], "empty file (only white space)")
+        XCTAssertEqual(reasons["truncated.json"]?.hasPrefix("malformed Bugly JSON"), true)
+        XCTAssertEqual(
+            reasons["huge-line.txt"],
+            "no crash report found (no stack frames, no exception name with its reason, no crash header)")
+        let stored = try store.db.query(
+            "SELECT outcome, count(*) AS n FROM import_files WHERE outcome IN ('rejected', 'skipped') GROUP BY 1 ORDER BY 1"
+        )
+        XCTAssertEqual(
+            try stored.map { "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? 0)" },
+            ["rejected:1", "skipped:4"])
+    }
+
+    func testTruncatedTextKeepsWhatItHas() throws {
+        let data = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let cut = try write("cut.txt", data.prefix(data.count / 2))
+        let summary = try importPaths([cut])
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(
+            try store.db.query("SELECT key FROM kvc_failures").first?.string("key"), "_placeholderLabel")
+    }
+
+    func testAFileLandsWholeOrNotAtAllAndEarlierFilesStay() throws {
+        let good = try write(
+            "1-good.txt",
+            Data(
+                "NSGenericException\nAccess to UITextField's _placeholderLabel ivar is prohibited. This is an application bug\n"
+                    .utf8))
+        let array = """
+            [{"expName": "NSRangeException", "expMessage": "first", "productVersion": "1.0"},
+             {"expName": "NSRangeException", "expMessage": "second", "productVersion": "boom"}]
+            """
+        let failing = try write("2-array.json", Data(array.utf8))
+        // A database failure in the middle of the second file.
+        try store.db.execute(
+            "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+        XCTAssertThrowsError(try importPaths([good, failing])) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
+        let reasons = try store.db.query("SELECT exception_reason FROM reports").compactMap {
+            try $0.string("exception_reason")
+        }
+        XCTAssertEqual(reasons.count, 1, "the first file stays, no report of the failed file is stored")
+        XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))
+    }
+
+    func testWalkerSkipsHiddenFilesAndSurvivesSymlinkLoops() throws {
+        let tree = folder.appendingPathComponent("tree")
+        let sub = tree.appendingPathComponent("sub")
+        try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: tree.appendingPathComponent("a.txt"))
+        try Data("x".utf8).write(to: tree.appendingPathComponent(".hidden.txt"))
+        try Data("x".utf8).write(to: sub.appendingPathComponent("b.txt"))
+        try FileManager.default.createDirectory(
+            at: tree.appendingPathComponent(".git"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: tree.appendingPathComponent(".git/c.txt"))
+        try FileManager.default.createSymbolicLink(
+            at: sub.appendingPathComponent("loop"), withDestinationURL: tree)
+        let sources = try InputWalker().expand([tree.path, "-"])
+        XCTAssertEqual(
+            sources.map { ($0.displayPath as NSString).lastPathComponent }, ["a.txt", "b.txt", "-"])
+        XCTAssertThrowsError(try InputWalker().expand([folder.appendingPathComponent("missing").path]))
+    }
+
+    /// An input is read no further than one byte past the size limit (standard input has no
+    /// size to check first; a file may grow after it was measured).
+    func testInputsOverTheSizeLimitAreRefusedWithoutBeingReadWhole() throws {
+        let path = try write("hundred.txt", Data(repeating: 65, count: 100))
+        XCTAssertNil(Importer.readFile(path, size: nil, limit: 50)?.data, "over the limit")
+        XCTAssertEqual(Importer.readFile(path, size: 10, limit: 100)?.data?.count, 100, "a size that grew")
+        XCTAssertEqual(Importer.readFile(path, size: nil, limit: 1_000)?.data?.count, 100)
+        var pipe: [Int32] = [0, 0]
+        XCTAssertEqual(Glibc.pipe(&pipe), 0)
+        let bytes = [UInt8](repeating: 66, count: 4_096)
+        _ = bytes.withUnsafeBytes { Glibc.write(pipe[1], $0.baseAddress, $0.count) }
+        close(pipe[1])
+        XCTAssertNil(Importer.readDescriptor(pipe[0], size: nil, limit: 1_000)?.data)
+        close(pipe[0])
+    }
+}

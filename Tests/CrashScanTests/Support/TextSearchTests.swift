@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import CrashScanArchive
+@testable import CrashScanCLI
+@testable import CrashScanCatalogs
+@testable import CrashScanClassification
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanModel
+@testable import CrashScanReport
+@testable import CrashScanRules
+@testable import CrashScanStore
+@testable import CrashScanSymbolication
+
+/// The byte-level search helpers the parsers share: bounds that leave nothing to search, a
+/// candidate byte that fails the check before one that passes, and prefixes compared on bytes.
+final class TextSearchTests: XCTestCase {
+    func offsets(
+        _ text: String, _ byte: UInt8, from: Int, to: Int, where accept: (Int) -> Bool = { _ in true }
+    )
+        -> Int?
+    {
+        var text = text
+        return text.withUTF8 { $0.firstOffset(of: byte, from: from, to: to, where: accept) }
+    }
+
+    func testFirstOffsetSkipsRejectedCandidatesAndStaysInBounds() {
+        let x = UInt8(ascii: "x")
+        XCTAssertEqual(offsets("a x b x", x, from: 0, to: 7), 2)
+        XCTAssertEqual(offsets("a x b x", x, from: 0, to: 7) { $0 > 2 }, 6, "the first x is refused")
+        XCTAssertNil(offsets("a x b x", x, from: 0, to: 6) { $0 > 2 }, "the end is exclusive")
+        XCTAssertNil(offsets("a x", x, from: 5, to: 2), "start after end")
+        XCTAssertEqual(offsets("a x", x, from: -4, to: 99), 2, "bounds are clamped to the buffer")
+        XCTAssertNil(offsets("", x, from: 0, to: 1))
+    }
+
+    func testHasComparesAtAnOffsetWithoutRunningOff() {
+        var text = "-[UISearchBar _searchField]"
+        text.withUTF8 { bytes in
+            XCTAssertTrue(bytes.has(Array("[UISearchBar ".utf8), at: 1))
+            XCTAssertFalse(bytes.has(Array("[UISearchBar ".utf8), at: 0))
+            XCTAssertFalse(bytes.has(Array("Field]!".utf8), at: bytes.count - 6), "would run past the end")
+            XCTAssertFalse(bytes.has(Array("-".utf8), at: -1))
+        }
+    }
+
+    func testSubstringPrefixAndSuffixOnBytes() {
+        let line = Substring("  Exception type: NSGenericException  ").dropFirst(2)
+        XCTAssertTrue(line.hasPrefix("Exception type:"))
+        XCTAssertFalse(line.hasPrefix("exception type:"))
+        XCTAssertTrue(line.hasSuffix("Exception  "))
+        XCTAssertTrue(line.hasPrefix(""))
+        XCTAssertFalse(Substring("ab").hasPrefix("abc"))
+        XCTAssertTrue(Substring("设备机型：iPhone").hasPrefix("设备机型"))
+    }
+}
