@@ -63,13 +63,6 @@ public enum CLI {
     static let commandNames = Command.allCases.map(\.rawValue)
     static let commands = commandNames.joined(separator: ", ")
 
-    /// Options that take no value: before the command they must not swallow the next word
-    /// (`crashscan --quiet import DIR`).
-    static let flags: Set<String> = [
-        "--quiet", "-q", "--reparse", "--explain", "--all", "--clear", "--list", "--verbose", "-v",
-        "--regressed",
-    ]
-
     static func unknownCommand(_ command: String) -> UsageError {
         UsageError(
             "unknown command '\(command)'\(Suggestions.didYouMean(command, among: commandNames)) (commands: \(commands))"
@@ -87,23 +80,23 @@ public enum CLI {
         -> ExitCode
     {
         guard let first = arguments.first else {
-            console.out(HelpText.main + "\n")
+            console.out(Command.help.helpPage + "\n")
             return .ok
         }
         switch first {
         case "-h", "--help":
-            console.out(HelpText.main + "\n")
+            console.out(Command.help.helpPage + "\n")
             return .ok
         case "--version", "-V":
             console.out("crashscan \(CrashScanVersion.current)\n")
             return .ok
         case "help":
             guard arguments.count > 1 else {
-                console.out(HelpText.main + "\n")
+                console.out(Command.help.helpPage + "\n")
                 return .ok
             }
             if ["-h", "--help", "help"].contains(arguments[1]) {
-                console.out(HelpText.main + "\n")
+                console.out(Command.help.helpPage + "\n")
                 return .ok
             }
             guard let page = Command(rawValue: arguments[1])?.helpPage else {
@@ -120,7 +113,7 @@ public enum CLI {
         while let option = rest.first, option.hasPrefix("-"), option != "-" {
             leading.append(option)
             rest.removeFirst()
-            if !option.contains("="), !flags.contains(option), let value = rest.first {
+            if !option.contains("="), !Command.flags.contains(option), let value = rest.first {
                 leading.append(value)
                 rest.removeFirst()
             }

@@ -1,38 +1,80 @@
-/// The commands of `crashscan`, named once: dispatch, help pages and suggestions all read them
-/// from here.
+/// The commands of `crashscan`, named once: dispatch, help pages, suggestions and the flags that
+/// may come before a command all read them from here.
 enum Command: String, CaseIterable {
-    case `import`, report, explain, symbolicate, regroup, rules, fix, fixed, help
+    case `import`, report, explain, fix, fixed, symbolicate, regroup, rules, help
 
-    /// The help page `crashscan help COMMAND` and `crashscan COMMAND --help` print.
-    var helpPage: String {
+    /// The type that declares the command's options and runs it.
+    var definition: any CommandDefinition.Type {
         switch self {
-        case .import: return HelpText.import
-        case .report: return HelpText.report
-        case .explain: return HelpText.explain
-        case .symbolicate: return HelpText.symbolicate
-        case .regroup: return HelpText.regroup
-        case .rules: return HelpText.rules
-        case .fix: return HelpText.fix
-        case .fixed: return HelpText.fixed
-        case .help: return HelpText.main
+        case .import: return ImportCommand.self
+        case .report: return ReportCommand.self
+        case .explain: return ExplainCommand.self
+        case .symbolicate: return SymbolicateCommand.self
+        case .regroup: return RegroupCommand.self
+        case .rules: return RulesCommand.self
+        case .fix: return FixCommand.self
+        case .fixed: return FixedCommand.self
+        case .help: return HelpCommand.self
         }
     }
 
-    /// Runs the command with its options (`help` is answered before dispatch).
-    func run(_ options: [String], console: Console, environment: [String: String]) throws -> ExitCode {
-        switch self {
-        case .import: return try ImportCommand.run(options, console: console, environment: environment)
-        case .report: return try ReportCommand.run(options, console: console, environment: environment)
-        case .explain: return try ExplainCommand.run(options, console: console, environment: environment)
-        case .symbolicate:
-            return try SymbolicateCommand.run(options, console: console, environment: environment)
-        case .regroup: return try RegroupCommand.run(options, console: console, environment: environment)
-        case .rules: return try RulesCommand.run(options, console: console)
-        case .fix: return try FixCommand.run(options, console: console)
-        case .fixed: return try FixedCommand.run(options, console: console, environment: environment)
-        case .help:
-            console.out(HelpText.main + "\n")
-            return .ok
-        }
+    /// The help page `crashscan help COMMAND` and `crashscan COMMAND --help` print.
+    var helpPage: String { definition.help.page }
+
+    /// Parses `arguments` against the command's options and runs it.
+    func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode {
+        let parsed = try ParsedArguments(arguments, options: definition.help.options, command: rawValue)
+        return try definition.run(parsed, console: console, environment: environment)
+    }
+
+    /// Options that take no value, of every command: before the command they must not swallow
+    /// the next word (`crashscan --quiet import DIR`).
+    static let flags: Set<String> = Set(
+        allCases.flatMap { $0.definition.help.options.filter { !$0.takesValue }.flatMap(\.names) })
+}
+
+/// `crashscan help [COMMAND]`; its page is the overview of every command.
+enum HelpCommand: CommandDefinition {
+    static let synopsis = (usage: "help [COMMAND]", summary: "Show help for a command.")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Turn piles of iOS crash logs into answers: find Key-Value Coding failures on private
+                keys, count them by device and OS version, and recommend the fix.
+                """,
+            usage: "crashscan <command> [options]",
+            arguments: Command.allCases.map { $0.definition.synopsis }.map { ($0.usage, $0.summary) },
+            argumentsTitle: "COMMANDS",
+            sections: [
+                .init(
+                    title: "OPTIONS",
+                    options: [
+                        CommandOption(
+                            "--db", value: "FILE",
+                            help:
+                                "The database (default: $CRASHSCAN_DB, else crashscan.sqlite in this folder)."
+                        ),
+                        CommandOption("--version", help: "Print the version."),
+                    ])
+            ],
+            footer: """
+                EXAMPLES:
+                  crashscan import SampleReports
+                  crashscan report --os 8.1
+                  crashscan report --device "iPhone 6 Plus" --format json
+                  crashscan explain 0f28422c
+                  crashscan fix associated-object-placeholder
+
+                EXIT CODES: 0 ok, 64 usage error, 65 some input rejected (the rest imported), 66 input missing,
+                69 llvm-symbolizer missing (--dsym), 74 I/O or database error.
+                """)
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
+    {
+        console.out(help.page + "\n")
+        return .ok
     }
 }

@@ -4,28 +4,45 @@ import CrashScanStore
 import Foundation
 
 /// `crashscan explain GROUP [--format text|json] [--db FILE] [--rules FILE]...`
-enum ExplainCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+enum ExplainCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "explain GROUP",
+        summary: "Show one group: frames, the matched rule and why, the evidence, the fix."
+    )
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Explain one crash group: its classification, the frames of a representative report,
+                the rule that matched and why (and the less specific ones), the evidence from the database
+                (which OS versions crash, which of the app's OS versions do not, whether that fits the rule's
+                failing window, app versions, regression), the confidence, and the fix.
+                """,
+            usage: "crashscan explain GROUP [--format text|json] [--db FILE] [--rules FILE]...",
+            arguments: [
+                (
+                    "GROUP",
+                    """
+                    The group's id as 'crashscan report' shows it (1b4b4cd6), or at least 4 of its
+                    first hex digits.
+                    """
+                )
+            ],
+            sections: [.init(title: "OPTIONS", options: [.textOrJSON, .database, .rules])],
+            footer: "EXIT CODES: 0 ok, 64 ambiguous GROUP, 66 no such group or no database.")
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        var json = false
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--format": json = try FormatOption.textOrJSON(try cursor.value(for: option))
-            default: throw UsageError("unknown option '\(option)' for explain")
-            }
-        }
-        guard cursor.positionals.count == 1, let group = cursor.positionals.first else {
+        let json = try FormatOption.textOrJSON(arguments.value(.textOrJSON) ?? "text")
+        guard arguments.positionals.count == 1, let group = arguments.positionals.first else {
             throw UsageError(
                 "explain needs one GROUP: a group id or a fingerprint prefix (see 'crashscan report')")
         }
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
-        let rules = try RuleSet.load(extraFiles: ruleFiles)
+        let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath)
         let id = try GroupLookup.find(group, in: store)
         let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)

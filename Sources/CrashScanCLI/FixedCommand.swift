@@ -6,39 +6,57 @@ import Foundation
 
 /// `crashscan fixed GROUP VERSION [--db FILE]`: records the app version that fixed a group, so
 /// that a crash of the group in a later version is flagged as a regression.
-enum FixedCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+enum FixedCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "fixed GROUP VER",
+        summary: "Record the app version that fixed a group (later crashes: regression)."
+    )
+    static let clearOption = CommandOption("--clear", help: "Forget the group's fix version.")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Record the app version that fixed a crash group. A crash of the group in a later app
+                version is then flagged as a regression (report, explain, the recommendations view).
+                """,
+            usage: """
+                crashscan fixed GROUP VERSION [--db FILE] [--rules FILE]...
+                       crashscan fixed GROUP --clear
+                """,
+            arguments: [
+                (
+                    "GROUP",
+                    """
+                    The group's id as 'crashscan report' shows it (1b4b4cd6), or at least 4 of its
+                    first hex digits.
+                    """
+                ),
+                ("VERSION", "The first app version without the crash (2.4.0)."),
+            ],
+            sections: [.init(title: "OPTIONS", options: [clearOption, .database, .rules])])
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        var clear = false
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--clear":
-                try cursor.flag(option)
-                clear = true
-            default: throw UsageError("unknown option '\(option)' for fixed")
-            }
-        }
+        let clear = arguments.isSet(clearOption)
+        let ruleFiles = arguments.values(.rules)
         let expected = clear ? 1 : 2
-        guard cursor.positionals.count == expected else {
+        guard arguments.positionals.count == expected else {
             throw UsageError(
                 clear
                     ? "fixed --clear needs one GROUP"
                     : "fixed needs a GROUP and the app VERSION that fixed it (crashscan fixed 0f28422c 2.4.0)"
             )
         }
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let store = try Store(path: dbPath)
-        let id = try GroupLookup.find(cursor.positionals[0], in: store)
+        let id = try GroupLookup.find(arguments.positionals[0], in: store)
         if clear {
             try store.clearFix(group: id)
         } else {
-            let version = cursor.positionals[1]
+            let version = arguments.positionals[1]
             guard version.contains(where: \.isNumber) else {
                 throw UsageError("'\(version)' is not an app version (expected something like 2.4.0)")
             }
@@ -52,7 +70,7 @@ enum FixedCommand {
         let state =
             try GroupRegression.load(group: id, ruleFixedIn: ruleFixedIn, store: store)?.summary
             ?? "no fix version recorded"
-        let action = clear ? "cleared the fix version" : "recorded: fixed in \(cursor.positionals[1])"
+        let action = clear ? "cleared the fix version" : "recorded: fixed in \(arguments.positionals[1])"
         console.out(
             "group \(explanation.id) (\(explanation.receiverClass.map { "\($0).\(explanation.key ?? "?")" } ?? explanation.exceptionType ?? "?")): \(action); now \(state)\n"
         )

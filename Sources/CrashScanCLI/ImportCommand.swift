@@ -10,62 +10,102 @@ import Foundation
     import CMalloc
 #endif
 
-/// `crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]... [--assume-timezone ±HH:MM]
-/// [--reparse] [--quiet]`
-enum ImportCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+/// `crashscan import PATH...`: reads crash logs into the database.
+enum ImportCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "import PATH...",
+        summary: "Import crash logs (files, folders, '-' for standard input) into the database."
+    )
+    static let assumeTimezone = CommandOption(
+        "--assume-timezone", value: "±HH:MM",
+        help: "The zone of times written without one (default: +08:00 for Bugly, UTC else).")
+    static let reparse = CommandOption(
+        "--reparse", help: "Parse every file, also those whose bytes were imported before.")
+    static let quiet = CommandOption(
+        "--quiet", "-q", help: "No per-file messages for rejected input; the summary line still prints.")
+    static let verbose = CommandOption(
+        "--verbose", "-v", help: "Also name every skipped file (no crash report in it) with the reason.")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Import crash logs into the database.
+
+                Reads files and folders (recursively; hidden files are skipped) and '-' for standard input. The
+                format is detected from the content: Bugly console copies (Chinese, English or Japanese labels,
+                markdown tables), Bugly web-API JSON and SDK crash.log, Apple .crash and .ips, KSCrash,
+                MetricKit, Xcode console pastes, and archives of them; UTF-8, UTF-16 with BOM and GB18030/GBK.
+                A report already in the database (same normalised content) is counted as a duplicate and not
+                stored again; a file whose exact bytes were imported before by this version is not even
+                parsed again. The rest of the import goes on past any file it cannot use.
+
+                Times are stored in UTC. A time written without a zone is read as UTC+8 for Bugly's formats
+                (Bugly's console shows China time) and as UTC otherwise, unless --assume-timezone says.
+
+                A file with no crash report in it (a README, a .DS_Store, an .ips hang report) is skipped:
+                counted, named with --verbose, no error. A file that looks like a crash report but cannot be
+                read (malformed, damaged, unsupported) is rejected: named, and the import exits 65.
+                """,
+            usage: """
+                crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]...
+                                        [--assume-timezone ±HH:MM] [--reparse] [--quiet] [--verbose]
+                """,
+            arguments: [("PATH", "A file, a folder, or '-' for standard input.")],
+            sections: [
+                .init(
+                    title: "OPTIONS",
+                    options: [
+                        .database, .rules,
+                        CommandOption(
+                            "--dsym", value: "PATH",
+                            help: """
+                                The app's dSYM: a .dSYM bundle, a folder or a zip of them (repeatable);
+                                app frames that are offsets are symbolicated by image UUID with
+                                llvm-symbolizer (Debian package llvm).
+                                """),
+                        assumeTimezone, reparse, quiet, verbose,
+                    ])
+            ],
+            footer: """
+                OUTPUT: progress on standard error when it is a terminal; always a summary line on standard
+                output: files, reports imported, duplicates, rejected (first reasons), skipped, KVC failures,
+                time.
+                EXIT CODES: 0 ok (also with skipped files), 65 some files rejected, 66 a path does not exist,
+                69 llvm-symbolizer missing, 74 database error.
+                """)
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        var quiet = false
-        var verbose = false
-        var reparse = false
-        var dsymPaths: [String] = []
         var timeBase = TimeBase()
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--dsym": dsymPaths.append(try cursor.value(for: option))
-            case "--assume-timezone":
-                let text = try cursor.value(for: option)
-                guard let offset = TimeBase.parseOffset(text) else {
-                    throw UsageError(
-                        "invalid --assume-timezone '\(text)' (expected an offset from UTC such as +08:00, -05:00 or UTC)"
-                    )
-                }
-                timeBase.assumedOffset = offset
-            case "--quiet", "-q":
-                try cursor.flag(option)
-                quiet = true
-            case "--reparse":
-                try cursor.flag(option)
-                reparse = true
-            case "--verbose", "-v":
-                try cursor.flag(option)
-                verbose = true
-            default: throw UsageError("unknown option '\(option)' for import")
+        if let text = arguments.value(assumeTimezone) {
+            guard let offset = TimeBase.parseOffset(text) else {
+                throw UsageError(
+                    "invalid --assume-timezone '\(text)' (expected an offset from UTC such as +08:00, -05:00 or UTC)"
+                )
             }
+            timeBase.assumedOffset = offset
         }
-        let paths = cursor.positionals
+        let quiet = arguments.isSet(quiet)
+        let paths = arguments.positionals
         guard !paths.isEmpty else {
             throw UsageError("import needs at least one PATH (a file, a folder, or '-')")
         }
-        let rules = try RuleSet.load(extraFiles: ruleFiles)
+        let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         // Check the paths first: a missing one stops the import before anything is written.
         let walker = InputWalker()
         let sources = try walker.files(paths)
-        let symbolicator = try SymbolicateCommand.symbolicator(dsymPaths)
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym))
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         let store = try Store(path: dbPath)
         keepFreedMemory()
         let importer = Importer(
-            store: store, rules: rules, reparse: reparse,
+            store: store, rules: rules, reparse: arguments.isSet(reparse),
             settings: ParseSettings(timeBase: timeBase, symbolicator: symbolicator))
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
-            sources, arguments: (["import"] + arguments).joined(separator: " "),
+            sources, arguments: (["import"] + arguments.raw).joined(separator: " "),
             version: CrashScanVersion.current,
             progress: showProgress
                 ? { progress in
@@ -85,7 +125,7 @@ enum ImportCommand {
                 )
             }
         }
-        if verbose {
+        if arguments.isSet(verbose) {
             for (path, reason) in summary.skips { console.err("crashscan: skipped \(path): \(reason)\n") }
         }
         if let regrouped = summary.regrouped, !quiet {

@@ -5,23 +5,30 @@ import Foundation
 
 /// `crashscan regroup [--db FILE] [--rules FILE]...`: recomputes every report's group with this
 /// crashscan's grouping rules (after an upgrade; `import` does it on its own when needed).
-enum RegroupCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+enum RegroupCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "regroup", summary: "Regroup every stored report with this crashscan's grouping rules."
+    )
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Regroup every stored report with this crashscan's grouping rules and refresh the
+                recommendations. Needed after upgrading crashscan when the grouping rules changed; import does
+                it on its own the first time it writes to such a database, and report warns until then.
+                """,
+            usage: "crashscan regroup [--db FILE] [--rules FILE]...",
+            sections: [.init(title: "OPTIONS", options: [.database, .rules])])
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            default: throw UsageError("unknown option '\(option)' for regroup")
-            }
-        }
-        guard cursor.positionals.isEmpty else {
+        let ruleFiles = arguments.values(.rules)
+        guard arguments.positionals.isEmpty else {
             throw UsageError("regroup takes no arguments (it regroups the whole database)")
         }
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         let store = try Store(path: dbPath)

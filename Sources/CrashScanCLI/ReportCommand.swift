@@ -4,53 +4,92 @@ import CrashScanStore
 import Foundation
 
 /// `crashscan report [filters] [--format …] [--db FILE] [--rules FILE]...`
-enum ReportCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+enum ReportCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "report", summary: "Show KVC failure groups, a device × OS matrix and the recommended fixes."
+    )
+    static let os = CommandOption(
+        "--os", value: "SPEC", help: "8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1")
+    static let device = CommandOption(
+        "--device", value: "NAME",
+        help: """
+            Model identifier (iPhone7,1) or marketing name (iPhone 6 Plus, 6+), any
+            case; 'unknown' for reports without a device
+            """)
+    static let appVersion = CommandOption(
+        "--app-version", value: "V", help: "App version, exactly as reported")
+    static let since = CommandOption(
+        "--since", value: "DATE",
+        help: """
+            Crashes on or after DATE: YYYY-MM-DD (a UTC day) or YYYY-MM-DD HH:MM[:SS]
+            in UTC or with a zone (2015-03-01 08:00+08:00)
+            """)
+    static let until = CommandOption(
+        "--until", value: "DATE", help: "Crashes on or before DATE (the same forms)")
+    static let kind = CommandOption(
+        "--kind", value: "KIND", help: "undefined_key, prohibited_ivar or obsolete_private_api")
+    static let key = CommandOption(
+        "--key", value: "KEY", help: "The KVC key; '*' is a wildcard (_placeholder*)")
+    static let regressed = CommandOption(
+        "--regressed", help: "Only the groups seen again after their fix version (crashscan fixed)")
+    static let format = CommandOption(
+        "--format", value: "FORMAT",
+        help: """
+            text (default: fits the terminal, else $COLUMNS, else 80 columns; coloured
+            on a terminal unless NO_COLOR is set), json (stable, see README), csv,
+            markdown
+            """)
+    static let explain = CommandOption(
+        "--explain", help: "Show every rule that matches each group and why (the most specific wins).")
+    static let failOn = CommandOption(
+        "--fail-on", value: "regressed", help: "Exit 1 when a group shown came back after its fix (for CI).")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Report KVC failure groups with counts, a device × OS-version matrix and each group's
+                recommended fix.
+                """,
+            usage: """
+                crashscan report [filters] [--format text|json|csv|markdown] [--explain] [--db FILE]
+                                        [--rules FILE]... [--fail-on regressed]
+                """,
+            sections: [
+                .init(
+                    title:
+                        "FILTERS (a filter given twice matches either value; different filters must all match)",
+                    options: [os, device, appVersion, since, until, kind, key, regressed]),
+                .init(
+                    title: "OPTIONS",
+                    options: [
+                        format, explain, .database,
+                        CommandOption(
+                            "--rules", value: "FILE",
+                            help: "Evaluate recommendations with these team rules added (repeatable)."),
+                        failOn,
+                    ]),
+            ],
+            footer: """
+                EXIT CODES: 0 ok (also when nothing matches), 1 --fail-on regressed found one, 64 bad filter,
+                66 no database, 74 database error.
+                """)
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var filter = ReportFilter()
-        var format = ReportFormat.text
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        var explain = false
-        var failOnRegressed = false
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--os": try filter.addOS(try cursor.value(for: option))
-            case "--device": filter.addDevice(try cursor.value(for: option))
-            case "--app-version": filter.addAppVersion(try cursor.value(for: option))
-            case "--since", "--until": try filter.setDate(try cursor.value(for: option), option: option)
-            case "--kind": try filter.addKind(try cursor.value(for: option))
-            case "--key": filter.addKey(try cursor.value(for: option))
-            case "--format":
-                let value = try cursor.value(for: option)
-                guard let parsed = ReportFormat(rawValue: value) else {
-                    throw UsageError(
-                        "invalid --format '\(value)' (expected one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                format = parsed
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--explain":
-                try cursor.flag(option)
-                explain = true
-            case "--regressed":
-                try cursor.flag(option)
-                filter.regressedOnly = true
-            case "--fail-on":
-                let value = try cursor.value(for: option)
-                guard value == "regressed" else {
-                    throw UsageError("invalid --fail-on '\(value)' (expected: regressed)")
-                }
-                failOnRegressed = true
-            default: throw UsageError("unknown option '\(option)' for report")
-            }
+        let filter = try self.filter(arguments)
+        let format = try self.format(arguments)
+        for value in arguments.values(failOn) where value != "regressed" {
+            throw UsageError("invalid --fail-on '\(value)' (expected: regressed)")
         }
-        if let extra = cursor.positionals.first {
+        let failOnRegressed = arguments.isSet(failOn)
+        let explain = arguments.isSet(explain)
+        let ruleFiles = arguments.values(.rules)
+        if let extra = arguments.positionals.first {
             throw UsageError("report takes no arguments, got '\(extra)'")
         }
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Opening migrates: a report on a database of an older crashscan upgrades it first.
@@ -74,5 +113,39 @@ enum ReportCommand {
             return .findings
         }
         return .ok
+    }
+
+    /// The filters in the order given (a bad value is refused where it stands).
+    static func filter(_ arguments: ParsedArguments) throws -> ReportFilter {
+        var filter = ReportFilter()
+        for (option, value) in arguments.given {
+            guard let value else {
+                if option == regressed { filter.regressedOnly = true }
+                continue
+            }
+            switch option {
+            case os: try filter.addOS(value)
+            case device: filter.addDevice(value)
+            case appVersion: filter.addAppVersion(value)
+            case since, until: try filter.setDate(value, option: option.name)
+            case kind: try filter.addKind(value)
+            case key: filter.addKey(value)
+            default: break
+            }
+        }
+        return filter
+    }
+
+    static func format(_ arguments: ParsedArguments) throws -> ReportFormat {
+        var format = ReportFormat.text
+        for value in arguments.values(self.format) {
+            guard let parsed = ReportFormat(rawValue: value) else {
+                throw UsageError(
+                    "invalid --format '\(value)' (expected one of: \(ReportFormat.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            format = parsed
+        }
+        return format
     }
 }

@@ -7,25 +7,63 @@ import CrashScanRules
 import Foundation
 
 /// `crashscan rules [list]`, `crashscan rules check FILE...`, `crashscan rules test FILE FIXTURE...`.
-enum RulesCommand {
-    static func run(_ arguments: [String], console: Console) throws -> ExitCode {
-        var cursor = ArgumentCursor(arguments)
-        var ruleFiles: [String] = []
-        var json = false
-        var explain = false
-        var expect: String?
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--format": json = try FormatOption.textOrJSON(try cursor.value(for: option))
-            case "--explain":
-                try cursor.flag(option)
-                explain = true
-            case "--expect": expect = try cursor.value(for: option)
-            default: throw UsageError("unknown option '\(option)' for rules")
-            }
-        }
-        var positionals = cursor.positionals
+enum RulesCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "rules", summary: "List, check and test the rules of the recommendation engine."
+    )
+    static let explainOption = CommandOption("--explain", help: "With test: every matching rule and why.")
+    static let expectOption = CommandOption(
+        "--expect", value: "RULE_OR_FIX",
+        help: "With test: exit 1 unless every report is matched by this rule id or fix slug.")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                List, check and test the rules of the recommendation engine: the built-in ones and a
+                team's own (README, 'Rule files').
+                """,
+            usage: """
+                crashscan rules [list] [--rules FILE]... [--format text|json]
+                       crashscan rules check FILE...
+                       crashscan rules test FILE CRASH... [--explain] [--expect RULE_OR_FIX]
+                """,
+            arguments: [
+                ("list", "The rules in force with what they match (default)."),
+                ("check FILE...", "Validate rule files; an error names the file, line, rule and field."),
+                (
+                    "test FILE CRASH...",
+                    """
+                    Run the built-in rules plus FILE on crash files or folders and print which
+                    rule each report matches. With --expect, exit 1 unless every report is
+                    matched by that rule id or fix slug (for a team's CI).
+                    """
+                ),
+            ],
+            argumentsTitle: "SUBCOMMANDS",
+            sections: [
+                .init(
+                    title: "OPTIONS",
+                    options: [
+                        CommandOption(
+                            "--rules", value: "FILE",
+                            help:
+                                "A team rule file to add (repeatable); a rule with a built-in id replaces it."
+                        ),
+                        CommandOption("--format", value: "FORMAT", help: "text (default) or json, for list."),
+                        explainOption, expectOption,
+                    ])
+            ],
+            footer: "A malformed rule file exits 65.")
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
+    {
+        let ruleFiles = arguments.values(.rules)
+        let json = try FormatOption.textOrJSON(arguments.value(.textOrJSON) ?? "text")
+        let explain = arguments.isSet(explainOption)
+        let expect = arguments.value(expectOption)
+        var positionals = arguments.positionals
         let subcommand = positionals.isEmpty ? "list" : positionals.removeFirst()
         switch subcommand {
         case "list":

@@ -6,38 +6,53 @@ import Foundation
 
 /// `crashscan symbolicate GROUP|--all --dsym PATH... [--db FILE] [--rules FILE]...`: resolves the
 /// app frames of stored reports with the app's dSYMs, then regroups them on the symbols.
-enum SymbolicateCommand {
-    static func run(_ arguments: [String], console: Console, environment: [String: String]) throws -> ExitCode
+enum SymbolicateCommand: CommandDefinition {
+    static let synopsis = (
+        usage: "symbolicate",
+        summary: "Resolve stored reports' app frames with the app's dSYM, then regroup them."
+    )
+    static let allOption = CommandOption("--all", help: "Every stored report with app frames as offsets.")
+
+    static var help: CommandHelp {
+        CommandHelp(
+            overview: """
+                Resolve the app frames of stored reports (`App + 203280`, .ips image offsets) with the
+                app's dSYMs, then reclassify and regroup those reports on the symbols. Images are matched by
+                UUID (Binary Images, .ips usedImages); addresses are resolved by llvm-symbolizer (Debian
+                package llvm, or $CRASHSCAN_LLVM_SYMBOLIZER). Reports keep their frames for this only while
+                their app frames are offsets.
+                """,
+            usage: """
+                crashscan symbolicate GROUP --dsym PATH... [--db FILE] [--rules FILE]...
+                       crashscan symbolicate --all --dsym PATH... [--db FILE] [--rules FILE]...
+                """,
+            sections: [.init(title: "OPTIONS", options: [.dsym, allOption, .database, .rules])],
+            footer: """
+                OUTPUT: how many reports were symbolicated, the regrouping, and the image UUIDs no dSYM matched.
+                EXIT CODES: 0 ok, 64 usage error, 65 no dSYM with a UUID in PATH, 66 PATH or database missing,
+                69 llvm-symbolizer missing.
+                """)
+    }
+
+    static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
+        -> ExitCode
     {
-        var cursor = ArgumentCursor(arguments)
-        var dbOption: String?
-        var ruleFiles: [String] = []
-        var dsymPaths: [String] = []
-        var all = false
-        while let option = cursor.nextOption() {
-            switch option {
-            case "--db": dbOption = try cursor.value(for: option)
-            case "--rules": ruleFiles.append(try cursor.value(for: option))
-            case "--dsym": dsymPaths.append(try cursor.value(for: option))
-            case "--all":
-                try cursor.flag(option)
-                all = true
-            default: throw UsageError("unknown option '\(option)' for symbolicate")
-            }
-        }
-        guard all != (cursor.positionals.count == 1), cursor.positionals.count <= 1 else {
+        let all = arguments.isSet(allOption)
+        let ruleFiles = arguments.values(.rules)
+        let dsymPaths = arguments.values(.dsym)
+        guard all != (arguments.positionals.count == 1), arguments.positionals.count <= 1 else {
             throw UsageError(
                 "symbolicate needs one GROUP or --all (crashscan symbolicate --all --dsym App.app.dSYM)")
         }
         guard !dsymPaths.isEmpty else {
             throw UsageError("symbolicate needs --dsym PATH (a .dSYM bundle, a folder of them, or a zip)")
         }
-        let dbPath = CLI.databasePath(dbOption, environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         guard let symbolicator = try symbolicator(dsymPaths) else { return .usage }
         let store = try Store(path: dbPath)
-        let group = try cursor.positionals.first.map { try GroupLookup.find($0, in: store) }
+        let group = try arguments.positionals.first.map { try GroupLookup.find($0, in: store) }
         let summary = try StoredSymbolication.run(store: store, group: group, symbolicator: symbolicator)
         if summary.symbolicated > 0 {
             try RecommendationUpdater.refresh(store: store, rules: rules, touched: try store.groupIDs())

@@ -46,6 +46,36 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(subcommand.err.contains("did you mean 'test'?"), subcommand.err)
     }
 
+    /// Every command's help page lists every option the command accepts (the page and the parser
+    /// read the same declarations), and a mistyped option is refused with the nearest one.
+    func testEveryOptionACommandTakesIsOnItsHelpPage() throws {
+        for command in ["import", "report", "explain", "fix", "fixed", "symbolicate", "regroup", "rules"] {
+            let page = try runner.run(["help", command])
+            XCTAssertEqual(page.status, 0, command)
+            XCTAssertTrue(page.out.contains("-h, --help        Show help."), command)
+            let options = Set(
+                page.out.split(separator: "\n").filter { $0.hasPrefix("  -") }.flatMap { line in
+                    line.split(separator: " ").filter { $0.hasPrefix("--") }.map {
+                        String($0.trimmingCharacters(in: [","]))
+                    }
+                })
+            XCTAssertTrue(options.contains("--rules"), "\(command): \(options)")
+            for option in options where option != "--help" {
+                // Accepted: whatever fails next, it is not the option.
+                let database = options.contains("--db") ? ["--db", "none.sqlite"] : []
+                let run = try runner.run([command, option, "x"] + database)
+                XCTAssertFalse(run.err.contains("unknown option"), "\(command) \(option): \(run.err)")
+            }
+        }
+        let typo = try runner.run(["report", "--devcie", "iPhone 6"])
+        XCTAssertEqual(typo.status, 64)
+        XCTAssertTrue(
+            typo.err.contains("unknown option '--devcie' for report (did you mean '--device'?)"), typo.err)
+        let flagValue = try runner.run(["report", "--explain=yes"])
+        XCTAssertEqual(flagValue.status, 64)
+        XCTAssertTrue(flagValue.err.contains("--explain takes no value"), flagValue.err)
+    }
+
     func testReportFiltersRefuseWhatTheyCannotMean() throws {
         try importSamples()
         let device = try runner.run(["report", "--device", "iphone6plu"])
