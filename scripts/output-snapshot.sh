@@ -2,7 +2,8 @@
 # Writes everything a user sees from one crashscan binary into a folder, so two builds can be
 # compared byte for byte (scripts/compare-outputs.sh): for the bundled SampleReports and, when it
 # is there, the corpus of real reports ($CRASHSCAN_CORPUS, else ../shared/corpus), the import summary, `report` in every format (and with --explain),
-# `explain` of every group in text and JSON, and a dump of every documented view.
+# `explain` of every group in text and JSON, a dump of every documented view, and the rules list
+# and every fix page.
 # What differs on every run is masked: the temporary database's path (shown as DB), the import's
 # duration, and the view columns that hold the wall-clock time of the import (started_at,
 # finished_at, imported_at).
@@ -53,6 +54,15 @@ snapshot() { # name input...
     rm -rf "$(dirname "$db")"
     find "$dir" -type f -exec sed -i -e "s#$db#DB#g" -e 's/, [0-9.]* s$/, N s/' {} +
 }
+
+# The rules in force and every fix page (no database involved).
+mkdir -p "$out/fixes"
+"$crashscan" rules >"$out/rules.text" 2>&1
+"$crashscan" rules --format json >"$out/rules.json" 2>&1
+"$crashscan" fix --list >"$out/fixes/_list.text" 2>&1
+for slug in $("$crashscan" fix --list | awk 'NR > 1 && $1 !~ /^[0-9]+$/ { print $1 }'); do
+    "$crashscan" fix "$slug" >"$out/fixes/$slug.text" 2>&1
+done
 
 snapshot samples SampleReports
 if [ -n "$corpus" ]; then

@@ -111,7 +111,7 @@ enum RulesCommand: CommandDefinition {
                 var item: [String: Any] = [
                     "id": rule.id, "fix": rule.fix, "title": rule.title, "source": rule.source,
                     "line": rule.line,
-                    "match": describe(rule.match), "specificity": rule.specificity,
+                    "match": rule.match.summary, "specificity": rule.specificity,
                 ]
                 if let row = rule.catalogRow { item["catalog_row"] = row }
                 if let fails = rule.failsOn { item["fails_on"] = fails.description }
@@ -132,7 +132,7 @@ enum RulesCommand: CommandDefinition {
         var lines = [rows[0]]
         for (rule, row) in zip(set.rules, rows.dropFirst()) {
             lines.append(row)
-            var match = "match: " + describe(rule.match)
+            var match = "match: " + rule.match.summary
             if let fails = rule.failsOn { match += "; fails on iOS \(fails)" }
             lines.append(contentsOf: TextWrap.wrap(match, width: ReportRenderer.width, indent: "    "))
         }
@@ -174,21 +174,4 @@ enum RulesCommand: CommandDefinition {
         return results
     }
 
-    static func describe(_ match: RuleMatch) -> String {
-        var parts: [String] = []
-        if let exceptions = match.exceptions {
-            parts.append("exception=\(exceptions.joined(separator: "|"))")
-        }
-        if let kinds = match.kinds { parts.append("kind=\(kinds.map(\.rawValue).joined(separator: "|"))") }
-        if let classes = match.classes { parts.append("class=\(classes.joined(separator: "|"))") }
-        if let pattern = match.classPattern { parts.append("class~/\(pattern.pattern)/") }
-        if let keys = match.keys { parts.append("key=\(keys.joined(separator: "|"))") }
-        if let pattern = match.keyPattern { parts.append("key~/\(pattern.pattern)/") }
-        if let causes = match.causes {
-            parts.append("cause=\(causes.map(\.rawValue).joined(separator: "|"))")
-        }
-        if let flag = match.keyIsPrivate { parts.append("private=\(flag)") }
-        if let os = match.os { parts.append("os \(os.description)") }
-        return parts.joined(separator: " ")
-    }
 }

@@ -136,13 +136,11 @@ private struct ExplanationText {
                 "\(other.ruleID) (specificity \(other.specificity), less specific): \(other.reasons.joined(separator: "; "))"
             )
         }
-        func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
-        field(
-            "exceptions",
-            rule.exceptions.joined(separator: ", ") + (rule.exceptions.isEmpty ? "" : inferred("exceptions")))
-        field("fails on", rule.failsOn.map { "iOS \($0)\(inferred("failsOn"))" })
-        field("works on", rule.worksOn.map { "iOS \($0)\(inferred("worksOn"))" })
-        if rule.inferred.contains("fix") { field("fix source", "inferred from the API's documentation") }
+        let text = RuleText(rule: rule)
+        field("exceptions", text.exceptions(joinedBy: ", ") ?? "")
+        field("fails on", text.failsOn)
+        field("works on", text.worksOn)
+        if text.fixIsInferred { field("fix source", "inferred from the API's documentation") }
         field("condition", rule.condition)
     }
 
@@ -196,24 +194,10 @@ private struct ExplanationText {
         out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: "  "))
         out.append("")
         out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
-        if let objc = rule.objc {
-            out.append("")
-            out.append("  Objective-C:")
-            out.append(
-                contentsOf: objc.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
-        }
-        if let swift = rule.swift {
-            out.append("  Swift:")
-            out.append(
-                contentsOf: swift.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }
-            )
-        }
+        let text = RuleText(rule: rule)
+        out.append(contentsOf: text.replacement)
         out.append("")
         out.append("  The whole page: crashscan fix \(rule.fix)")
-        if !rule.sources.isEmpty {
-            out.append(
-                contentsOf: TextWrap.wrap(
-                    "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
-        }
+        out.append(contentsOf: text.sources(width: width))
     }
 }

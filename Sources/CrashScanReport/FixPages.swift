@@ -37,61 +37,7 @@ public enum FixPages {
         guard let entry = entries(rules).first(where: { $0.slug == slug }) else { return nil }
         let width = ReportRenderer.width
         var out = ["FIX \(entry.slug)", ""]
-        for rule in entry.rules {
-            out.append(contentsOf: TextWrap.wrap(rule.title, width: width, indent: ""))
-            var facts: [String] = ["rule \(rule.id)"]
-            func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
-            if !rule.exceptions.isEmpty {
-                facts.append("raises \(rule.exceptions.joined(separator: " or "))\(inferred("exceptions"))")
-            }
-            if let fails = rule.failsOn { facts.append("fails on iOS \(fails)\(inferred("failsOn"))") }
-            if let works = rule.worksOn { facts.append("works on iOS \(works)\(inferred("worksOn"))") }
-            if rule.inferred.contains("fix") {
-                facts.append(
-                    "the fix is inferred from the API's documentation, not from a report of it working")
-            }
-            out.append(
-                contentsOf: TextWrap.wrap(
-                    "(" + facts.joined(separator: "; ") + ")", width: width, indent: "  "))
-            if let condition = rule.condition {
-                out.append(contentsOf: TextWrap.wrap("Condition: " + condition, width: width, indent: "  "))
-            }
-            for reason in rule.reasons {
-                out.append(contentsOf: TextWrap.wrap("Seen as: " + reason, width: width, indent: "  "))
-            }
-            out.append("")
-            out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
-            if let target = rule.replacementTarget {
-                out.append("")
-                out.append(
-                    contentsOf: TextWrap.wrap(
-                        "Written for a deployment target of iOS \(target): newer API is behind an availability check."
-                            + (rule.replacementAssumes.map { " Assumes \($0)." } ?? ""),
-                        width: width, indent: "  "))
-            }
-            if let objc = rule.replacementObjC {
-                out.append("")
-                out.append("  Objective-C:")
-                out.append(
-                    contentsOf: objc.split(separator: "\n", omittingEmptySubsequences: false).map {
-                        "    " + $0
-                    })
-            }
-            if let swift = rule.replacementSwift {
-                out.append("  Swift:")
-                out.append(
-                    contentsOf: swift.split(separator: "\n", omittingEmptySubsequences: false).map {
-                        "    " + $0
-                    })
-            }
-            if !rule.sources.isEmpty {
-                out.append("")
-                out.append(
-                    contentsOf: TextWrap.wrap(
-                        "Sources: " + rule.sources.joined(separator: "; "), width: width, indent: "  "))
-            }
-            out.append("")
-        }
+        for rule in entry.rules { out.append(contentsOf: section(rule, width: width)) }
         if let extra = handWritten(slug) {
             out.append(String(repeating: "-", count: width))
             out.append("")
@@ -99,5 +45,44 @@ public enum FixPages {
         }
         while out.last == "" { out.removeLast() }
         return out.joined(separator: "\n") + "\n"
+    }
+
+    /// What one rule recommending the fix says: title, facts, reason texts, detail, replacement
+    /// and sources.
+    static func section(_ rule: Rule, width: Int) -> [String] {
+        let text = RuleText(rule: GroupExplanation.RuleSummary(rule))
+        var out = TextWrap.wrap(rule.title, width: width, indent: "")
+        var facts: [String] = ["rule \(rule.id)"]
+        if let exceptions = text.exceptions(joinedBy: " or ") { facts.append("raises \(exceptions)") }
+        if let fails = text.failsOn { facts.append("fails on \(fails)") }
+        if let works = text.worksOn { facts.append("works on \(works)") }
+        if text.fixIsInferred {
+            facts.append("the fix is inferred from the API's documentation, not from a report of it working")
+        }
+        out.append(
+            contentsOf: TextWrap.wrap("(" + facts.joined(separator: "; ") + ")", width: width, indent: "  "))
+        if let condition = rule.condition {
+            out.append(contentsOf: TextWrap.wrap("Condition: " + condition, width: width, indent: "  "))
+        }
+        for reason in rule.reasons {
+            out.append(contentsOf: TextWrap.wrap("Seen as: " + reason, width: width, indent: "  "))
+        }
+        out.append("")
+        out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
+        if let target = rule.replacementTarget {
+            out.append("")
+            out.append(
+                contentsOf: TextWrap.wrap(
+                    "Written for a deployment target of iOS \(target): newer API is behind an availability check."
+                        + (rule.replacementAssumes.map { " Assumes \($0)." } ?? ""),
+                    width: width, indent: "  "))
+        }
+        out.append(contentsOf: text.replacement)
+        if !rule.sources.isEmpty {
+            out.append("")
+            out.append(contentsOf: text.sources(width: width))
+        }
+        out.append("")
+        return out
     }
 }

@@ -133,12 +133,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 reasons: $0.reasons)
         }
         if let best = evaluations.first?.rule {
-            explanation.rule = RuleSummary(
-                id: best.id, source: best.source, line: best.line, catalogRow: best.catalogRow, fix: best.fix,
-                title: best.title, detail: best.detail, exceptions: best.exceptions,
-                failsOn: best.failsOn?.description,
-                worksOn: best.worksOn?.description, condition: best.condition, objc: best.replacementObjC,
-                swift: best.replacementSwift, sources: best.sources, inferred: best.inferred)
+            explanation.rule = RuleSummary(best)
             explanation.evidence = try EvidenceBuilder(store: store).evidence(
                 group: id, subject: subject, rule: best)
         }

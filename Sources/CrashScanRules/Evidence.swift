@@ -203,7 +203,7 @@ package final class EvidenceBuilder {
                 )
             }
         }
-        if subject.key == nil && (rule.match.keys != nil || rule.match.keyPattern != nil) {
+        if subject.key == nil && rule.match.statesKey {
             problems.append("the reports do not name the key")
         }
         if fits.isEmpty && problems.isEmpty {

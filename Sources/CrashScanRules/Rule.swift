@@ -76,37 +76,41 @@ public struct Rule: Sendable {
 
 /// The conditions of a rule. Every stated condition must hold; an absent one matches anything.
 public struct RuleMatch: Sendable {
-    public var exceptions: [String]?
-    public var kinds: [KVCKind]?
-    public var classes: [String]?
-    public var classPattern: NSRegularExpressionBox?
-    public var keys: [String]?
-    public var keyPattern: NSRegularExpressionBox?
-    public var causes: [KVCCause]?
-    public var keyIsPrivate: Bool?
-    public var os: OSRange?
+    /// In `RuleCondition.fields` order, at most one per field.
+    public private(set) var conditions: [RuleCondition] = []
 
-    public init() {}
+    public init(_ conditions: [RuleCondition] = []) {
+        for condition in conditions { set(condition) }
+    }
 
-    /// The conditions as stable text, for the rules digest. (Interpolating the struct printed
-    /// the regular expressions' object addresses, so the digest changed with every process
-    /// and every report recomputed the stored evidence.)
+    /// Adds `condition`, replacing one of the same field, in field order.
+    public mutating func set(_ condition: RuleCondition) {
+        conditions.removeAll { $0.field == condition.field }
+        conditions.append(condition)
+        conditions.sort {
+            (RuleCondition.fields.firstIndex(of: $0.field) ?? 0)
+                < (RuleCondition.fields.firstIndex(of: $1.field) ?? 0)
+        }
+    }
+
+    /// The condition stated for `field`, if any.
+    public func condition(_ field: String) -> RuleCondition? { conditions.first { $0.field == field } }
+
+    /// Whether the rule names a key (a list or a pattern).
+    var statesKey: Bool { conditions.contains { $0.aspect == "key" } }
+
+    /// The conditions as stable text, for the rules digest: every field in order, `-` where none
+    /// is stated. (Interpolating the struct printed the regular expressions' object addresses, so
+    /// the digest changed with every process and every report recomputed the stored evidence.)
     var canonicalText: String {
-        func list(_ values: [String]?) -> String { values.map { $0.joined(separator: ",") } ?? "-" }
-        return [
-            list(exceptions), list(kinds?.map(\.rawValue)), list(classes), classPattern?.pattern ?? "-",
-            list(keys), keyPattern?.pattern ?? "-", list(causes?.map(\.rawValue)),
-            keyIsPrivate.map { String($0) } ?? "-", os.map { "\($0.lower)-\($0.upper)" } ?? "-",
-        ].joined(separator: ";")
+        RuleCondition.fields.map { condition($0)?.canonicalValue ?? "-" }.joined(separator: ";")
     }
 
-    var conditionCount: Int {
-        [
-            exceptions != nil, kinds != nil, classes != nil || classPattern != nil,
-            keys != nil || keyPattern != nil,
-            causes != nil, keyIsPrivate != nil, os != nil,
-        ].filter { $0 }.count
-    }
+    /// How many aspects the rule constrains (a class list and a class pattern count once).
+    var conditionCount: Int { Set(conditions.map(\.aspect)).count }
+
+    /// `crashscan rules`'s one-line summary: `kind=undefined_key class=UITextView key=_placeholderLabel`.
+    public var summary: String { conditions.map(\.summary).joined(separator: " ") }
 }
 
 /// `NSRegularExpression` is immutable and thread-safe once built; the box makes that visible
@@ -157,70 +161,10 @@ extension RuleMatch {
 
     /// Why the rule matches (one line per stated condition), or the first condition that fails.
     func evaluate(_ subject: RuleSubject) -> (reasons: [String], failure: String?) {
-        let key = subject.key ?? "(unknown)"
-        let receiver = subject.receiverClass ?? "(unknown)"
-        func list(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
-        // Every stated condition, in the order they are reported.
-        var conditions: [(holds: () -> Bool, text: String)] = []
-        if let exceptions {
-            conditions.append(
-                (
-                    { subject.exceptionType.map(exceptions.contains) ?? false },
-                    "exception \(subject.exceptionType ?? "(none)") in \(list(exceptions))"
-                ))
-        }
-        if let kinds {
-            conditions.append(
-                (
-                    { subject.kind.map(kinds.contains) ?? false },
-                    "kind \(subject.kind?.rawValue ?? "(none)") in \(list(kinds.map(\.rawValue)))"
-                ))
-        }
-        if let classes {
-            conditions.append(
-                (
-                    { subject.receiverClass.map(classes.contains) ?? false },
-                    "class \(receiver) in \(list(classes))"
-                ))
-        }
-        if let classPattern {
-            conditions.append(
-                (
-                    { subject.receiverClass.map(classPattern.matches) ?? false },
-                    "class \(receiver) matches /\(classPattern.pattern)/"
-                ))
-        }
-        if let keys {
-            conditions.append(({ subject.key.map(keys.contains) ?? false }, "key \(key) in \(list(keys))"))
-        }
-        if let keyPattern {
-            conditions.append(
-                (
-                    { subject.key.map(keyPattern.matches) ?? false },
-                    "key \(key) matches /\(keyPattern.pattern)/"
-                ))
-        }
-        if let causes {
-            conditions.append(
-                (
-                    { subject.cause.map(causes.contains) ?? false },
-                    "cause \(subject.cause?.rawValue ?? "(none)") in \(list(causes.map(\.rawValue)))"
-                ))
-        }
-        if let keyIsPrivate {
-            conditions.append(({ subject.keyIsPrivate == keyIsPrivate }, "key is private = \(keyIsPrivate)"))
-        }
-        if let os {
-            conditions.append(
-                (
-                    { subject.osKeys.contains(where: { (os.lower...os.upper).contains($0) }) },
-                    "a report ran iOS \(os.description)"
-                ))
-        }
         var reasons: [String] = []
-        for (holds, text) in conditions {
-            guard holds() else { return (reasons, text) }
-            reasons.append(text)
+        for condition in conditions {
+            guard condition.holds(for: subject) else { return (reasons, condition.explanation(for: subject)) }
+            reasons.append(condition.explanation(for: subject))
         }
         return (reasons, nil)
     }

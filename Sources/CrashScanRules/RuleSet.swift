@@ -98,9 +98,7 @@ public struct RuleSet: Sendable {
         "worksOn", "failsOn", "condition", "replacement", "sources", "fixedIn", "generic", "notes",
         "inferred", "gatedBySDK",
     ]
-    static let matchFields: Set<String> = [
-        "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
-    ]
+    static let matchFields = Set(RuleCondition.fields)
 
     /// Parses a rule file. Every error names the file, the line, the rule and the field.
     public static func parse(json data: Data, file: String) throws(RuleFileError) -> [Rule] {
@@ -283,21 +281,10 @@ private struct RuleReader {
         -> [String]?
     {
         guard let (line, value) = object.member(field) else { return nil }
-        let name = prefix + field
-        switch value {
-        case .string(let text, _): return [text]
-        case .array(let items, _) where !items.isEmpty:
-            var out: [String] = []
-            for item in items {
-                guard case .string(let text, _) = item else {
-                    throw fail(name, at: item.line, "every entry must be a string, got \(item.typeName)")
-                }
-                out.append(text)
-            }
-            return out
-        default:
-            throw fail(
-                name, at: line, "must be a string or a non-empty array of strings, got \(value.typeName)")
+        do {
+            return try value.stringList(line: line)
+        } catch {
+            throw fail(prefix + field, at: error.line, error.message)
         }
     }
 
@@ -305,28 +292,10 @@ private struct RuleReader {
         -> OSRange?
     {
         guard let (line, value) = object.member(field) else { return nil }
-        guard case .string(let spec, _) = value else {
-            throw fail(prefix + field, at: line, "must be a string such as \"<8.3\", got \(value.typeName)")
-        }
         do {
-            return try OSRange.parse(spec)
+            return try value.osRange(line: line)
         } catch {
-            throw fail(prefix + field, at: line, error.description)
-        }
-    }
-
-    private func regex(_ field: String, in object: LocatedJSON) throws(RuleFileError)
-        -> NSRegularExpressionBox?
-    {
-        guard let (line, value) = object.member(field) else { return nil }
-        guard case .string(let pattern, _) = value else {
-            throw fail(
-                "match.\(field)", at: line, "must be a regular expression string, got \(value.typeName)")
-        }
-        do {
-            return try NSRegularExpressionBox(pattern)
-        } catch {
-            throw fail("match.\(field)", at: line, "invalid regular expression '\(pattern)'")
+            throw fail(prefix + field, at: error.line, error.message)
         }
     }
 
@@ -334,51 +303,14 @@ private struct RuleReader {
         guard case .object(let members, _) = object else {
             throw fail("match", at: line, "must be an object, got \(object.typeName)")
         }
-        if let unknown = members.first(where: { !RuleSet.matchFields.contains($0.key) }) {
-            throw fail(
-                "match.\(unknown.key)", at: unknown.line,
-                "unknown condition (expected one of: \(RuleSet.matchFields.sorted().joined(separator: ", ")))"
-            )
-        }
         var match = RuleMatch()
-        match.exceptions = try strings("exception", in: object, prefix: "match.")
-        if let kinds = try strings("kind", in: object, prefix: "match.") {
-            var parsed: [KVCKind] = []
-            for name in kinds {
-                guard let kind = KVCKind(rawValue: name) else {
-                    throw fail(
-                        "match.kind", at: object.member("kind")?.line ?? line,
-                        "unknown kind '\(name)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                parsed.append(kind)
+        for member in members {
+            do {
+                match.set(try RuleCondition.parse(field: member.key, value: member.value, line: member.line))
+            } catch {
+                throw fail("match.\(member.key)", at: error.line, error.message)
             }
-            match.kinds = parsed
         }
-        if let causes = try strings("cause", in: object, prefix: "match.") {
-            var parsed: [KVCCause] = []
-            for name in causes {
-                guard let cause = KVCCause(rawValue: name) else {
-                    throw fail(
-                        "match.cause", at: object.member("cause")?.line ?? line,
-                        "unknown cause '\(name)' (expected one of: \(KVCCause.allCases.map(\.rawValue).joined(separator: ", ")))"
-                    )
-                }
-                parsed.append(cause)
-            }
-            match.causes = parsed
-        }
-        match.classes = try strings("class", in: object, prefix: "match.")
-        match.classPattern = try regex("classPattern", in: object)
-        match.keys = try strings("key", in: object, prefix: "match.")
-        match.keyPattern = try regex("keyPattern", in: object)
-        if let (flagLine, flag) = object.member("keyIsPrivate") {
-            guard case .bool(let value, _) = flag else {
-                throw fail("match.keyIsPrivate", at: flagLine, "must be true or false")
-            }
-            match.keyIsPrivate = value
-        }
-        match.os = try osRange("os", in: object, prefix: "match.")
         guard match.conditionCount > 0 else {
             throw fail("match", at: line, "states no condition; it would match every crash")
         }

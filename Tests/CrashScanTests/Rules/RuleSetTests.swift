@@ -63,13 +63,48 @@ final class RuleSetTests: XCTestCase {
 
     /// Reports reuse the stored evidence only while the digest of the rules is unchanged, so the
     /// same rules must give the same digest in every load (and every process).
+    /// Every condition a rule file can state reads back, describes itself in the rules list and
+    /// in `explain`, and the first one that fails is the one named.
+    func testEveryMatchConditionParsesEvaluatesAndDescribesItself() throws {
+        let file = #"""
+            {"rules": [{"id": "all", "fix": "f", "title": "t", "detail": "d", "match": {
+                "os": "<8.3", "keyIsPrivate": true, "cause": "private_key", "keyPattern": "^_place",
+                "key": "_placeholderLabel", "classPattern": "^UIText", "class": ["UITextView", "UITextField"],
+                "kind": "undefined_key", "exception": "NSUnknownKeyException"}}]}
+            """#
+        let rule = try XCTUnwrap(RuleSet.parse(json: Data(file.utf8), file: "all.json").first)
+        XCTAssertEqual(rule.match.conditions.map(\.field), RuleCondition.fields, "file order does not matter")
+        XCTAssertEqual(
+            rule.match.summary,
+            "exception=NSUnknownKeyException kind=undefined_key class=UITextView|UITextField class~/^UIText/ key=_placeholderLabel key~/^_place/ cause=private_key private=true os <8.3"
+        )
+        XCTAssertEqual(rule.specificity, 70, "a list and a pattern of the class (or key) are one aspect")
+        let seed = subject(
+            exception: "NSUnknownKeyException", receiver: "UITextView", key: "_placeholderLabel",
+            os: ["8.1.3"])
+        let matched = rule.match.evaluate(seed)
+        XCTAssertNil(matched.failure)
+        XCTAssertEqual(matched.reasons.count, 9)
+        XCTAssertEqual(matched.reasons[2], "class UITextView in [UITextView, UITextField]")
+        XCTAssertEqual(matched.reasons.last, "a report ran iOS <8.3")
+        var later = seed
+        later.osKeys = [OSVersion.parse("13.0")?.sortKey ?? 0]
+        XCTAssertEqual(rule.match.evaluate(later).failure, "a report ran iOS <8.3")
+        later.receiverClass = "UILabel"
+        XCTAssertEqual(rule.match.evaluate(later).failure, "class UILabel in [UITextView, UITextField]")
+        XCTAssertEqual(rule.match.evaluate(later).reasons.count, 2, "the conditions before it held")
+    }
+
     func testDigestIsStableAcrossLoadsAndFollowsPatterns() throws {
         let first = try RuleSet.builtIn()
-        XCTAssertTrue(first.rules.contains { $0.match.classPattern != nil || $0.match.keyPattern != nil })
+        XCTAssertTrue(
+            first.rules.contains {
+                $0.match.condition("classPattern") != nil || $0.match.condition("keyPattern") != nil
+            })
         XCTAssertEqual(first.digest, try RuleSet.builtIn().digest)
         var rules = first.rules
-        let index = try XCTUnwrap(rules.firstIndex { $0.match.keyPattern != nil })
-        rules[index].match.keyPattern = try NSRegularExpressionBox("^_other$")
+        let index = try XCTUnwrap(rules.firstIndex { $0.match.condition("keyPattern") != nil })
+        rules[index].match.set(.keyPattern(try NSRegularExpressionBox("^_other$")))
         XCTAssertNotEqual(first.digest, RuleSet(rules: rules).digest)
     }
 
