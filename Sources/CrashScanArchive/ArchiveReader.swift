@@ -62,42 +62,43 @@ public enum ArchiveReader {
                 guard archive_entry_filetype(entry) == carchive_regular_file_type() || isRaw(archive) else {
                     continue
                 }
-                let size = archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil
-                if let size, size > maximumMemberSize {
-                    archive_read_data_skip(archive)
-                    members.append(
-                        Member(
-                            path: name, data: nil,
-                            problem: "member too large (\(size) bytes; the limit is \(maximumMemberSize))"))
-                    continue
-                }
-                var content = Data()
-                var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-                var failure: String?
-                var damaged = false
-                while true {
-                    let count = chunk.withUnsafeMutableBytes {
-                        archive_read_data(archive, $0.baseAddress, $0.count)
-                    }
-                    if count == 0 { break }
-                    if count < 0 {
-                        failure = "cannot read the member: \(errorText(archive))"
-                        damaged = true
-                        break
-                    }
-                    content.append(contentsOf: chunk[0..<count])
-                    if content.count > maximumMemberSize {
-                        failure = "member too large (over \(maximumMemberSize) bytes)"
-                        archive_read_data_skip(archive)
-                        break
-                    }
-                }
-                members.append(Member(path: name, data: failure == nil ? content : nil, problem: failure))
+                let read = readMember(archive, entry: entry, name: name)
+                members.append(read.member)
                 // A damaged stream cannot be read past this point.
-                if damaged { break }
+                if read.damaged { break }
             }
             return members
         }
+    }
+
+    /// The current member's bytes, or why they cannot be had (too large, unreadable); `damaged`
+    /// when the stream cannot be read past it.
+    private static func readMember(_ archive: OpaquePointer, entry: OpaquePointer, name: String) -> (
+        member: Member, damaged: Bool
+    ) {
+        let size = archive_entry_size_is_set(entry) != 0 ? Int(archive_entry_size(entry)) : nil
+        if let size, size > maximumMemberSize {
+            archive_read_data_skip(archive)
+            let problem = "member too large (\(size) bytes; the limit is \(maximumMemberSize))"
+            return (Member(path: name, data: nil, problem: problem), false)
+        }
+        var content = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                let problem = "cannot read the member: \(errorText(archive))"
+                return (Member(path: name, data: nil, problem: problem), true)
+            }
+            content.append(contentsOf: chunk[0..<count])
+            if content.count > maximumMemberSize {
+                archive_read_data_skip(archive)
+                let problem = "member too large (over \(maximumMemberSize) bytes)"
+                return (Member(path: name, data: nil, problem: problem), false)
+            }
+        }
+        return (Member(path: name, data: content, problem: nil), false)
     }
 
     private static func errorText(_ archive: OpaquePointer) -> String {

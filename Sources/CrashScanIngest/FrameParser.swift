@@ -32,6 +32,49 @@ enum FrameParser {
     }
 
     private static func parse(bytes line: UnsafeBufferPointer<UInt8>, _ normalizeSymbols: Bool) -> Frame? {
+        guard let bytes = body(of: line) else { return nil }
+        let (index, position) = leadingIndex(bytes)
+        guard position < bytes.count, let columns = imageColumn(bytes, from: position) else { return nil }
+        let image = columns.image
+        let address = columns.address
+        guard isPlausibleImage(image), !columns.remainder.isEmpty else { return nil }
+        let parts = SymbolColumn(columns.remainder)
+        let symbolBytes = parts.symbol
+        let offset = parts.offset
+        var symbol = String(decoding: symbolBytes, as: UTF8.self)
+        var unsymbolicated = false
+        if symbol.isEmpty, address != nil, offset != nil {
+            // `image 0xaddr + off` with the base swallowed as the address column.
+            symbol = address ?? ""
+            unsymbolicated = true
+        } else if isHexAddress(symbolBytes) {
+            unsymbolicated = true
+        }
+        guard !symbol.isEmpty else { return nil }
+        let last = symbolBytes.last ?? 0
+        if last == 59 || last == 123 || last == 61 { return nil }  // `;` `{` `=`: code, not a frame
+
+        // Enough evidence that this is a frame and not prose with two spaces in it.
+        let methodLike = symbolBytes.first == minus || symbolBytes.first == plus
+        let hasEvidence =
+            index != nil || address != nil || offset != nil || parts.file != nil || unsymbolicated
+            || (methodLike && symbolBytes.count > 3 && symbolBytes.dropFirst().first == 91)  // `[`
+        guard hasEvidence else { return nil }
+        if index == nil && address == nil && offset == nil && parts.file == nil && !methodLike
+            && !unsymbolicated
+        {
+            return nil
+        }
+        let imageName = String(decoding: image, as: UTF8.self)
+        let normalized = normalizeSymbols && !unsymbolicated ? SymbolNormalizer.normalize(symbol) : symbol
+        return Frame(
+            index: index, image: imageName, address: address, symbol: normalized, rawSymbol: symbol,
+            offset: offset, file: parts.file, line: parts.line, isUnsymbolicated: unsymbolicated)
+    }
+
+    /// The line without blanks, markdown table pipes at its ends and a `#` before the index; nil
+    /// when too short, too long, or only a table rule (`|---|---|`).
+    private static func body(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8>? {
         var lower = 0
         var upper = line.count
         trim(line, &lower, &upper)
@@ -42,36 +85,43 @@ enum FrameParser {
         trim(line, &lower, &upper)
         // Index: `#3 ` in some pastes.
         if upper - lower > 2, line[lower] == 35, isDigit(line[lower + 1]) { lower += 1 }
-        // Positions below are from the trimmed start, as in an array of the trimmed bytes.
+        // Positions from here are from the trimmed start, as in an array of the trimmed bytes.
         let bytes = UnsafeBufferPointer(rebasing: line[lower..<upper])
         if bytes.allSatisfy({ $0 == minus || $0 == pipe || $0 == space || $0 == colon }) { return nil }
+        return bytes
+    }
 
-        var position = 0
-        var index: Int?
-        // Index: digits followed by white space or a table cell separator.
+    /// The frame index (digits followed by white space or a table cell separator) and where the
+    /// image column starts after it.
+    private static func leadingIndex(_ bytes: UnsafeBufferPointer<UInt8>) -> (index: Int?, position: Int) {
         var digitsEnd = 0
         while digitsEnd < bytes.count, isDigit(bytes[digitsEnd]) { digitsEnd += 1 }
-        if digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,
+        guard digitsEnd > 0, digitsEnd < 6, digitsEnd < bytes.count,
             bytes[digitsEnd] == space || bytes[digitsEnd] == tab || bytes[digitsEnd] == pipe
-        {
-            index = number(bytes[0..<digitsEnd], radix: 10).map(Int.init)
-            position = digitsEnd
+        else { return (nil, 0) }
+        let index = number(bytes[0..<digitsEnd], radix: 10).map(Int.init)
+        var position = digitsEnd
+        skipBlanks(bytes, &position)
+        if position < bytes.count, bytes[position] == pipe {
+            position += 1
             skipBlanks(bytes, &position)
-            if position < bytes.count, bytes[position] == pipe {
-                position += 1
-                skipBlanks(bytes, &position)
-            }
-            // Apple's in-app marker: `6     + ReProvision (*)   0x…`.
-            if position + 1 < bytes.count, bytes[position] == plus, bytes[position + 1] == space {
-                position += 2
-                skipBlanks(bytes, &position)
-            }
         }
-        guard position < bytes.count else { return nil }
+        // Apple's in-app marker: `6     + ReProvision (*)   0x…`.
+        if position + 1 < bytes.count, bytes[position] == plus, bytes[position + 1] == space {
+            position += 2
+            skipBlanks(bytes, &position)
+        }
+        return (index, position)
+    }
 
+    /// The image name, the address when one follows it, and the rest of the line; the image ends
+    /// at a table cell separator, an address, a column gap, or else the first space.
+    private static func imageColumn(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> (
+        image: Bytes, address: String?, remainder: Bytes
+    )? {
         var image: Bytes
         var address: String?
-        var remainder: Bytes
+        let remainder: Bytes
         if let bar = bytes[position...].firstIndex(of: pipe) {
             image = bytes[position..<bar]
             remainder = bytes[(bar + 1)...]
@@ -91,66 +141,43 @@ enum FrameParser {
         image = trimmed(image)
         // `ReProvision (*)`: the in-app marker after the image name.
         if image.count > 4, image.suffix(4).elementsEqual(" (*)".utf8) { image = trimmed(image.dropLast(4)) }
-        remainder = trimmed(remainder)
-        guard isPlausibleImage(image), !remainder.isEmpty else { return nil }
+        return (image, address, trimmed(remainder))
+    }
 
-        var symbolBytes = remainder
+    /// The symbol column taken apart: the symbol, and the offset and source location around it.
+    private struct SymbolColumn {
+        var symbol: Bytes
         var file: String?
-        var lineNumber: Int?
+        var line: Int?
         var offset: UInt64?
-        var unsymbolicated = false
 
-        // `0x… + 0x6ee4\t// symbol + 0x160` (on-device symbolication, Cr4shed).
-        if let comment = commentStart(symbolBytes) {
-            let left = trimmed(symbolBytes[..<comment])
-            if let base = baseAndOffset(left) { offset = base.offset }
-            symbolBytes = trimmed(symbolBytes[(comment + 2)...])
-        }
-        // KSCrash text: `0x314e0000 + 648765 (__exceptionPreprocess + 97)`.
-        if let base = baseAndOffset(symbolBytes, allowTrailing: true), base.end < symbolBytes.endIndex {
-            let tail = trimmed(symbolBytes[base.end...])
-            if tail.first == openParen, tail.last == closeParen {
-                symbolBytes = trimmed(tail.dropFirst().dropLast())
+        init(_ column: Bytes) {
+            symbol = column
+            // `0x… + 0x6ee4\t// symbol + 0x160` (on-device symbolication, Cr4shed).
+            if let comment = FrameParser.commentStart(symbol) {
+                let left = FrameParser.trimmed(symbol[..<comment])
+                if let base = FrameParser.baseAndOffset(left) { offset = base.offset }
+                symbol = FrameParser.trimmed(symbol[(comment + 2)...])
+            }
+            // KSCrash text: `0x314e0000 + 648765 (__exceptionPreprocess + 97)`.
+            if let base = FrameParser.baseAndOffset(symbol, allowTrailing: true), base.end < symbol.endIndex {
+                let tail = FrameParser.trimmed(symbol[base.end...])
+                if tail.first == FrameParser.openParen, tail.last == FrameParser.closeParen {
+                    symbol = FrameParser.trimmed(tail.dropFirst().dropLast())
+                }
+            }
+            // `(file:line)` at the very end.
+            if let location = FrameParser.trailingLocation(symbol) {
+                file = location.file
+                line = location.line
+                symbol = FrameParser.trimmed(symbol[..<location.start])
+            }
+            // `+ <offset>` at the end (decimal, or hex with 0x).
+            if let trailing = FrameParser.trailingOffset(symbol) {
+                offset = trailing.offset
+                symbol = FrameParser.trimmed(symbol[..<trailing.start])
             }
         }
-        // `(file:line)` at the very end.
-        if let location = trailingLocation(symbolBytes) {
-            file = location.file
-            lineNumber = location.line
-            symbolBytes = trimmed(symbolBytes[..<location.start])
-        }
-        // `+ <offset>` at the end (decimal, or hex with 0x).
-        if let trailing = trailingOffset(symbolBytes) {
-            offset = trailing.offset
-            symbolBytes = trimmed(symbolBytes[..<trailing.start])
-        }
-        var symbol = String(decoding: symbolBytes, as: UTF8.self)
-        if symbol.isEmpty, address != nil, offset != nil {
-            // `image 0xaddr + off` with the base swallowed as the address column.
-            symbol = address ?? ""
-            unsymbolicated = true
-        } else if isHexAddress(symbolBytes) {
-            unsymbolicated = true
-        }
-        guard !symbol.isEmpty else { return nil }
-        let last = symbolBytes.last ?? 0
-        if last == 59 || last == 123 || last == 61 { return nil }  // `;` `{` `=`: code, not a frame
-
-        // Enough evidence that this is a frame and not prose with two spaces in it.
-        let methodLike = symbolBytes.first == minus || symbolBytes.first == plus
-        let hasEvidence =
-            index != nil || address != nil || offset != nil || file != nil || unsymbolicated
-            || (methodLike && symbolBytes.count > 3 && symbolBytes.dropFirst().first == 91)  // `[`
-        guard hasEvidence else { return nil }
-        if index == nil && address == nil && offset == nil && file == nil && !methodLike && !unsymbolicated {
-            return nil
-        }
-
-        let imageName = String(decoding: image, as: UTF8.self)
-        let normalized = normalizeSymbols && !unsymbolicated ? SymbolNormalizer.normalize(symbol) : symbol
-        return Frame(
-            index: index, image: imageName, address: address, symbol: normalized, rawSymbol: symbol,
-            offset: offset, file: file, line: lineNumber, isUnsymbolicated: unsymbolicated)
     }
 
     // MARK: - Pieces

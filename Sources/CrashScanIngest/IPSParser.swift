@@ -96,6 +96,37 @@ enum IPSParser {
     /// `lastExceptionBacktrace`, `threads`, `usedImages`.
     static func jsonBody(_ body: [String: Any], header: [String: Any], content: String) -> CrashReport {
         var report = CrashReport(format: .appleIPS, normalizedContent: content)
+        readDeviceAndApp(body, into: &report)
+        readException(body, into: &report)
+        let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
+        report.binaryImages = images.compactMap { image in
+            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else {
+                return nil
+            }
+            let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
+            return BinaryImage(
+                name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,
+                arch: JSONFields.string(image["arch"]))
+        }
+        let threads = JSONFields.array(body["threads"]).compactMap(JSONFields.object)
+        let faulting = JSONFields.int(body["faultingThread"])
+        let crashedThread =
+            threads.first { ($0["triggered"] as? Bool) == true }
+            ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
+        let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]), images: images)
+        report.frames =
+            exceptionFrames.isEmpty
+            ? frames(JSONFields.array(crashedThread?["frames"]), images: images) : exceptionFrames
+        if let procPath = JSONFields.string(body["procPath"]),
+            let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
+        {
+            report.appImageHint = JSONFields.string(app["name"])
+        }
+        return report
+    }
+
+    /// Device, OS, capture time, process, architecture and the app's version and bundle id.
+    private static func readDeviceAndApp(_ body: [String: Any], into report: inout CrashReport) {
         report.deviceRaw = JSONFields.string(body["modelCode"])
         if let os = JSONFields.object(body["osVersion"]) {
             let train = JSONFields.string(os["train"]) ?? ""
@@ -109,66 +140,47 @@ enum IPSParser {
             report.appVersion = JSONFields.string(bundle["CFBundleShortVersionString"])
             report.bundleID = JSONFields.string(bundle["CFBundleIdentifier"])
         }
+    }
+
+    /// The exception type and signal, and the reason: iOS 17/18's structured one, else the
+    /// `*** Terminating app …` line among the `asi` strings.
+    private static func readException(_ body: [String: Any], into report: inout CrashReport) {
         if let exception = JSONFields.object(body["exception"]) {
             report.exceptionType = JSONFields.string(exception["type"])
             report.signal = JSONFields.string(exception["signal"])
         }
-        // iOS 17/18: a structured reason.
         if let reason = JSONFields.object(body["exceptionReason"]) {
             if let name = JSONFields.string(reason["name"]) { report.exceptionType = name }
             report.exceptionReason = JSONFields.string(reason["composed_message"])
         }
-        // `asi`: per-library arrays of strings, `*** Terminating app …` among them.
+        // `asi`: per-library arrays of strings.
         if report.exceptionReason == nil, let asi = JSONFields.object(body["asi"]) {
             let lines = asi.keys.sorted().flatMap { JSONFields.array(asi[$0]).compactMap(JSONFields.string) }
             AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
         }
-        let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
-        report.binaryImages = images.compactMap { image in
-            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else {
-                return nil
-            }
-            let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
-            return BinaryImage(
-                name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,
-                arch: JSONFields.string(image["arch"]))
-        }
-        func frames(_ list: [Any]) -> [Frame] {
-            list.enumerated().compactMap { index, item in
-                guard let frame = JSONFields.object(item) else { return nil }
-                let imageIndex = JSONFields.int(frame["imageIndex"])
-                let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
-                let imageName =
-                    JSONFields.string(image?["name"])
-                    ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
-                    ?? "?"
-                if let symbol = JSONFields.string(frame["symbol"]) {
-                    return Frame(
-                        index: index, image: imageName, symbol: symbol,
-                        offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
-                        file: JSONFields.string(frame["sourceFile"]),
-                        line: JSONFields.int(frame["sourceLine"]))
-                }
-                let offset = JSONFields.int(frame["imageOffset"]).map { UInt64(clamping: $0) }
+    }
+
+    /// The frames of a backtrace, named by the image each points into.
+    private static func frames(_ list: [Any], images: [[String: Any]]) -> [Frame] {
+        list.enumerated().compactMap { index, item in
+            guard let frame = JSONFields.object(item) else { return nil }
+            let imageIndex = JSONFields.int(frame["imageIndex"])
+            let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
+            let imageName =
+                JSONFields.string(image?["name"])
+                ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
+                ?? "?"
+            if let symbol = JSONFields.string(frame["symbol"]) {
                 return Frame(
-                    index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
-                    offset: offset,
-                    isUnsymbolicated: true)
+                    index: index, image: imageName, symbol: symbol,
+                    offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
+                    file: JSONFields.string(frame["sourceFile"]),
+                    line: JSONFields.int(frame["sourceLine"]))
             }
+            let offset = JSONFields.int(frame["imageOffset"]).map { UInt64(clamping: $0) }
+            return Frame(
+                index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
+                offset: offset, isUnsymbolicated: true)
         }
-        let threads = JSONFields.array(body["threads"]).compactMap(JSONFields.object)
-        let faulting = JSONFields.int(body["faultingThread"])
-        let crashedThread =
-            threads.first { ($0["triggered"] as? Bool) == true }
-            ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
-        let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]))
-        report.frames =
-            exceptionFrames.isEmpty ? frames(JSONFields.array(crashedThread?["frames"])) : exceptionFrames
-        if let procPath = JSONFields.string(body["procPath"]),
-            let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
-        {
-            report.appImageHint = JSONFields.string(app["name"])
-        }
-        return report
     }
 }

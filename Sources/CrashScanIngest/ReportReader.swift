@@ -141,48 +141,13 @@ public enum ReportReader {
     /// `fast: false` skips the Bugly JSON fast path (tests compare both ways).
     static func readJSON(_ text: Substring, fast: Bool = true) -> Result<[CrashReport], Rejection>? {
         if fast, let reports = BuglyJSONParser.fastParse(text) { return .success(reports) }
-        let data = Data(text.utf8)
         let object: Any
         do {
-            object = try JSONTolerance.object(from: data)
+            object = try JSONTolerance.object(from: Data(text.utf8))
         } catch {
-            if text.first == "[" && !text.hasPrefix("[{") && !text.hasPrefix("[\n") { return nil }
-            // JSON lines (Crashlytics records, one object per line) are not one document.
-            if Lines.split(text).prefix(3).count >= 2,
-                Lines.split(text).prefix(3).allSatisfy({ $0.hasPrefix("{") && $0.hasSuffix("}") })
-            {
-                return nil
-            }
-            if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
-                return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
-            }
-            if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
-                return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error))"))
-            }
-            if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
-            return nil
+            return malformedJSON(text, error: error)
         }
-        if let dictionary = object as? [String: Any] {
-            if KSCrashParser.isKSCrash(dictionary) {
-                let report = KSCrashParser.parse(dictionary)
-                guard report.exceptionType != nil || !report.frames.isEmpty || report.deviceRaw != nil else {
-                    return .failure(.skip("KSCrash JSON without a crash (no error, threads or system)"))
-                }
-                return .success([report])
-            }
-            if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
-            if MetricKitParser.isCallStackTree(hasKey: { dictionary[$0] != nil }) {
-                return .failure(
-                    Rejection(
-                        "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
-            }
-            if SentryEventParser.isEvent(dictionary) {
-                guard let report = SentryEventParser.parse(dictionary) else {
-                    return .failure(.skip("Sentry event without an exception"))
-                }
-                return .success([report])
-            }
-        }
+        if let dictionary = object as? [String: Any], let read = readOtherJSON(dictionary) { return read }
         if BuglyJSONParser.isBuglyCrashJSON(object) {
             do {
                 return .success(try BuglyJSONParser.parse(object, text: text))
@@ -201,6 +166,51 @@ public enum ReportReader {
             return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
         }
         return .failure(.skip("JSON that is not a crash report"))
+    }
+
+    /// Text that does not parse as JSON: a rejection naming the format it looks like, or nil
+    /// when it may be another format (JSON lines, a bracketed log line).
+    private static func malformedJSON(_ text: Substring, error: Error) -> Result<[CrashReport], Rejection>? {
+        if text.first == "[" && !text.hasPrefix("[{") && !text.hasPrefix("[\n") { return nil }
+        // JSON lines (Crashlytics records, one object per line) are not one document.
+        if Lines.split(text).prefix(3).count >= 2,
+            Lines.split(text).prefix(3).allSatisfy({ $0.hasPrefix("{") && $0.hasSuffix("}") })
+        {
+            return nil
+        }
+        if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
+            return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
+        }
+        if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
+            return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error))"))
+        }
+        if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
+        return nil
+    }
+
+    /// KSCrash, MetricKit and Sentry documents (checked before Bugly's JSON, in this order);
+    /// nil for anything else.
+    private static func readOtherJSON(_ dictionary: [String: Any]) -> Result<[CrashReport], Rejection>? {
+        if KSCrashParser.isKSCrash(dictionary) {
+            let report = KSCrashParser.parse(dictionary)
+            guard report.exceptionType != nil || !report.frames.isEmpty || report.deviceRaw != nil else {
+                return .failure(.skip("KSCrash JSON without a crash (no error, threads or system)"))
+            }
+            return .success([report])
+        }
+        if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
+        if MetricKitParser.isCallStackTree(hasKey: { dictionary[$0] != nil }) {
+            return .failure(
+                Rejection(
+                    "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
+        }
+        if SentryEventParser.isEvent(dictionary) {
+            guard let report = SentryEventParser.parse(dictionary) else {
+                return .failure(.skip("Sentry event without an exception"))
+            }
+            return .success([report])
+        }
+        return nil
     }
 
     private static func jsonErrorDetail(_ error: Error) -> String {

@@ -179,6 +179,11 @@ enum StrictJSON: Equatable {
                 position += 1
             }
             guard position < bytes.count else { return nil }
+            return escapedString(from: start)
+        }
+
+        /// The rest of a string that has an escape at `position`, decoded from `start`.
+        private mutating func escapedString(from start: Int) -> String? {
             var decoded: [UInt8] = []
             decoded.reserveCapacity(position - start + 64)
             var run = start
@@ -196,37 +201,42 @@ enum StrictJSON: Equatable {
                 }
                 if byte < 32 { return nil }
                 position += 1
-                guard position < bytes.count else { return nil }
-                let escape = bytes[position]
-                position += 1
-                switch escape {
-                case 34, 92, 47: decoded.append(escape)  // \" \\ \/
-                case 98: decoded.append(8)  // \b
-                case 102: decoded.append(12)  // \f
-                case 110: decoded.append(10)  // \n
-                case 114: decoded.append(13)  // \r
-                case 116: decoded.append(9)  // \t
-                case 117:  // \uXXXX, a surrogate pair as two escapes
-                    guard let unit = hex4() else { return nil }
-                    var scalar: Unicode.Scalar?
-                    if (0xD800...0xDBFF).contains(unit) {
-                        guard position + 1 < bytes.count, bytes[position] == 92, bytes[position + 1] == 117
-                        else {
-                            return nil
-                        }
-                        position += 2
-                        guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
-                        scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
-                    } else {
-                        scalar = Unicode.Scalar(unit)
-                    }
-                    guard let scalar else { return nil }
-                    UTF8.encode(scalar) { decoded.append($0) }
-                default: return nil
-                }
+                guard position < bytes.count, unescape(into: &decoded) else { return nil }
                 run = position
             }
             return nil
+        }
+
+        /// Decodes the escape after a backslash (`\n`, `\u00e9`, a surrogate pair) into `decoded`;
+        /// false when it is not valid JSON.
+        private mutating func unescape(into decoded: inout [UInt8]) -> Bool {
+            let escape = bytes[position]
+            position += 1
+            switch escape {
+            case 34, 92, 47: decoded.append(escape)  // \" \\ \/
+            case 98: decoded.append(8)  // \b
+            case 102: decoded.append(12)  // \f
+            case 110: decoded.append(10)  // \n
+            case 114: decoded.append(13)  // \r
+            case 116: decoded.append(9)  // \t
+            case 117:  // \uXXXX, a surrogate pair as two escapes
+                guard let unit = hex4() else { return false }
+                var scalar: Unicode.Scalar?
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard position + 1 < bytes.count, bytes[position] == 92, bytes[position + 1] == 117 else {
+                        return false
+                    }
+                    position += 2
+                    guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return false }
+                    scalar = Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))
+                } else {
+                    scalar = Unicode.Scalar(unit)
+                }
+                guard let scalar else { return false }
+                UTF8.encode(scalar) { decoded.append($0) }
+            default: return false
+            }
+            return true
         }
 
         mutating func hex4() -> UInt32? {

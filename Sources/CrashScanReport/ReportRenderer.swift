@@ -49,6 +49,18 @@ public enum ReportRenderer {
         out.append(headline(report.summary))
         out.append("")
         out.append("KVC FAILURE GROUPS")
+        out.append(contentsOf: groupsText(report.groups))
+        out.append("")
+        out.append(contentsOf: matrixText(report))
+        out.append("")
+        out.append("RECOMMENDATIONS")
+        out.append(contentsOf: recommendationsText(report.groups))
+        while out.last == "" { out.removeLast() }
+        return out.map { colour(TextTable.cut($0, to: width)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// The groups' table, each row followed by the group's detail lines.
+    static func groupsText(_ groups: [KVCReport.Group]) -> [String] {
         // Below 100 columns the cause moves from the table to each group's detail line, so that
         // CLASS.KEY keeps room to be read.
         let wide = width >= 100
@@ -57,45 +69,56 @@ public enum ReportRenderer {
             headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "DEVICES"],
             alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right],
             maxWidths: [8, 20, max(12, min(40, width - fixed))] + (wide ? [15] : []) + [7, 7])
-        for group in report.groups {
+        for group in groups {
             table.add(
                 [group.id, group.kind?.rawValue ?? "-", classKey(group)]
                     + (wide ? [group.cause?.rawValue ?? "-"] : [])
                     + [String(group.reportCount), String(group.deviceCount)])
         }
         let rendered = table.render()
-        out.append(rendered[0])
-        for (index, group) in report.groups.enumerated() {
+        var out = [rendered[0]]
+        for (index, group) in groups.enumerated() {
             out.append(rendered[index + 1])
-            let seen =
-                "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
-            out.append(
-                contentsOf: TextWrap.wrap(
-                    "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(wide ? "" : " · \(group.cause?.rawValue ?? "?")") · \(seen)",
-                    width: width, indent: "     "))
-            if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
-            let osList = shortList(group.osVersions, keepOrder: true)
-            out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
-            let appList = shortList(group.appVersions, keepOrder: false)
-            out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
-            var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
-            if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
-            out.append("     \(fix)")
-            if let regression = group.regression {
-                out.append(contentsOf: TextWrap.wrap(regression.summary, width: width, indent: "     "))
-            }
-            for matched in group.matchedRules ?? [] {
-                let line =
-                    "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"
-                out.append(contentsOf: TextWrap.wrap(line, width: width, indent: "       "))
-            }
+            out.append(contentsOf: groupDetail(group, showsCause: !wide))
         }
-        out.append("")
-        out.append(contentsOf: matrixText(report))
-        out.append("")
-        out.append("RECOMMENDATIONS")
+        return out
+    }
+
+    /// The lines under a group's row: accessor, exception and when seen; blame frame; OS and app
+    /// versions; the fix; regression; and with `--explain` the matching rules.
+    static func groupDetail(_ group: KVCReport.Group, showsCause: Bool) -> [String] {
+        var out: [String] = []
+        let seen =
+            "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
+        out.append(
+            contentsOf: TextWrap.wrap(
+                "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(showsCause ? " · \(group.cause?.rawValue ?? "?")" : "") · \(seen)",
+                width: width, indent: "     "))
+        if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
+        let osList = shortList(group.osVersions, keepOrder: true)
+        out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
+        let appList = shortList(group.appVersions, keepOrder: false)
+        out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
+        var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
+        if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
+        out.append("     \(fix)")
+        if let regression = group.regression {
+            out.append(contentsOf: TextWrap.wrap(regression.summary, width: width, indent: "     "))
+        }
+        for matched in group.matchedRules ?? [] {
+            let line =
+                "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"
+            out.append(contentsOf: TextWrap.wrap(line, width: width, indent: "       "))
+        }
+        return out
+    }
+
+    /// Each recommended fix once, with its title, evidence and detail; later groups with the same
+    /// rule point at the first.
+    static func recommendationsText(_ groups: [KVCReport.Group]) -> [String] {
+        var out: [String] = []
         var shown: [String: String] = [:]
-        for group in report.groups {
+        for group in groups {
             guard let recommendation = group.recommendation else { continue }
             let heading = "[\(group.id)] \(classKey(group)) → \(recommendation.fix)"
             if let first = shown[recommendation.ruleID] {
@@ -111,8 +134,7 @@ public enum ReportRenderer {
             out.append(contentsOf: TextWrap.wrap(recommendation.detail, width: width, indent: "    "))
             out.append("")
         }
-        while out.last == "" { out.removeLast() }
-        return out.map { colour(TextTable.cut($0, to: width)) }.joined(separator: "\n") + "\n"
+        return out
     }
 
     /// `21 crash reports, 18 KVC failures in 9 groups on 11 device models`, singulars right.

@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import CrashScanModel
 import CrashScanStore
 import Foundation
@@ -186,22 +187,8 @@ package final class EvidenceBuilder {
             }
         }
         if let window = rule.failsOn {
-            let crashing = evidence.crashOSVersions.reduce(0) { $0 + $1.reports }
-            switch evidence.confinedToFailingOS {
-            case true?:
-                let who =
-                    crashing == 1
-                    ? "the one report with an OS version" : "all \(crashing) reports with an OS version"
-                fits.append("\(who) ran iOS \(window.description), where the rule says the access fails")
-            case false?:
-                problems.append(
-                    "crashes also ran iOS \(evidence.outsideFailingOS.joined(separator: ", ")), outside the failing window \(window.description)"
-                )
-            case nil:
-                problems.append(
-                    "no report states its OS version, so the failing window \(window.description) cannot be checked"
-                )
-            }
+            let verdict = windowVerdict(evidence, window: window)
+            if verdict.fits { fits.append(verdict.text) } else { problems.append(verdict.text) }
         }
         if subject.key == nil && rule.match.statesKey {
             problems.append("the reports do not name the key")
@@ -225,6 +212,28 @@ package final class EvidenceBuilder {
                 "; at most medium: the rule's \(leanedOn.map(Self.describe).joined(separator: " and ")) \(leanedOn.count == 1 ? "is" : "are") inferred, not seen in a crash report"
         }
         return (level, text)
+    }
+
+    /// Whether the crashes fit the rule's failing OS window, in words.
+    static func windowVerdict(_ evidence: Evidence, window: OSRange) -> (fits: Bool, text: String) {
+        let crashing = evidence.crashOSVersions.reduce(0) { $0 + $1.reports }
+        switch evidence.confinedToFailingOS {
+        case true?:
+            let who =
+                crashing == 1
+                ? "the one report with an OS version" : "all \(crashing) reports with an OS version"
+            return (true, "\(who) ran iOS \(window.description), where the rule says the access fails")
+        case false?:
+            return (
+                false,
+                "crashes also ran iOS \(evidence.outsideFailingOS.joined(separator: ", ")), outside the failing window \(window.description)"
+            )
+        case nil:
+            return (
+                false,
+                "no report states its OS version, so the failing window \(window.description) cannot be checked"
+            )
+        }
     }
 
     /// `failsOn` → `failing OS window`, for sentences.

@@ -193,27 +193,7 @@ private struct RuleReader {
         rule.worksOn = try osRange("worksOn", in: entry, prefix: "")
         rule.failsOn = try osRange("failsOn", in: entry, prefix: "")
         rule.condition = try text("condition", required: false)
-        if let (replacementLine, replacement) = entry.member("replacement") {
-            guard case .object(let parts, _) = replacement else {
-                throw fail(
-                    "replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
-            }
-            let fields = ["objc", "swift", "target", "assumes"]
-            if let unknown = parts.first(where: { !fields.contains($0.key) }) {
-                throw fail(
-                    "replacement.\(unknown.key)", at: unknown.line,
-                    "unknown field (expected objc, swift, target or assumes)")
-            }
-            rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
-            rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
-            rule.replacementTarget = try lines(replacement.member("target"), field: "replacement.target")
-            rule.replacementAssumes = try lines(replacement.member("assumes"), field: "replacement.assumes")
-            if let target = rule.replacementTarget, OSVersion.parse(target) == nil {
-                throw fail(
-                    "replacement.target", at: replacementLine,
-                    "expected an iOS version such as 9.0 (the deployment target the code is written for)")
-            }
-        }
+        try readReplacement(into: &rule)
         rule.sources = try strings("sources", in: entry, prefix: "") ?? []
         rule.inferred = try strings("inferred", in: entry, prefix: "") ?? []
         if let wrong = rule.inferred.first(where: { !Rule.inferableFacts.contains($0) }) {
@@ -222,22 +202,44 @@ private struct RuleReader {
                 "unknown fact '\(wrong)' (expected any of: \(Rule.inferableFacts.joined(separator: ", ")))")
         }
         rule.fixedIn = try text("fixedIn", required: false)
-        if let (flagLine, flag) = entry.member("generic") {
-            guard case .bool(let value, _) = flag else {
-                throw fail("generic", at: flagLine, "must be true or false")
-            }
-            rule.generic = value
-        }
-        if let (flagLine, flag) = entry.member("gatedBySDK") {
-            guard case .bool(let value, _) = flag else {
-                throw fail("gatedBySDK", at: flagLine, "must be true or false")
-            }
-            rule.gatedBySDK = value
-        }
+        rule.generic = try flag("generic") ?? false
+        rule.gatedBySDK = try flag("gatedBySDK") ?? false
         return rule
     }
 
     private func lineOf(_ field: String) -> Int { entry.member(field)?.line ?? entry.line }
+
+    /// `replacement`: the code in Objective-C and Swift, its deployment target and what it assumes.
+    private func readReplacement(into rule: inout Rule) throws(RuleFileError) {
+        guard let (replacementLine, replacement) = entry.member("replacement") else { return }
+        guard case .object(let parts, _) = replacement else {
+            throw fail("replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
+        }
+        let fields = ["objc", "swift", "target", "assumes"]
+        if let unknown = parts.first(where: { !fields.contains($0.key) }) {
+            throw fail(
+                "replacement.\(unknown.key)", at: unknown.line,
+                "unknown field (expected objc, swift, target or assumes)")
+        }
+        rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
+        rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
+        rule.replacementTarget = try lines(replacement.member("target"), field: "replacement.target")
+        rule.replacementAssumes = try lines(replacement.member("assumes"), field: "replacement.assumes")
+        if let target = rule.replacementTarget, OSVersion.parse(target) == nil {
+            throw fail(
+                "replacement.target", at: replacementLine,
+                "expected an iOS version such as 9.0 (the deployment target the code is written for)")
+        }
+    }
+
+    /// A `true`/`false` field, nil when absent.
+    private func flag(_ field: String) throws(RuleFileError) -> Bool? {
+        guard let (flagLine, flag) = entry.member(field) else { return nil }
+        guard case .bool(let value, _) = flag else {
+            throw fail(field, at: flagLine, "must be true or false")
+        }
+        return value
+    }
 
     /// A string, or an array of strings joined with line breaks.
     private func lines(_ member: (line: Int, value: LocatedJSON)?, field: String) throws(RuleFileError)

@@ -35,31 +35,30 @@ struct Benchmark {
         let read = readFloor(corpus.path)
         let storage = try storageFloor(corpus.path)
         let database = options.work + "/import.sqlite"
-        var firsts: [Measure.ChildRun] = []
-        var agains: [Measure.ChildRun] = []
-        for round in 1...options.importRuns {
-            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
-            say("crashscan import (fresh database), run \(round) of \(options.importRuns) …")
-            let first = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-            guard first.status == 0 || first.status == 65 else {
-                throw BenchError("import failed: \(first.output)")
-            }
-            say("crashscan import again (all duplicates) …")
-            let again = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-            guard again.status == 0 || again.status == 65 else {
-                throw BenchError("import again failed: \(again.output)")
-            }
-            firsts.append(first)
-            agains.append(again)
-        }
-        let first = Measure.medianRun(firsts)
-        let again = Measure.medianRun(agains)
+        let imports = try timeImports(corpus.path, into: database)
         let databaseBytes = Measure.fileSize(database) + Measure.fileSize(database + "-wal")
         let (reportDB, build) = try buildReportDatabase()
         let reportTimes = try timeReports(reportDB)
+        let firsts = imports.firsts
+        let agains = imports.agains
 
+        let lines =
+            importLines(
+                corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
+                firsts: firsts,
+                agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
+        print(lines.joined(separator: "\n"))
+    }
+
+    /// The floors and the timed imports, as the benchmark prints them.
+    func importLines(
+        corpus: Corpus, coldRead: Double, read: Double, storage: Double,
+        firsts: [Measure.ChildRun], agains: [Measure.ChildRun], databaseBytes: Int
+    ) -> [String] {
+        let first = Measure.medianRun(firsts)
+        let again = Measure.medianRun(agains)
         let megabytes = Double(corpus.bytes) / 1_048_576
-        let floors = read.seconds + storage
+        let floors = read + storage
         func rate(_ seconds: Double) -> String {
             String(
                 format: "%.0f reports/s, %.1f MB/s", Double(options.reports) / seconds, megabytes / seconds)
@@ -74,11 +73,11 @@ struct Benchmark {
         lines.append("")
         lines.append(
             String(
-                format: "read all files (I/O floor)         %7.2f s   %@", read.seconds, rate(read.seconds)))
+                format: "read all files (I/O floor)         %7.2f s   %@", read, rate(read)))
         lines.append(
             String(
-                format: "  first read, cache as found       %7.2f s   %@", coldRead.seconds,
-                rate(coldRead.seconds)))
+                format: "  first read, cache as found       %7.2f s   %@", coldRead,
+                rate(coldRead)))
         lines.append(
             String(format: "sqlite3 .import (storage floor)    %7.2f s   %@", storage, rate(storage)))
         if options.importRuns > 1 {
@@ -93,7 +92,7 @@ struct Benchmark {
         lines.append(
             String(
                 format: "  ratio to the two floors added    %7.2f×   (%.2f× with the first read's I/O floor)",
-                first.seconds / floors, first.seconds / (coldRead.seconds + storage)))
+                first.seconds / floors, first.seconds / (coldRead + storage)))
         lines.append(
             String(
                 format: "crashscan import again (dups)      %7.2f s   %@   peak RSS %.0f MB, %.1f× faster",
@@ -107,6 +106,14 @@ struct Benchmark {
                 format: "database size                      %7.0f bytes per report",
                 Double(databaseBytes) / Double(options.reports)))
         lines.append("")
+        return lines
+    }
+
+    /// The report timings on the large database.
+    func reportLines(build: (seconds: Double, peakRSS: Int)?, times reportTimes: [(String, Double)])
+        -> [String]
+    {
+        var lines: [String] = []
         if let build {
             lines.append(
                 String(
@@ -120,7 +127,31 @@ struct Benchmark {
             let padded = label.padding(toLength: max(label.count, 38), withPad: " ", startingAt: 0)
             lines.append("  " + padded + String(format: " %7.0f ms", seconds * 1000))
         }
-        print(lines.joined(separator: "\n"))
+        return lines
+    }
+    /// Imports the corpus `importRuns` times into a fresh database and once more into the full
+    /// one (all duplicates) each time.
+    func timeImports(_ corpus: String, into database: String) throws -> (
+        firsts: [Measure.ChildRun], agains: [Measure.ChildRun]
+    ) {
+        var firsts: [Measure.ChildRun] = []
+        var agains: [Measure.ChildRun] = []
+        for round in 1...options.importRuns {
+            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+            say("crashscan import (fresh database), run \(round) of \(options.importRuns) …")
+            let first = try Measure.run(binary, ["import", corpus, "--db", database, "--quiet"])
+            guard first.status == 0 || first.status == 65 else {
+                throw BenchError("import failed: \(first.output)")
+            }
+            say("crashscan import again (all duplicates) …")
+            let again = try Measure.run(binary, ["import", corpus, "--db", database, "--quiet"])
+            guard again.status == 0 || again.status == 65 else {
+                throw BenchError("import again failed: \(again.output)")
+            }
+            firsts.append(first)
+            agains.append(again)
+        }
+        return (firsts, agains)
     }
 
     /// "N files, N reports imported, N duplicates, N rejected" from crashscan's summary line.
@@ -219,6 +250,28 @@ struct Benchmark {
                 """,
             ])
         guard floorTable.status == 0 else { throw BenchError("sqlite3 failed: \(floorTable.output)") }
+        try writeRows(of: path, toCSV: csvPath)
+        // The CSV holds the values `storedColumns` names, in its order (not `import_file_id`,
+        // which the writer adds): the same columns by name, as crashscan's writer inserts them.
+        let columns = AnalyzedReport.storedColumnNames
+        let script = """
+            PRAGMA journal_mode = WAL;
+            PRAGMA synchronous = NORMAL;
+            CREATE TEMP TABLE staging (\(columns.joined(separator: ", ")));
+            .import --csv \(csvPath) staging
+            INSERT INTO report_floor (\(columns.joined(separator: ", "))) SELECT * FROM staging;
+            """
+        let scriptPath = options.work + "/floor.sql"
+        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
+        say("sqlite3 .import of the same rows (storage floor) …")
+        let result = try Measure.run(sqlite3, [databasePath, ".read \(scriptPath)"])
+        guard result.status == 0 else { throw BenchError("sqlite3 failed: \(result.output)") }
+        return result.seconds
+    }
+
+    /// The rows crashscan would store for the corpus at `path`, as CSV (groups numbered in the
+    /// order met).
+    func writeRows(of path: String, toCSV csvPath: String) throws {
         _ = FileManager.default.createFile(atPath: csvPath, contents: nil)
         guard let csv = FileHandle(forWritingAtPath: csvPath) else {
             throw BenchError("cannot write \(csvPath)")
@@ -243,22 +296,6 @@ struct Benchmark {
         }
         csv.write(Data(chunk.utf8))
         try csv.close()
-        // The CSV holds the values `storedColumns` names, in its order (not `import_file_id`,
-        // which the writer adds): the same columns by name, as crashscan's writer inserts them.
-        let columns = AnalyzedReport.storedColumnNames
-        let script = """
-            PRAGMA journal_mode = WAL;
-            PRAGMA synchronous = NORMAL;
-            CREATE TEMP TABLE staging (\(columns.joined(separator: ", ")));
-            .import --csv \(csvPath) staging
-            INSERT INTO report_floor (\(columns.joined(separator: ", "))) SELECT * FROM staging;
-            """
-        let scriptPath = options.work + "/floor.sql"
-        try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)
-        say("sqlite3 .import of the same rows (storage floor) …")
-        let result = try Measure.run(sqlite3, [databasePath, ".read \(scriptPath)"])
-        guard result.status == 0 else { throw BenchError("sqlite3 failed: \(result.output)") }
-        return result.seconds
     }
 
     func sqliteShell() throws -> String {

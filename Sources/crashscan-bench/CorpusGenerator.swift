@@ -149,11 +149,35 @@ struct CorpusGenerator {
         let device = random.weighted(Self.devices.map { (($0.0, $0.1), $0.2) })
         let system = random.weighted(Self.systems.map { (($0.0, $0.1), $0.2) })
         let app = "Shop"
+        let hex = String(random.next() & 0xFFFF_FFFF, radix: 16)
+        let top = exceptionAndTopFrames(hex: hex)
+        let exception = top.exception
+        var reason = top.reason
+        let blame = top.blame
+        var frames = top.frames
+        frames.append((app, blame, String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m"))
+        addAppAndSystemFrames(to: &frames, app: app)
+        frames += [("UIKitCore", "UIApplicationMain", nil), (app, "main", "main.m")]
+        let day = index % 365
+        let time = String(
+            format: "2024-%02d-%02d %02d:%02d:%02d", 1 + day / 31 % 12, 1 + day % 28, index % 24, index % 60,
+            (index / 60) % 60)
+        if reason.isEmpty { reason = "" }
+        return Crash(
+            index: index, identifier: device.0, name: device.1, os: system.0, build: system.1,
+            appVersion: "5.\(random.int(0...9)).\(random.int(0...3))", time: time, exception: exception,
+            reason: reason,
+            frames: frames)
+    }
+
+    /// A KVC crash (30 %) or another exception, with the frames above the app's blame frame.
+    mutating func exceptionAndTopFrames(hex: String) -> (
+        exception: String, reason: String, blame: String, frames: [(String, String, String?)]
+    ) {
         var frames: [(String, String, String?)] = []
         let exception: String
-        var reason: String
+        let reason: String
         let blame: String
-        let hex = String(random.next() & 0xFFFF_FFFF, radix: 16)
         if random.int(0...99) < 30 {
             let kvc = random.pick(Self.kvcCrashes)
             exception = kvc.0
@@ -181,7 +205,11 @@ struct CorpusGenerator {
                 ]
             }
         }
-        frames.append((app, blame, String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m"))
+        return (exception, reason, blame, frames)
+    }
+
+    /// App and system frames until the stack has 30–60 frames (two are added after).
+    mutating func addAppAndSystemFrames(to frames: inout [(String, String, String?)], app: String) {
         let count = random.int(30...60)
         while frames.count < count - 2 {
             if random.int(0...9) < 3 {
@@ -196,17 +224,6 @@ struct CorpusGenerator {
                 frames.append((system.0, system.1, nil))
             }
         }
-        frames += [("UIKitCore", "UIApplicationMain", nil), (app, "main", "main.m")]
-        let day = index % 365
-        let time = String(
-            format: "2024-%02d-%02d %02d:%02d:%02d", 1 + day / 31 % 12, 1 + day % 28, index % 24, index % 60,
-            (index / 60) % 60)
-        if reason.isEmpty { reason = "" }
-        return Crash(
-            index: index, identifier: device.0, name: device.1, os: system.0, build: system.1,
-            appVersion: "5.\(random.int(0...9)).\(random.int(0...3))", time: time, exception: exception,
-            reason: reason,
-            frames: frames)
     }
 
     /// One file's text and its extension; the shape is drawn with realistic weights.

@@ -92,20 +92,43 @@ package enum Timestamp {
     package static func parse(_ raw: String) -> Parsed? {
         let text = raw.trimmingWhitespace().string
         // ASCII only: a time is digits and punctuation (bytes map one to one to scalars).
-        let scalars = text.utf8.map { Unicode.Scalar($0) }
-        // Epoch seconds or milliseconds.
-        if !scalars.isEmpty, scalars.count >= 9, scalars.count <= 13,
-            scalars.allSatisfy(CharacterSetASCII.isDigit),
-            let number = Double(text)
-        {
-            let seconds = scalars.count >= 12 ? number / 1000 : number
-            var parsed = Parsed(year: 1970, month: 1, day: 1)
-            parsed.epochSeconds = Int(seconds)
-            parsed.offset = 0
-            return parsed
+        var scanner = TimeScanner(scalars: text.utf8.map { Unicode.Scalar($0) })
+        if let epoch = epoch(text, scalars: scanner.scalars) { return epoch }
+        guard let year = scanner.number(4), scanner.skip("-/."), let month = scanner.number(2),
+            scanner.skip("-/."),
+            let day = scanner.number(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
+        else { return nil }
+        var parsed = Parsed(year: year, month: month, day: day)
+        parsed.isDay = scanner.atEnd
+        if scanner.skip(" T") {
+            guard scanner.clock(into: &parsed) else { return nil }
         }
+        guard parsed.hour < 24, parsed.minute < 60, parsed.second < 61 else { return nil }
+        scanner.zone(into: &parsed)
+        return parsed
+    }
+
+    /// Epoch seconds or milliseconds (9 to 13 digits).
+    private static func epoch(_ text: String, scalars: [Unicode.Scalar]) -> Parsed? {
+        guard scalars.count >= 9, scalars.count <= 13, scalars.allSatisfy(CharacterSetASCII.isDigit),
+            let number = Double(text)
+        else { return nil }
+        let seconds = scalars.count >= 12 ? number / 1000 : number
+        var parsed = Parsed(year: 1970, month: 1, day: 1)
+        parsed.epochSeconds = Int(seconds)
+        parsed.offset = 0
+        return parsed
+    }
+
+    /// Reads a time's fields left to right.
+    private struct TimeScanner {
+        let scalars: [Unicode.Scalar]
         var position = 0
-        func number(_ digits: Int) -> Int? {
+
+        var atEnd: Bool { position == scalars.count }
+
+        /// `digits` decimal digits as a number, or nil (and nothing read).
+        mutating func number(_ digits: Int) -> Int? {
             guard position + digits <= scalars.count else { return nil }
             var value = 0
             for scalar in scalars[position..<(position + digits)] {
@@ -115,22 +138,20 @@ package enum Timestamp {
             position += digits
             return value
         }
-        // The allowed characters as a literal, not a Set: building a Set per call was most of
-        // this function's time, and it runs for every report.
-        func skip(_ allowed: String) -> Bool {
+
+        /// Reads one of `allowed`. The allowed characters as a literal, not a Set: building a Set
+        /// per call was most of the parser's time, and it runs for every report.
+        mutating func skip(_ allowed: String) -> Bool {
             guard position < scalars.count, allowed.unicodeScalars.contains(scalars[position]) else {
                 return false
             }
             position += 1
             return true
         }
-        guard let year = number(4), skip("-/."), let month = number(2), skip("-/."),
-            let day = number(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
-        else { return nil }
-        var parsed = Parsed(year: year, month: month, day: day)
-        parsed.isDay = position == scalars.count
-        if skip(" T") {
-            guard let h = number(2), skip(":"), let m = number(2) else { return nil }
+
+        /// `HH:MM[:SS][.fff]`; false when the hour and minute are not there.
+        mutating func clock(into parsed: inout Parsed) -> Bool {
+            guard let h = number(2), skip(":"), let m = number(2) else { return false }
             parsed.hour = h
             parsed.minute = m
             if skip(":") { parsed.second = number(2) ?? 0 }
@@ -145,11 +166,13 @@ package enum Timestamp {
                 if fraction.isEmpty { position = save }
             }
             parsed.millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
+            return true
         }
-        guard parsed.hour < 24, parsed.minute < 60, parsed.second < 61 else { return nil }
-        while position < scalars.count, scalars[position] == " " { position += 1 }
-        // Zone: `Z`, `+0800`, `+08:00`, `-0500`.
-        if position < scalars.count {
+
+        /// The zone after the time: `Z`, `+0800`, `+08:00`, `-0500`.
+        mutating func zone(into parsed: inout Parsed) {
+            while position < scalars.count, scalars[position] == " " { position += 1 }
+            guard position < scalars.count else { return }
             if scalars[position] == "Z" {
                 parsed.offset = 0
             } else if scalars[position] == "+" || scalars[position] == "-" {
@@ -162,7 +185,6 @@ package enum Timestamp {
                 }
             }
         }
-        return parsed
     }
 
     /// Days in `month` of `year` (Gregorian): `2015-02-30` is no date.
