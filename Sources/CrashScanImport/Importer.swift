@@ -261,10 +261,10 @@ public final class Importer {
     }
 
     /// A batch parsed on a background queue; `wait` returns it.
-    private final class ParseAhead: @unchecked Sendable {
+    private final class ParseAhead: Sendable {
         private let done = DispatchSemaphore(value: 0)
-        private var result: [Parsed] = []
-        private var collected = false
+        /// The parsed batch, set once by the background queue before it signals `done`.
+        private let result = Locked<[Parsed]>([])
 
         init(_ batch: [InputSource], known: KnownFiles, settings: ParseSettings) {
             guard !batch.isEmpty else {
@@ -272,18 +272,17 @@ public final class Importer {
                 return
             }
             DispatchQueue.global().async {
-                self.result = Importer.parseInParallel(batch, known: known, settings: settings)
+                let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
+                self.result.withLock { $0 = parsed }
                 self.done.signal()
             }
         }
 
         /// The parsed batch (empty for an empty batch). Safe to call more than once.
         func wait() -> [Parsed] {
-            if !collected {
-                done.wait()
-                collected = true
-            }
-            return result
+            done.wait()
+            done.signal()  // the next call returns at once
+            return result.withLock { $0 }
         }
     }
 

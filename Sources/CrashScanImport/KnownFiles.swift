@@ -1,3 +1,4 @@
+import CrashScanModel
 import CrashScanStore
 import Foundation
 
@@ -14,13 +15,12 @@ import Foundation
 /// whatever the size of the database. An earlier version loaded every known fingerprint at the
 /// start of each import: on a database of a million files that took 4 s and 80 MB even to
 /// import one file.
-final class KnownFiles: @unchecked Sendable {
+final class KnownFiles: Sendable {
     /// nil: knows no file, everything is parsed.
     private let path: String?
     private let revision: String
-    /// Lookups not checked out; guarded by `lock` (the only state that threads share).
-    private var idle: [FileLookup] = []
-    private let lock = NSLock()
+    /// Lookups not checked out (the only state that threads share).
+    private let idle = Locked<[FileLookup]>([])
 
     /// Knows no file: everything is parsed.
     init() {
@@ -39,13 +39,13 @@ final class KnownFiles: @unchecked Sendable {
     /// duplicates by their content hash.
     func checkOut() -> FileLookup? {
         guard let path else { return nil }
-        if let lookup = lock.withLock({ idle.popLast() }) { return lookup }
+        if let lookup = idle.withLock({ $0.popLast() }) { return lookup }
         return try? FileLookup(path: path, revision: revision)
     }
 
     /// Returns a lookup the worker no longer uses.
     func checkIn(_ lookup: FileLookup?) {
         guard let lookup else { return }
-        lock.withLock { idle.append(lookup) }
+        idle.withLock { $0.append(lookup) }
     }
 }

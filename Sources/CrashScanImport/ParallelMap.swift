@@ -1,3 +1,4 @@
+import CrashScanModel
 import Foundation
 
 /// The one place that spreads work over the cores.
@@ -7,10 +8,10 @@ enum ParallelMap {
     /// call trees) and then takes the next untaken item until none is left, so a few large
     /// files do not leave the other cores idle. `finish` gets each context back when its worker
     /// is done (to return a connection to its pool).
-    static func map<Item: Sendable, Context, Result>(
+    static func map<Item: Sendable, Context, Result: Sendable>(
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         context makeContext: @Sendable () -> Context,
-        finish: @Sendable (Context) -> Void = { _ in },
+        finish: @Sendable (sending Context) -> Void = { _ in },
         transform: @Sendable (Item, Context) -> Result
     ) -> [Result] {
         guard !items.isEmpty else { return [] }
@@ -25,35 +26,35 @@ enum ParallelMap {
         return queue.results()
     }
 
-    /// Hands out each index once and keeps one result slot per index. A slot is written by the
-    /// one worker that took its index and read only after every worker has returned, so the
-    /// slots need no lock; the counter has one.
-    private final class WorkQueue<Result>: @unchecked Sendable {
-        private let slots: UnsafeMutablePointer<Result>
-        private let count: Int
-        private var next = 0
-        private let lock = NSLock()
+    /// Hands out each index once and keeps one result slot per index, behind one lock: a
+    /// worker takes it twice per item (a file, milliseconds of parsing), so it is never contended
+    /// for long.
+    private final class WorkQueue<Result: Sendable>: Sendable {
+        private struct State {
+            var next = 0
+            var slots: [Result?]
+        }
+        private let state: Locked<State>
 
         init(count: Int) {
-            self.count = count
-            slots = UnsafeMutablePointer<Result>.allocate(capacity: count)
+            state = Locked(State(slots: Array(repeating: nil, count: count)))
         }
 
         func take() -> Int? {
-            lock.lock()
-            defer { lock.unlock() }
-            guard next < count else { return nil }
-            next += 1
-            return next - 1
+            state.withLock { state in
+                guard state.next < state.slots.count else { return nil }
+                state.next += 1
+                return state.next - 1
+            }
         }
 
-        func store(_ result: Result, at index: Int) { (slots + index).initialize(to: result) }
+        func store(_ result: Result, at index: Int) {
+            state.withLock { $0.slots[index] = result }
+        }
 
-        func results() -> [Result] { Array(UnsafeBufferPointer(start: slots, count: count)) }
-
-        deinit {
-            slots.deinitialize(count: count)
-            slots.deallocate()
+        /// Every result, in the items' order; called after every worker has returned.
+        func results() -> [Result] {
+            state.withLock { state in state.slots.map { $0! } }
         }
     }
 }

@@ -113,9 +113,9 @@ public struct RuleMatch: Sendable {
     public var summary: String { conditions.map(\.summary).joined(separator: " ") }
 }
 
-/// `NSRegularExpression` is immutable and thread-safe once built; the box makes that visible
-/// to strict concurrency checking.
-public struct NSRegularExpressionBox: @unchecked Sendable {
+/// A rule's regular expression with the pattern it was built from. `NSRegularExpression` is
+/// immutable and `Sendable` once built.
+public struct NSRegularExpressionBox: Sendable {
     public let pattern: String
     let regex: NSRegularExpression
 

@@ -7,10 +7,9 @@ import Foundation
 ///
 /// Shared by the parsing threads: one symbolizer process, one report's frames per request,
 /// behind a lock.
-public final class Symbolicator: @unchecked Sendable {
+public final class Symbolicator: Sendable {
     public let index: DSYMIndex
-    private let symbolizer: LLVMSymbolizer
-    private let lock = NSLock()
+    private let symbolizer: Locked<LLVMSymbolizer>
 
     public struct Unavailable: Error, CustomStringConvertible, Sendable {
         public let description: String
@@ -25,7 +24,7 @@ public final class Symbolicator: @unchecked Sendable {
         }
         self.index = index
         do {
-            symbolizer = try LLVMSymbolizer(executable: executable)
+            symbolizer = Locked(try LLVMSymbolizer(executable: executable))
         } catch let failure as LLVMSymbolizer.Failure {
             throw Unavailable(description: failure.description)
         }
@@ -46,13 +45,10 @@ public final class Symbolicator: @unchecked Sendable {
         let byFile = Dictionary(grouping: wanted, by: { "\($0.entry.path):\($0.entry.arch)" })
         for group in byFile.values {
             guard let entry = group.first?.entry else { continue }
-            let answers: [LLVMSymbolizer.Answer?]
-            lock.lock()
-            answers =
-                (try? symbolizer.symbolize(
-                    file: entry.path, arch: entry.arch, addresses: group.map(\.address)))
-                ?? []
-            lock.unlock()
+            let addresses = group.map(\.address)
+            let answers = symbolizer.withLock { symbolizer in
+                (try? symbolizer.symbolize(file: entry.path, arch: entry.arch, addresses: addresses)) ?? []
+            }
             for (item, answer) in zip(group, answers) {
                 guard let answer else { continue }
                 let old = report.frames[item.position]
