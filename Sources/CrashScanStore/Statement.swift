@@ -6,6 +6,8 @@ enum SQLValue: Sendable, Equatable {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// Bytes stored as they are (a BLOB).
+    case blob([UInt8])
 
     static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
 
@@ -24,6 +26,7 @@ enum SQLValue: Sendable, Equatable {
         case .integer(let number): return String(number)
         case .real(let number): return String(number)
         case .text(let text): return text
+        case .blob(let bytes): return String(decoding: bytes, as: UTF8.self)
         }
     }
     static func bool(_ value: Bool) -> SQLValue { .integer(value ? 1 : 0) }
@@ -51,8 +54,22 @@ struct Row: Sendable {
         case .integer(let value): return Int(value)
         case .real(let value): return Int(value)
         case .text(let text): return Int(text)
-        case .null: return nil
+        case .null, .blob: return nil
         }
+    }
+
+    /// The bytes of a BLOB column (nil for NULL; a text column's UTF-8 bytes).
+    func bytes(_ name: String) throws(SQLiteError) -> [UInt8]? {
+        switch try value(name) {
+        case .blob(let bytes): return bytes
+        case .text(let text): return Array(text.utf8)
+        case .null: return nil
+        case .integer, .real: throw typeMismatch(name, "a BLOB")
+        }
+    }
+
+    private func typeMismatch(_ name: String, _ wanted: String) -> SQLiteError {
+        SQLiteError(extendedCode: SQLITE_MISMATCH, message: "column '\(name)' holds a number, not \(wanted)")
     }
 
     func bool(_ name: String) throws(SQLiteError) -> Bool? { try int(name).map { $0 != 0 } }
@@ -103,6 +120,13 @@ final class Statement {
             case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
             case .real(let number): rc = sqlite3_bind_double(handle, index, number)
             case .text(let text): rc = bindText(text, at: index)
+            case .blob(let bytes):
+                rc = bytes.withUnsafeBytes {
+                    // A zero-length BLOB still binds a BLOB (a nil pointer would bind NULL).
+                    sqlite3_bind_blob(
+                        handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count),
+                        csqlite_transient())
+                }
             }
             guard rc == SQLITE_OK else { throw error(rc) }
         }
@@ -189,6 +213,12 @@ final class Statement {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))
         case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, index))
         case SQLITE_NULL: return .null
+        case SQLITE_BLOB:
+            // The pointer first, then the size: asking the size first may convert the value.
+            let start = sqlite3_column_blob(handle, index)
+            let count = Int(sqlite3_column_bytes(handle, index))
+            guard count > 0, let start else { return .blob([]) }
+            return .blob(Array(UnsafeRawBufferPointer(start: start, count: count)))
         default: return sqlite3_column_text(handle, index).map { .text(String(cString: $0)) } ?? .null
         }
     }

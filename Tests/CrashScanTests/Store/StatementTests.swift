@@ -56,6 +56,30 @@ final class StatementTests: XCTestCase {
         XCTAssertNil(try row.string("b"))
     }
 
+    /// BLOBs keep every byte (NUL and invalid UTF-8 included, and the empty BLOB stays a BLOB,
+    /// not NULL); a column a row does not have, or a BLOB read from a number, is an error.
+    func testBlobsRoundTripAndUnknownColumnsAreErrors() throws {
+        let db = try Database(path: ":memory:")
+        try db.execute("CREATE TABLE blob (id INTEGER PRIMARY KEY, data BLOB)")
+        let values: [[UInt8]] = [[], [0], [0xFF, 0x00, 0xFE, 0x41], Array(repeating: 7, count: 100_000)]
+        for value in values { try db.run("INSERT INTO blob (data) VALUES (?)", [.blob(value)]) }
+        let rows = try db.query("SELECT data, typeof(data) AS type, id FROM blob ORDER BY id")
+        XCTAssertEqual(try rows.map { try $0.bytes("data") }, values)
+        XCTAssertEqual(try rows.map { try $0.string("type") }, Array(repeating: "blob", count: values.count))
+        XCTAssertEqual(
+            try db.query("SELECT count(*) AS n FROM blob WHERE data = ?", [.blob([0xFF, 0x00, 0xFE, 0x41])])
+                .first?.int("n"), 1)
+        XCTAssertThrowsError(try rows[0].string("dta")) { error in
+            let failure = error as? SQLiteError
+            XCTAssertEqual(failure?.code, 25, "SQLITE_RANGE")
+            XCTAssertTrue(
+                failure?.message.contains("no column 'dta'") == true, "\(String(describing: failure))")
+        }
+        XCTAssertThrowsError(try rows[0].bytes("id")) { error in
+            XCTAssertEqual((error as? SQLiteError)?.code, 20, "SQLITE_MISMATCH")
+        }
+    }
+
     func testSavepointKeepsOrDropsItsWritesWithPreparedControlStatements() throws {
         let db = try makeDatabase()
         let insert = try db.prepare("INSERT INTO item (name) VALUES (?)")
