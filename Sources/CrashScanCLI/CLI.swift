@@ -25,7 +25,8 @@ public enum CLI {
             console.err("crashscan: \(error.message)\ncrashscan: run 'crashscan --help' for usage\n")
             return .usage
         } catch let error as ReportFilter.Invalid {
-            console.err("crashscan: \(error.message)\n")
+            console.err(
+                "crashscan: --\(error.filter.replacingOccurrences(of: "_", with: "-")): \(error.problem)\n")
             return .usage
         } catch let error as InputWalker.Missing {
             console.err("crashscan: \(error.description)\n")

@@ -127,7 +127,8 @@ enum ReportCommand: CommandDefinition {
             case os: try filter.addOS(value)
             case device: filter.addDevice(value)
             case appVersion: filter.addAppVersion(value)
-            case since, until: try filter.setDate(value, option: option.name)
+            case since: try filter.setDate(value, bound: .since)
+            case until: try filter.setDate(value, bound: .until)
             case kind: try filter.addKind(value)
             case key: filter.addKey(value)
             default: break

@@ -25,17 +25,24 @@ public struct ReportFilter: Sendable {
 
     public init() {}
 
-    /// A filter value that cannot be used, with what is accepted.
+    /// A filter value that cannot be used, with what is accepted. `filter` is the filter's name
+    /// as the report header shows it (`os`, `device`, `since` …); the command line names its option.
     public struct Invalid: Error, CustomStringConvertible, Sendable {
-        public let message: String
-        public var description: String { message }
+        public let filter: String
+        public let problem: String
+        public var description: String { "\(filter): \(problem)" }
+    }
+
+    /// Which end of the time range a date bounds.
+    public enum Bound: String, Sendable {
+        case since, until
     }
 
     public mutating func addOS(_ text: String) throws(Invalid) {
         do {
             os.append(try OSRange.parse(text))
         } catch {
-            throw Invalid(message: "--os: \(error.description)")
+            throw Invalid(filter: "os", problem: error.description)
         }
     }
 
@@ -48,8 +55,9 @@ public struct ReportFilter: Sendable {
     public mutating func addKind(_ text: String) throws(Invalid) {
         guard let value = KVCKind(rawValue: text) else {
             throw Invalid(
-                message:
-                    "--kind: unknown kind '\(text)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
+                filter: "kind",
+                problem:
+                    "unknown kind '\(text)' (expected one of: \(KVCKind.allCases.map(\.rawValue).joined(separator: ", ")))"
             )
         }
         kinds.append(value)
@@ -69,8 +77,9 @@ public struct ReportFilter: Sendable {
                     ? ""
                     : " Did you mean " + error.suggestions.map { "'\($0)'" }.joined(separator: ", ") + "?"
                 throw Invalid(
-                    message:
-                        "--device: '\(text)' is no device model crashscan knows (give an identifier such as iPhone7,1, a marketing name such as 'iPhone 6 Plus' or '6+', or 'unknown').\(closest)"
+                    filter: "device",
+                    problem:
+                        "'\(text)' is no device model crashscan knows (give an identifier such as iPhone7,1, a marketing name such as 'iPhone 6 Plus' or '6+', or 'unknown').\(closest)"
                 )
             }
         }
@@ -79,22 +88,24 @@ public struct ReportFilter: Sendable {
 
     /// `YYYY-MM-DD` (a UTC day), or a time in UTC or with an explicit zone
     /// (`2015-03-01 08:18:47+08:00`); kept as the UTC text compared with the stored times.
-    public mutating func setDate(_ text: String, option: String) throws(Invalid) {
+    public mutating func setDate(_ text: String, bound: Bound) throws(Invalid) {
         let trimmed = text.trimmingBlanksString()
         guard let parsed = Timestamp.parse(trimmed), parsed.epochSeconds == nil else {
             throw Invalid(
-                message:
-                    "\(option): invalid date '\(text)' (expected YYYY-MM-DD, or YYYY-MM-DD HH:MM[:SS] in UTC or with a zone such as +08:00)"
+                filter: bound.rawValue,
+                problem:
+                    "invalid date '\(text)' (expected YYYY-MM-DD, or YYYY-MM-DD HH:MM[:SS] in UTC or with a zone such as +08:00)"
             )
         }
-        guard (option == "--since" ? since : until) == nil else {
+        guard (bound == .since ? since : until) == nil else {
             throw Invalid(
-                message: "\(option) given twice: it is one bound (use --since and --until for a range)")
+                filter: bound.rawValue, problem: "given twice: it is one bound (since and until make a range)"
+            )
         }
         // A day is a UTC day; a time without a zone is UTC, as every stored time is.
         let utc = parsed.utc(assumedOffset: 0)
         let value = parsed.isDay ? String(utc.prefix(10)) : String(utc.prefix(19))
-        if option == "--since" { since = value } else { until = value }
+        if bound == .since { since = value } else { until = value }
     }
 
     public var isEmpty: Bool { described.isEmpty }

@@ -108,17 +108,17 @@ final class DeviceAndTimeTests: XCTestCase {
 
     func testDateFiltersTakeUTCOrAnExplicitZoneAndRefuseImpossibleDates() throws {
         var filter = ReportFilter()
-        try filter.setDate("2015-03-01 08:18:47+08:00", option: "--since")
+        try filter.setDate("2015-03-01 08:18:47+08:00", bound: .since)
         XCTAssertEqual(filter.since, "2015-03-01T00:18:47")
-        try filter.setDate("2015-03-01T00:18", option: "--until")
+        try filter.setDate("2015-03-01T00:18", bound: .until)
         XCTAssertEqual(filter.until, "2015-03-01T00:18:00")
-        XCTAssertThrowsError(try filter.setDate("2016-02-29", option: "--until"), "one bound, given twice")
+        XCTAssertThrowsError(try filter.setDate("2016-02-29", bound: .until), "one bound, given twice")
         var leap = ReportFilter()
-        try leap.setDate("2016-02-29", option: "--until")
+        try leap.setDate("2016-02-29", bound: .until)
         XCTAssertEqual(leap.until, "2016-02-29")
         for bad in ["2015-02-30", "2015-13-01", "2015-04-31", "yesterday", "1425168000"] {
             var fresh = ReportFilter()
-            XCTAssertThrowsError(try fresh.setDate(bad, option: "--since"), bad) { error in
+            XCTAssertThrowsError(try fresh.setDate(bad, bound: .since), bad) { error in
                 XCTAssertTrue("\(error)".contains("invalid date '\(bad)'"), "\(error)")
             }
         }
@@ -128,7 +128,7 @@ final class DeviceAndTimeTests: XCTestCase {
         ])
         func failures(since: String) throws -> Int {
             var filter = ReportFilter()
-            try filter.setDate(since, option: "--since")
+            try filter.setDate(since, bound: .since)
             return try ReportBuilder.build(store: store, filter: filter, rules: RuleSet.builtIn()).summary
                 .kvcFailures
         }

@@ -51,7 +51,7 @@ final class FilterTests: XCTestCase {
         ] {
             XCTAssertThrowsError(try build { $0.addDevice(text) }, text) { error in
                 let message = "\(error)"
-                XCTAssertTrue(message.hasPrefix("--device: '\(text)' is no device model"), message)
+                XCTAssertTrue(message.hasPrefix("device: '\(text)' is no device model"), message)
                 XCTAssertTrue(message.contains("Did you mean '\(expected)'"), message)
             }
         }

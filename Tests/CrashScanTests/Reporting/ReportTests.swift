@@ -60,11 +60,11 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(
             try build { $0.addKey("_placeholder*") }.summary.kvcFailures, 10,
             "the SDK log without a reason has the key of the group its call site joined")
-        XCTAssertEqual(try build { try $0.setDate("2019-01-01", option: "--since") }.summary.kvcFailures, 7)
+        XCTAssertEqual(try build { try $0.setDate("2019-01-01", bound: .since) }.summary.kvcFailures, 7)
         XCTAssertEqual(
             try build {
-                try $0.setDate("2015-02-01", option: "--since")
-                try $0.setDate("2015-02-28", option: "--until")
+                try $0.setDate("2015-02-01", bound: .since)
+                try $0.setDate("2015-02-28", bound: .until)
             }.summary.kvcFailures, 2, "the GBK console copy of 11 February and the API crash of 27 February")
     }
 
@@ -76,7 +76,7 @@ final class ReportTests: XCTestCase {
         XCTAssertThrowsError(try filter.addKind("missing")) {
             XCTAssertTrue("\($0)".contains("undefined_key, prohibited_ivar"))
         }
-        XCTAssertThrowsError(try filter.setDate("yesterday", option: "--since")) {
+        XCTAssertThrowsError(try filter.setDate("yesterday", bound: .since)) {
             XCTAssertTrue("\($0)".contains("YYYY-MM-DD"))
         }
     }
