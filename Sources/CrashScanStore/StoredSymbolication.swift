@@ -133,18 +133,27 @@ public enum StoredSymbolication {
 
 /// Reads back the frames and images text that `AnalyzedReport` stores.
 enum StoredFrames {
+    /// The three columns of a stored frame line; the location is nil when empty.
+    static func columns(_ line: Substring) -> (image: String, symbol: String, location: String?) {
+        let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        return (
+            parts.first ?? "", parts.count > 1 ? parts[1] : "",
+            parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil
+        )
+    }
+
     /// `image<TAB>symbol<TAB>file:line`; `symbol + N` with a `0x` symbol is an offset N into the image.
     static func frame(_ line: Substring, index: Int) -> Frame {
-        let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        let image = parts.first ?? "?"
-        let symbol = parts.count > 1 ? parts[1] : ""
+        let columns = self.columns(line)
+        let image = columns.image
+        let symbol = columns.symbol
         var location: (file: String?, line: Int?) = (nil, nil)
-        if parts.count > 2, !parts[2].isEmpty {
-            let pieces = parts[2].split(separator: ":")
+        if let text = columns.location {
+            let pieces = text.split(separator: ":")
             if pieces.count >= 2, let number = Int(pieces[pieces.count - 1]) {
                 location = (pieces.dropLast().joined(separator: ":"), number)
             } else {
-                location = (parts[2], nil)
+                location = (text, nil)
             }
         }
         if symbol.hasPrefix("0x"), let plus = symbol.range(of: " + "),

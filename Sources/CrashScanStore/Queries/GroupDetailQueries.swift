@@ -43,10 +43,9 @@ extension Store {
             ).first
         else { return nil }
         let frames = (try row.string("frames") ?? "").split(separator: "\n").map { line in
-            let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            let columns = StoredFrames.columns(line)
             return SampleReport.FrameLine(
-                image: parts.first ?? "", symbol: parts.count > 1 ? parts[1] : "",
-                location: parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil)
+                image: columns.image, symbol: columns.symbol, location: columns.location)
         }
         return SampleReport(
             path: try row.string("source_path"), positionInFile: try row.int("position_in_file") ?? 0,
