@@ -146,7 +146,7 @@ enum RulesCommand: CommandDefinition {
     static func test(rules: RuleSet, fixtures: [String]) throws -> [RuleTestResult] {
         let sources = try InputWalker().expand(fixtures)
         var results: [RuleTestResult] = []
-        for parsed in sources.flatMap({ Importer.parse($0) }) {
+        for parsed in sources.flatMap({ SourceReader.read($0) }) {
             let analyzed: [AnalyzedReport]
             switch parsed.outcome {
             case .parsed(let reports): analyzed = reports

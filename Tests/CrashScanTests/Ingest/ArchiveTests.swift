@@ -14,9 +14,9 @@ import XCTest
 
 /// zip, tar.gz and gz inputs through libarchive; damaged archives reported, the rest imported.
 final class ArchiveTests: XCTestCase {
-    func parse(_ name: String) throws -> [Importer.Parsed] {
+    func parse(_ name: String) throws -> [SourceReader.Parsed] {
         let data = try TestPaths.read(TestPaths.fixture("archives/\(name)"))
-        return Importer.parse(data, path: name, depth: 0)
+        return SourceReader.read(data, path: name, depth: 0)
     }
 
     func testZipAndTarGzMembersAreImportedWithTheirPaths() throws {
@@ -47,7 +47,7 @@ final class ArchiveTests: XCTestCase {
         let reason = try XCTUnwrap(parsed.first?.outcome.rejection?.reason)
         XCTAssertTrue(reason.contains("damaged") || reason.contains("cannot read"), reason)
         // Garbage after a zip signature: the archive itself is named.
-        let garbage = Importer.parse(Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]), path: "x.zip", depth: 0)
+        let garbage = SourceReader.read(Data([0x50, 0x4B, 0x03, 0x04, 1, 2, 3]), path: "x.zip", depth: 0)
         XCTAssertEqual(garbage.map(\.path), ["x.zip"])
         XCTAssertTrue(garbage[0].outcome.rejection?.reason.hasPrefix("damaged archive") ?? false)
     }
@@ -56,7 +56,7 @@ final class ArchiveTests: XCTestCase {
         let zip = try TestPaths.read(TestPaths.fixture("archives/bundle.zip"))
         XCTAssertTrue(ArchiveReader.looksLikeArchive(zip))
         XCTAssertFalse(ArchiveReader.looksLikeArchive(Data("PK is not enough".utf8)))
-        let renamed = Importer.parse(zip, path: "crashes.txt", depth: 0)
+        let renamed = SourceReader.read(zip, path: "crashes.txt", depth: 0)
         XCTAssertEqual(renamed.count, 2)
     }
 }

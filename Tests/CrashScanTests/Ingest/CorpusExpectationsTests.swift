@@ -25,7 +25,7 @@ final class CorpusExpectationsTests: XCTestCase {
     /// One row per report (or one per rejected or skipped file), tab-separated, `-` for nothing.
     static func rows(for url: URL, relative: String) throws -> [String] {
         let data = try Data(contentsOf: url)
-        let parsed = Importer.parse(data, path: relative, depth: 0)
+        let parsed = SourceReader.read(data, path: relative, depth: 0)
         var rows: [String] = []
         for item in parsed {
             switch item.outcome {

@@ -254,15 +254,16 @@ final class ImportTests: XCTestCase {
     /// size to check first; a file may grow after it was measured).
     func testInputsOverTheSizeLimitAreRefusedWithoutBeingReadWhole() throws {
         let path = try write("hundred.txt", Data(repeating: 65, count: 100))
-        XCTAssertNil(Importer.readFile(path, size: nil, limit: 50)?.data, "over the limit")
-        XCTAssertEqual(Importer.readFile(path, size: 10, limit: 100)?.data?.count, 100, "a size that grew")
-        XCTAssertEqual(Importer.readFile(path, size: nil, limit: 1_000)?.data?.count, 100)
+        XCTAssertNil(SourceReader.readFile(path, size: nil, limit: 50)?.data, "over the limit")
+        XCTAssertEqual(
+            SourceReader.readFile(path, size: 10, limit: 100)?.data?.count, 100, "a size that grew")
+        XCTAssertEqual(SourceReader.readFile(path, size: nil, limit: 1_000)?.data?.count, 100)
         var pipe: [Int32] = [0, 0]
         XCTAssertEqual(Glibc.pipe(&pipe), 0)
         let bytes = [UInt8](repeating: 66, count: 4_096)
         _ = bytes.withUnsafeBytes { Glibc.write(pipe[1], $0.baseAddress, $0.count) }
         close(pipe[1])
-        XCTAssertNil(Importer.readDescriptor(pipe[0], size: nil, limit: 1_000)?.data)
+        XCTAssertNil(SourceReader.readDescriptor(pipe[0], size: nil, limit: 1_000)?.data)
         close(pipe[0])
     }
 }

@@ -51,7 +51,7 @@ extension Result {
     }
 }
 
-extension Importer.Outcome {
+extension SourceReader.Outcome {
     var reports: [AnalyzedReport]? {
         if case .parsed(let reports) = self { return reports }
         return nil
