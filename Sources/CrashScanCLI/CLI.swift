@@ -37,6 +37,11 @@ public enum CLI {
         } catch let error as SchemaError {
             console.err("crashscan: \(error.description)\n")
             return .ioError
+        } catch let error as SQLiteError where error.code == 8 {  // SQLITE_READONLY
+            console.err(
+                "crashscan: cannot write the database: the file or its folder is read-only (\(error.message))\n"
+            )
+            return .ioError
         } catch let error as SQLiteError {
             console.err("crashscan: database error: \(error.description)\n")
             return .ioError

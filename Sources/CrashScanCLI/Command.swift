@@ -1,7 +1,7 @@
 /// The commands of `crashscan`, named once: dispatch, help pages, suggestions and the flags that
 /// may come before a command all read them from here.
 enum Command: String, CaseIterable {
-    case `import`, report, explain, fix, fixed, symbolicate, regroup, rules, help
+    case `import`, report, explain, fix, fixed, symbolicate, regroup, upgrade, rules, help
 
     /// The type that declares the command's options and runs it.
     var definition: any CommandDefinition.Type {
@@ -11,6 +11,7 @@ enum Command: String, CaseIterable {
         case .explain: return ExplainCommand.self
         case .symbolicate: return SymbolicateCommand.self
         case .regroup: return RegroupCommand.self
+        case .upgrade: return UpgradeCommand.self
         case .rules: return RulesCommand.self
         case .fix: return FixCommand.self
         case .fixed: return FixedCommand.self

@@ -43,7 +43,7 @@ enum ExplainCommand: CommandDefinition {
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
-        let store = try Store(path: dbPath)
+        let store = try Store(path: dbPath, access: .readOnly)
         let id = try GroupLookup.find(group, in: store)
         let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)
         console.out(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation))

@@ -92,8 +92,8 @@ enum ReportCommand: CommandDefinition {
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
-        // Opening migrates: a report on a database of an older crashscan upgrades it first.
-        let store = try Store(path: dbPath)
+        // Read only: a database of an older crashscan is refused with the upgrade command to run.
+        let store = try Store(path: dbPath, access: .readOnly)
         try store.mapForReading()
         if try Regrouper.isStale(store) {
             console.err(

@@ -7,30 +7,78 @@ final class Database {
     let handle: OpaquePointer
     let path: String
 
-    /// Opens (or creates) the database at `path` with WAL, foreign keys and a busy timeout.
+    /// Opens (or creates) the database at `path` with foreign keys and a busy timeout. The journal
+    /// mode is the store's to set (`useWAL`), once it knows the file is crashscan's.
+    ///
+    /// `readOnly` never writes, not even the `-shm` file: when the folder is read-only and the
+    /// database has no `-shm` beside it, SQLite cannot open a WAL database for reading, so it is
+    /// opened as immutable (nothing else may change it then; a read-only folder says as much).
     init(path: String, readOnly: Bool = false) throws(SQLiteError) {
-        var db: OpaquePointer?
         let flags =
             readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
             : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        var handle = try Database.open(path, flags: flags)
+        if readOnly, [SQLITE_CANTOPEN, SQLITE_READONLY].contains(Database.probe(handle)) {
+            sqlite3_close_v2(handle)
+            handle = try Database.open(
+                "file:" + Database.uriPath(path) + "?immutable=1", flags: flags | SQLITE_OPEN_URI)
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, Database.busyTimeoutMilliseconds)
+        try execute("PRAGMA foreign_keys = ON")
+    }
+
+    /// How long a statement waits for another connection's lock before it fails with
+    /// `SQLITE_BUSY` (a second import waits this long for the first one's transaction).
+    static let busyTimeoutMilliseconds: Int32 = 5_000
+
+    private static func open(_ path: String, flags: Int32) throws(SQLiteError) -> OpaquePointer {
+        var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             if let db { sqlite3_close_v2(db) }
             throw SQLiteError(extendedCode: rc, message: "\(message): \(path)")
         }
-        self.handle = db
-        self.path = path
-        sqlite3_extended_result_codes(db, 1)
-        sqlite3_busy_timeout(db, 5_000)
-        try execute("PRAGMA foreign_keys = ON")
-        if !readOnly && path != ":memory:" {
-            try execute("PRAGMA journal_mode = WAL")
-            // WAL makes NORMAL durable against application crashes; a power loss can only
-            // lose the last transactions, never corrupt the file.
-            try execute("PRAGMA synchronous = NORMAL")
+        return db
+    }
+
+    /// The result of reading the schema: `SQLITE_CANTOPEN` or `SQLITE_READONLY` for a WAL database
+    /// that cannot be read without creating its `-shm` file.
+    private static func probe(_ handle: OpaquePointer) -> Int32 {
+        sqlite3_exec(handle, "SELECT count(*) FROM sqlite_master", nil, nil, nil) & 0xFF
+    }
+
+    /// `path` for a `file:` URI: `%`, `?` and `#` escaped.
+    private static func uriPath(_ path: String) -> String {
+        path.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "?", with: "%3f")
+            .replacingOccurrences(of: "#", with: "%23")
+    }
+
+    /// Switches the file to write-ahead logging (readers never block the writer, and a reader sees
+    /// one snapshot). The switch needs the file to itself for a moment; another process opening
+    /// the same new database at once makes it fail with `SQLITE_BUSY` without waiting, so it is
+    /// retried for the busy timeout.
+    func useWAL() throws(SQLiteError) {
+        guard path != ":memory:" else { return }
+        let deadline = Date().addingTimeInterval(Double(Database.busyTimeoutMilliseconds) / 1000)
+        while true {
+            do {
+                if try query("PRAGMA journal_mode").first?.string("journal_mode") != "wal" {
+                    try execute("PRAGMA journal_mode = WAL")
+                }
+                break
+            } catch let error where error.code == SQLITE_BUSY || error.code == SQLITE_LOCKED {
+                guard Date() < deadline else { throw error }
+                usleep(10_000)
+            }
         }
+        // WAL makes NORMAL durable against application crashes; a power loss can only lose the
+        // last transactions, never corrupt the file.
+        try execute("PRAGMA synchronous = NORMAL")
     }
 
     /// `SAVEPOINT x` / `RELEASE x`, prepared once: the importer runs them for every file, and

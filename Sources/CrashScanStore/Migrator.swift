@@ -34,6 +34,12 @@ public struct Migration: Sendable, Equatable {
 /// Errors opening a database at the wrong schema version.
 public enum SchemaError: Error, CustomStringConvertible, Sendable {
     case newerDatabase(path: String, version: Int, known: Int)
+    /// A command that only reads found a database made by an older crashscan.
+    case olderDatabase(path: String, version: Int, known: Int)
+    /// The path is a folder.
+    case folder(path: String)
+    /// Tables that are not crashscan's: another application's database.
+    case foreignDatabase(path: String, tables: [String])
     case failed(migration: String, underlying: SQLiteError)
     case badName(String)
 
@@ -42,6 +48,15 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
         case .newerDatabase(let path, let version, let known):
             return
                 "\(path) was written by a newer crashscan (schema version \(version); this crashscan knows up to \(known)). Upgrade crashscan, or use another --db."
+        case .olderDatabase(let path, let version, let known):
+            return
+                "\(path) was written by an older crashscan (schema version \(version); this one needs \(known)); reading never changes it: run 'crashscan upgrade --db \(path)' once"
+        case .folder(let path):
+            return "\(path) is a folder, not a database file: pass a file name with --db"
+        case .foreignDatabase(let path, let tables):
+            let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
+            return
+                "\(path) is not a crashscan database (it has tables \(names) and no crashscan schema); refusing to touch it: pass another --db"
         case .failed(let migration, let underlying):
             return "migration \(migration) failed: \(underlying)"
         case .badName(let name):
@@ -61,56 +76,86 @@ public enum Migrator {
         return try db.query("SELECT max(version) AS v FROM schema_migrations").first?.int("v") ?? 0
     }
 
+    /// Refuses a database that is not crashscan's: one with tables but without crashscan's
+    /// `schema_migrations` (its first migration recorded under the name this binary gives it).
+    /// Reads only; an empty file (a new database) passes.
+    static func checkIdentity(_ db: Database, migrations: [Migration] = Migration.builtIn) throws {
+        let tables = try db.query(
+            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        ).compactMap { try $0.string("name") }
+        guard !tables.isEmpty else { return }
+        guard tables.contains("schema_migrations"),
+            let first = migrations.min(by: { $0.version < $1.version }),
+            let recorded = try? db.query(
+                "SELECT name FROM schema_migrations WHERE version = ?", [.int(first.version)]
+            )
+            .first?.string("name"),
+            recorded == first.name
+        else { throw SchemaError.foreignDatabase(path: db.path, tables: tables) }
+    }
+
     /// Brings the database up to the last of `migrations`. Returns the versions applied.
+    ///
+    /// Each migration runs in a `BEGIN IMMEDIATE` transaction that first checks whether it is
+    /// still to do: a second process migrating the same new database at once waits for the
+    /// first (the busy timeout) and then finds the work done, instead of failing on "table
+    /// already exists". `schema_migrations` is created in the first migration's transaction,
+    /// so a failed set-up leaves nothing behind.
     @discardableResult
     static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
         if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
+        try checkIdentity(db, migrations: migrations)
         let known = migrations.map(\.version).max() ?? 0
         let current = try currentVersion(db)
         if current > known {
             throw SchemaError.newerDatabase(path: db.path, version: current, known: known)
         }
-        try db.execute(
-            """
-            CREATE TABLE IF NOT EXISTS schema_migrations (
-                version    INTEGER PRIMARY KEY,
-                name       TEXT NOT NULL,
-                applied_at TEXT NOT NULL
-            )
-            """)
-        let applied = Set(
-            try db.query("SELECT version FROM schema_migrations").compactMap { try $0.int("version") })
         var done: [Int] = []
-        for migration in migrations.sorted(by: { $0.version < $1.version })
-        where !applied.contains(migration.version) {
-            // A migration that rebuilds a table asks for foreign keys off around it (SQLite's
-            // procedure for schema changes ALTER TABLE cannot make): a DROP TABLE would otherwise
-            // run its ON DELETE actions. The pragma is a no-op inside a transaction, so it is set
-            // before, and the keys are checked before the commit.
-            let keysOff = migration.sql.hasPrefix(Migration.foreignKeysOff)
-            if keysOff { try db.execute("PRAGMA foreign_keys = OFF") }
-            defer { if keysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
-            do {
-                try db.transaction {
-                    try db.execute(migration.sql)
-                    if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
-                        throw SQLiteError(
-                            extendedCode: 787,
-                            message:
-                                "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
-                        )
-                    }
-                    try db.run(
-                        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
-                        [.int(migration.version), .text(migration.name), .text(Timestamp.now())])
-                    try db.execute("PRAGMA user_version = \(migration.version)")
-                }
-            } catch let error as SQLiteError {
-                throw SchemaError.failed(
-                    migration: "\(migration.version)_\(migration.name)", underlying: error)
-            }
-            done.append(migration.version)
+        for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current
+        {
+            if try apply(migration, to: db) { done.append(migration.version) }
         }
         return done
+    }
+
+    /// Applies `migration` unless another connection did meanwhile; true when it ran here.
+    private static func apply(_ migration: Migration, to db: Database) throws -> Bool {
+        // A migration that rebuilds a table asks for foreign keys off around it (SQLite's
+        // procedure for schema changes ALTER TABLE cannot make): a DROP TABLE would otherwise
+        // run its ON DELETE actions. The pragma is a no-op inside a transaction, so it is set
+        // before, and the keys are checked before the commit.
+        let keysOff = migration.sql.hasPrefix(Migration.foreignKeysOff)
+        if keysOff { try db.execute("PRAGMA foreign_keys = OFF") }
+        defer { if keysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
+        do {
+            return try db.transaction {
+                try db.execute(
+                    """
+                    CREATE TABLE IF NOT EXISTS schema_migrations (
+                        version    INTEGER PRIMARY KEY,
+                        name       TEXT NOT NULL,
+                        applied_at TEXT NOT NULL
+                    )
+                    """)
+                let applied = try db.query(
+                    "SELECT 1 FROM schema_migrations WHERE version = ?", [.int(migration.version)])
+                guard applied.isEmpty else { return false }
+                try db.execute(migration.sql)
+                if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
+                    throw SQLiteError(
+                        extendedCode: 787,
+                        message:
+                            "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
+                    )
+                }
+                try db.run(
+                    "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+                    [.int(migration.version), .text(migration.name), .text(Timestamp.now())])
+                try db.execute("PRAGMA user_version = \(migration.version)")
+                return true
+            }
+        } catch let error as SQLiteError {
+            throw SchemaError.failed(migration: "\(migration.version)_\(migration.name)", underlying: error)
+        }
     }
 }

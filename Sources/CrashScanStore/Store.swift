@@ -1,15 +1,42 @@
 import CrashScanClassification
 import CrashScanIngest
 import CrashScanModel
+import Foundation
 
 /// The crashscan database: opened, migrated, and written through prepared statements.
 public final class Store {
     let db: Database
 
-    /// Opens `path`, creating it if needed, and brings its schema up to date.
-    public init(path: String, migrations: [Migration] = Migration.builtIn) throws {
-        db = try Database(path: path)
-        try Migrator.migrate(db, migrations: migrations)
+    /// What a command does with the database.
+    public enum Access: Sendable {
+        /// Creates the database if needed and brings its schema up to date.
+        case readWrite
+        /// Never writes (not even the journal mode or a migration): the schema must be this
+        /// crashscan's.
+        case readOnly
+    }
+
+    /// Opens `path`. A database that is not crashscan's is refused before anything is written;
+    /// `readWrite` then switches it to WAL and migrates it, `readOnly` requires the current schema.
+    public init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.builtIn) throws
+    {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw SchemaError.folder(path: path)
+        }
+        db = try Database(path: path, readOnly: access == .readOnly)
+        switch access {
+        case .readWrite:
+            try Migrator.checkIdentity(db, migrations: migrations)
+            try db.useWAL()
+            try Migrator.migrate(db, migrations: migrations)
+        case .readOnly:
+            try Migrator.checkIdentity(db, migrations: migrations)
+            let known = migrations.map(\.version).max() ?? 0
+            let current = try Migrator.currentVersion(db)
+            if current > known { throw SchemaError.newerDatabase(path: path, version: current, known: known) }
+            if current < known { throw SchemaError.olderDatabase(path: path, version: current, known: known) }
+        }
     }
 
     /// Reads through a memory map (`Database.mapForReading`), for commands that scan much of
@@ -19,6 +46,9 @@ public final class Store {
     /// Copies the write-ahead log into the database file and empties it, so the file alone holds
     /// everything (before it is copied or measured).
     public func checkpoint() throws { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+
+    /// The schema version the database is at.
+    public func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
 
     /// The database file (`:memory:` for an in-memory database).
     public var path: String { db.path }

@@ -102,6 +102,7 @@ final class StatementTests: XCTestCase {
     func testReadSnapshotSeesOneStateOfTheDatabase() throws {
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("s.sqlite").path
         let reader = try Database(path: path)
+        try reader.useWAL()
         try reader.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);")
         let writer = try Database(path: path)
         let counts = try reader.readSnapshot { () -> [Int] in

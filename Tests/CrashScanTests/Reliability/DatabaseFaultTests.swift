@@ -1,0 +1,151 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanStore
+
+/// Databases crashscan must not harm: another application's, a text file, a directory, a
+/// truncated file, an older crashscan's (read, never changed, until `upgrade`), a read-only
+/// folder; and two imports into one new database at once.
+final class DatabaseFaultTests: XCTestCase {
+    var folder: URL!
+    var runner: CommandRunner!
+
+    override func setUpWithError() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        folder = try TestPaths.temporaryFolder(self)
+        runner = CommandRunner(folder: folder)
+    }
+
+    func files() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+    }
+
+    func testAnotherApplicationsDatabaseIsRefusedAndLeftAsItWas() throws {
+        let other = folder.appendingPathComponent("other.sqlite")
+        let db = try Database(path: other.path)
+        try db.execute(
+            "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO users VALUES (1, 'a')")
+        let before = try Data(contentsOf: other)
+        for arguments in [
+            ["report"], ["report", "--format", "json"], ["explain", "abcd"], ["fixed", "abcd", "2.0"],
+            ["regroup"], ["upgrade"], ["import", TestPaths.sampleReports.path],
+        ] {
+            let run = try runner.run(arguments + ["--db", "other.sqlite"])
+            XCTAssertEqual(run.status, 74, arguments.description)
+            XCTAssertTrue(
+                run.err.contains("other.sqlite is not a crashscan database (it has tables users"),
+                "\(arguments): \(run.err)")
+        }
+        XCTAssertEqual(try Data(contentsOf: other), before, "not one byte changed")
+        XCTAssertEqual(try files(), ["other.sqlite"], "no journal, WAL or shared-memory file left")
+        XCTAssertEqual(try db.query("PRAGMA journal_mode").first?.string("journal_mode"), "delete")
+    }
+
+    func testATextFileADirectoryAndATruncatedFileAreRefusedWithAReason() throws {
+        try Data("hello\n".utf8).write(to: folder.appendingPathComponent("text.sqlite"))
+        try FileManager.default.createDirectory(
+            at: folder.appendingPathComponent("folder.sqlite"), withIntermediateDirectories: false)
+        XCTAssertEqual(
+            try runner.run(["import", TestPaths.sampleReports.path, "--db", "good.sqlite"]).status, 0)
+        let good = try Data(contentsOf: folder.appendingPathComponent("good.sqlite"))
+        try good.prefix(good.count / 4).write(to: folder.appendingPathComponent("cut.sqlite"))
+        for (name, reason) in [
+            ("text.sqlite", "file is not a database"),
+            ("folder.sqlite", "folder.sqlite is a folder, not a database file"),
+            ("cut.sqlite", "malformed"),
+        ] {
+            for command in [["report"], ["import", TestPaths.sampleReports.path]] {
+                let run = try runner.run(command + ["--db", name])
+                XCTAssertEqual(run.status, 74, "\(name) \(command)")
+                XCTAssertTrue(run.err.contains(reason), "\(name) \(command): \(run.err)")
+            }
+        }
+        XCTAssertEqual(
+            try String(contentsOf: folder.appendingPathComponent("text.sqlite"), encoding: .utf8), "hello\n")
+    }
+
+    /// `report` and `explain` only read: an older crashscan's database is refused with the command
+    /// that upgrades it, unchanged, and reads fine after `upgrade`.
+    func testReadingNeverUpgradesAndUpgradeDoes() throws {
+        let old = folder.appendingPathComponent("old.sqlite")
+        try FileManager.default.copyItem(at: TestPaths.fixture("databases/schema8-samples.sqlite"), to: old)
+        let before = try Data(contentsOf: old)
+        let report = try runner.run(["report", "--db", "old.sqlite"])
+        XCTAssertEqual(report.status, 74)
+        XCTAssertTrue(report.err.contains("run 'crashscan upgrade --db old.sqlite' once"), report.err)
+        XCTAssertEqual(try runner.run(["explain", "1b4b", "--db", "old.sqlite"]).status, 74)
+        XCTAssertEqual(try Data(contentsOf: old), before)
+        let upgrade = try runner.run(["upgrade", "--db", "old.sqlite"])
+        XCTAssertEqual(upgrade.status, 0, upgrade.err)
+        XCTAssertTrue(upgrade.out.hasPrefix("upgraded old.sqlite: regrouped 21 reports"), upgrade.out)
+        let after = try runner.run(["report", "--db", "old.sqlite"])
+        XCTAssertEqual(after.status, 0, after.err)
+        XCTAssertTrue(after.out.contains("21 crash reports, 18 KVC failures in 9 groups"), after.out)
+        XCTAssertTrue(try runner.run(["upgrade", "--db", "old.sqlite"]).out.contains("is up to date"))
+    }
+
+    /// A database in a folder the user cannot write: `report` reads it without creating anything
+    /// beside it; `import` says why it cannot write.
+    func testAReadOnlyFolderCanBeReportedOnAndIsNotWritten() throws {
+        XCTAssertEqual(
+            try runner.run(["import", TestPaths.sampleReports.path, "--db", "db.sqlite"]).status, 0)
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try FileManager.default.moveItem(
+            at: folder.appendingPathComponent("db.sqlite"), to: locked.appendingPathComponent("db.sqlite"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: locked.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+        }
+        // root writes anywhere: run as `nobody` then (runuser), as a user would be refused.
+        let asUser: ([String]) throws -> CommandRunner.Run = { arguments in
+            guard geteuid() == 0 else { return try self.runner.run(arguments) }
+            return try self.runner.run(
+                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
+                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
+        }
+        guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
+            FileManager.default.isReadableFile(atPath: CommandRunner.binary.path)
+        else { throw XCTSkip("needs runuser to drop root") }
+        // `nobody` may enter the test folder.
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+        let report = try asUser(["report", "--db", locked.appendingPathComponent("db.sqlite").path])
+        if report.err.contains("Permission denied") || report.status == 126 {
+            throw XCTSkip("nobody cannot reach the test folder here")
+        }
+        XCTAssertEqual(report.status, 0, report.err)
+        XCTAssertTrue(report.out.contains("21 crash reports"), report.out)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: locked.path), ["db.sqlite"])
+        let write = try asUser([
+            "import", TestPaths.sampleReports.path, "--db", locked.appendingPathComponent("db.sqlite").path,
+        ])
+        XCTAssertEqual(write.status, 74)
+        XCTAssertTrue(write.err.contains("read-only"), write.err)
+    }
+
+    /// Two imports started together into a database that does not exist yet: both finish, every
+    /// report is stored once (the second waits for the first's schema set-up and transactions).
+    func testTwoImportsAtOnceIntoANewDatabaseBothSucceed() throws {
+        for trial in 1...5 {
+            let name = "both-\(trial).sqlite"
+            let processes = try (0..<2).map { _ -> Process in
+                let process = Process()
+                process.executableURL = CommandRunner.binary
+                process.arguments = ["import", TestPaths.sampleReports.path, "--db", name, "--quiet"]
+                process.currentDirectoryURL = folder
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return process
+            }
+            for process in processes { process.waitUntilExit() }
+            XCTAssertEqual(processes.map(\.terminationStatus), [0, 0], "trial \(trial)")
+            let db = try Database(path: folder.appendingPathComponent(name).path)
+            XCTAssertEqual(
+                try db.query("SELECT count(*) AS n FROM reports").first?.int("n"), 21, "trial \(trial)")
+            XCTAssertEqual(
+                try db.query("SELECT count(*) AS n FROM import_runs").first?.int("n"), 2, "trial \(trial)")
+            XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
+        }
+    }
+}
