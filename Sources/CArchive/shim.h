@@ -7,5 +7,7 @@
 
 // AE_IFREG is a cast macro, which Swift cannot import.
 static inline unsigned int carchive_regular_file_type(void) { return (unsigned int)AE_IFREG; }
+static inline unsigned int carchive_directory_type(void) { return (unsigned int)AE_IFDIR; }
+static inline unsigned int carchive_symlink_type(void) { return (unsigned int)AE_IFLNK; }
 
 #endif

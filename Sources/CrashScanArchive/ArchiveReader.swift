@@ -10,6 +10,8 @@ public enum ArchiveReader {
         public var path: String
         public var data: Data?
         public var problem: String?
+        /// A symbolic link, a device or the like: never followed or read (`problem` says what).
+        public var isSpecial = false
     }
 
     /// Members larger than this are reported instead of read (the same limit as for files).
@@ -27,47 +29,63 @@ public enum ArchiveReader {
         return bytes.count >= 262 && Array(bytes[257..<262]) == Array("ustar".utf8)
     }
 
-    /// Every regular member of the archive in `data`. A member that cannot be read carries a
-    /// problem; when the archive itself is damaged, the members read so far are returned with a
-    /// final member describing the damage (path: the archive itself, empty string).
+    /// Every member of the archive in `data`, in memory at once (for tests and small archives;
+    /// the importer reads them one by one with `forEachMember`).
     public static func members(of data: Data) -> [Member] {
+        var members: [Member] = []
+        forEachMember(of: data) { member in
+            members.append(member)
+            return true
+        }
+        return members
+    }
+
+    /// Hands the members of the archive in `data` to `body` one at a time, so that only one
+    /// member's bytes are in memory; `body` returns false to stop. Folders are left out; symbolic
+    /// links and other special members come with `isSpecial` and no bytes. A member that cannot
+    /// be read carries a problem; when the archive itself is damaged, a last member with an
+    /// empty path describes the damage.
+    public static func forEachMember(of data: Data, _ body: (Member) -> Bool) {
         guard let archive = archive_read_new() else {
-            return [Member(path: "", data: nil, problem: "libarchive failed")]
+            _ = body(Member(path: "", data: nil, problem: "libarchive failed"))
+            return
         }
         defer { archive_read_free(archive) }
         archive_read_support_filter_all(archive)
         archive_read_support_format_all(archive)
         // A lone .gz (not a tar) is a "raw" archive of one member.
         archive_read_support_format_raw(archive)
-        var members: [Member] = []
         // libarchive keeps pointing into the buffer it was opened on while it reads: open and
         // read inside one scope, where the pointer stays valid (a second withUnsafeBytes may
         // hand out another address, a stack copy for small Data).
-        return data.withUnsafeBytes { buffer -> [Member] in
-            let opened = archive_read_open_memory(archive, buffer.baseAddress, buffer.count)
-            guard opened == ARCHIVE_OK else {
-                return [Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))")]
+        data.withUnsafeBytes { buffer in
+            guard archive_read_open_memory(archive, buffer.baseAddress, buffer.count) == ARCHIVE_OK else {
+                _ = body(Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))"))
+                return
             }
             var entry: OpaquePointer?
             while true {
                 let status = archive_read_next_header(archive, &entry)
-                if status == ARCHIVE_EOF { break }
+                if status == ARCHIVE_EOF { return }
                 guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
-                    members.append(
-                        Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))"))
-                    break
+                    _ = body(Member(path: "", data: nil, problem: "damaged archive: \(errorText(archive))"))
+                    return
                 }
                 let name = archive_entry_pathname(entry).map { String(cString: $0) } ?? "data"
-                // Directories, links and the like carry no report.
-                guard archive_entry_filetype(entry) == carchive_regular_file_type() || isRaw(archive) else {
+                let type = archive_entry_filetype(entry)
+                if type == carchive_directory_type() && !isRaw(archive) { continue }
+                guard type == carchive_regular_file_type() || isRaw(archive) else {
+                    let what = type == carchive_symlink_type() ? "a symbolic link" : "not a regular file"
+                    let special = Member(
+                        path: name, data: nil, problem: "\(what) in the archive, not followed",
+                        isSpecial: true)
+                    if !body(special) { return }
                     continue
                 }
                 let read = readMember(archive, entry: entry, name: name)
-                members.append(read.member)
                 // A damaged stream cannot be read past this point.
-                if read.damaged { break }
+                if !body(read.member) || read.damaged { return }
             }
-            return members
         }
     }
 

@@ -19,6 +19,15 @@ enum ImportCommand: CommandDefinition {
     static let assumeTimezone = CommandOption(
         "--assume-timezone", value: "±HH:MM",
         help: "The zone of times written without one (default: +08:00 for Bugly, UTC else).")
+    static let archiveLimit = CommandOption(
+        "--archive-limit", value: "SIZE",
+        help: """
+            Bytes one input may expand to through its archives (default 1G; K, M, G
+            suffixes); the rest of an archive past it is refused as a zip bomb.
+            """)
+    static let archiveRatio = CommandOption(
+        "--archive-ratio", value: "N",
+        help: "How many times its size an archive may expand to, past 64M (default 200).")
     static let reparse = CommandOption(
         "--reparse", help: "Parse every file, also those whose bytes were imported before.")
     static let quiet = CommandOption(
@@ -63,7 +72,7 @@ enum ImportCommand: CommandDefinition {
                                 app frames that are offsets are symbolicated by image UUID with
                                 llvm-symbolizer (Debian package llvm).
                                 """),
-                        assumeTimezone, reparse, quiet, verbose,
+                        assumeTimezone, archiveLimit, archiveRatio, reparse, quiet, verbose,
                     ])
             ],
             footer: """
@@ -87,6 +96,7 @@ enum ImportCommand: CommandDefinition {
             }
             timeBase.assumedOffset = offset
         }
+        let archiveLimits = try self.archiveLimits(arguments)
         let quiet = arguments.isSet(quiet)
         let paths = arguments.positionals
         guard !paths.isEmpty else {
@@ -102,7 +112,8 @@ enum ImportCommand: CommandDefinition {
         keepFreedMemory()
         let importer = Importer(
             store: store, rules: rules, reparse: arguments.isSet(reparse),
-            settings: ParseSettings(timeBase: timeBase, symbolicator: symbolicator))
+            settings: ParseSettings(
+                timeBase: timeBase, symbolicator: symbolicator, archiveLimits: archiveLimits))
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
             sources, arguments: (["import"] + arguments.raw).joined(separator: " "),
@@ -113,6 +124,35 @@ enum ImportCommand: CommandDefinition {
         console.out(summaryLine(summary, database: dbPath) + "\n")
         // Files without a crash in them are skipped, not an error; unreadable crash reports are.
         return summary.rejected > 0 ? .dataError : .ok
+    }
+
+    /// `--archive-limit` and `--archive-ratio`, over the defaults.
+    static func archiveLimits(_ arguments: ParsedArguments) throws -> ArchiveLimits {
+        var limits = ArchiveLimits()
+        if let text = arguments.value(archiveLimit) {
+            guard let bytes = byteCount(text), bytes > 0 else {
+                throw UsageError("invalid --archive-limit '\(text)' (expected a size such as 500M or 2G)")
+            }
+            limits.expandedBytes = bytes
+        }
+        if let text = arguments.value(archiveRatio) {
+            guard let ratio = Int(text), ratio > 0 else {
+                throw UsageError("invalid --archive-ratio '\(text)' (expected a whole number such as 200)")
+            }
+            limits.ratio = ratio
+        }
+        return limits
+    }
+
+    /// `500M`, `2G`, `64K` or a number of bytes.
+    static func byteCount(_ text: String) -> Int? {
+        let units: [Character: Int] = ["K": 1 << 10, "M": 1 << 20, "G": 1 << 30]
+        if let last = text.uppercased().last, let unit = units[last] {
+            return Int(text.dropLast()).flatMap {
+                $0.multipliedReportingOverflow(by: unit).overflow ? nil : $0 * unit
+            }
+        }
+        return Int(text)
     }
 
     /// `crashscan: 120/4000 files, 130 reports, 25000 reports/s`, over itself on a terminal.

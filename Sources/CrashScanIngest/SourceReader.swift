@@ -141,6 +141,16 @@ package enum SourceReader {
         _ data: Data, path: String, depth: Int, settings: ParseSettings = ParseSettings(),
         storedBefore: ((FileFingerprint) -> Int?)? = nil
     ) -> [Parsed] {
+        var budget = ExpansionBudget(limits: settings.archiveLimits, inputBytes: data.count)
+        return read(
+            data, path: path, depth: depth, settings: settings, storedBefore: storedBefore, budget: &budget)
+    }
+
+    private static func read(
+        _ data: Data, path: String, depth: Int, settings: ParseSettings,
+        storedBefore: ((FileFingerprint) -> Int?)?,
+        budget: inout ExpansionBudget
+    ) -> [Parsed] {
         guard ArchiveReader.looksLikeArchive(data) else {
             let fingerprint = FileFingerprint(of: data)
             if let count = storedBefore?(fingerprint) {
@@ -161,35 +171,86 @@ package enum SourceReader {
             ]
         }
         var results: [Parsed] = []
-        for member in ArchiveReader.members(of: data) {
+        // One member in memory at a time: the members of a 5 MB zip can expand to gigabytes.
+        ArchiveReader.forEachMember(of: data) { member in
             guard !member.path.isEmpty else {
                 // The archive itself is damaged: say so under its own name, keep what was read.
                 results.append(
                     Parsed(
                         path: path, bytes: data.count,
                         outcome: .rejected(Rejection(member.problem ?? "damaged archive"))))
-                continue
+                return true
             }
-            // Hidden members and macOS resource forks are skipped, as hidden files are (`./x` is not hidden).
-            let components = member.path.split(separator: "/").filter { $0 != "." }
-            if components.contains(where: { $0.hasPrefix(".") || $0 == "__MACOSX" }) { continue }
-            let name = components.joined(separator: "/")
+            guard let name = visibleName(member.path) else { return true }
             let memberPath = "\(path)!/\(name)"
+            if member.isSpecial {
+                results.append(
+                    Parsed(
+                        path: memberPath, bytes: nil,
+                        outcome: .rejected(.skip(member.problem ?? "special file"))))
+                return true
+            }
             guard let content = member.data else {
                 results.append(
                     Parsed(
                         path: memberPath, bytes: nil,
                         outcome: .rejected(Rejection(member.problem ?? "unreadable member"))))
-                continue
+                return true
+            }
+            if let exceeded = budget.spend(content.count) {
+                results.append(Parsed(path: path, bytes: data.count, outcome: .rejected(Rejection(exceeded))))
+                return false
             }
             results += read(
-                content, path: memberPath, depth: depth + 1, settings: settings, storedBefore: storedBefore)
+                content, path: memberPath, depth: depth + 1, settings: settings, storedBefore: storedBefore,
+                budget: &budget)
+            return !budget.isSpent
         }
         if results.isEmpty {
             results.append(
                 Parsed(path: path, bytes: data.count, outcome: .rejected(.skip("archive without files"))))
         }
         return results
+    }
+
+    /// The member's name as shown (`a/b.crash`, `./` dropped), or nil for a hidden member or a
+    /// macOS resource fork, which are skipped as hidden files are. `..` is no hidden name: such a
+    /// member is read like any other (nothing is ever written to disk from an archive).
+    static func visibleName(_ path: String) -> String? {
+        let components = path.split(separator: "/").filter { $0 != "." }
+        if components.contains(where: { ($0.hasPrefix(".") && $0 != "..") || $0 == "__MACOSX" }) {
+            return nil
+        }
+        return (path.hasPrefix("/") ? "/" : "") + components.joined(separator: "/")
+    }
+
+    /// The bytes one input's archives have expanded to so far, against `ArchiveLimits`.
+    struct ExpansionBudget {
+        let limits: ArchiveLimits
+        let inputBytes: Int
+        private(set) var expanded = 0
+        private(set) var isSpent = false
+
+        init(limits: ArchiveLimits, inputBytes: Int) {
+            self.limits = limits
+            self.inputBytes = inputBytes
+        }
+
+        /// Counts a member's bytes; the reason to stop when they take the input past a limit.
+        mutating func spend(_ bytes: Int) -> String? {
+            expanded += bytes
+            if expanded > limits.expandedBytes {
+                isSpent = true
+                return
+                    "archive expands past \(limits.expandedBytes) bytes, the limit for one input (--archive-limit); the members before were read"
+            }
+            if expanded > 64 << 20, expanded / max(inputBytes, 1) > limits.ratio {
+                isSpent = true
+                return
+                    "archive expands more than \(limits.ratio) times its size (\(inputBytes) bytes to over \(expanded)): a zip bomb? (--archive-ratio); the members before were read"
+            }
+            return nil
+        }
     }
 }
 

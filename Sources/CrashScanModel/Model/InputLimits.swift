@@ -4,3 +4,17 @@ public enum InputLimits {
     /// per file, and a runaway file must not take the machine's memory.
     public static let maximumFileSize = 64 * 1024 * 1024
 }
+
+/// How far one input may expand through its archives (a zip bomb stops here, with a reason).
+public struct ArchiveLimits: Sendable, Equatable {
+    /// Bytes all members of one input may expand to together, nested archives included.
+    public var expandedBytes: Int
+    /// How many times its own size an input may expand to (checked past the first 64 MiB, so that
+    /// ordinary, well-compressed exports are never stopped by it).
+    public var ratio: Int
+
+    public init(expandedBytes: Int = 1 << 30, ratio: Int = 200) {
+        self.expandedBytes = expandedBytes
+        self.ratio = ratio
+    }
+}
