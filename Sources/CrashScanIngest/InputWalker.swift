@@ -1,3 +1,4 @@
+import CrashScanModel
 import Foundation
 
 #if canImport(Glibc)
@@ -10,12 +11,19 @@ public enum InputSource: Sendable, Equatable {
     case file(String)
     case standardInput
     case memory(path: String, data: Data)
+    /// A file whose name is not valid UTF-8: opened by its bytes, shown with the bytes escaped.
+    case rawFile(name: [UInt8], display: String)
+    /// Something met on the walk that is not read, with the reason (a FIFO, a device, a folder
+    /// that cannot be listed, a broken link): it gets an outcome like any file.
+    case refused(path: String, rejection: Rejection)
 
     public var displayPath: String {
         switch self {
         case .file(let path): return path
         case .standardInput: return "-"
         case .memory(let path, _): return path
+        case .rawFile(_, let display): return display
+        case .refused(let path, _): return path
         }
     }
 }
@@ -27,7 +35,12 @@ public enum InputSource: Sendable, Equatable {
 public struct InputWalker {
     public struct Missing: Error, CustomStringConvertible, Sendable {
         public let path: String
-        public var description: String { "no such file or folder: \(path)" }
+        public var description: String {
+            // The shell passed bytes that are not UTF-8; Swift's arguments replaced them.
+            guard path.contains("\u{FFFD}") else { return "no such file or folder: \(path)" }
+            return
+                "no such file or folder: \(path) (its name is not UTF-8 as given; name the folder that holds it, whose walk reads such names)"
+        }
     }
 
     public init() {}
@@ -61,65 +74,159 @@ public struct InputWalker {
 
         public struct Iterator: IteratorProtocol {
             /// Paths still to visit, in reverse order (a stack).
-            private var pending: [(path: String, isTopLevel: Bool)]
+            private var pending: [(path: EntryPath, isTopLevel: Bool)]
             private var visitedFolders: Set<String> = []
             private var linkedFiles: Set<String> = []
 
             init(paths: [String]) {
-                pending = paths.reversed().map { ($0, true) }
+                pending = paths.reversed().map { (EntryPath($0), true) }
             }
 
             public mutating func next() -> InputSource? {
                 while let (path, isTopLevel) = pending.popLast() {
-                    if path == "-" && isTopLevel { return .standardInput }
-                    var info = stat()
-                    var linkInfo = stat()
-                    guard lstat(path, &linkInfo) == 0 else { continue }
-                    let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
-                    if isLink {
-                        // A dangling link does not exist: skip it.
-                        guard stat(path, &info) == 0 else { continue }
-                    } else {
-                        info = linkInfo
-                    }
-                    switch info.st_mode & S_IFMT {
-                    case S_IFDIR:
-                        // The real path stops link loops (a link to an ancestor) from recursing forever.
-                        guard visitedFolders.insert(InputWalker.realPath(path)).inserted else { continue }
-                        pending += InputWalker.children(of: path).reversed().map { ($0, false) }
-                    case S_IFREG:
-                        // The same file reached through a link and directly is imported once.
-                        if isLink || isTopLevel {
-                            guard linkedFiles.insert(InputWalker.realPath(path)).inserted else { continue }
-                        }
-                        return .file(path)
-                    default:
-                        continue
-                    }
+                    if path.name == "-" && isTopLevel { return .standardInput }
+                    if let source = visit(path, isTopLevel: isTopLevel) { return source }
                 }
                 return nil
             }
+
+            /// The input at `path`, or nil when there is nothing to yield (a folder, whose entries
+            /// are now pending; a file reached a second time through a link).
+            private mutating func visit(_ path: EntryPath, isTopLevel: Bool) -> InputSource? {
+                var info = stat()
+                var linkInfo = stat()
+                guard path.withCString({ lstat($0, &linkInfo) }) == 0 else {
+                    return .refused(
+                        path: path.display, rejection: Rejection(InputWalker.errnoText("cannot read it")))
+                }
+                let isLink = (linkInfo.st_mode & S_IFMT) == S_IFLNK
+                if isLink {
+                    guard path.withCString({ stat($0, &info) }) == 0 else {
+                        return .refused(
+                            path: path.display, rejection: .skip("broken symbolic link, nothing to read"))
+                    }
+                } else {
+                    info = linkInfo
+                }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR:
+                    // The real path stops link loops (a link to an ancestor) from recursing forever.
+                    guard visitedFolders.insert(path.realPath).inserted else { return nil }
+                    switch InputWalker.children(of: path) {
+                    case .success(let children): pending += children.reversed().map { ($0, false) }
+                    case .failure(let rejection): return .refused(path: path.display, rejection: rejection)
+                    }
+                    return nil
+                case S_IFREG:
+                    // The same file reached through a link and directly is imported once.
+                    if isLink || isTopLevel {
+                        guard linkedFiles.insert(path.realPath).inserted else { return nil }
+                    }
+                    return path.source
+                default:
+                    // Never opened: a FIFO would block the import, a device would never end.
+                    let kind = InputWalker.kind(of: info.st_mode)
+                    let reason = "\(kind), not a regular file: not read"
+                    return .refused(
+                        path: path.display, rejection: isTopLevel ? Rejection(reason) : .skip(reason))
+                }
+            }
         }
     }
 
-    /// Visible entries of a folder, sorted by name.
-    static func children(of folder: String) -> [String] {
-        guard let directory = opendir(folder) else { return [] }
+    /// A path on the walk: text when it is valid UTF-8, else the bytes the system gave.
+    struct EntryPath {
+        var name: String
+        var bytes: [UInt8]?
+
+        init(_ name: String) { self.name = name }
+
+        init(bytes: [UInt8]) {
+            if let text = String(validating: bytes, as: UTF8.self) {
+                name = text
+            } else {
+                name = InputWalker.escaped(bytes)
+                self.bytes = bytes
+            }
+        }
+
+        var display: String { name }
+        var source: InputSource { bytes.map { .rawFile(name: $0, display: name) } ?? .file(name) }
+        var realPath: String { withCString { InputWalker.realPath($0) } }
+
+        func withCString<Result>(_ body: (UnsafePointer<CChar>) -> Result) -> Result {
+            guard let bytes else { return name.withCString(body) }
+            return (bytes + [0]).withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+            }
+        }
+
+        func appending(_ child: [UInt8]) -> EntryPath {
+            let base = bytes ?? Array(name.utf8)
+            return EntryPath(bytes: base + (base.last == 47 ? [] : [47]) + child)
+        }
+    }
+
+    /// `caf\xE9.crash`: the bytes that are not UTF-8 shown as escapes.
+    static func escaped(_ bytes: [UInt8]) -> String {
+        var out = ""
+        var index = 0
+        while index < bytes.count {
+            var length = 1
+            while length <= 4, index + length <= bytes.count {
+                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
+                    out += text
+                    break
+                }
+                length += 1
+            }
+            if length > 4 || index + length > bytes.count {
+                out += "\\x" + String(bytes[index], radix: 16, uppercase: true)
+                length = 1
+            }
+            index += length
+        }
+        return out
+    }
+
+    static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        default: return "a special file"
+        }
+    }
+
+    static func errnoText(_ what: String) -> String {
+        "\(what): \(String(cString: strerror(errno)))"
+    }
+
+    /// Visible entries of a folder, sorted by name; why not when it cannot be listed.
+    static func children(of folder: EntryPath) -> Result<[EntryPath], Rejection> {
+        guard let directory = folder.withCString({ opendir($0) }) else {
+            return .failure(Rejection(errnoText("cannot list the folder")))
+        }
         defer { closedir(directory) }
-        var names: [String] = []
+        var names: [[UInt8]] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { pointer in
+                    Array(
+                        UnsafeBufferPointer(
+                            start: pointer,
+                            count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
+                }
             }
-            if name.hasPrefix(".") { continue }
+            if name.first == 46 { continue }  // `.`: hidden, and `.` and `..`
             names.append(name)
         }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        return names.sorted().map { prefix + $0 }
+        return .success(names.sorted { $0.lexicographicallyPrecedes($1) }.map { folder.appending($0) })
     }
 
-    static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
+    static func realPath(_ path: UnsafePointer<CChar>) -> String {
+        guard let resolved = realpath(path, nil) else { return String(cString: path) }
         defer { free(resolved) }
         return String(cString: resolved)
     }

@@ -61,33 +61,61 @@ package enum SourceReader {
             data = contents
         case .memory(_, let bytes):
             data = bytes
+        case .refused(_, let rejection):
+            return [Parsed(path: path, bytes: nil, outcome: .rejected(rejection))]
         case .file(let file):
-            var info = stat()
-            let size = stat(file, &info) == 0 ? Int(info.st_size) : nil
-            if let size, size > ReportReader.maximumFileSize {
-                return [
-                    Parsed(
-                        path: path, bytes: size,
-                        outcome: .rejected(
-                            Rejection(
-                                "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))"
-                            )))
-                ]
+            switch file.withCString({ readRegularFile($0) }) {
+            case .success(let contents): data = contents
+            case .failure(let failure):
+                return [Parsed(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
-            guard let read = readFile(file, size: size) else {
-                return [
-                    Parsed(
-                        path: path, bytes: size,
-                        outcome: .rejected(Rejection("cannot read the file (permission denied?)")))
-                ]
+        case .rawFile(let name, _):
+            let terminated = (name + [0]).map { CChar(bitPattern: $0) }
+            switch terminated.withUnsafeBufferPointer({ readRegularFile($0.baseAddress!) }) {
+            case .success(let contents): data = contents
+            case .failure(let failure):
+                return [Parsed(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
-            // A file that grew past the limit after `stat` (or a device without a size).
-            guard let contents = read.data else {
-                return [Parsed(path: path, bytes: size, outcome: .rejected(tooLarge))]
-            }
-            data = contents
         }
         return read(data, path: path, depth: 0, settings: settings, storedBefore: storedBefore)
+    }
+
+    /// Why a file could not be read, with its size when known.
+    struct ReadFailure: Error {
+        var size: Int?
+        var rejection: Rejection
+    }
+
+    /// The whole file at `file`, within the size limit.
+    static func readRegularFile(_ file: UnsafePointer<CChar>) -> Result<Data, ReadFailure> {
+        var info = stat()
+        let size = stat(file, &info) == 0 ? Int(info.st_size) : nil
+        if let size, size > ReportReader.maximumFileSize {
+            return .failure(
+                ReadFailure(
+                    size: size,
+                    rejection: Rejection(
+                        "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
+        }
+        let descriptor = open(file, O_RDONLY)
+        guard descriptor >= 0 else {
+            let reason = String(cString: strerror(errno))
+            return .failure(ReadFailure(size: size, rejection: Rejection("cannot read the file: \(reason)")))
+        }
+        defer { close(descriptor) }
+        guard let read = readDescriptor(descriptor, size: size) else {
+            return .failure(ReadFailure(size: size, rejection: Rejection("cannot read the file")))
+        }
+        // A file that grew past the limit after `stat`.
+        guard let contents = read.data else {
+            return .failure(
+                ReadFailure(
+                    size: size,
+                    rejection: Rejection(
+                        "file too large (over \(ReportReader.maximumFileSize) bytes, the limit for one input)"
+                    )))
+        }
+        return .success(contents)
     }
 
     /// What reading an input came to: its bytes, or nil bytes when it is over the size limit.

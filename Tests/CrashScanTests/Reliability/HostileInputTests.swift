@@ -1,0 +1,99 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanIngest
+@testable import CrashScanModel
+
+/// What a folder can hold besides crash logs: FIFOs and devices (never opened: a FIFO would hang
+/// the import), file names that are not UTF-8, broken links, folders that cannot be listed. Each
+/// gets an outcome with a reason; nothing is dropped without a word.
+final class HostileInputTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = try TestPaths.temporaryFolder(self)
+    }
+
+    func outcomes(_ paths: [String]) throws -> [(path: String, outcome: String)] {
+        try InputWalker().expand(paths).flatMap { SourceReader.read($0) }.map { parsed in
+            switch parsed.outcome {
+            case .parsed(let reports): return (parsed.path, "\(reports.count) report(s)")
+            case .rejected(let rejection):
+                return (parsed.path, "\(rejection.disposition): \(rejection.reason)")
+            case .storedBefore: return (parsed.path, "stored before")
+            }
+        }
+    }
+
+    func testSpecialFilesAreNamedAndNeverOpened() throws {
+        let crash = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt")
+        try FileManager.default.copyItem(at: crash, to: folder.appendingPathComponent("a.txt"))
+        XCTAssertEqual(mkfifo(folder.appendingPathComponent("pipe").path, 0o644), 0)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.appendingPathComponent("broken").path, withDestinationPath: "/no/such/target")
+        let found = try outcomes([folder.path])
+        XCTAssertEqual(found.map(\.path.lastPathComponent), ["a.txt", "broken", "pipe"])
+        XCTAssertEqual(found[0].outcome, "1 report(s)")
+        XCTAssertEqual(found[1].outcome, "skipped: broken symbolic link, nothing to read")
+        XCTAssertEqual(found[2].outcome, "skipped: a FIFO (named pipe), not a regular file: not read")
+        // Named on the command line, it is refused (the user meant it), still without being opened.
+        let named = try outcomes([folder.appendingPathComponent("pipe").path, "/dev/null"])
+        XCTAssertEqual(named[0].outcome, "rejected: a FIFO (named pipe), not a regular file: not read")
+        XCTAssertEqual(named[1].outcome, "rejected: a character device, not a regular file: not read")
+    }
+
+    /// A name with a Latin-1 byte (`café` written by an old tool) is read through its bytes and
+    /// shown with the byte escaped.
+    func testAFileNameThatIsNotUTF8IsReadAndShownEscaped() throws {
+        let crash = try Data(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        var name = Array(folder.path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".txt".utf8)
+        name.append(0)
+        let descriptor = name.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+        }
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        _ = crash.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let found = try outcomes([folder.path])
+        XCTAssertEqual(found.count, 1)
+        XCTAssertTrue(found[0].path.hasSuffix("/caf\\xE9.txt"), found[0].path)
+        XCTAssertEqual(found[0].outcome, "1 report(s)")
+    }
+
+    /// A folder the user cannot list is named with the reason; as root (which lists everything)
+    /// the import runs as `nobody`.
+    func testAFolderThatCannotBeListedIsNamed() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        let locked = folder.appendingPathComponent("locked")
+        try FileManager.default.createDirectory(at: locked, withIntermediateDirectories: false)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+        }
+        let runner = CommandRunner(folder: folder)
+        let arguments = ["import", folder.path, "--db", folder.appendingPathComponent("db.sqlite").path]
+        let run: CommandRunner.Run
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+                throw XCTSkip("needs runuser to drop root")
+            }
+            run = try runner.run(
+                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
+                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
+            if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("locked") {
+                throw XCTSkip("nobody cannot reach the test folder here")
+            }
+        } else {
+            run = try runner.run(arguments)
+        }
+        XCTAssertEqual(run.status, 65, run.err)
+        XCTAssertTrue(
+            run.err.contains("rejected \(locked.path): cannot list the folder: Permission denied"), run.err)
+    }
+}
+
+extension String {
+    fileprivate var lastPathComponent: String { (self as NSString).lastPathComponent }
+}
