@@ -22,46 +22,49 @@ public enum CLI {
         do {
             return try dispatch(arguments, console: console, environment: environment)
         } catch let error as UsageError {
-            console.err("crashscan: \(error.message)\ncrashscan: run 'crashscan --help' for usage\n")
+            console.err("crashscan: \(error.message.shown)\ncrashscan: run 'crashscan --help' for usage\n")
             return .usage
         } catch let error as ReportFilter.Invalid {
             console.err(
-                "crashscan: --\(error.filter.replacingOccurrences(of: "_", with: "-")): \(error.problem)\n")
+                "crashscan: --\(error.filter.replacingOccurrences(of: "_", with: "-")): \(error.problem.shown)\n"
+            )
             return .usage
         } catch let error as InputWalker.Missing {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return .noInput
         } catch let error as RuleFileError {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return .dataError
         } catch let error as SchemaError {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return .ioError
         } catch let error as SQLiteError where error.code == 8 {  // SQLITE_READONLY
             console.err(
-                "crashscan: cannot write the database: the file or its folder is read-only (\(error.message))\n"
+                "crashscan: cannot write the database: the file or its folder is read-only (\(error.message.shown))\n"
             )
             return .ioError
         } catch let error as SQLiteError {
-            console.err("crashscan: database error: \(error.description)\n")
+            console.err("crashscan: database error: \(error.description.shown)\n")
             return .ioError
         } catch let error as GroupLookup.NotFound {
-            console.err("crashscan: \(error.description)\n")
-            return .noInput
+            // The user typed an id that names no group: a usage error, like an ambiguous one.
+            console.err("crashscan: \(error.description.shown)\n")
+            return .usage
         } catch let error as GroupLookup.Ambiguous {
-            console.err("crashscan: \(error.description)\ncrashscan: run 'crashscan --help' for usage\n")
+            console.err(
+                "crashscan: \(error.description.shown)\ncrashscan: run 'crashscan --help' for usage\n")
             return .usage
         } catch let error as DSYMIndex.Failure {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return error.missing ? .noInput : .dataError
         } catch let error as Symbolicator.Unavailable {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return .unavailable
         } catch let error as MissingDatabase {
-            console.err("crashscan: \(error.description)\n")
+            console.err("crashscan: \(error.description.shown)\n")
             return .noInput
         } catch {
-            console.err("crashscan: \(error)\n")
+            console.err("crashscan: \(String(describing: error).shown)\n")
             return .software
         }
     }

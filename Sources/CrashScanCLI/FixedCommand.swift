@@ -57,8 +57,12 @@ enum FixedCommand: CommandDefinition {
             try store.clearFix(group: id)
         } else {
             let version = arguments.positionals[1]
-            guard version.contains(where: \.isNumber) else {
-                throw UsageError("'\(version)' is not an app version (expected something like 2.4.0)")
+            // An app version is printable text on one line: `2.4.0`, `2.4.0 (123)`, `5.0-beta2`.
+            guard version.contains(where: \.isNumber), version == version.terminalSafe, version.count <= 64
+            else {
+                throw UsageError(
+                    "'\(version.terminalSafe.prefix(64))' is not an app version (expected something like 2.4.0)"
+                )
             }
             try store.recordFix(group: id, version: version, notedAt: Timestamp.now())
         }

@@ -168,7 +168,7 @@ enum ImportCommand: CommandDefinition {
     static func report(_ summary: ImportSummary, quiet: Bool, verbose: Bool, on console: Console) {
         if !quiet {
             for (path, reason) in summary.rejections.prefix(20) {
-                console.err("crashscan: rejected \(path): \(reason)\n")
+                console.err("crashscan: rejected \(path.terminalSafe): \(reason.terminalSafe)\n")
             }
             if summary.rejections.count > 20 {
                 console.err(
@@ -177,7 +177,9 @@ enum ImportCommand: CommandDefinition {
             }
         }
         if verbose {
-            for (path, reason) in summary.skips { console.err("crashscan: skipped \(path): \(reason)\n") }
+            for (path, reason) in summary.skips {
+                console.err("crashscan: skipped \(path.terminalSafe): \(reason.terminalSafe)\n")
+            }
         }
         if let regrouped = summary.regrouped, !quiet {
             console.err(
@@ -192,7 +194,7 @@ enum ImportCommand: CommandDefinition {
         var rejected = "\(summary.rejected) rejected"
         if !summary.rejections.isEmpty {
             let first = summary.rejections.prefix(3).map {
-                "\(($0.path as NSString).lastPathComponent): \($0.reason)"
+                "\(($0.path as NSString).lastPathComponent.terminalSafe): \($0.reason.terminalSafe)"
             }
             rejected +=
                 " (" + first.joined(separator: "; ") + (summary.rejections.count > 3 ? "; …" : "") + ")"
@@ -207,7 +209,7 @@ enum ImportCommand: CommandDefinition {
             ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
             : ""
         return
-            "imported into \(database): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
+            "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

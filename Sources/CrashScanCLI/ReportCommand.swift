@@ -125,12 +125,12 @@ enum ReportCommand: CommandDefinition {
             }
             switch option {
             case os: try filter.addOS(value)
-            case device: filter.addDevice(value)
-            case appVersion: filter.addAppVersion(value)
+            case device: try filter.addDevice(value)
+            case appVersion: try filter.addAppVersion(value)
             case since: try filter.setDate(value, bound: .since)
             case until: try filter.setDate(value, bound: .until)
             case kind: try filter.addKind(value)
-            case key: filter.addKey(value)
+            case key: try filter.addKey(value)
             default: break
             }
         }

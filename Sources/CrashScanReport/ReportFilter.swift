@@ -46,11 +46,37 @@ public struct ReportFilter: Sendable {
         }
     }
 
-    public mutating func addDevice(_ text: String) { devices.append(text) }
+    public mutating func addDevice(_ text: String) throws(Invalid) {
+        devices.append(try Self.nonEmpty(text, filter: "device"))
+    }
 
-    public mutating func addAppVersion(_ text: String) { appVersions.append(text.trimmingBlanksString()) }
+    public mutating func addAppVersion(_ text: String) throws(Invalid) {
+        appVersions.append(try Self.nonEmpty(text, filter: "app_version"))
+    }
 
-    public mutating func addKey(_ text: String) { keys.append(text.trimmingBlanksString()) }
+    public mutating func addKey(_ text: String) throws(Invalid) {
+        keys.append(try Self.nonEmpty(text, filter: "key"))
+    }
+
+    /// An empty value cannot mean anything (`--device ''` used to drop the filter silently), nor
+    /// can one longer than any key, version or device name (a 100 KB key made SQLite refuse the
+    /// pattern as too complex: a database error for a typing error).
+    private static func nonEmpty(_ text: String, filter: String) throws(Invalid) -> String {
+        let trimmed = text.trimmingBlanksString()
+        guard !trimmed.isEmpty else {
+            throw Invalid(filter: filter, problem: "an empty value matches nothing")
+        }
+        guard trimmed.utf8.count <= maximumValueLength else {
+            throw Invalid(
+                filter: filter,
+                problem:
+                    "a value of \(trimmed.utf8.count) bytes matches nothing (at most \(maximumValueLength))")
+        }
+        return trimmed
+    }
+
+    /// The longest filter value that can match (`_placeholderLabel.textColor` is 27 bytes).
+    static let maximumValueLength = 256
 
     public mutating func addKind(_ text: String) throws(Invalid) {
         guard let value = KVCKind(rawValue: text) else {

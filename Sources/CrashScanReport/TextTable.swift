@@ -1,3 +1,5 @@
+import CrashScanModel
+
 /// Fixed-width table layout for terminal output.
 package struct TextTable {
     package enum Alignment { case left, right }
@@ -37,7 +39,9 @@ package struct TextTable {
         return [line(headers)] + rows.map(line)
     }
 
+    /// `text` made safe for a terminal (control characters escaped) and cut to `width`.
     static func cut(_ text: String, to width: Int) -> String {
+        let text = text.terminalSafe
         guard text.count > width else { return text }
         guard width > 1 else { return String(text.prefix(width)) }
         return String(text.prefix(width - 1)) + "…"

@@ -68,11 +68,25 @@ public struct ReportSelection: Sendable {
                 })
             anyOf(
                 keys.map { key in
-                    values.append(.text(key))
+                    values.append(.text(key.contains("*") ? Self.globPattern(key) : key))
                     return key.contains("*") ? "k.key GLOB ?" : "k.key = ?"
                 })
         }
         return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values)
+    }
+
+    /// `key` as a GLOB pattern where only `*` is a wildcard: `?`, `[` and `]` match themselves.
+    static func globPattern(_ key: String) -> String {
+        var pattern = ""
+        for character in key {
+            switch character {
+            case "[": pattern += "[[]"
+            case "]": pattern += "[]]"
+            case "?": pattern += "[?]"
+            default: pattern.append(character)
+            }
+        }
+        return pattern
     }
 
     private static func condition(_ query: DeviceQuery, values: inout [SQLValue]) -> String {
@@ -164,7 +178,7 @@ extension Store {
             key.contains("*")
             ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1"
             : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
-        return try !db.query(sql, [.text(key)]).isEmpty
+        return try !db.query(sql, [.text(key.contains("*") ? ReportSelection.globPattern(key) : key)]).isEmpty
     }
 
     /// Keys of KVC failures that contain `key` (without its leading and trailing underscores,

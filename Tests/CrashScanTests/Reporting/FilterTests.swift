@@ -28,7 +28,7 @@ final class FilterTests: XCTestCase {
     }
 
     func devices(_ text: String) throws -> Set<String> {
-        Set(try build { $0.addDevice(text) }.matrix.map(\.device))
+        Set(try build { try $0.addDevice(text) }.matrix.map(\.device))
     }
 
     func testDeviceSpellingsResolveToTheModelAndNothingElse() throws {
@@ -36,12 +36,12 @@ final class FilterTests: XCTestCase {
             "iPhone 6+", "6+", "6 Plus", "iphone6plus", "IPHONE 6 PLUS", "iPhone7,1", "iphone7,1",
         ] {
             XCTAssertEqual(try devices(spelling), ["iPhone 6 Plus"], spelling)
-            XCTAssertEqual(try build { $0.addDevice(spelling) }.summary.kvcFailures, 5, spelling)
+            XCTAssertEqual(try build { try $0.addDevice(spelling) }.summary.kvcFailures, 5, spelling)
         }
         XCTAssertEqual(try devices("iPhone 6"), ["iPhone 6"], "iPhone 6 is not iPhone 6 Plus")
         XCTAssertEqual(try devices("XS Max"), ["iPhone XS Max"])
         XCTAssertEqual(
-            try build { $0.addDevice("unknown") }.summary.kvcFailures, 0,
+            try build { try $0.addDevice("unknown") }.summary.kvcFailures, 0,
             "'unknown' is the reports without a device, not every report")
     }
 
@@ -49,13 +49,13 @@ final class FilterTests: XCTestCase {
         for (text, expected) in [
             ("iphone6plu", "iPhone 6 Plus"), ("iPhone 6 Pluss", "iPhone 6 Plus"), ("ipone 11", "iPhone 11"),
         ] {
-            XCTAssertThrowsError(try build { $0.addDevice(text) }, text) { error in
+            XCTAssertThrowsError(try build { try $0.addDevice(text) }, text) { error in
                 let message = "\(error)"
                 XCTAssertTrue(message.hasPrefix("device: '\(text)' is no device model"), message)
                 XCTAssertTrue(message.contains("Did you mean '\(expected)'"), message)
             }
         }
-        XCTAssertThrowsError(try build { $0.addDevice("toaster") }) { error in
+        XCTAssertThrowsError(try build { try $0.addDevice("toaster") }) { error in
             XCTAssertFalse("\(error)".contains("Did you mean"), "nothing is close: \(error)")
         }
     }
@@ -70,29 +70,29 @@ final class FilterTests: XCTestCase {
             }.summary.kvcFailures, one + other)
         XCTAssertEqual(
             try build {
-                $0.addDevice("iPhone 6")
-                $0.addDevice("iPhone 6 Plus")
+                try $0.addDevice("iPhone 6")
+                try $0.addDevice("iPhone 6 Plus")
             }.summary.kvcFailures, 9)
         let both = try build {
-            $0.addDevice("iPhone 6")
-            $0.addDevice("iPhone 6 Plus")
+            try $0.addDevice("iPhone 6")
+            try $0.addDevice("iPhone 6 Plus")
             try $0.addOS("8.1.3")
         }
         XCTAssertEqual(both.summary.kvcFailures, 4, "OR within --device, AND with --os")
         XCTAssertEqual(both.filters["device"], "iPhone 6 or iPhone 6 Plus")
         XCTAssertEqual(
             try build {
-                $0.addKey("_searchField")
-                $0.addKey("statusBar")
+                try $0.addKey("_searchField")
+                try $0.addKey("statusBar")
             }.groups.compactMap(\.key).sorted(), ["_searchField", "statusBar"])
     }
 
     func testValuesThatMatchNothingAreSaid() throws {
         var filter = ReportFilter()
-        filter.addAppVersion("9.9.9")
-        filter.addAppVersion("2.3.1")
-        filter.addKey("_placeholderlabel")
-        filter.addKey("_searchField")
+        try filter.addAppVersion("9.9.9")
+        try filter.addAppVersion("2.3.1")
+        try filter.addKey("_placeholderlabel")
+        try filter.addKey("_searchField")
         let notes = try ReportBuilder.unmatchedFilterNotes(store: store, filter: filter)
         XCTAssertEqual(notes.count, 2, "\(notes)")
         XCTAssertTrue(

@@ -48,17 +48,17 @@ final class ReportTests: XCTestCase {
 
     func testFilters() throws {
         XCTAssertEqual(
-            try build { $0.addDevice("iphone7,1") }.groups.map(\.key),
+            try build { try $0.addDevice("iphone7,1") }.groups.map(\.key),
             ["_placeholderLabel", "titleTextColor"])
-        XCTAssertEqual(try build { $0.addDevice("IPHONE 6 PLUS") }.summary.kvcFailures, 5)
-        XCTAssertEqual(try build { $0.addDevice("iPhone XS Max") }.groups.map(\.key), ["_searchField"])
+        XCTAssertEqual(try build { try $0.addDevice("IPHONE 6 PLUS") }.summary.kvcFailures, 5)
+        XCTAssertEqual(try build { try $0.addDevice("iPhone XS Max") }.groups.map(\.key), ["_searchField"])
         XCTAssertEqual(try build { try $0.addOS(">=13") }.groups.count, 5)
         XCTAssertEqual(try build { try $0.addOS("<8.3") }.summary.kvcFailures, 10)
         XCTAssertEqual(try build { try $0.addOS("8.0..8.2") }.summary.kvcFailures, 10)
-        XCTAssertEqual(try build { $0.addAppVersion("2.3.1") }.summary.kvcFailures, 7)
+        XCTAssertEqual(try build { try $0.addAppVersion("2.3.1") }.summary.kvcFailures, 7)
         XCTAssertEqual(try build { try $0.addKind("prohibited_ivar") }.groups.count, 2)
         XCTAssertEqual(
-            try build { $0.addKey("_placeholder*") }.summary.kvcFailures, 10,
+            try build { try $0.addKey("_placeholder*") }.summary.kvcFailures, 10,
             "the SDK log without a reason has the key of the group its call site joined")
         XCTAssertEqual(try build { try $0.setDate("2019-01-01", bound: .since) }.summary.kvcFailures, 7)
         XCTAssertEqual(

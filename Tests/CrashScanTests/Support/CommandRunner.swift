@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import CrashScanModel
+
 /// Runs the built `crashscan` binary as a user does and captures what it prints.
 struct CommandRunner {
     struct Run {
@@ -44,8 +46,18 @@ struct CommandRunner {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
+        // Standard error is read on another thread: reading one pipe to its end while the child
+        // fills the other (64 KB) would leave both waiting forever.
+        let errorText = Locked(Data())
+        let errorRead = DispatchSemaphore(value: 0)
+        DispatchQueue.global().async {
+            let data = err.fileHandleForReading.readDataToEndOfFile()
+            errorText.withLock { $0 = data }
+            errorRead.signal()
+        }
         let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        errorRead.wait()
+        let errData = errorText.withLock { $0 }
         process.waitUntilExit()
         return Run(
             status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
