@@ -1,3 +1,4 @@
+import CrashScanModel
 import CrashScanReport
 import CrashScanRules
 import CrashScanStore
@@ -102,7 +103,7 @@ enum ReportCommand: CommandDefinition {
         }
         let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
         for note in try ReportBuilder.unmatchedFilterNotes(store: store, filter: filter) {
-            console.err("crashscan: note: \(note)\n")
+            console.err("crashscan: note: \(note.shown)\n")
         }
         console.out(ReportRenderer.render(report, as: format))
         let regressed = report.groups.filter { $0.regression?.regressed == true }

@@ -17,7 +17,9 @@ final class HostileValueTests: XCTestCase {
 
     static let values = [
         "'; DROP TABLE report; --", "\" OR 1=1 --", "%", "_", "\\", "*", "[a-z]*", "?", "",
-        String(repeating: "x", count: 100_000),  // one argument may not exceed 128 KB (MAX_ARG_STRLEN), "\u{1B}[2J\u{1B}[H fake", "line\nbreak",
+        // One argument may not exceed 128 KB (MAX_ARG_STRLEN).
+        String(repeating: "x", count: 100_000),
+        "\u{1B}[2J\u{1B}[H fake", "line\nbreak",
     ]
 
     func databaseBytes() throws -> Data {
