@@ -201,7 +201,14 @@ struct LocatedJSONParser {
                         bytes[position + 1] == 117
                     {
                         position += 2
+                        // A high surrogate must be followed by a low one (found by fuzzing: the
+                        // subtraction below trapped on `\uDAef\uDAe7`).
                         let low = try hex4()
+                        guard (0xDC00...0xDFFF).contains(low) else {
+                            throw fail(
+                                "invalid surrogate pair '\\u\(String(scalar, radix: 16))\\u\(String(low, radix: 16))'"
+                            )
+                        }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     }
                     out.append(

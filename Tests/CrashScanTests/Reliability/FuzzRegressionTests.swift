@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanIngest
+@testable import CrashScanRules
+
+/// Every input a fuzz target (scripts/fuzz.sh) found failing, minimised, in
+/// Fixtures/fuzz/TARGET-what.*: each must now give an error or an answer, never a crash.
+final class FuzzRegressionTests: XCTestCase {
+    func fixtures(_ target: String) throws -> [URL] {
+        let folder = TestPaths.fixture("fuzz")
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix(target + "-") }.sorted { $0.path < $1.path }
+    }
+
+    /// `"\uDAef\uDAe7…`: a high surrogate followed by another high one trapped on an unsigned
+    /// subtraction in the rule-file reader.
+    func testRuleFileInputsGiveAnError() throws {
+        let inputs = try fixtures("rule-file")
+        XCTAssertFalse(inputs.isEmpty)
+        for input in inputs {
+            XCTAssertThrowsError(
+                try RuleSet.parse(json: Data(contentsOf: input), file: input.lastPathComponent)
+            ) {
+                XCTAssertTrue("\($0)".contains("surrogate"), "\($0)")
+            }
+        }
+    }
+
+    func testReportReaderInputsGiveAnOutcome() throws {
+        for input in try fixtures("report-reader") {
+            _ = ReportReader.read(try Data(contentsOf: input))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Fuzzes one input path of crashscan with libFuzzer for SECONDS (README, "Reliability").
+#
+#   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
+#   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)
+#
+# TARGET is a file name in Fuzz/Targets without .swift: report-reader, frame-line, archive,
+# rule-file, filters. The package's targets are compiled with coverage and AddressSanitizer
+# (`swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`, in
+# .build/fuzz), the harness with
+#   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules ... *.o
+# The corpus starts from the seeds (SampleReports, the tests' fixtures, ../shared/corpus when it
+# is there, the built-in rules) and grows in .build/fuzz/corpus/TARGET; an input that crashes,
+# leaks or hangs is written to Fuzz/crashes/TARGET-* and the script exits 1. Every such input
+# becomes a regression test (Tests/CrashScanTests/Reliability/FuzzRegressionTests.swift).
+set -euo pipefail
+[ $# -ge 2 ] || { echo "usage: $0 TARGET|all SECONDS [libFuzzer options...]" >&2; exit 64; }
+target=$1
+seconds=$2
+shift 2
+cd "$(dirname "$0")/.."
+build=.build/fuzz
+targets=(report-reader frame-line archive rule-file filters)
+
+if [ "$target" = all ]; then
+    for one in "${targets[@]}"; do "$0" "$one" "$seconds" "$@"; done
+    exit 0
+fi
+[ -f "Fuzz/Targets/$target.swift" ] || { echo "fuzz.sh: no target '$target' (${targets[*]})" >&2; exit 64; }
+
+# The package's libraries, instrumented (once; swift build is incremental).
+# Optimised (the fuzzer's speed is executions per second), with testing enabled so the harnesses
+# reach internal entry points (`@testable import`).
+swift build -c release --build-path "$build" --target CrashScanReport -Xswiftc -sanitize=fuzzer,address \
+    -Xswiftc -enable-testing >&2
+modules=(CrashScanModel CrashScanCatalogs CrashScanClassification CrashScanArchive CrashScanSymbolication
+    CrashScanIngest CrashScanStore CrashScanRules CrashScanReport)
+objects=()
+for module in "${modules[@]}"; do
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$build/release/$module.build" -name '*.o')
+done
+binary="$build/fuzz-$target"
+swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
+    -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc \
+    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" 2>&1 \
+    | grep -v "Cannot export local symbol" >&2 || true
+
+# Seeds: files of the formats the target reads.
+corpus="$build/corpus/$target"
+seeds="$build/seeds/$target"
+rm -rf "$seeds"
+mkdir -p "$corpus" "$seeds" Fuzz/crashes
+add_seeds() { # folder...
+    for folder in "$@"; do
+        [ -d "$folder" ] || continue
+        find "$folder" -type f -size -1024k ! -name '*.sqlite' -print0 | while IFS= read -r -d '' file; do
+            cp "$file" "$seeds/$(printf '%s' "$file" | cksum | cut -d' ' -f1)"
+        done
+    done
+}
+case "$target" in
+    report-reader | archive) add_seeds SampleReports Tests/CrashScanTests/Fixtures ../shared/corpus ;;
+    frame-line)
+        grep -h -E '0x[0-9a-f]+|\+ [0-9]+' SampleReports/*.txt SampleReports/*.crash 2>/dev/null | head -400 \
+            | split -l 1 - "$seeds/line-" ;;
+    rule-file) add_seeds rules Tests/CrashScanTests/Fixtures/rules ;;
+    filters)
+        n=0
+        for value in 8.1 8.1.3 ">=13" "<8.3" "8.0..8.2" "iPhone7,1" "iPhone 6 Plus" "6+" unknown \
+            "2015-03-01" "2015-03-01 08:18:47+08:00" "1425168000" "+08:00" undefined_key "_placeholder*"; do
+            printf '%s' "$value" >"$seeds/$n"
+            n=$((n + 1))
+        done ;;
+esac
+
+# Inputs as long as what the target meets for real: a filter value, a line, a file.
+case "$target" in
+    filters) max_len=256 ;;
+    frame-line) max_len=4096 ;;
+    *) max_len=262144 ;;
+esac
+echo "fuzz.sh: $target for $seconds s ($(find "$seeds" -type f | wc -l | tr -d ' ') seeds)" >&2
+ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "$corpus" "$seeds" \
+    -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+    -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$@" 2>&1 \
+    | grep -E "^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done )" >&2 \
+    || true
+if compgen -G "Fuzz/crashes/$target-*" >/dev/null; then
+    echo "fuzz.sh: $target found inputs that fail: $(ls Fuzz/crashes/$target-*)" >&2
+    exit 1
+fi
