@@ -1,0 +1,113 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanStore
+
+/// `kill -9` at random points of an import of 3,000 reports, again and again (during the schema
+/// set-up of the new database too): the database stays valid after every kill, and a last import
+/// stores every distinct report exactly once, with every file accounted for in `import_files`.
+final class CrashSafetyTests: XCTestCase {
+    /// `files` distinct Bugly console crashes (their times differ), one per file.
+    func makeCorpus(files: Int) throws -> (folder: URL, corpus: URL) {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        let folder = try TestPaths.temporaryFolder(self)
+        let corpus = folder.appendingPathComponent("corpus")
+        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+        let template = try String(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"),
+            encoding: .utf8)
+        for index in 0..<files {
+            let time = String(
+                format: "2015-03-%02d %02d:%02d:%02d", 1 + index / 1440 % 28, index / 60 % 24, index % 60,
+                index % 59)
+            let text = template.replacingOccurrences(of: "发生时间：2015-03-01 08:18:47", with: "发生时间：\(time)")
+            try Data(text.utf8).write(
+                to: corpus.appendingPathComponent(String(format: "crash-%05d.txt", index)))
+        }
+        return (folder, corpus)
+    }
+
+    func testKilledImportsNeverCorruptLoseOrDuplicate() throws {
+        let files = 3_000
+        let (folder, corpus) = try makeCorpus(files: files)
+        let database = folder.appendingPathComponent("db.sqlite").path
+        var generator = SystemRandomNumberGenerator()
+        var killed = 0
+        for round in 0..<12 {
+            let process = Process()
+            process.executableURL = CommandRunner.binary
+            process.arguments = ["import", corpus.path, "--db", database, "--quiet"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // The first rounds die early (schema set-up, first batch), later ones anywhere.
+            let wait =
+                round < 3
+                ? UInt32.random(in: 0...40_000, using: &generator)
+                : UInt32.random(in: 0...600_000, using: &generator)
+            usleep(wait)
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            guard FileManager.default.fileExists(atPath: database) else { continue }
+            let db = try Database(path: database, readOnly: true)
+            XCTAssertEqual(
+                try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok",
+                "after kill \(round) (\(wait / 1000) ms)")
+        }
+        XCTAssertGreaterThan(killed, 6, "most rounds were killed mid-import")
+        let last = try CommandRunner(folder: folder).run(["import", corpus.path, "--db", database, "--quiet"])
+        XCTAssertEqual(last.status, 0, last.err)
+        let db = try Database(path: database, readOnly: true)
+        XCTAssertEqual(
+            try db.query("SELECT count(*) AS n FROM report").first?.int("n"), files, "each report once")
+        XCTAssertEqual(
+            try db.query("SELECT count(DISTINCT content_hash) AS n FROM report").first?.int("n"), files)
+        let accounted = try db.query(
+            "SELECT count(DISTINCT path) AS n FROM import_files WHERE outcome IN ('imported', 'duplicate')"
+        ).first?.int("n")
+        XCTAssertEqual(accounted, files, "every file stored, in this run or one before it")
+        XCTAssertEqual(
+            try db.query("SELECT sum(report_count) AS n FROM crash_groups").first?.int("n"), files,
+            "the group tallies count every report once")
+    }
+
+    /// `report` in every format while an import writes: it never fails, and each answer is one
+    /// snapshot (the failures it counts are the failures its groups add up to).
+    func testReportsDuringAnImportAlwaysSucceedOnOneSnapshot() throws {
+        let (folder, corpus) = try makeCorpus(files: 3_000)
+        let runner = CommandRunner(folder: folder)
+        XCTAssertEqual(try runner.run(["import", TestPaths.sampleReports.path, "--quiet"]).status, 0)
+        let importer = Process()
+        importer.executableURL = CommandRunner.binary
+        importer.arguments = ["import", corpus.path, "--quiet"]
+        importer.currentDirectoryURL = folder
+        importer.standardOutput = FileHandle.nullDevice
+        importer.standardError = FileHandle.nullDevice
+        try importer.run()
+        var reads = 0
+        var checked = 0
+        let formats = ["json", "text", "csv", "markdown"]
+        while importer.isRunning || reads < 4 {
+            let format = formats[reads % formats.count]
+            let run = try runner.run(["report", "--format", format])
+            XCTAssertEqual(run.status, 0, "\(format): \(run.err)")
+            if format == "json",
+                let json = try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any],
+                let summary = json["summary"] as? [String: Any],
+                let groups = json["groups"] as? [[String: Any]]
+            {
+                let counted = groups.compactMap { $0["report_count"] as? Int }.reduce(0, +)
+                XCTAssertEqual(summary["kvc_failures"] as? Int, counted, "one snapshot")
+                checked += 1
+            }
+            reads += 1
+        }
+        importer.waitUntilExit()
+        XCTAssertEqual(importer.terminationStatus, 0)
+        XCTAssertGreaterThan(reads, 4)
+        XCTAssertGreaterThan(checked, 0, "the JSON answers were read")
+    }
+}
