@@ -97,3 +97,32 @@ final class HostileInputTests: XCTestCase {
 extension String {
     fileprivate var lastPathComponent: String { (self as NSString).lastPathComponent }
 }
+
+/// Contents built to hurt the parsers: each is refused or read with a reason, never a crash or
+/// a hang.
+final class HostileContentTests: XCTestCase {
+    func outcome(_ data: Data) -> String {
+        switch ReportReader.read(data) {
+        case .success(let reports): return "\(reports.count) report(s)"
+        case .failure(let rejection): return "\(rejection.disposition): \(rejection.reason)"
+        }
+    }
+
+    func testEmptyBinaryDeepAndHugeContentsAreRefusedWithAReason() {
+        XCTAssertEqual(outcome(Data()), "skipped: empty file")
+        XCTAssertTrue(
+            outcome(Data([0x00, 0x01, 0x02, 0xFF, 0x00] + Array(repeating: 7, count: 500))).contains("binary")
+        )
+        let deep = Data(
+            (String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8)
+        XCTAssertTrue(
+            outcome(deep).hasPrefix("rejected") || outcome(deep).hasPrefix("skipped"), outcome(deep))
+        let deepObject = Data(String(repeating: "{\"a\":", count: 100_000).utf8)
+        XCTAssertTrue(outcome(deepObject).hasPrefix("rejected"), outcome(deepObject))
+        let longString = Data(
+            ("{\"crashMap\": {\"expName\": \"" + String(repeating: "x", count: 10 << 20) + "\"}}").utf8)
+        XCTAssertNotEqual(outcome(longString), "", "a 10 MB JSON string is read or refused, in bounded time")
+        let longLine = Data(String(repeating: "a", count: 20 << 20).utf8)
+        XCTAssertTrue(outcome(longLine).hasPrefix("skipped") || outcome(longLine).hasPrefix("rejected"))
+    }
+}
