@@ -40,9 +40,11 @@ public enum TextDecoder {
         } else if bytes.starts(with: [0xFE, 0xFF]) {
             decoded = (utf16(bytes[2...], littleEndian: false), .utf16BE)
         } else if bytes.withUnsafeBufferPointer({ $0.firstOffset(of: 0, from: 0, to: $0.count) != nil }) {
-            // NUL bytes without a UTF-16 BOM: a binary file (a .plcrash, an image, a zip). memchr,
-            // not `contains`: this looks at every byte of every file.
-            throw .binary
+            // NUL bytes without a BOM: UTF-16 saved without one (every other byte NUL in a text of
+            // mostly ASCII), else a binary file (a .plcrash, an image, a zip). memchr, not
+            // `contains`: this looks at every byte of every file.
+            guard let littleEndian = utf16WithoutBOM(bytes) else { throw .binary }
+            decoded = (utf16(bytes[...], littleEndian: littleEndian), littleEndian ? .utf16LE : .utf16BE)
         } else if let text = String(validating: bytes, as: UTF8.self) {
             decoded = (text, .utf8)
         } else if let text = gb18030(bytes) {
@@ -102,6 +104,24 @@ public enum TextDecoder {
         }
         let controls = below32 & ~(equal(9) | equal(10) | equal(12))
         return controls == 0 ? 0 : controls.nonzeroBitCount
+    }
+
+    /// Whether `bytes` look like UTF-16 without a byte-order mark, and which order: in the first
+    /// 1,024 code units, nearly every high byte is 0 and nearly every low byte is not (text of
+    /// mostly ASCII, as crash logs are). nil: not UTF-16.
+    static func utf16WithoutBOM(_ bytes: [UInt8]) -> Bool? {
+        let units = min(bytes.count / 2, 1_024)
+        guard units >= 8 else { return nil }
+        var evenZero = 0
+        var oddZero = 0
+        for unit in 0..<units {
+            if bytes[2 * unit] == 0 { evenZero += 1 }
+            if bytes[2 * unit + 1] == 0 { oddZero += 1 }
+        }
+        // 90 % of one side NUL and almost none of the other.
+        if oddZero * 10 >= units * 9 && evenZero * 20 <= units { return true }
+        if evenZero * 10 >= units * 9 && oddZero * 20 <= units { return false }
+        return nil
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {

@@ -125,4 +125,21 @@ final class HostileContentTests: XCTestCase {
         let longLine = Data(String(repeating: "a", count: 20 << 20).utf8)
         XCTAssertTrue(outcome(longLine).hasPrefix("skipped") || outcome(longLine).hasPrefix("rejected"))
     }
+
+    /// UTF-16 saved without a byte-order mark (both orders) is read, not called binary.
+    func testUTF16WithoutAByteOrderMarkIsRead() throws {
+        let text = try String(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"),
+            encoding: .utf8)
+        for littleEndian in [true, false] {
+            var data = Data()
+            for unit in text.utf16 {
+                let bytes =
+                    littleEndian
+                    ? [UInt8(unit & 0xFF), UInt8(unit >> 8)] : [UInt8(unit >> 8), UInt8(unit & 0xFF)]
+                data.append(contentsOf: bytes)
+            }
+            XCTAssertEqual(outcome(data), "1 report(s)", littleEndian ? "UTF-16LE" : "UTF-16BE")
+        }
+    }
 }
