@@ -110,4 +110,36 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(reads, 4)
         XCTAssertGreaterThan(checked, 0, "the JSON answers were read")
     }
+
+    /// `kill -9` during `regroup` (which moves every report) leaves the database valid with every
+    /// report in exactly one group, killed or not.
+    func testKilledRegroupsNeverLoseAReport() throws {
+        let files = 2_000
+        let (folder, corpus) = try makeCorpus(files: files)
+        let runner = CommandRunner(folder: folder)
+        XCTAssertEqual(try runner.run(["import", corpus.path, "--quiet"]).status, 0)
+        let database = folder.appendingPathComponent("crashscan.sqlite").path
+        var killed = 0
+        for _ in 0..<8 {
+            let process = Process()
+            process.executableURL = CommandRunner.binary
+            process.arguments = ["regroup", "--db", database]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            usleep(UInt32.random(in: 0...300_000))
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                killed += 1
+            }
+            process.waitUntilExit()
+            let db = try Database(path: database, readOnly: true)
+            XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
+            XCTAssertEqual(try db.query("SELECT count(*) AS n FROM report").first?.int("n"), files)
+            XCTAssertEqual(
+                try db.query("SELECT sum(report_count) AS n FROM crash_groups").first?.int("n"), files,
+                "every report in one group")
+        }
+        XCTAssertGreaterThan(killed, 0, "some regroups were killed mid-way")
+    }
 }
