@@ -88,7 +88,7 @@ public final class Importer {
         let staleGroups = try Regrouper.isStale(store)
         if !staleGroups { try Regrouper.markCurrent(store) }
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
-        try tuneForBulkWrites()
+        try store.tuneForBulkWrites()
         var summary = ImportSummary()
         var batches = Batches(sources.makeIterator(), size: batchSize)
         var lastProgress = 0.0
@@ -110,8 +110,6 @@ public final class Importer {
             rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
         return summary
     }
-
-    private func tuneForBulkWrites() throws { try store.tuneForBulkWrites() }
 
     /// Parses batch after batch (the next one while this one is written) and writes them, one
     /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each

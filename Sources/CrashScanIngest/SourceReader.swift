@@ -97,14 +97,9 @@ package enum SourceReader {
                     rejection: Rejection(
                         "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
         }
-        let descriptor = open(file, O_RDONLY)
-        guard descriptor >= 0 else {
+        guard let read = readFile(file, size: size) else {
             let reason = String(cString: strerror(errno))
             return .failure(ReadFailure(size: size, rejection: Rejection("cannot read the file: \(reason)")))
-        }
-        defer { close(descriptor) }
-        guard let read = readDescriptor(descriptor, size: size) else {
-            return .failure(ReadFailure(size: size, rejection: Rejection("cannot read the file")))
         }
         // A file that grew past the limit after `stat`.
         guard let contents = read.data else {
@@ -125,7 +120,8 @@ package enum SourceReader {
 
     /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
     /// visible share of import time); nil when it cannot be opened or read.
-    static func readFile(_ path: String, size: Int?, limit: Int = ReportReader.maximumFileSize) -> ReadBytes?
+    static func readFile(_ path: UnsafePointer<CChar>, size: Int?, limit: Int = ReportReader.maximumFileSize)
+        -> ReadBytes?
     {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }

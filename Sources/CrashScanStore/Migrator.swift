@@ -94,7 +94,8 @@ public enum Migrator {
         else { throw SchemaError.foreignDatabase(path: db.path, tables: tables) }
     }
 
-    /// Brings the database up to the last of `migrations`. Returns the versions applied.
+    /// Refuses a database that is not crashscan's, switches it to WAL, and brings it up to the
+    /// last of `migrations`. Returns the versions applied.
     ///
     /// Each migration runs in a `BEGIN IMMEDIATE` transaction that first checks whether it is
     /// still to do: a second process migrating the same new database at once waits for the
@@ -105,6 +106,8 @@ public enum Migrator {
     static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
         if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
         try checkIdentity(db, migrations: migrations)
+        // Only a database known to be crashscan's (or a new one) is switched to WAL.
+        try db.useWAL()
         let known = migrations.map(\.version).max() ?? 0
         let current = try currentVersion(db)
         if current > known {

@@ -27,8 +27,6 @@ public final class Store {
         db = try Database(path: path, readOnly: access == .readOnly)
         switch access {
         case .readWrite:
-            try Migrator.checkIdentity(db, migrations: migrations)
-            try db.useWAL()
             try Migrator.migrate(db, migrations: migrations)
         case .readOnly:
             try Migrator.checkIdentity(db, migrations: migrations)
