@@ -175,6 +175,14 @@ enum ImportCommand: CommandDefinition {
                     "crashscan: … and \(summary.rejections.count - 20) more rejected files (see the import_files view)\n"
                 )
             }
+            for (path, note) in summary.repairs.prefix(20) {
+                console.err("crashscan: imported \(path.terminalSafe) with its \(note)\n")
+            }
+            if summary.repaired > 20 {
+                console.err(
+                    "crashscan: … and \(summary.repaired - 20) more files with repaired text (see the import_files view)\n"
+                )
+            }
         }
         if verbose {
             for (path, reason) in summary.skips {
@@ -208,8 +216,9 @@ enum ImportCommand: CommandDefinition {
             summary.mergedGroups > 0
             ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
             : ""
+        let repaired = summary.repaired > 0 ? ", \(plural(summary.repaired, "file")) with repaired text" : ""
         return
-            "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
+            "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped)\(repaired), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

@@ -24,6 +24,10 @@ public struct ImportSummary: Sendable {
     public var rejections: [(path: String, reason: String)] = []
     /// (path, reason) of skipped files, in the order met.
     public var skips: [(path: String, reason: String)] = []
+    /// (path, what was repaired) of files read with invalid text replaced, in the order met.
+    public var repairs: [(path: String, note: String)] = []
+    /// Files read with invalid text replaced (all of them; `repairs` keeps the first 1,000).
+    public var repaired = 0
     public var elapsed: Double = 0
     /// Reports that joined the group of their call site (their reason lacked the class or key).
     public var mergedGroups = 0
@@ -231,6 +235,12 @@ public final class Importer {
                 summary.imported += outcome.imported
                 summary.duplicates += outcome.duplicates
                 summary.kvcFailures += outcome.kvcFailures
+                if let note = reports.first?.report.textRepairNote {
+                    summary.repaired += 1
+                    if summary.repairs.count < Importer.rejectionsKept {
+                        summary.repairs.append((item.path, note))
+                    }
+                }
             }
             summary.files += 1
         }

@@ -94,6 +94,9 @@ enum BuglyConsoleParser {
                 return true
             }
             if trimmed.hasPrefix("|"), let labels = BuglyConsoleParser.headerLabels(trimmed) {
+                let header = labels.filter(ConsolePasteSplitter.headerFields.contains)
+                if bodySeen, header.contains(where: headerFieldsSeen.contains) { severalReports = true }
+                headerFieldsSeen.formUnion(header)
                 pendingTableLabels = labels
                 return true
             }

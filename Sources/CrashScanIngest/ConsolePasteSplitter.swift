@@ -23,14 +23,17 @@ enum ConsolePasteSplitter {
                 bodySeen = false
                 continue
             }
-            if let (field, _) = FieldLabels.match(trimmed), headerFields.contains(field) {
-                if fieldsSeen.contains(field), bodySeen {
+            let fields = headerFieldsOf(trimmed)
+            if !fields.isEmpty {
+                if bodySeen, fields.contains(where: fieldsSeen.contains) {
                     parts.append([])
                     fieldsSeen = []
                     bodySeen = false
                 }
-                fieldsSeen.insert(field)
-                if field == .exceptionName || field == .exceptionReason || field == .crashContent {
+                fieldsSeen.formUnion(fields)
+                if fields.contains(where: {
+                    $0 == .exceptionName || $0 == .exceptionReason || $0 == .crashContent
+                }) {
                     bodySeen = true
                 }
             } else if !trimmed.isEmpty, !fieldsSeen.isEmpty {
@@ -43,6 +46,16 @@ enum ConsolePasteSplitter {
         return parts.filter { $0.contains { !$0.trimmingBlanks().isEmpty } }.map {
             $0.joined(separator: "\n")
         }
+    }
+
+    /// The header fields a line labels: one for `设备机型 | iPhone 6 Plus`, several for a table's
+    /// header row (`| 设备机型 | 系统版本 | 应用版本 |`), none for other lines.
+    static func headerFieldsOf(_ line: Substring) -> [LabeledField] {
+        if line.hasPrefix("|"), let labels = BuglyConsoleParser.headerLabels(line) {
+            return labels.filter(headerFields.contains)
+        }
+        if let (field, _) = FieldLabels.match(line), headerFields.contains(field) { return [field] }
+        return []
     }
 
     /// A line of only `-`, `=` or `*` (at least three), possibly with `end` in the middle.

@@ -9,7 +9,8 @@ public enum ReportReader {
     /// Names the parsers that read a file. A file whose bytes were stored under the same
     /// revision is not parsed again; bump `parserChanges` whenever a parser or the
     /// classification reads the same bytes differently, so that the next import re-reads them.
-    static let parserChanges = 2
+    /// 3: several Apple reports in one file, broken text repaired instead of refused.
+    static let parserChanges = 3
     package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
@@ -19,15 +20,17 @@ public enum ReportReader {
                     "PLCrashReporter binary report: not decoded by crashscan (convert it to text with PLCrashReportTextFormatter and import the text)"
                 ))
         }
-        let text: String
+        let decoded: TextDecoder.Decoded
         do {
-            text = try TextDecoder.decode(data).text
+            decoded = try TextDecoder.decode(data)
         } catch {
-            // Empty and binary files (a `.DS_Store`, an image) hold no crash; a text in an encoding
-            // crashscan cannot read might.
-            return .failure(Rejection(error.description, error == .undecodable ? .rejected : .skipped))
+            // Empty and binary files (a `.DS_Store`, an image) hold no crash.
+            return .failure(Rejection(error.description, .skipped))
         }
-        return read(text: text)
+        let read = read(text: decoded.text)
+        guard decoded.repairs > 0, case .success(var reports) = read else { return read }
+        for index in reports.indices { reports[index].textRepairs = decoded.repairs }
+        return .success(reports)
     }
 
     /// Detection order of apple-formats.md section 1: the first match wins.
@@ -36,6 +39,7 @@ public enum ReportReader {
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
         if let (header, line) = IPSParser.header(text) {
+            if line == 0, let documents = IPSDocuments.split(text) { return readIPS(documents) }
             return IPSParser.parse(text, header: header, line: line)
         }
         if let first = trimmed.first, first == "{" || first == "[" {
@@ -56,12 +60,7 @@ public enum ReportReader {
             }
             return .success([report])
         }
-        if isAppleText(head),
-            let report = AppleTextParser.parse(
-                Lines.split(text, keepEmpty: true), format: .appleCrash, normalizeSymbols: false)
-        {
-            return .success([report])
-        }
+        if isAppleText(head), let reports = readApple(text) { return .success(reports) }
         let format: SourceFormat
         if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
             format = .crashlyticsConsole
@@ -85,6 +84,48 @@ public enum ReportReader {
                 ))
         }
         return .success([report])
+    }
+
+    /// Several `.ips` reports of one file: those that are crash reports, in order. A document that
+    /// is not a crash (a hang report) is left out as it would be alone; the file is refused only
+    /// when none is a crash, with the first document's reason.
+    static func readIPS(_ documents: [Substring]) -> Result<[CrashReport], Rejection> {
+        var reports: [CrashReport] = []
+        var firstFailure: Rejection?
+        for document in documents {
+            let text = String(document)
+            guard let (header, line) = IPSParser.header(text) else { continue }
+            switch IPSParser.parse(text, header: header, line: line) {
+            case .success(let parsed):
+                for var report in parsed {
+                    report.positionInFile = reports.count
+                    reports.append(report)
+                }
+            case .failure(let rejection): firstFailure = firstFailure ?? rejection
+            }
+        }
+        if reports.isEmpty, let firstFailure { return .failure(firstFailure) }
+        return .success(reports)
+    }
+
+    /// The Apple reports in `text`: several when the file holds several one after the other
+    /// (each part a report on its own), else one; nil when it holds none.
+    static func readApple(_ text: String) -> [CrashReport]? {
+        let lines = Lines.split(text, keepEmpty: true)
+        let parts = AppleReportSplitter.split(lines)
+        if parts.count > 1 {
+            var reports: [CrashReport] = []
+            for part in parts {
+                guard
+                    var report = AppleTextParser.parse(
+                        Array(part), format: .appleCrash, normalizeSymbols: false)
+                else { continue }
+                report.positionInFile = reports.count
+                reports.append(report)
+            }
+            if reports.count > 1 { return reports }
+        }
+        return AppleTextParser.parse(lines, format: .appleCrash, normalizeSymbols: false).map { [$0] }
     }
 
     /// Several console reports pasted into one file (at least two parts that are reports each),

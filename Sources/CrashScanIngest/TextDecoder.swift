@@ -4,19 +4,20 @@ import Foundation
     import Glibc
 #endif
 
-/// Turns a file's bytes into text: UTF-8 with or without BOM, UTF-16 with BOM, and
-/// GB18030/GBK (exports saved on Chinese Windows). Line endings become `\n`.
+/// Turns a file's bytes into text: UTF-8 with or without BOM, UTF-16 with or without BOM, and
+/// GB18030/GBK (exports saved on Chinese Windows). Line endings become `\n`. Text that is none of
+/// these whole (one invalid byte, a character cut off by a truncated upload, a Latin-1 `é` in a
+/// UTF-8 paste) is read as UTF-8 with each invalid sequence replaced by U+FFFD, and says how many
+/// it replaced: one bad byte must not lose the report around it.
 public enum TextDecoder {
     public enum Failure: Error, Equatable, CustomStringConvertible, Sendable {
         case empty
         case binary
-        case undecodable
 
         public var description: String {
             switch self {
             case .empty: return "empty file"
             case .binary: return "binary content, not a text crash log"
-            case .undecodable: return "text in an unknown encoding (not UTF-8, UTF-16 or GB18030)"
             }
         }
     }
@@ -28,33 +29,97 @@ public enum TextDecoder {
         case gb18030 = "GB18030"
     }
 
-    public static func decode(_ data: Data) throws(Failure) -> (text: String, encoding: Encoding) {
+    /// A file's text, the encoding it was read in, and how many invalid sequences were replaced.
+    public struct Decoded: Sendable {
+        public var text: String
+        public var encoding: Encoding
+        /// Invalid byte sequences (UTF-8) or lone surrogates (UTF-16) replaced by U+FFFD; 0 when
+        /// the bytes were valid text.
+        public var repairs = 0
+    }
+
+    public static func decode(_ data: Data) throws(Failure) -> Decoded {
         guard !data.isEmpty else { throw .empty }
         let bytes = [UInt8](data)
-        let decoded: (String, Encoding)
+        var decoded: Decoded
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            guard let text = String(validating: bytes[3...], as: UTF8.self) else { throw .undecodable }
-            decoded = (text, .utf8)
+            decoded = utf8(bytes[3...])
         } else if bytes.starts(with: [0xFF, 0xFE]) {
-            decoded = (utf16(bytes[2...], littleEndian: true), .utf16LE)
+            decoded = utf16(bytes[2...], littleEndian: true)
         } else if bytes.starts(with: [0xFE, 0xFF]) {
-            decoded = (utf16(bytes[2...], littleEndian: false), .utf16BE)
+            decoded = utf16(bytes[2...], littleEndian: false)
         } else if bytes.withUnsafeBufferPointer({ $0.firstOffset(of: 0, from: 0, to: $0.count) != nil }) {
             // NUL bytes without a BOM: UTF-16 saved without one (every other byte NUL in a text of
             // mostly ASCII), else a binary file (a .plcrash, an image, a zip). memchr, not
             // `contains`: this looks at every byte of every file.
             guard let littleEndian = utf16WithoutBOM(bytes) else { throw .binary }
-            decoded = (utf16(bytes[...], littleEndian: littleEndian), littleEndian ? .utf16LE : .utf16BE)
+            decoded = utf16(bytes[...], littleEndian: littleEndian)
         } else if let text = String(validating: bytes, as: UTF8.self) {
-            decoded = (text, .utf8)
-        } else if let text = gb18030(bytes) {
-            decoded = (text, .gb18030)
+            decoded = Decoded(text: text, encoding: .utf8)
+        } else if looksLikeGB18030(bytes), let text = gb18030(bytes) {
+            decoded = Decoded(text: text, encoding: .gb18030)
         } else {
-            throw .undecodable
+            decoded = utf8(bytes[...])
         }
-        let text = normalizeLineEndings(decoded.0)
-        if looksBinary(text) { throw .binary }
-        return (text, decoded.1)
+        decoded.text = normalizeLineEndings(decoded.text)
+        if looksBinary(decoded.text) { throw .binary }
+        return decoded
+    }
+
+    /// UTF-8, each maximal invalid sequence replaced by U+FFFD (as `String(decoding:)` does),
+    /// counted.
+    static func utf8(_ bytes: ArraySlice<UInt8>) -> Decoded {
+        if let text = String(validating: bytes, as: UTF8.self) { return Decoded(text: text, encoding: .utf8) }
+        return Decoded(
+            text: String(decoding: bytes, as: UTF8.self), encoding: .utf8,
+            repairs: invalidSequences(bytes, UTF8.self))
+    }
+
+    /// The number of maximal invalid subsequences in `units` decoded with `codec`.
+    static func invalidSequences<Codec: UnicodeCodec, Units: Collection>(_ units: Units, _: Codec.Type) -> Int
+    where Units.Element == Codec.CodeUnit {
+        var iterator = units.makeIterator()
+        var codec = Codec()
+        var invalid = 0
+        while true {
+            switch codec.decode(&iterator) {
+            case .scalarValue: continue
+            case .error: invalid += 1
+            case .emptyInput: return invalid
+            }
+        }
+    }
+
+    /// Whether bytes that are not UTF-8 read as GB18030 rather than as UTF-8 with damage: most
+    /// of their non-ASCII bytes come in GB pairs (a lead byte 0x81–0xFE followed by a byte of
+    /// 0x80 or more, as every GB2312 hanzi is; or a four-byte sequence), and there is less valid
+    /// multi-byte UTF-8 than broken. A Latin-1 `é` followed by a letter is a valid GBK pair, but
+    /// its second byte is ASCII; a UTF-8 Chinese text cut in the middle of a character has far
+    /// more valid sequences than broken ones.
+    static func looksLikeGB18030(_ bytes: [UInt8]) -> Bool {
+        var gbPairs = 0
+        var asciiTrails = 0
+        var index = 0
+        while index < bytes.count {
+            let lead = bytes[index]
+            guard lead >= 0x81, lead != 0xFF, index + 1 < bytes.count else {
+                index += 1
+                continue
+            }
+            let trail = bytes[index + 1]
+            if (0x30...0x39).contains(trail) {
+                gbPairs += 1
+                index += 4
+            } else {
+                if trail >= 0x80 { gbPairs += 1 } else { asciiTrails += 1 }
+                index += 2
+            }
+        }
+        guard gbPairs > asciiTrails else { return false }
+        let validMultiByte = String(decoding: bytes, as: UTF8.self).unicodeScalars.count {
+            $0.value >= 0x80 && $0 != "\u{FFFD}"
+        }
+        return validMultiByte < invalidSequences(bytes, UTF8.self)
     }
 
     /// CRLF and lone CR become LF.
@@ -124,7 +189,7 @@ public enum TextDecoder {
         return nil
     }
 
-    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> String {
+    private static func utf16(_ bytes: ArraySlice<UInt8>, littleEndian: Bool) -> Decoded {
         var units: [UInt16] = []
         units.reserveCapacity(bytes.count / 2)
         var index = bytes.startIndex
@@ -134,7 +199,13 @@ public enum TextDecoder {
             units.append(littleEndian ? first | second << 8 : first << 8 | second)
             index += 2
         }
-        return String(decoding: units, as: UTF16.self)
+        // A last odd byte is half a code unit: cut off, replaced like any broken sequence.
+        let cutOff = bytes.count % 2
+        var text = String(decoding: units, as: UTF16.self)
+        if cutOff == 1 { text.append("\u{FFFD}") }
+        return Decoded(
+            text: text, encoding: littleEndian ? .utf16LE : .utf16BE,
+            repairs: invalidSequences(units, UTF16.self) + cutOff)
     }
 
     /// GB18030 (a superset of GBK and GB2312) through glibc's iconv.

@@ -39,7 +39,7 @@ extension AnalyzedReport {
             ("images", .optional(keepsFramesForSymbols ? imagesText : nil)),
             ("blame_symbolicated", blameSymbolicated.map(SQLValue.bool) ?? .null),
             ("app_build", .optional(report.appBuild)), ("uploaded_at_raw", .optional(report.uploadedAtRaw)),
-            ("time_zone_assumed", .optional(timeZoneAssumed)),
+            ("time_zone_assumed", .optional(timeZoneAssumed)), ("text_repairs", .int(report.textRepairs)),
         ]
     }
 

@@ -161,7 +161,8 @@ package final class ReportWriter {
         let fileOutcome: ImportFileOutcome = fresh.isEmpty ? .duplicate : .imported
         guard
             let fileRow = try insertFile.insert([
-                .int(Int(runID)), .text(path), .text(fileOutcome.rawValue), .null, .optional(format),
+                .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
+                .optional(reports.first?.report.textRepairNote), .optional(format),
                 .int(fresh.count),
                 .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
                 .text(parserRevision),

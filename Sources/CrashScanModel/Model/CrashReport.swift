@@ -79,6 +79,8 @@ public struct CrashReport: Sendable {
     public var format: SourceFormat
     /// Zero-based position of the report inside its file (several per file are possible).
     public var positionInFile: Int = 0
+    /// Invalid byte sequences of the file replaced by U+FFFD to read it (`report.text_repairs`).
+    public var textRepairs = 0
     public var deviceRaw: String?
     public var osRaw: String?
     public var appVersion: String?
@@ -138,5 +140,15 @@ public struct BinaryImage: Sendable, Equatable {
     public static func normalizedUUID(_ text: String) -> String {
         String(
             text.uppercased().unicodeScalars.filter { CharacterSetASCII.isHexDigit($0) }.map(Character.init))
+    }
+}
+
+extension CrashReport {
+    /// What `import` says about a file whose text was repaired (`import_files.reason`), nil when
+    /// its text was valid.
+    public var textRepairNote: String? {
+        guard textRepairs > 0 else { return nil }
+        let sequences = textRepairs == 1 ? "1 invalid byte sequence" : "\(textRepairs) invalid byte sequences"
+        return "text repaired: \(sequences) replaced with U+FFFD"
     }
 }
