@@ -43,6 +43,13 @@ public enum CLI {
                 "crashscan: cannot write the database: the file or its folder is read-only (\(error.message.shown))\n"
             )
             return .ioError
+        } catch let error as SQLiteError where error.code == 13 {  // SQLITE_FULL
+            // The failing file's savepoint (or the transaction) was rolled back; what was stored
+            // before it is kept whole, and an import run again stores only what is missing.
+            console.err(
+                "crashscan: cannot write the database: the disk is full (\(error.message.shown)); nothing is half-written (what was stored before is kept whole). Free some space and run the command again: files already stored are recognised\n"
+            )
+            return .ioError
         } catch let error as SQLiteError {
             console.err("crashscan: database error: \(error.description.shown)\n")
             return .ioError

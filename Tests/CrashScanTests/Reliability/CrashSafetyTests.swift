@@ -12,18 +12,7 @@ final class CrashSafetyTests: XCTestCase {
         guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
         let folder = try TestPaths.temporaryFolder(self)
         let corpus = folder.appendingPathComponent("corpus")
-        try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
-        let template = try String(
-            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"),
-            encoding: .utf8)
-        for index in 0..<files {
-            let time = String(
-                format: "2015-03-%02d %02d:%02d:%02d", 1 + index / 1440 % 28, index / 60 % 24, index % 60,
-                index % 59)
-            let text = template.replacingOccurrences(of: "发生时间：2015-03-01 08:18:47", with: "发生时间：\(time)")
-            try Data(text.utf8).write(
-                to: corpus.appendingPathComponent(String(format: "crash-%05d.txt", index)))
-        }
+        try GeneratedCorpus.write(files: files, to: corpus)
         return (folder, corpus)
     }
 
