@@ -4,8 +4,8 @@
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)
 #
-# TARGET is a file name in Fuzz/Targets without .swift: report-reader, frame-line, archive,
-# rule-file, filters. The package's targets are compiled with coverage and AddressSanitizer
+# TARGET is a file name in Fuzz/Targets without .swift: report-reader, text-parsers, json,
+# frame-line, archive, rule-file, filters. The package's targets are compiled with coverage and AddressSanitizer
 # (`swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`, in
 # .build/fuzz), the harness with
 #   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules ... *.o
@@ -20,7 +20,7 @@ seconds=$2
 shift 2
 cd "$(dirname "$0")/.."
 build=.build/fuzz
-targets=(report-reader frame-line archive rule-file filters)
+targets=(report-reader text-parsers json frame-line archive rule-file filters)
 
 if [ "$target" = all ]; then
     for one in "${targets[@]}"; do "$0" "$one" "$seconds" "$@"; done
@@ -59,7 +59,10 @@ add_seeds() { # folder...
     done
 }
 case "$target" in
-    report-reader | archive) add_seeds SampleReports Tests/CrashScanTests/Fixtures ../shared/corpus ;;
+    report-reader | archive | text-parsers) add_seeds SampleReports Tests/CrashScanTests/Fixtures ../shared/corpus ;;
+    json)
+        add_seeds ../shared/corpus/ips ../shared/corpus/kscrash-json ../shared/corpus/metrickit
+        cp SampleReports/*.json SampleReports/*.ips "$seeds/" ;;
     frame-line)
         grep -h -E '0x[0-9a-f]+|\+ [0-9]+' SampleReports/*.txt SampleReports/*.crash 2>/dev/null | head -400 \
             | split -l 1 - "$seeds/line-" ;;
@@ -77,6 +80,8 @@ esac
 case "$target" in
     filters) max_len=256 ;;
     frame-line) max_len=4096 ;;
+    # Larger than most reports (an .ips is ~24 KB); longer inputs cost speed and reach nothing new.
+    report-reader | text-parsers | json) max_len=32768 ;;
     *) max_len=262144 ;;
 esac
 echo "fuzz.sh: $target for $seconds s ($(find "$seeds" -type f | wc -l | tr -d ' ') seeds)" >&2

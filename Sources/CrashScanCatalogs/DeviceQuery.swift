@@ -54,22 +54,26 @@ public enum DeviceQuery: Sendable, Equatable, CustomStringConvertible {
     static func suggestions(for text: String, among extra: [String]) -> [String] {
         let key = searchKey(text)
         guard !key.isEmpty else { return [] }
-        var candidates = DeviceCatalog.names + DeviceCatalog.identifiers + extra
-        candidates = Array(Set(candidates)).sorted()
+        let keyBytes = Array(key.utf8)
         let limit = max(2, key.count / 3)
         var scored: [(score: Int, name: String)] = []
-        for candidate in candidates {
-            let other = searchKey(candidate)
+        var seen = Set<String>()
+        let extraKeys = extra.map { (name: $0, key: Array(searchKey($0).utf8)) }
+        for (candidate, other) in catalogueKeys + extraKeys where seen.insert(candidate).inserted {
             let score: Int
-            if other.hasPrefix(key) || other.hasPrefix("iphone" + key) {
-                score = other.count - key.count - 100  // a completion ranks first, shortest first
+            if other.starts(with: keyBytes) || other.starts(with: Array("iphone".utf8) + keyBytes) {
+                score = other.count - keyBytes.count - 100  // a completion ranks first, shortest first
             } else {
-                let distance = Suggestions.editDistance(key, other)
-                guard distance <= limit else { continue }
+                guard let distance = Suggestions.editDistance(keyBytes, other, limit: limit) else { continue }
                 score = distance
             }
             scored.append((score, candidate))
         }
         return scored.sorted { ($0.score, $0.name) < ($1.score, $1.name) }.prefix(3).map(\.name)
     }
+
+    /// The catalogue's names and identifiers with their search keys, computed once.
+    static let catalogueKeys: [(name: String, key: [UInt8])] =
+        (DeviceCatalog.names + DeviceCatalog.identifiers)
+        .map { (name: $0, key: Array(searchKey($0).utf8)) }
 }
