@@ -167,26 +167,27 @@ public struct InputWalker {
         }
     }
 
-    /// `caf\xE9.crash`: the bytes that are not UTF-8 shown as escapes.
+    /// `caf\xE9.crash`: the bytes that are not UTF-8 shown as escapes (each byte of every invalid
+    /// sequence, as the standard library's UTF-8 parser delimits them).
     static func escaped(_ bytes: [UInt8]) -> String {
         var out = ""
-        var index = 0
-        while index < bytes.count {
-            var length = 1
-            while length <= 4, index + length <= bytes.count {
-                if let text = String(validating: bytes[index..<(index + length)], as: UTF8.self) {
-                    out += text
-                    break
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded):
+                out.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+                offset += encoded.count
+            case .error(let length):
+                for byte in bytes[offset..<(offset + length)] {
+                    out += "\\x" + String(byte, radix: 16, uppercase: true)
                 }
-                length += 1
+                offset += length
+            case .emptyInput:
+                return out
             }
-            if length > 4 || index + length > bytes.count {
-                out += "\\x" + String(bytes[index], radix: 16, uppercase: true)
-                length = 1
-            }
-            index += length
         }
-        return out
     }
 
     static func kind(of mode: mode_t) -> String {

@@ -58,6 +58,8 @@ final class HostileInputTests: XCTestCase {
         let found = try outcomes([folder.path])
         XCTAssertEqual(found.count, 1)
         XCTAssertTrue(found[0].path.hasSuffix("/caf\\xE9.txt"), found[0].path)
+        // Valid characters around invalid bytes stay; a character cut at the end is escaped byte by byte.
+        XCTAssertEqual(InputWalker.escaped([0xE4, 0xB8, 0xAD, 0xE9, 0x41, 0xE4, 0xB8]), "中\\xE9A\\xE4\\xB8")
         XCTAssertEqual(found[0].outcome, "1 report(s)")
     }
 
