@@ -123,6 +123,36 @@ final class DatabaseFaultTests: XCTestCase {
         XCTAssertTrue(write.err.contains("read-only"), write.err)
     }
 
+    /// A database file the user may not write (in a folder they may): `report` reads it, `import`
+    /// says it is read-only (74), and the database is unchanged.
+    func testAReadOnlyDatabaseFileIsReadAndNotWritten() throws {
+        XCTAssertEqual(
+            try runner.run(["import", TestPaths.sampleReports.path, "--db", "db.sqlite"]).status, 0)
+        let database = folder.appendingPathComponent("db.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: database.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        let before = try Data(contentsOf: database)
+        let asUser: ([String]) throws -> CommandRunner.Run = { arguments in
+            guard geteuid() == 0 else { return try self.runner.run(arguments) }
+            return try self.runner.run(
+                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
+                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
+        }
+        guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+            throw XCTSkip("needs runuser to drop root")
+        }
+        let report = try asUser(["report", "--db", database.path])
+        if report.status == 126 || report.err.contains("Permission denied") {
+            throw XCTSkip("nobody cannot reach the test folder here")
+        }
+        XCTAssertEqual(report.status, 0, report.err)
+        XCTAssertTrue(report.out.contains("21 crash reports"), report.out)
+        let write = try asUser(["import", TestPaths.sampleReports.path, "--db", database.path])
+        XCTAssertEqual(write.status, 74, write.err)
+        XCTAssertTrue(write.err.contains("the file or its folder is read-only"), write.err)
+        XCTAssertEqual(try Data(contentsOf: database), before, "not one byte changed")
+    }
+
     /// Two imports started together into a database that does not exist yet: both finish, every
     /// report is stored once (the second waits for the first's schema set-up and transactions).
     func testTwoImportsAtOnceIntoANewDatabaseBothSucceed() throws {

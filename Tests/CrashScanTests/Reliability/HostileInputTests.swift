@@ -63,6 +63,74 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(found[0].outcome, "1 report(s)")
     }
 
+    /// A Unix socket in the folder is skipped without being opened; a name with a line break is
+    /// read and shown escaped, so that it cannot fake a line of crashscan's output.
+    func testASocketIsSkippedAndANameWithALineBreakIsShownEscaped() throws {
+        let socketPath = folder.appendingPathComponent("sock").path
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        XCTAssertGreaterThanOrEqual(descriptor, 0)
+        defer { close(descriptor) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in socketPath.utf8.enumerated() where index < raw.count - 1 {
+                raw[index] = byte
+            }
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        XCTAssertEqual(bound, 0)
+        let crash = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt")
+        try FileManager.default.copyItem(at: crash, to: folder.appendingPathComponent("fake\nrejected x.txt"))
+        let found = try outcomes([folder.path])
+        XCTAssertEqual(
+            found.map(\.outcome), ["1 report(s)", "skipped: a socket, not a regular file: not read"])
+        XCTAssertEqual(found[0].path.lastPathComponent, "fake\nrejected x.txt")
+        guard CommandRunner.isBuilt else { return }
+        let run = try CommandRunner(folder: folder).run([
+            "import", folder.path, "--verbose", "--db", "db.sqlite",
+        ])
+        XCTAssertTrue(run.err.contains("skipped \(socketPath): a socket"), run.err)
+        XCTAssertFalse(run.err.contains("\nrejected x.txt"), "the line break is escaped: \(run.err)")
+    }
+
+    /// A file the user may not read is rejected with the reason and the rest imports; as root
+    /// (which reads everything) the import runs as `nobody`.
+    func testAnUnreadableFileIsRejectedWithTheReason() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        let crash = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt")
+        try FileManager.default.copyItem(at: crash, to: folder.appendingPathComponent("a.txt"))
+        let locked = folder.appendingPathComponent("b.txt")
+        try FileManager.default.copyItem(
+            at: TestPaths.sampleReports.appendingPathComponent("13-bugly-console-en-datepicker.txt"),
+            to: locked)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
+        let arguments = ["import", folder.path, "--db", folder.appendingPathComponent("db.sqlite").path]
+        let runner = CommandRunner(folder: folder)
+        let run: CommandRunner.Run
+        if geteuid() == 0 {
+            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+                throw XCTSkip("needs runuser to drop root")
+            }
+            run = try runner.run(
+                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
+                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
+            if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("b.txt") {
+                throw XCTSkip("nobody cannot reach the test folder here")
+            }
+        } else {
+            run = try runner.run(arguments)
+        }
+        XCTAssertEqual(run.status, 65, run.err)
+        XCTAssertTrue(
+            run.err.contains("rejected \(locked.path): cannot read the file: Permission denied"), run.err)
+        XCTAssertTrue(run.out.contains("1 report imported"), run.out)
+    }
+
     /// A folder the user cannot list is named with the reason; as root (which lists everything)
     /// the import runs as `nobody`.
     func testAFolderThatCannotBeListedIsNamed() throws {
