@@ -9,7 +9,7 @@ let package = Package(
         .library(
             name: "CrashScanKit",
             targets: [
-                "CrashScanModel", "CrashScanCatalogs", "CrashScanClassification", "CrashScanArchive",
+                "CrashScanModel", "CrashScanCatalogs", "CrashScanSource", "CrashScanClassification", "CrashScanArchive",
                 "CrashScanSymbolication", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
                 "CrashScanImport",
                 "CrashScanReport", "CrashScanCLI",
@@ -43,6 +43,9 @@ let package = Package(
         .target(name: "CrashScanModel", dependencies: ["CNettle"]),
         // Device, OS and UIKit class catalogues.
         .target(name: "CrashScanCatalogs", dependencies: ["CrashScanModel"]),
+        // `crashscan scan`: lexers for Objective-C and Swift, Interface Builder files, the KVC
+        // calls with constant keys they make. No rules, no database.
+        .target(name: "CrashScanSource", dependencies: ["CrashScanCatalogs"]),
         // KVC classification and the grouping fingerprint of one report.
         .target(name: "CrashScanClassification", dependencies: ["CrashScanCatalogs"]),
         // Members of zip, tar and gz files through libarchive.
@@ -63,7 +66,7 @@ let package = Package(
             ]
         ),
         // The rules engine, its evidence, and the fix pages.
-        .target(name: "CrashScanRules", dependencies: ["CrashScanStore"]),
+        .target(name: "CrashScanRules", dependencies: ["CrashScanStore", "CrashScanSource"]),
         // The import session: walk → read → parse in parallel → write → refresh groups and rules.
         .target(name: "CrashScanImport", dependencies: ["CrashScanRules", "CMalloc"]),
         // The report, explanation and their renderers (text, JSON, CSV, Markdown). No SQL.

@@ -1,7 +1,7 @@
 /// The commands of `crashscan`, named once: dispatch, help pages, suggestions and the flags that
 /// may come before a command all read them from here.
 enum Command: String, CaseIterable {
-    case `import`, report, explain, fix, fixed, symbolicate, regroup, upgrade, rules, help
+    case `import`, report, explain, scan, fix, fixed, symbolicate, regroup, upgrade, rules, help
 
     /// The type that declares the command's options and runs it.
     var definition: any CommandDefinition.Type {
@@ -9,6 +9,7 @@ enum Command: String, CaseIterable {
         case .import: return ImportCommand.self
         case .report: return ReportCommand.self
         case .explain: return ExplainCommand.self
+        case .scan: return ScanCommand.self
         case .symbolicate: return SymbolicateCommand.self
         case .regroup: return RegroupCommand.self
         case .upgrade: return UpgradeCommand.self

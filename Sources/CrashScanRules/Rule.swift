@@ -99,6 +99,9 @@ public struct RuleMatch: Sendable {
     /// Whether the rule names a key (a list or a pattern).
     var statesKey: Bool { conditions.contains { $0.aspect == "key" } }
 
+    /// Whether the rule names a class (a list or a pattern).
+    var statesClass: Bool { conditions.contains { $0.aspect == "class" } }
+
     /// The conditions as stable text, for the rules digest: every field in order, `-` where none
     /// is stated. (Interpolating the struct printed the regular expressions' object addresses, so
     /// the digest changed with every process and every report recomputed the stored evidence.)

@@ -1,0 +1,145 @@
+import CrashScanModel
+import CrashScanRules
+import CrashScanSource
+import Foundation
+
+/// What `crashscan scan` found: the findings in file order and what was read.
+public struct ScanReport: Sendable {
+    public var findings: [SourceFinding]
+    public var files: Int
+    public var bytes: Int
+    public var seconds: Double
+    public var unreadable: [(path: String, reason: String)]
+
+    public init(
+        findings: [SourceFinding], files: Int, bytes: Int, seconds: Double,
+        unreadable: [(path: String, reason: String)] = []
+    ) {
+        self.findings = findings.sorted {
+            ($0.site.path, $0.site.line, $0.site.column) < ($1.site.path, $1.site.line, $1.site.column)
+        }
+        self.files = files
+        self.bytes = bytes
+        self.seconds = seconds
+        self.unreadable = unreadable
+    }
+
+    public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+
+    /// The findings at or above `severity`.
+    public func atOrAbove(_ severity: FindingSeverity) -> [SourceFinding] {
+        findings.filter { $0.severity >= severity }
+    }
+
+    /// A fingerprint of each finding that survives edits elsewhere in the file: the rule, the
+    /// file, the line's text without white space, and which occurrence of that line it is; not
+    /// the line number.
+    public var fingerprints: [String] {
+        var seen: [String: Int] = [:]
+        return findings.map { finding in
+            let line = finding.site.lineText.filter { !$0.isWhitespace }
+            let base = "\(finding.rule.id)|\(finding.site.path)|\(finding.site.keyPath)|\(line)"
+            let occurrence = seen[base, default: 0]
+            seen[base] = occurrence + 1
+            return String(SHA256.hex(base + "|\(occurrence)").prefix(32))
+        }
+    }
+}
+
+/// Renders a scan in the compiler's form, as JSON, or as SARIF 2.1.0.
+public enum ScanRenderer {
+    /// `path:line:column: warning: message [rule-id]` per finding, then a summary line.
+    public static func text(_ report: ScanReport) -> String {
+        var lines = report.findings.map { finding in
+            let site = finding.site
+            let level = finding.severity == .low ? "note" : "warning"
+            return "\(site.path.terminalSafe):\(site.line):\(site.column): \(level): \(finding.message.terminalSafe) [\(finding.rule.id)]"
+        }
+        lines.append(summary(report))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func summary(_ report: ScanReport) -> String {
+        let megabytes = String(format: "%.2f", Double(report.bytes) / 1_000_000)
+        let findings = report.findings.count
+        return
+            "crashscan scan: \(findings) \(findings == 1 ? "finding" : "findings") (\(report.count(.high)) high, \(report.count(.medium)) medium, \(report.count(.low)) low) in \(report.files) \(report.files == 1 ? "file" : "files") (\(megabytes) MB), \(String(format: "%.2f", report.seconds)) s"
+    }
+
+    // MARK: - JSON
+
+    struct JSONFinding: Encodable {
+        var path: String
+        var line: Int
+        var column: Int
+        var endLine: Int
+        var endColumn: Int
+        var language: String
+        var severity: String
+        var ruleId: String
+        var fix: String
+        var failsOn: String?
+        var exceptions: [String]
+        var accessor: String
+        var receiver: String
+        var receiverClass: String?
+        var ruleClass: String?
+        var classKnown: Bool
+        var classReason: String
+        var appClass: String?
+        var key: String
+        var keyPath: String
+        var message: String
+        var fingerprint: String
+    }
+
+    struct JSONScan: Encodable {
+        struct Scanned: Encodable {
+            var files: Int
+            var bytes: Int
+            var seconds: Double
+        }
+        struct Summary: Encodable {
+            var findings: Int
+            var high: Int
+            var medium: Int
+            var low: Int
+        }
+        var crashscan: String
+        var scanned: Scanned
+        var summary: Summary
+        var findings: [JSONFinding]
+    }
+
+    /// The JSON document (README, "scan"): stable keys, sorted.
+    public static func json(_ report: ScanReport) -> String {
+        let fingerprints = report.fingerprints
+        let findings = zip(report.findings, fingerprints).map { finding, fingerprint in
+            JSONFinding(
+                path: finding.site.path, line: finding.site.line, column: finding.site.column,
+                endLine: finding.site.endLine, endColumn: finding.site.endColumn,
+                language: finding.site.language.rawValue, severity: finding.severity.rawValue,
+                ruleId: finding.rule.id, fix: finding.rule.fix, failsOn: finding.rule.failsOn?.description,
+                exceptions: finding.rule.exceptions, accessor: finding.site.accessor, receiver: finding.site.receiver,
+                receiverClass: finding.site.receiverClass, ruleClass: finding.ruleClass,
+                classKnown: finding.classKnown, classReason: finding.site.classReason,
+                appClass: finding.site.appClass, key: finding.site.key, keyPath: finding.site.keyPath,
+                message: finding.message, fingerprint: fingerprint)
+        }
+        let document = JSONScan(
+            crashscan: CrashScanVersion.current,
+            scanned: .init(files: report.files, bytes: report.bytes, seconds: (report.seconds * 1000).rounded() / 1000),
+            summary: .init(
+                findings: report.findings.count, high: report.count(.high), medium: report.count(.medium),
+                low: report.count(.low)),
+            findings: findings)
+        return encode(document)
+    }
+
+    static func encode<Value: Encodable>(_ value: Value) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "{}\n" }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,127 @@
+import CrashScanCatalogs
+import CrashScanModel
+import CrashScanSource
+
+/// How much a finding in source matters, for `scan --fail-on`.
+public enum FindingSeverity: String, Sendable, CaseIterable, Comparable {
+    case low, medium, high
+
+    public static func < (lhs: FindingSeverity, rhs: FindingSeverity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// A KVC call in source that reaches private UIKit state, with the rule that knows it.
+public struct SourceFinding: Sendable {
+    public var site: KVCCallSite
+    public var rule: Rule
+    public var severity: FindingSeverity
+    /// False when the receiver's class is not certain from the code (the key alone matched the
+    /// catalogue).
+    public var classKnown: Bool
+    /// The class the rule matched on (the receiver's class, or the UIKit ancestor it inherits
+    /// the key from; the catalogue's class when the receiver's is not certain).
+    public var ruleClass: String?
+
+    /// One sentence for the compiler-style line and SARIF.
+    public var message: String {
+        var text: String
+        if classKnown {
+            text = "KVC on \(ruleClass.map { "\($0)'s " } ?? "")private key '\(site.keyPath)'"
+        } else {
+            text =
+                "KVC on private key '\(site.keyPath)' (\(ruleClass.map { "\($0)'s in crashscan's catalogue" } ?? "in crashscan's catalogue"); the receiver's class is not certain: \(site.classReason))"
+        }
+        if let failsOn = rule.failsOn {
+            text += ": crashes on iOS \(failsOn.description)"
+        } else if rule.severity == .info || rule.severity == .low {
+            text += ": private state that iOS may change"
+        } else {
+            text += ": breaks whenever UIKit changes it"
+        }
+        if let exception = rule.exceptions.first { text += " (\(exception))" }
+        text += "; fix: crashscan fix \(rule.fix)"
+        return text
+    }
+}
+
+extension RuleSet {
+    /// The finding a KVC call is, or nil when it reaches no private UIKit state: a rule naming its
+    /// class (or a UIKit superclass of it) and key; else, the class unknown, a rule naming the key;
+    /// else the generic rule for a private key of a UIKit class. Crash-only conditions (exception,
+    /// kind, OS) do not apply to source.
+    public func sourceFinding(for site: KVCCallSite) -> SourceFinding? {
+        if site.keyIsAppsOwn { return nil }
+        let key = site.key
+        guard let receiver = site.receiverClass else { return unknownClassFinding(site) }
+        for candidate in Self.classChain(receiver) {
+            let subject = RuleSubject(
+                exceptionType: nil, kind: nil, receiverClass: candidate, key: key,
+                keyIsPrivate: KnownClasses.isPrivateKey(key, receiver: candidate),
+                cause: KnownClasses.isPrivateKey(key, receiver: candidate) ? .privateKey : nil, osKeys: [])
+            // On an object that is not UIKit's (the app's own, a dictionary), only a rule that
+            // names its class applies: a key-only rule is about UIKit's state.
+            let uikit = SourceDeclarations.isUIKitClassName(candidate)
+            let matching = sourceMatches(subject).filter {
+                !$0.generic && $0.match.statesKey && (uikit || $0.match.statesClass)
+            }
+            if let rule = matching.first {
+                return SourceFinding(
+                    site: site, rule: rule, severity: Self.severity(of: rule, classKnown: true), classKnown: true,
+                    ruleClass: candidate)
+            }
+        }
+        // A private key of a UIKit class no rule names: the generic rule.
+        guard SourceDeclarations.isUIKitClassName(receiver), KnownClasses.isPrivateKey(key, receiver: receiver),
+            let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
+        else { return nil }
+        return SourceFinding(site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
+    }
+
+    /// The class unknown: a rule that names this key (ignoring its class) makes it a finding.
+    private func unknownClassFinding(_ site: KVCCallSite) -> SourceFinding? {
+        let subject = RuleSubject(
+            exceptionType: nil, kind: nil, receiverClass: nil, key: site.key, keyIsPrivate: true, cause: .privateKey,
+            osKeys: [])
+        let matching = rules.filter { rule in
+            !rule.generic && rule.match.statesKey
+                && rule.match.conditions.allSatisfy { condition in
+                    Self.crashOnlyFields.contains(condition.field) || condition.aspect == "class"
+                        || condition.holds(for: subject)
+                }
+        }
+        guard let rule = matching.max(by: { $0.specificity < $1.specificity }) else { return nil }
+        let ruleClass: String?
+        if case .classes(let names) = rule.match.condition("class") { ruleClass = names.first } else { ruleClass = nil }
+        return SourceFinding(
+            site: site, rule: rule, severity: min(.medium, Self.severity(of: rule, classKnown: false)),
+            classKnown: false, ruleClass: ruleClass)
+    }
+
+    /// Conditions that describe a crash, not code: never evaluated against source.
+    static let crashOnlyFields: Set<String> = ["exception", "kind", "os"]
+
+    /// Rules whose conditions other than the crash-only ones hold, most specific first.
+    func sourceMatches(_ subject: RuleSubject) -> [Rule] {
+        rules.enumerated().filter { _, rule in
+            rule.match.conditions.allSatisfy { Self.crashOnlyFields.contains($0.field) || $0.holds(for: subject) }
+        }.sorted { ($0.element.specificity, $0.offset) > ($1.element.specificity, $1.offset) }.map(\.element)
+    }
+
+    /// `receiver`, then its UIKit superclasses (`UISearchTextField` → `UITextField` → `UIControl` …).
+    static func classChain(_ receiver: String) -> [String] {
+        var chain = [receiver]
+        while chain.count < 12, let superclass = UIKitClassCatalog.superclass(of: chain.last!), !chain.contains(superclass)
+        {
+            chain.append(superclass)
+        }
+        return chain
+    }
+
+    static func severity(of rule: Rule, classKnown: Bool) -> FindingSeverity {
+        switch rule.severity {
+        case .info, .low: return .low
+        case .crash, .versionGatedCrash, nil: return classKnown ? .high : .medium
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import CrashScanCatalogs
+
+/// What the scanned sources declare about their own classes, gathered from every file before
+/// any call is judged (a subclass may be declared in another file than the call).
+public struct SourceDeclarations: Sendable {
+    /// App classes: name → superclass (nil for a class declared without one, or only extended).
+    public var superclasses: [String: String?] = [:]
+    /// Keys each app class declares itself: properties (with their `_` instance variables in
+    /// Objective-C), instance variables, Swift stored properties.
+    public var members: [String: Set<String>] = [:]
+    /// Declared types of each app class's properties (class → property → type), and of the
+    /// properties that UIKit categories or extensions in the sources add.
+    public var propertyTypes: [String: [String: String]] = [:]
+
+    public init() {}
+
+    mutating func declareClass(_ name: String, superclass: String?) {
+        if let existing = superclasses[name], existing != nil { return }
+        superclasses[name] = superclass
+    }
+
+    mutating func declareMember(_ name: String, type: String?, in owner: String, objectiveC: Bool) {
+        members[owner, default: []].insert(name)
+        if objectiveC, !name.hasPrefix("_") { members[owner, default: []].insert("_" + name) }
+        if let type { propertyTypes[owner, default: [:]][name] = type }
+    }
+
+    public mutating func merge(_ other: SourceDeclarations) {
+        for (name, superclass) in other.superclasses { declareClass(name, superclass: superclass ?? nil) }
+        for (name, keys) in other.members { members[name, default: []].formUnion(keys) }
+        for (name, types) in other.propertyTypes { propertyTypes[name, default: [:]].merge(types) { $1 } }
+    }
+
+    /// True for a class declared (not only extended) in the scanned sources.
+    public func isAppClass(_ name: String) -> Bool { superclasses.index(forKey: name) != nil }
+
+    static func isUIKitClass(_ name: String) -> Bool {
+        UIKitClassCatalog.visibility(of: name) != nil || KnownClasses.canonicalPublicClass(name) == name
+            || KnownClasses.isPrivateClass(name)
+    }
+
+    /// The class a receiver of type `type` is for the rules: a UIKit class itself, the UIKit
+    /// ancestor of an app class, or the type when it is neither (`NSMutableDictionary`, an app
+    /// class of its own). `app` is the app class, when it is one.
+    public func resolve(_ type: String) -> (receiverClass: String, app: String?) {
+        guard isAppClass(type) else { return (type, nil) }
+        var current = type
+        var seen: Set<String> = []
+        while isAppClass(current), seen.insert(current).inserted, let superclass = superclasses[current] ?? nil {
+            current = superclass
+        }
+        return (isAppClass(current) ? type : current, type)
+    }
+
+    /// True when `app` or one of its app superclasses declares `key` itself.
+    public func declares(_ key: String, inClassChainOf app: String) -> Bool {
+        var current: String? = app
+        var seen: Set<String> = []
+        while let name = current, isAppClass(name), seen.insert(name).inserted {
+            if members[name]?.contains(key) == true { return true }
+            current = superclasses[name] ?? nil
+        }
+        return false
+    }
+
+    /// The declared type of `property` on `owner` or its app superclasses, or of a UIKit
+    /// property every iOS developer knows (`searchBar` of a search controller).
+    public func type(ofProperty property: String, on owner: String?) -> String? {
+        var current = owner
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if let type = propertyTypes[name]?[property] { return type }
+            current = superclasses[name] ?? nil
+        }
+        return Self.wellKnownProperties[property]
+    }
+
+    /// UIKit properties whose type their name settles, wherever they are read.
+    static let wellKnownProperties: [String: String] = [
+        "searchBar": "UISearchBar", "searchTextField": "UISearchTextField", "navigationBar": "UINavigationBar",
+        "tabBar": "UITabBar", "textLabel": "UILabel", "detailTextLabel": "UILabel", "titleLabel": "UILabel",
+        "keyWindow": "UIWindow", "statusBarManager": "UIStatusBarManager",
+    ]
+}
+
+extension SourceDeclarations {
+    /// A UIKit (or WebKit) class, public or private: the only receivers whose private keys the
+    /// generic rule reports.
+    public static func isUIKitClassName(_ name: String) -> Bool { isUIKitClass(name) || name.hasPrefix("WK") }
+}

@@ -1,0 +1,262 @@
+/// Finds Key-Value Coding calls in Swift tokens: `receiver.setValue(v, forKey: KEY)`,
+/// `forKeyPath:`, `value(forKey:)`, `value(forKeyPath:)`, on a receiver or on implicit `self`,
+/// with the key a literal or a `let` constant of the file.
+struct SwiftScanner {
+    let bytes: [UInt8]
+    let tokens: [SourceToken]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        tokens = SwiftLexer(bytes).tokens
+    }
+
+    func text(_ index: Int) -> String { SourceBytes.text(bytes, tokens[index].start..<tokens[index].end) }
+
+    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].isIdentifier else { return false }
+        return name.map { text(index) == $0 } ?? true
+    }
+
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].isPunctuation(byte)
+    }
+
+    /// A type declaration's body enclosing a token: the type's name and the brace depth inside it.
+    struct Scope {
+        var name: String
+        var depth: Int
+    }
+
+    /// Walks the tokens keeping the stack of enclosing type bodies; calls `visit` for each token
+    /// with the innermost type.
+    func walk(_ visit: (Int, Scope?, Int) -> Void) {
+        var scopes: [Scope] = []
+        var depth = 0
+        var pending: String?
+        for index in tokens.indices {
+            if isIdentifier(index), ["class", "extension", "struct", "enum", "actor", "protocol"].contains(text(index)),
+                isIdentifier(index + 1),
+                !["func", "var", "let", "subscript", "init"].contains(text(index + 1))
+            {
+                pending = text(index + 1)
+            }
+            if isPunctuation(index, 123) {
+                depth += 1
+                if let name = pending {
+                    scopes.append(Scope(name: name, depth: depth))
+                    pending = nil
+                }
+            }
+            visit(index, scopes.last, depth)
+            if isPunctuation(index, 125) {
+                if scopes.last?.depth == depth { scopes.removeLast() }
+                depth -= 1
+            }
+            if isPunctuation(index, 59) { pending = nil }
+        }
+    }
+
+    /// The type named after `:` at `index` (`UITextField`, `UITextField!`, `UIKit.UITextField`).
+    func typeName(at index: Int) -> String? {
+        guard isIdentifier(index) else { return nil }
+        var position = index
+        while isPunctuation(position + 1, 46), isIdentifier(position + 2) { position += 2 }
+        let name = text(position)
+        guard let first = name.utf8.first, (65...90).contains(first) else { return nil }
+        return name
+    }
+
+    // MARK: - Declarations
+
+    func declarations() -> SourceDeclarations {
+        var found = SourceDeclarations()
+        var classes: Set<String> = []
+        for index in tokens.indices where isIdentifier(index, "class") && isIdentifier(index + 1) {
+            let name = text(index + 1)
+            guard !["func", "var", "let", "subscript", "init"].contains(name) else { continue }
+            var position = index + 2
+            if isPunctuation(position, 60) {  // <Generic>
+                while position < tokens.count, !isPunctuation(position, 62) { position += 1 }
+                position += 1
+            }
+            let superclass = isPunctuation(position, 58) ? typeName(at: position + 1) : nil
+            found.declareClass(name, superclass: superclass)
+            classes.insert(name)
+        }
+        walk { index, scope, depth in
+            guard let scope, depth == scope.depth, isIdentifier(index, "var") || isIdentifier(index, "let"),
+                isIdentifier(index + 1)
+            else { return }
+            let type = isPunctuation(index + 2, 58) ? typeName(at: index + 3) : nil
+            if classes.contains(scope.name) {
+                found.declareMember(text(index + 1), type: type, in: scope.name, objectiveC: false)
+            } else if let type {
+                found.propertyTypes[scope.name, default: [:]][text(index + 1)] = type
+            }
+        }
+        return found
+    }
+
+    // MARK: - Calls
+
+    func callSites(path: String, declarations: SourceDeclarations, lines: LineIndex) -> [KVCCallSite] {
+        let constants = stringConstants()
+        let variables = variableTypes()
+        var sites: [KVCCallSite] = []
+        walk { index, scope, _ in
+            guard isIdentifier(index), isPunctuation(index + 1, 40), !isIdentifier(index - 1, "func") else { return }
+            let name = text(index)
+            guard name == "setValue" || name == "value" else { return }
+            guard let (label, keyStart, keyEnd) = keyArgument(name, at: index) else { return }
+            guard let key = keyValue(keyStart..<keyEnd, constants: constants) else { return }
+            let accessor = name == "setValue" ? "setValue(_:\(label):)" : "value(\(label):)"
+            let chain = receiverChain(before: index)
+            let receiver = chain.isEmpty ? "self" : chain.map(text).joined()
+            let (type, reason) = receiverType(chain, scope: scope, declarations: declarations, variables: variables)
+            let resolved = type.map(declarations.resolve)
+            let start = lines.location(of: tokens[keyStart].start)
+            let end = lines.location(of: tokens[keyEnd - 1].end)
+            sites.append(
+                KVCCallSite(
+                    path: path, language: .swift, line: start.line, column: start.column, endLine: end.line,
+                    endColumn: end.column, accessor: accessor, receiver: receiver,
+                    receiverClass: resolved?.receiverClass, classReason: reason, appClass: resolved?.app,
+                    keyPath: key,
+                    keyIsAppsOwn: resolved?.app.map {
+                        declarations.declares(String(key.prefix { $0 != "." }), inClassChainOf: $0)
+                    } ?? false,
+                    lineText: lines.text(ofLine: start.line)))
+        }
+        return sites
+    }
+
+    /// The `forKey:`/`forKeyPath:` argument of the call whose `(` follows `index`: its label and
+    /// token range.
+    private func keyArgument(_ name: String, at index: Int) -> (String, Int, Int)? {
+        var depth = 0
+        var position = index + 1
+        var argumentStart: Int?
+        var label: String?
+        while position < tokens.count {
+            if isPunctuation(position, 40) || isPunctuation(position, 91) || isPunctuation(position, 123) {
+                depth += 1
+            } else if isPunctuation(position, 41) || isPunctuation(position, 93) || isPunctuation(position, 125) {
+                depth -= 1
+                if depth == 0 { break }
+            } else if depth == 1, isIdentifier(position), isPunctuation(position + 1, 58),
+                isPunctuation(position - 1, 44) || isPunctuation(position - 1, 40)
+            {
+                let found = text(position)
+                if found == "forKey" || found == "forKeyPath" {
+                    // `value(forKey:)` takes it first; `setValue(_:forKey:)` second.
+                    if name == "value", position != index + 2 { return nil }
+                    label = found
+                    argumentStart = position + 2
+                } else if argumentStart != nil {
+                    break
+                }
+            } else if depth == 1, isPunctuation(position, 44), argumentStart != nil {
+                break
+            }
+            position += 1
+        }
+        guard let label, let argumentStart, argumentStart < position else { return nil }
+        if name == "setValue", !(position < tokens.count && isPunctuation(position, 41)) { return nil }
+        return (label, argumentStart, position)
+    }
+
+    /// A string literal, a constant of the file (`kKey`, `Keys.placeholder`); nil otherwise.
+    private func keyValue(_ range: Range<Int>, constants: [String: String]) -> String? {
+        if range.count == 1, let value = tokens[range.lowerBound].stringValue { return value }
+        let last = range.upperBound - 1
+        guard isIdentifier(last) else { return nil }
+        for position in range.lowerBound..<last where !(isIdentifier(position) || isPunctuation(position, 46)) {
+            return nil
+        }
+        return constants[text(last)]
+    }
+
+    /// `let kKey = "…"` (any scope, `static` too) of this file.
+    private func stringConstants() -> [String: String] {
+        var constants: [String: String] = [:]
+        for index in tokens.indices where isIdentifier(index, "let") {
+            var position = index + 2
+            if isPunctuation(position, 58) { position += 2 }  // `: String`
+            guard isIdentifier(index + 1), isPunctuation(position, 61),
+                let value = tokens[safe: position + 1]?.stringValue
+            else { continue }
+            constants[text(index + 1)] = value
+        }
+        return constants
+    }
+
+    /// `name: Type`, `let name = Type(…)` of this file, each with where it is declared.
+    private func variableTypes() -> [String: [(at: Int, type: String)]] {
+        var variables: [String: [(at: Int, type: String)]] = [:]
+        for index in tokens.indices where isIdentifier(index) {
+            if isPunctuation(index + 1, 58), let type = typeName(at: index + 2) {
+                variables[text(index), default: []].append((index, type))
+            } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"), isPunctuation(index + 1, 61),
+                let type = typeName(at: index + 2), isPunctuation(index + 3, 40)
+            {
+                variables[text(index), default: []].append((index, type))
+            }
+        }
+        return variables
+    }
+
+    /// The tokens of the receiver before `.setValue` (`self.searchBar`, `field!`, `UIApplication.shared`);
+    /// empty for implicit `self`.
+    private func receiverChain(before index: Int) -> [Int] {
+        guard isPunctuation(index - 1, 46) else { return [] }
+        var position = index - 2
+        var chain: [Int] = []
+        while position >= 0 {
+            if isIdentifier(position) || isPunctuation(position, 33) || isPunctuation(position, 63) {
+                chain.insert(position, at: 0)
+                if isIdentifier(position), !isPunctuation(position - 1, 46) { break }
+                position -= 1
+            } else if isPunctuation(position, 46) {
+                chain.insert(position, at: 0)
+                position -= 1
+            } else {
+                break
+            }
+        }
+        return chain
+    }
+
+    private func receiverType(
+        _ chain: [Int], scope: Scope?, declarations: SourceDeclarations,
+        variables: [String: [(at: Int, type: String)]]
+    ) -> (String?, String) {
+        let words = chain.map(text).filter { $0 != "!" && $0 != "?" }
+        let owner = scope?.name
+        func variable(_ name: String) -> String? {
+            variables[name]?.last { $0.at < (chain.first ?? Int.max) }?.type
+        }
+        switch words.count {
+        case 0 where owner != nil, 1 where words.first == "self":
+            guard let owner else { return (nil, "self outside a type") }
+            return (owner, "self in \(owner)")
+        case 1:
+            if let type = variable(words[0]) { return (type, "declared \(words[0]): \(type)") }
+            if let type = declarations.type(ofProperty: words[0], on: owner) {
+                return (type, "property \(words[0]): \(type)")
+            }
+            return (nil, "the type of \(words[0]) is not declared in the sources")
+        case 3 where words[0] == "self":
+            if let type = declarations.type(ofProperty: words[2], on: owner) {
+                return (type, "property \(words[2]): \(type)")
+            }
+            return (nil, "the type of self.\(words[2]) is not declared in the sources")
+        case 3 where words[0] == "UIApplication" && words[2] == "shared":
+            return ("UIApplication", "UIApplication.shared")
+        default:
+            if let last = words.last, let type = SourceDeclarations.wellKnownProperties[last] {
+                return (type, "\(last) is a \(type)")
+            }
+            return (nil, "the receiver's type is not certain from the code")
+        }
+    }
+}

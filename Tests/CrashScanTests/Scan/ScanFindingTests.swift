@@ -1,0 +1,163 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanRules
+@testable import CrashScanSource
+
+/// Every form of KVC on private UIKit state the fixtures hold is found, to the line and column of
+/// its key; nothing in comments, strings, disabled blocks, dictionaries, associated objects or the
+/// app's own state is.
+final class ScanFindingTests: XCTestCase {
+    static let app = TestPaths.fixture("scan/App")
+
+    func findings(_ paths: [String] = [app.path]) throws -> [String] {
+        let files = try SourceTree().files(paths)
+        let rules = try RuleSet.builtIn()
+        let found = SourceScanner.scan(files).sites.compactMap(rules.sourceFinding).sorted {
+            ($0.site.path, $0.site.line, $0.site.column) < ($1.site.path, $1.site.line, $1.site.column)
+        }
+        return found.map { finding in
+            let site = finding.site
+            let name = (site.path as NSString).lastPathComponent
+            return "\(name):\(site.line):\(site.column) \(finding.rule.id) \(finding.severity.rawValue) \(finding.ruleClass ?? "?")"
+        }
+    }
+
+    func testEveryFormIsFoundToTheLineAndColumnAndNothingElse() throws {
+        XCTAssertEqual(
+            try findings(),
+            [
+                // A user-defined runtime attribute on a text field (the key path's first character).
+                "Main.storyboard:12:88 uitextfield-placeholder-label high UITextField",
+                // self in a category of UITextView.
+                "Placeholder.m:21:33 uitextview-placeholder-label high UITextView",
+                // self in an app subclass declared in the same sources (LFPTextView : UITextView).
+                "Placeholder.m:28:41 uitextview-placeholder-label high UITextView",
+                // A parameter (UISearchBar *)searchBar and a static NSString * const key.
+                "Placeholder.m:41:49 uisearchbar-search-field high UISearchBar",
+                // A call split over lines with a comment between the arguments, a key path.
+                "Placeholder.m:44:21 uitextfield-placeholder-label high UITextField",
+                // self.textView (a property declared UITextView) and a #define key.
+                "Placeholder.m:45:50 uitextview-placeholder-label high UITextView",
+                // [UIApplication sharedApplication] with a key path of two parts.
+                "Placeholder.m:46:71 uiapplication-status-bar high UIApplication",
+                // An id: the class is not certain, the key is the catalogue's.
+                "Placeholder.m:48:24 uisearchbar-search-field medium UISearchBar",
+                // Implicit self in an extension of UITextField, forKeyPath.
+                "SearchBar.swift:9:43 uitextfield-placeholder-label high UITextField",
+                // Implicit self in a subclass of UISearchBar.
+                "SearchBar.swift:15:35 uisearchbar-search-field high UISearchBar",
+                // self.value(forKey:) with a static let of another type.
+                "SearchBar.swift:16:28 uisearchbar-cancel-button high UISearchBar",
+                // A parameter searchBar: UISearchBar.
+                "SearchBar.swift:26:45 uisearchbar-search-field high UISearchBar",
+                // UIApplication.shared.
+                "SearchBar.swift:27:54 uiapplication-status-bar high UIApplication",
+                // An @IBOutlet property, the call over several lines.
+                "SearchBar.swift:30:21 uitextview-placeholder-label high UITextView",
+            ])
+    }
+
+    /// The columns point at the key: its literal (`@"_placeholderLabel"`), the constant or macro
+    /// that holds it, or in a storyboard the key path itself.
+    func testColumnsPointAtTheKey() throws {
+        let files = try SourceTree().files([Self.app.path])
+        let sites = SourceScanner.scan(files).sites
+        XCTAssertGreaterThan(sites.count, 20)
+        for site in sites {
+            let lines = try String(contentsOfFile: site.path, encoding: .utf8).components(separatedBy: "\n")
+            let rest = String(Array(lines[site.line - 1]).dropFirst(site.column - 1))
+            let literal = ["@\"", "\"", ""].contains { rest.hasPrefix($0 + site.keyPath) }
+            let named = ["kSearchFieldKey", "kPlaceholderKey", "Keys.cancel"].contains { rest.hasPrefix($0) }
+            XCTAssertTrue(literal || named, "\(site.path):\(site.line):\(site.column): \(rest)")
+        }
+    }
+
+    /// One file alone: an app subclass declared elsewhere is unknown, so `self` in its
+    /// implementation is the app's class, not UIKit's.
+    func testDeclarationsComeFromEveryFileScanned() throws {
+        let swift = Self.app.appendingPathComponent("SearchBar.swift").path
+        XCTAssertEqual(try findings([swift]).count, 6)
+        // The storyboard alone still knows a <textField> is a UITextField, but not what
+        // LFPPlaceholderView is: its own _placeholderLabel is then a UIView's private key.
+        let storyboard = try findings([Self.app.appendingPathComponent("Main.storyboard").path])
+        XCTAssertEqual(storyboard.first, "Main.storyboard:12:88 uitextfield-placeholder-label high UITextField")
+    }
+
+    func testObjectiveCLexerDropsCommentsDisabledBlocksAndCharacterLiterals() {
+        let source = """
+            a /* [x setValue:y forKey:@"_k"] */ b // c @"d"
+            #if 0
+            hidden @"e"
+            #if 1
+            nested
+            #endif
+            #else
+            shown @"f\\"g"
+            #endif
+            'x' "h" @selector(i)
+            #define kKey @"_placeholderLabel"
+            """
+        let lexer = ObjCLexer(Array(source.utf8))
+        let words = lexer.tokens.map { token -> String in
+            if let value = token.stringValue { return "string:\(value)" }
+            if case .keyword(let word) = token.kind { return word }
+            return String(decoding: Array(source.utf8)[token.start..<token.end], as: UTF8.self)
+        }
+        XCTAssertEqual(words, ["a", "b", "shown", "string:f\"g", "'x'", "string:h", "@selector", "(", "i", ")"])
+        XCTAssertEqual(lexer.stringMacros, ["kKey": "_placeholderLabel"])
+    }
+
+    func testSwiftLexerReadsEveryStringFormAsOneToken() {
+        let source = #"""
+            a /* x /* y */ z */ b
+            "one \(f("two")) three" "plain\n"
+            """
+              multi "quoted"
+              """
+            #"raw "inside" \(not)"# ##"two"##
+            #if false
+            hidden
+            #else
+            shown
+            #endif
+            """#
+        let tokens = SwiftLexer(Array(source.utf8)).tokens
+        let words = tokens.map { token -> String in
+            if case .string(let value) = token.kind { return "string:\(value ?? "<not constant>")" }
+            return String(decoding: Array(source.utf8)[token.start..<token.end], as: UTF8.self)
+        }
+        XCTAssertEqual(
+            words,
+            [
+                "a", "b", "string:<not constant>", "string:plain\n", "string:<not constant>",
+                "string:raw \"inside\" \\(not)", "string:two", "shown",
+            ])
+    }
+
+    /// Pods, Carthage, .build, DerivedData and hidden folders are skipped unless named; --exclude
+    /// globs match relative paths and names.
+    func testTheWalkerSkipsDependenciesAndExcludedPaths() throws {
+        let root = try TestPaths.temporaryFolder(self)
+        for path in [
+            "App/A.m", "App/B.swift", "App/Generated.generated.swift", "Pods/P/P.m", "Carthage/C.swift",
+            ".hidden/H.m", "DerivedData/D.m", "App/View.xib", "App/README.md", "Vendor/V.m",
+        ] {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("x".utf8).write(to: url)
+        }
+        func names(_ tree: SourceTree, _ paths: [String]) throws -> [String] {
+            try tree.files(paths).map { String($0.path.dropFirst(root.path.count + 1)) }
+        }
+        XCTAssertEqual(
+            try names(SourceTree(), [root.path]),
+            ["App/A.m", "App/B.swift", "App/Generated.generated.swift", "App/View.xib", "Vendor/V.m"])
+        XCTAssertEqual(
+            try names(SourceTree(excludes: ["Vendor/**", "*.generated.swift"]), [root.path]),
+            ["App/A.m", "App/B.swift", "App/View.xib"])
+        XCTAssertEqual(try names(SourceTree(), [root.appendingPathComponent("Pods").path]), ["Pods/P/P.m"])
+        XCTAssertThrowsError(try SourceTree().files([root.appendingPathComponent("nope").path]))
+    }
+}
