@@ -9,7 +9,8 @@ let package = Package(
         .library(
             name: "CrashScanKit",
             targets: [
-                "CrashScanModel", "CrashScanCatalogs", "CrashScanSource", "CrashScanClassification", "CrashScanArchive",
+                "CrashScanModel", "CrashScanCatalogs", "CrashScanSource", "CrashScanClassification",
+                "CrashScanArchive",
                 "CrashScanSymbolication", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
                 "CrashScanImport",
                 "CrashScanReport", "CrashScanCLI",

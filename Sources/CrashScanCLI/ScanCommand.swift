@@ -23,7 +23,9 @@ enum ScanCommand: CommandDefinition {
         help: "Exit 1 when a finding is at or above SEVERITY: high (default), medium, low; none never does.")
     static let exclude = CommandOption(
         "--exclude", value: "GLOB",
-        help: "Skip paths matching GLOB, relative to the folder named (Vendor/**, *.generated.swift); repeatable.")
+        help:
+            "Skip paths matching GLOB, relative to the folder named (Vendor/**, *.generated.swift); repeatable."
+    )
 
     static var help: CommandHelp {
         CommandHelp(

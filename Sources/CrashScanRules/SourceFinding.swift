@@ -67,21 +67,25 @@ extension RuleSet {
             }
             if let rule = matching.first {
                 return SourceFinding(
-                    site: site, rule: rule, severity: Self.severity(of: rule, classKnown: true), classKnown: true,
+                    site: site, rule: rule, severity: Self.severity(of: rule, classKnown: true),
+                    classKnown: true,
                     ruleClass: candidate)
             }
         }
         // A private key of a UIKit class no rule names: the generic rule.
-        guard SourceDeclarations.isUIKitClassName(receiver), KnownClasses.isPrivateKey(key, receiver: receiver),
+        guard SourceDeclarations.isUIKitClassName(receiver),
+            KnownClasses.isPrivateKey(key, receiver: receiver),
             let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
         else { return nil }
-        return SourceFinding(site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
+        return SourceFinding(
+            site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
     }
 
     /// The class unknown: a rule that names this key (ignoring its class) makes it a finding.
     private func unknownClassFinding(_ site: KVCCallSite) -> SourceFinding? {
         let subject = RuleSubject(
-            exceptionType: nil, kind: nil, receiverClass: nil, key: site.key, keyIsPrivate: true, cause: .privateKey,
+            exceptionType: nil, kind: nil, receiverClass: nil, key: site.key, keyIsPrivate: true,
+            cause: .privateKey,
             osKeys: [])
         let matching = rules.filter { rule in
             !rule.generic && rule.match.statesKey
@@ -92,7 +96,11 @@ extension RuleSet {
         }
         guard let rule = matching.max(by: { $0.specificity < $1.specificity }) else { return nil }
         let ruleClass: String?
-        if case .classes(let names) = rule.match.condition("class") { ruleClass = names.first } else { ruleClass = nil }
+        if case .classes(let names) = rule.match.condition("class") {
+            ruleClass = names.first
+        } else {
+            ruleClass = nil
+        }
         return SourceFinding(
             site: site, rule: rule, severity: min(.medium, Self.severity(of: rule, classKnown: false)),
             classKnown: false, ruleClass: ruleClass)
@@ -104,14 +112,17 @@ extension RuleSet {
     /// Rules whose conditions other than the crash-only ones hold, most specific first.
     func sourceMatches(_ subject: RuleSubject) -> [Rule] {
         rules.enumerated().filter { _, rule in
-            rule.match.conditions.allSatisfy { Self.crashOnlyFields.contains($0.field) || $0.holds(for: subject) }
+            rule.match.conditions.allSatisfy {
+                Self.crashOnlyFields.contains($0.field) || $0.holds(for: subject)
+            }
         }.sorted { ($0.element.specificity, $0.offset) > ($1.element.specificity, $1.offset) }.map(\.element)
     }
 
     /// `receiver`, then its UIKit superclasses (`UISearchTextField` → `UITextField` → `UIControl` …).
     static func classChain(_ receiver: String) -> [String] {
         var chain = [receiver]
-        while chain.count < 12, let superclass = UIKitClassCatalog.superclass(of: chain.last!), !chain.contains(superclass)
+        while chain.count < 12, let superclass = UIKitClassCatalog.superclass(of: chain.last!),
+            !chain.contains(superclass)
         {
             chain.append(superclass)
         }

@@ -11,11 +11,13 @@ struct InterfaceBuilderScanner {
     static let elementClasses: [String: String] = [
         "textField": "UITextField", "textView": "UITextView", "searchBar": "UISearchBar", "label": "UILabel",
         "button": "UIButton", "view": "UIView", "imageView": "UIImageView", "tableView": "UITableView",
-        "tableViewCell": "UITableViewCell", "collectionView": "UICollectionView", "scrollView": "UIScrollView",
+        "tableViewCell": "UITableViewCell", "collectionView": "UICollectionView",
+        "scrollView": "UIScrollView",
         "pageControl": "UIPageControl", "datePicker": "UIDatePicker", "pickerView": "UIPickerView",
         "navigationBar": "UINavigationBar", "tabBar": "UITabBar", "toolbar": "UIToolbar",
         "segmentedControl": "UISegmentedControl", "slider": "UISlider", "switch": "UISwitch",
-        "stepper": "UIStepper", "progressView": "UIProgressView", "activityIndicatorView": "UIActivityIndicatorView",
+        "stepper": "UIStepper", "progressView": "UIProgressView",
+        "activityIndicatorView": "UIActivityIndicatorView",
         "stackView": "UIStackView", "barButtonItem": "UIBarButtonItem", "tabBarItem": "UITabBarItem",
         "navigationItem": "UINavigationItem", "wkWebView": "WKWebView", "webView": "UIWebView",
         "visualEffectView": "UIVisualEffectView", "window": "UIWindow", "viewController": "UIViewController",
@@ -49,12 +51,15 @@ struct InterfaceBuilderScanner {
             let (name, attributes, close, selfClosing) = tag(at: open)
             index = close
             if name.hasPrefix("/") {
-                if let last = stack.lastIndex(where: { "/" + $0.name == name }) { stack.removeSubrange(last...) }
+                if let last = stack.lastIndex(where: { "/" + $0.name == name }) {
+                    stack.removeSubrange(last...)
+                }
                 continue
             }
             if name == "userDefinedRuntimeAttribute", let keyPath = attributes["keyPath"] {
                 let owner = stack.last { $0.name != "userDefinedRuntimeAttributes" }
-                sites.append(site(keyPath, owner: owner, path: path, declarations: declarations, lines: lines))
+                sites.append(
+                    site(keyPath, owner: owner, path: path, declarations: declarations, lines: lines))
             }
             if !selfClosing {
                 let custom = attributes["customClass"]?.value
@@ -82,7 +87,8 @@ struct InterfaceBuilderScanner {
         let start = lines.location(of: keyPath.start)
         let end = lines.location(of: keyPath.end)
         return KVCCallSite(
-            path: path, language: .interfaceBuilder, line: start.line, column: start.column, endLine: end.line,
+            path: path, language: .interfaceBuilder, line: start.line, column: start.column,
+            endLine: end.line,
             endColumn: end.column, accessor: "userDefinedRuntimeAttribute",
             receiver: owner.map { "<\($0.name)>" } ?? "?", receiverClass: resolved?.receiverClass,
             classReason: reason, appClass: resolved?.app, keyPath: keyPath.value,
@@ -103,7 +109,8 @@ struct InterfaceBuilderScanner {
 
     private func starts(with text: String, at offset: Int) -> Bool {
         let pattern = Array(text.utf8)
-        return offset + pattern.count <= bytes.count && Array(bytes[offset..<(offset + pattern.count)]) == pattern
+        return offset + pattern.count <= bytes.count
+            && Array(bytes[offset..<(offset + pattern.count)]) == pattern
     }
 
     /// The offset after `terminator` found from `start` (or the file's end).
@@ -132,16 +139,21 @@ struct InterfaceBuilderScanner {
             let byte = bytes[index]
             if SourceBytes.isIdentifierStart(byte) {
                 let attributeStart = index
-                while index < bytes.count, SourceBytes.isIdentifierByte(bytes[index]) || bytes[index] == 58
-                    || bytes[index] == 45
+                while index < bytes.count,
+                    SourceBytes.isIdentifierByte(bytes[index]) || bytes[index] == 58
+                        || bytes[index] == 45
                 {
                     index += 1
                 }
                 let attribute = SourceBytes.text(bytes, attributeStart..<index)
-                while index < bytes.count, SourceBytes.isBlank(bytes[index]) || bytes[index] == 10 { index += 1 }
+                while index < bytes.count, SourceBytes.isBlank(bytes[index]) || bytes[index] == 10 {
+                    index += 1
+                }
                 guard index < bytes.count, bytes[index] == 61 else { continue }  // =
                 index += 1
-                while index < bytes.count, SourceBytes.isBlank(bytes[index]) || bytes[index] == 10 { index += 1 }
+                while index < bytes.count, SourceBytes.isBlank(bytes[index]) || bytes[index] == 10 {
+                    index += 1
+                }
                 guard index < bytes.count, bytes[index] == 34 || bytes[index] == 39 else { continue }
                 let quote = bytes[index]
                 let valueStart = index + 1
@@ -161,8 +173,10 @@ struct InterfaceBuilderScanner {
 
     static func unescapeXML(_ text: String) -> String {
         guard text.contains("&") else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+            of: "&apos;", with: "'"
+        )
+        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&amp;", with: "&")
     }
 }

@@ -48,7 +48,8 @@ public struct ObjCLexer {
                 index += 1
                 while index < bytes.count, SourceBytes.isIdentifierByte(bytes[index]) { index += 1 }
                 tokens.append(
-                    SourceToken(kind: .keyword(SourceBytes.text(bytes, start..<index)), start: start, end: index))
+                    SourceToken(
+                        kind: .keyword(SourceBytes.text(bytes, start..<index)), start: start, end: index))
             } else if SourceBytes.isIdentifierStart(byte) {
                 let start = index
                 while index < bytes.count, SourceBytes.isIdentifierByte(bytes[index]) { index += 1 }
@@ -185,7 +186,9 @@ extension Substring {
     /// Without leading and trailing blanks.
     func trimmingCharacters() -> Substring {
         var text = self
-        while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
+        while let first = text.first, first == " " || first == "\t" || first == "\r" {
+            text = text.dropFirst()
+        }
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }
         return text
     }

@@ -38,7 +38,8 @@ struct ObjCScanner {
         var isCategory = false
         var index = 0
         while index < tokens.count {
-            if isKeyword(index, "@interface") || isKeyword(index, "@implementation"), isIdentifier(index + 1) {
+            if isKeyword(index, "@interface") || isKeyword(index, "@implementation"), isIdentifier(index + 1)
+            {
                 owner = text(index + 1)
                 isCategory = isPunctuation(index + 2, 40)  // `(Category)` or `()`
                 if isPunctuation(index + 2, 58), isIdentifier(index + 3) {  // `: Superclass`
@@ -47,13 +48,16 @@ struct ObjCScanner {
                     found.declareClass(text(index + 1), superclass: nil)
                 }
                 if isPunctuation(index + 2, 40), isPunctuation(index + 3, 41) { isCategory = false }  // `()`
-                index = instanceVariables(after: index + 2, owner: text(index + 1), into: &found, skip: isCategory)
+                index = instanceVariables(
+                    after: index + 2, owner: text(index + 1), into: &found, skip: isCategory)
                 continue
             }
             if isKeyword(index, "@end") { owner = nil }
             if isKeyword(index, "@property"), let owner {
                 let (name, type, end) = property(at: index + 1)
-                if let name, !isCategory { found.declareMember(name, type: type, in: owner, objectiveC: true) }
+                if let name, !isCategory {
+                    found.declareMember(name, type: type, in: owner, objectiveC: true)
+                }
                 if let name, let type, isCategory { found.propertyTypes[owner, default: [:]][name] = type }
                 index = end
                 continue
@@ -64,12 +68,15 @@ struct ObjCScanner {
     }
 
     /// `{ UILabel *_label; … }` after a class header: instance variables. Returns where to go on.
-    private func instanceVariables(after start: Int, owner: String, into found: inout SourceDeclarations, skip: Bool)
+    private func instanceVariables(
+        after start: Int, owner: String, into found: inout SourceDeclarations, skip: Bool
+    )
         -> Int
     {
         var index = start
         // Past the rest of the header (`(Category)`, `: Super`, `<Protocols>`), up to `{` or a member.
-        while index < tokens.count, !isPunctuation(index, 123), !isPunctuation(index, 45), !isPunctuation(index, 43),
+        while index < tokens.count, !isPunctuation(index, 123), !isPunctuation(index, 45),
+            !isPunctuation(index, 43),
             !isKeyword(index, "@property"), !isKeyword(index, "@end")
         {
             if isPunctuation(index, 59) { return index }
@@ -127,7 +134,9 @@ struct ObjCScanner {
         var openBrackets: [Int] = []
         var implementation: String?
         for index in tokens.indices {
-            if isKeyword(index, "@implementation"), isIdentifier(index + 1) { implementation = text(index + 1) }
+            if isKeyword(index, "@implementation"), isIdentifier(index + 1) {
+                implementation = text(index + 1)
+            }
             if isKeyword(index, "@end") { implementation = nil }
             if isPunctuation(index, 91) { openBrackets.append(index) }
             if isPunctuation(index, 93) { _ = openBrackets.popLast() }
@@ -140,14 +149,16 @@ struct ObjCScanner {
             guard let (key, keyEnd) = keyValue(from: keyStart, constants: constants) else { continue }
             let receiverTokens = (open + 1)..<index
             let receiver = receiverTokens.map(text).joined()
-            let (type, reason) = receiverType(receiverTokens, implementation: implementation, declarations: declarations,
+            let (type, reason) = receiverType(
+                receiverTokens, implementation: implementation, declarations: declarations,
                 variables: variables)
             let resolved = type.map(declarations.resolve)
             let start = lines.location(of: tokens[keyStart].start)
             let end = lines.location(of: tokens[keyEnd].end)
             let site = KVCCallSite(
                 path: path, language: .objectiveC, line: start.line, column: start.column, endLine: end.line,
-                endColumn: end.column, accessor: accessor, receiver: receiver, receiverClass: resolved?.receiverClass,
+                endColumn: end.column, accessor: accessor, receiver: receiver,
+                receiverClass: resolved?.receiverClass,
                 classReason: reason, appClass: resolved?.app, keyPath: key,
                 keyIsAppsOwn: resolved?.app.map {
                     declarations.declares(String(key.prefix { $0 != "." }), inClassChainOf: $0)
@@ -216,12 +227,15 @@ struct ObjCScanner {
     private func variableTypes() -> [String: [(at: Int, type: String)]] {
         var variables: [String: [(at: Int, type: String)]] = [:]
         for index in tokens.indices where isPunctuation(index, 42) {  // *
-            guard isIdentifier(index - 1), let first = text(index - 1).utf8.first, (65...90).contains(first) else {
+            guard isIdentifier(index - 1), let first = text(index - 1).utf8.first, (65...90).contains(first)
+            else {
                 continue
             }
             var name = index + 1
             if isPunctuation(name, 41) { name += 1 }  // `(Type *)name`
-            while isIdentifier(name), ["const", "_Nullable", "_Nonnull", "__strong", "__weak"].contains(text(name)) {
+            while isIdentifier(name),
+                ["const", "_Nullable", "_Nonnull", "__strong", "__weak"].contains(text(name))
+            {
                 name += 1
             }
             guard isIdentifier(name) else { continue }
@@ -244,7 +258,9 @@ struct ObjCScanner {
         case 1:
             let name = words[0]
             if let type = variable(name) { return (type, "declared \(type) *\(name)") }
-            if name.hasPrefix("_"), let type = declarations.type(ofProperty: String(name.dropFirst()), on: implementation) {
+            if name.hasPrefix("_"),
+                let type = declarations.type(ofProperty: String(name.dropFirst()), on: implementation)
+            {
                 return (type, "instance variable of the property \(name.dropFirst()) (\(type))")
             }
             return (nil, "the type of \(name) is not declared in this file")

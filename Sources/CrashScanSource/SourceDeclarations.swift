@@ -46,7 +46,9 @@ public struct SourceDeclarations: Sendable {
         guard isAppClass(type) else { return (type, nil) }
         var current = type
         var seen: Set<String> = []
-        while isAppClass(current), seen.insert(current).inserted, let superclass = superclasses[current] ?? nil {
+        while isAppClass(current), seen.insert(current).inserted,
+            let superclass = superclasses[current] ?? nil
+        {
             current = superclass
         }
         return (isAppClass(current) ? type : current, type)
@@ -77,7 +79,8 @@ public struct SourceDeclarations: Sendable {
 
     /// UIKit properties whose type their name settles, wherever they are read.
     static let wellKnownProperties: [String: String] = [
-        "searchBar": "UISearchBar", "searchTextField": "UISearchTextField", "navigationBar": "UINavigationBar",
+        "searchBar": "UISearchBar", "searchTextField": "UISearchTextField",
+        "navigationBar": "UINavigationBar",
         "tabBar": "UITabBar", "textLabel": "UILabel", "detailTextLabel": "UILabel", "titleLabel": "UILabel",
         "keyWindow": "UIWindow", "statusBarManager": "UIStatusBarManager",
     ]

@@ -13,8 +13,10 @@ public enum SourceScanner {
     }
 
     /// Byte patterns without which a file has no call to find (checked before lexing it twice).
-    static let callMarkers: [[UInt8]] = ["setValue", "valueForKey", "value(forKey", "userDefinedRuntimeAttribute"]
-        .map { Array($0.utf8) }
+    static let callMarkers: [[UInt8]] = [
+        "setValue", "valueForKey", "value(forKey", "userDefinedRuntimeAttribute",
+    ]
+    .map { Array($0.utf8) }
 
     public static func scan(_ files: [SourceTree.File]) -> Result {
         var contents = [[UInt8]?](repeating: nil, count: files.count)
@@ -51,9 +53,11 @@ public enum SourceScanner {
         let lines = LineIndex(bytes)
         switch file.language {
         case .objectiveC:
-            return ObjCScanner(bytes: bytes).callSites(path: file.path, declarations: declarations, lines: lines)
+            return ObjCScanner(bytes: bytes).callSites(
+                path: file.path, declarations: declarations, lines: lines)
         case .swift:
-            return SwiftScanner(bytes: bytes).callSites(path: file.path, declarations: declarations, lines: lines)
+            return SwiftScanner(bytes: bytes).callSites(
+                path: file.path, declarations: declarations, lines: lines)
         case .interfaceBuilder:
             return InterfaceBuilderScanner(bytes: bytes).callSites(
                 path: file.path, declarations: declarations, lines: lines)
@@ -71,7 +75,9 @@ public enum SourceScanner {
 
     static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
         bytes.withUnsafeBufferPointer { haystack in
-            haystack.firstOffset(of: pattern[0], from: 0, to: haystack.count) { haystack.has(pattern, at: $0) } != nil
+            haystack.firstOffset(of: pattern[0], from: 0, to: haystack.count) {
+                haystack.has(pattern, at: $0)
+            } != nil
         }
     }
 }

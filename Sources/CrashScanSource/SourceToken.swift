@@ -41,11 +41,15 @@ enum SourceBytes {
         (65...90).contains(byte) || (97...122).contains(byte) || byte == 95 || byte == 36 || byte >= 0x80
     }
 
-    static func isIdentifierByte(_ byte: UInt8) -> Bool { isIdentifierStart(byte) || (48...57).contains(byte) }
+    static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        isIdentifierStart(byte) || (48...57).contains(byte)
+    }
 
     static func isDigit(_ byte: UInt8) -> Bool { (48...57).contains(byte) }
 
-    static func isBlank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 12 || byte == 11 || byte == 13 }
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 32 || byte == 9 || byte == 12 || byte == 11 || byte == 13
+    }
 
     /// The text of `bytes[range]`.
     static func text(_ bytes: [UInt8], _ range: Range<Int>) -> String {

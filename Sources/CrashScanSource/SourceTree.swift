@@ -31,7 +31,9 @@ public struct SourceTree {
         var files: [File] = []
         for path in paths {
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { throw Missing(path: path) }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw Missing(path: path)
+            }
             if isFolder.boolValue {
                 walk(path, relative: "", into: &files)
             } else if let language = SourceLanguage(path: path) {
@@ -51,7 +53,8 @@ public struct SourceTree {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                guard !name.hasPrefix("."), !Self.skippedFolders.contains(name), !name.hasSuffix(".xcassets") else {
+                guard !name.hasPrefix("."), !Self.skippedFolders.contains(name), !name.hasSuffix(".xcassets")
+                else {
                     continue
                 }
                 // A symbolic link to a folder is not followed: a loop would never end.
@@ -72,7 +75,8 @@ public struct SourceTree {
     func excluded(_ relative: String) -> Bool {
         excludes.contains { pattern in
             let glob = pattern.hasSuffix("/**") ? String(pattern.dropLast(3)) : pattern
-            return fnmatch(glob, relative, 0) == 0 || fnmatch(glob, (relative as NSString).lastPathComponent, 0) == 0
+            return fnmatch(glob, relative, 0) == 0
+                || fnmatch(glob, (relative as NSString).lastPathComponent, 0) == 0
         }
     }
 }

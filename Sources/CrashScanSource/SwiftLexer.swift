@@ -38,12 +38,14 @@ public struct SwiftLexer {
                 tokens.append(SourceToken(kind: .string(value: value), start: start, end: index))
             } else if byte == 35, lineStart, directive() {
                 continue
-            } else if byte == 35 || byte == 64, let next = at(index + 1), SourceBytes.isIdentifierStart(next) {
+            } else if byte == 35 || byte == 64, let next = at(index + 1), SourceBytes.isIdentifierStart(next)
+            {
                 let start = index
                 index += 1
                 while index < bytes.count, SourceBytes.isIdentifierByte(bytes[index]) { index += 1 }
                 tokens.append(
-                    SourceToken(kind: .keyword(SourceBytes.text(bytes, start..<index)), start: start, end: index))
+                    SourceToken(
+                        kind: .keyword(SourceBytes.text(bytes, start..<index)), start: start, end: index))
             } else if byte == 96 {  // `identifier`
                 let start = index + 1
                 index += 1
@@ -135,7 +137,9 @@ public struct SwiftLexer {
     private func closes(at offset: Int, multiline: Bool, hashes: Int) -> Bool {
         let quotes = multiline ? 3 : 1
         for position in offset..<(offset + quotes) where at(position) != 34 { return false }
-        for position in (offset + quotes)..<(offset + quotes + hashes) where at(position) != 35 { return false }
+        for position in (offset + quotes)..<(offset + quotes + hashes) where at(position) != 35 {
+            return false
+        }
         return true
     }
 
@@ -169,7 +173,9 @@ public struct SwiftLexer {
         while end < bytes.count, bytes[end] != 10 { end += 1 }
         let line = Substring(SourceBytes.text(bytes, start..<end))
         let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-        guard let first = words.first, ["#if", "#elseif", "#else", "#endif"].contains(first) else { return false }
+        guard let first = words.first, ["#if", "#elseif", "#else", "#endif"].contains(first) else {
+            return false
+        }
         index = end
         if first == "#if", words.count >= 2, words[1] == "false" { skipDisabledBlock() }
         return true

@@ -34,7 +34,8 @@ struct SwiftScanner {
         var depth = 0
         var pending: String?
         for index in tokens.indices {
-            if isIdentifier(index), ["class", "extension", "struct", "enum", "actor", "protocol"].contains(text(index)),
+            if isIdentifier(index),
+                ["class", "extension", "struct", "enum", "actor", "protocol"].contains(text(index)),
                 isIdentifier(index + 1),
                 !["func", "var", "let", "subscript", "init"].contains(text(index + 1))
             {
@@ -104,7 +105,9 @@ struct SwiftScanner {
         let variables = variableTypes()
         var sites: [KVCCallSite] = []
         walk { index, scope, _ in
-            guard isIdentifier(index), isPunctuation(index + 1, 40), !isIdentifier(index - 1, "func") else { return }
+            guard isIdentifier(index), isPunctuation(index + 1, 40), !isIdentifier(index - 1, "func") else {
+                return
+            }
             let name = text(index)
             guard name == "setValue" || name == "value" else { return }
             guard let (label, keyStart, keyEnd) = keyArgument(name, at: index) else { return }
@@ -112,7 +115,8 @@ struct SwiftScanner {
             let accessor = name == "setValue" ? "setValue(_:\(label):)" : "value(\(label):)"
             let chain = receiverChain(before: index)
             let receiver = chain.isEmpty ? "self" : chain.map(text).joined()
-            let (type, reason) = receiverType(chain, scope: scope, declarations: declarations, variables: variables)
+            let (type, reason) = receiverType(
+                chain, scope: scope, declarations: declarations, variables: variables)
             let resolved = type.map(declarations.resolve)
             let start = lines.location(of: tokens[keyStart].start)
             let end = lines.location(of: tokens[keyEnd - 1].end)
@@ -140,7 +144,9 @@ struct SwiftScanner {
         while position < tokens.count {
             if isPunctuation(position, 40) || isPunctuation(position, 91) || isPunctuation(position, 123) {
                 depth += 1
-            } else if isPunctuation(position, 41) || isPunctuation(position, 93) || isPunctuation(position, 125) {
+            } else if isPunctuation(position, 41) || isPunctuation(position, 93)
+                || isPunctuation(position, 125)
+            {
                 depth -= 1
                 if depth == 0 { break }
             } else if depth == 1, isIdentifier(position), isPunctuation(position + 1, 58),
@@ -170,7 +176,8 @@ struct SwiftScanner {
         if range.count == 1, let value = tokens[range.lowerBound].stringValue { return value }
         let last = range.upperBound - 1
         guard isIdentifier(last) else { return nil }
-        for position in range.lowerBound..<last where !(isIdentifier(position) || isPunctuation(position, 46)) {
+        for position in range.lowerBound..<last where !(isIdentifier(position) || isPunctuation(position, 46))
+        {
             return nil
         }
         return constants[text(last)]
@@ -196,7 +203,8 @@ struct SwiftScanner {
         for index in tokens.indices where isIdentifier(index) {
             if isPunctuation(index + 1, 58), let type = typeName(at: index + 2) {
                 variables[text(index), default: []].append((index, type))
-            } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"), isPunctuation(index + 1, 61),
+            } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
+                isPunctuation(index + 1, 61),
                 let type = typeName(at: index + 2), isPunctuation(index + 3, 40)
             {
                 variables[text(index), default: []].append((index, type))

@@ -24,7 +24,9 @@ public struct ScanReport: Sendable {
         self.unreadable = unreadable
     }
 
-    public func count(_ severity: FindingSeverity) -> Int { findings.filter { $0.severity == severity }.count }
+    public func count(_ severity: FindingSeverity) -> Int {
+        findings.filter { $0.severity == severity }.count
+    }
 
     /// The findings at or above `severity`.
     public func atOrAbove(_ severity: FindingSeverity) -> [SourceFinding] {
@@ -53,7 +55,8 @@ public enum ScanRenderer {
         var lines = report.findings.map { finding in
             let site = finding.site
             let level = finding.severity == .low ? "note" : "warning"
-            return "\(site.path.terminalSafe):\(site.line):\(site.column): \(level): \(finding.message.terminalSafe) [\(finding.rule.id)]"
+            return
+                "\(site.path.terminalSafe):\(site.line):\(site.column): \(level): \(finding.message.terminalSafe) [\(finding.rule.id)]"
         }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
@@ -91,6 +94,39 @@ public enum ScanRenderer {
         var keyPath: String
         var message: String
         var fingerprint: String
+
+        enum CodingKeys: String, CodingKey {
+            case path, line, column, endLine, endColumn, language, severity, ruleId, fix, failsOn, exceptions
+            case accessor, receiver, receiverClass, ruleClass, classKnown, classReason, appClass, key, keyPath
+            case message, fingerprint
+        }
+
+        /// Every key in every finding: an unknown value is `null`, never a missing key.
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(path, forKey: .path)
+            try container.encode(line, forKey: .line)
+            try container.encode(column, forKey: .column)
+            try container.encode(endLine, forKey: .endLine)
+            try container.encode(endColumn, forKey: .endColumn)
+            try container.encode(language, forKey: .language)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(ruleId, forKey: .ruleId)
+            try container.encode(fix, forKey: .fix)
+            try container.encode(failsOn, forKey: .failsOn)
+            try container.encode(exceptions, forKey: .exceptions)
+            try container.encode(accessor, forKey: .accessor)
+            try container.encode(receiver, forKey: .receiver)
+            try container.encode(receiverClass, forKey: .receiverClass)
+            try container.encode(ruleClass, forKey: .ruleClass)
+            try container.encode(classKnown, forKey: .classKnown)
+            try container.encode(classReason, forKey: .classReason)
+            try container.encode(appClass, forKey: .appClass)
+            try container.encode(key, forKey: .key)
+            try container.encode(keyPath, forKey: .keyPath)
+            try container.encode(message, forKey: .message)
+            try container.encode(fingerprint, forKey: .fingerprint)
+        }
     }
 
     struct JSONScan: Encodable {
@@ -120,7 +156,8 @@ public enum ScanRenderer {
                 endLine: finding.site.endLine, endColumn: finding.site.endColumn,
                 language: finding.site.language.rawValue, severity: finding.severity.rawValue,
                 ruleId: finding.rule.id, fix: finding.rule.fix, failsOn: finding.rule.failsOn?.description,
-                exceptions: finding.rule.exceptions, accessor: finding.site.accessor, receiver: finding.site.receiver,
+                exceptions: finding.rule.exceptions, accessor: finding.site.accessor,
+                receiver: finding.site.receiver,
                 receiverClass: finding.site.receiverClass, ruleClass: finding.ruleClass,
                 classKnown: finding.classKnown, classReason: finding.site.classReason,
                 appClass: finding.site.appClass, key: finding.site.key, keyPath: finding.site.keyPath,
@@ -128,7 +165,8 @@ public enum ScanRenderer {
         }
         let document = JSONScan(
             crashscan: CrashScanVersion.current,
-            scanned: .init(files: report.files, bytes: report.bytes, seconds: (report.seconds * 1000).rounded() / 1000),
+            scanned: .init(
+                files: report.files, bytes: report.bytes, seconds: (report.seconds * 1000).rounded() / 1000),
             summary: .init(
                 findings: report.findings.count, high: report.count(.high), medium: report.count(.medium),
                 low: report.count(.low)),

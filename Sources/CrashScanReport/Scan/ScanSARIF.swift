@@ -134,7 +134,8 @@ extension ScanRenderer {
         let results = zip(report.findings, report.fingerprints).map { finding, fingerprint in
             let site = finding.site
             return Result(
-                ruleId: finding.rule.id, ruleIndex: ruleIndex[finding.rule.id] ?? 0, level: level(finding.severity),
+                ruleId: finding.rule.id, ruleIndex: ruleIndex[finding.rule.id] ?? 0,
+                level: level(finding.severity),
                 message: Message(text: finding.message),
                 locations: [
                     Location(
@@ -160,7 +161,8 @@ extension ScanRenderer {
         let absolute = path.hasPrefix("/") ? path : root + path
         let normalized = (absolute as NSString).standardizingPath
         if normalized.hasPrefix(root) {
-            return ArtifactLocation(uri: percentEncoded(String(normalized.dropFirst(root.count))), uriBaseId: "%SRCROOT%")
+            return ArtifactLocation(
+                uri: percentEncoded(String(normalized.dropFirst(root.count))), uriBaseId: "%SRCROOT%")
         }
         return ArtifactLocation(uri: fileURI(normalized), uriBaseId: nil)
     }

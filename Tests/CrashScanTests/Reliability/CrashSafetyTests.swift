@@ -8,11 +8,11 @@ import XCTest
 /// stores every distinct report exactly once, with every file accounted for in `import_files`.
 final class CrashSafetyTests: XCTestCase {
     /// `files` distinct Bugly console crashes (their times differ), one per file.
-    func makeCorpus(files: Int) throws -> (folder: URL, corpus: URL) {
+    func makeCorpus(files: Int, kinds: Int = 1) throws -> (folder: URL, corpus: URL) {
         guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
         let folder = try TestPaths.temporaryFolder(self)
         let corpus = folder.appendingPathComponent("corpus")
-        try GeneratedCorpus.write(files: files, to: corpus)
+        try GeneratedCorpus.write(files: files, to: corpus, kinds: kinds)
         return (folder, corpus)
     }
 
@@ -100,35 +100,46 @@ final class CrashSafetyTests: XCTestCase {
         XCTAssertGreaterThan(checked, 0, "the JSON answers were read")
     }
 
-    /// `kill -9` during `regroup` (which moves every report) leaves the database valid with every
-    /// report in exactly one group, killed or not.
+    /// `kill -9` during `regroup` leaves the database valid with every report in exactly one
+    /// group, killed or not. Before each round the two groups' reports are swapped, so that the
+    /// regroup moves every report.
     func testKilledRegroupsNeverLoseAReport() throws {
         let files = 2_000
-        let (folder, corpus) = try makeCorpus(files: files)
+        let (folder, corpus) = try makeCorpus(files: files, kinds: 2)
         let runner = CommandRunner(folder: folder)
         XCTAssertEqual(try runner.run(["import", corpus.path, "--quiet"]).status, 0)
         let database = folder.appendingPathComponent("crashscan.sqlite").path
-        var killed = 0
-        for _ in 0..<8 {
-            let process = Process()
-            process.executableURL = CommandRunner.binary
-            process.arguments = ["regroup", "--db", database]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            usleep(UInt32.random(in: 0...300_000))
-            if process.isRunning {
-                kill(process.processIdentifier, SIGKILL)
-                killed += 1
+        func swapGroups() throws {
+            let db = try Database(path: database)
+            let groups = try db.query("SELECT id FROM crash_group ORDER BY id").compactMap {
+                try $0.int("id")
             }
-            process.waitUntilExit()
+            XCTAssertEqual(groups.count, 2)
+            try db.run(
+                "UPDATE report SET group_id = CASE group_id WHEN ? THEN ? ELSE ? END",
+                [.int(groups[0]), .int(groups[1]), .int(groups[0])])
+        }
+        let killer = KilledRun(folder: folder)
+        try swapGroups()
+        let duration = try killer.duration(["regroup", "--db", database])
+        var killed = 0
+        for round in 0..<8 {
+            try swapGroups()
+            if try killer.runAndKill(["regroup", "--db", database], within: duration) { killed += 1 }
             let db = try Database(path: database, readOnly: true)
             XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
             XCTAssertEqual(try db.query("SELECT count(*) AS n FROM report").first?.int("n"), files)
             XCTAssertEqual(
                 try db.query("SELECT sum(report_count) AS n FROM crash_groups").first?.int("n"), files,
-                "every report in one group")
+                "every report in one group, round \(round)")
         }
-        XCTAssertGreaterThan(killed, 0, "some regroups were killed mid-way")
+        XCTAssertGreaterThan(killed, 4, "most regroups were killed mid-way (a whole one takes \(duration) s)")
+        XCTAssertEqual(try runner.run(["regroup", "--db", database]).status, 0)
+        let db = try Database(path: database, readOnly: true)
+        XCTAssertEqual(
+            try db.query(
+                "SELECT group_concat(report_count) AS n FROM (SELECT report_count FROM crash_groups ORDER BY 1)"
+            )
+            .first?.string("n"), "1000,1000", "a last regroup puts each crash back in its group")
     }
 }

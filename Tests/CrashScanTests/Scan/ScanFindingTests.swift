@@ -19,7 +19,8 @@ final class ScanFindingTests: XCTestCase {
         return found.map { finding in
             let site = finding.site
             let name = (site.path as NSString).lastPathComponent
-            return "\(name):\(site.line):\(site.column) \(finding.rule.id) \(finding.severity.rawValue) \(finding.ruleClass ?? "?")"
+            return
+                "\(name):\(site.line):\(site.column) \(finding.rule.id) \(finding.severity.rawValue) \(finding.ruleClass ?? "?")"
         }
     }
 
@@ -44,17 +45,17 @@ final class ScanFindingTests: XCTestCase {
                 // An id: the class is not certain, the key is the catalogue's.
                 "Placeholder.m:48:24 uisearchbar-search-field medium UISearchBar",
                 // Implicit self in an extension of UITextField, forKeyPath.
-                "SearchBar.swift:9:43 uitextfield-placeholder-label high UITextField",
+                "SearchBar.swift:10:43 uitextfield-placeholder-label high UITextField",
                 // Implicit self in a subclass of UISearchBar.
-                "SearchBar.swift:15:35 uisearchbar-search-field high UISearchBar",
+                "SearchBar.swift:16:35 uisearchbar-search-field high UISearchBar",
                 // self.value(forKey:) with a static let of another type.
-                "SearchBar.swift:16:28 uisearchbar-cancel-button high UISearchBar",
+                "SearchBar.swift:17:28 uisearchbar-cancel-button high UISearchBar",
                 // A parameter searchBar: UISearchBar.
-                "SearchBar.swift:26:45 uisearchbar-search-field high UISearchBar",
+                "SearchBar.swift:27:45 uisearchbar-search-field high UISearchBar",
                 // UIApplication.shared.
-                "SearchBar.swift:27:54 uiapplication-status-bar high UIApplication",
+                "SearchBar.swift:28:54 uiapplication-status-bar high UIApplication",
                 // An @IBOutlet property, the call over several lines.
-                "SearchBar.swift:30:21 uitextview-placeholder-label high UITextView",
+                "SearchBar.swift:31:21 uitextview-placeholder-label high UITextView",
             ])
     }
 
@@ -81,7 +82,8 @@ final class ScanFindingTests: XCTestCase {
         // The storyboard alone still knows a <textField> is a UITextField, but not what
         // LFPPlaceholderView is: its own _placeholderLabel is then a UIView's private key.
         let storyboard = try findings([Self.app.appendingPathComponent("Main.storyboard").path])
-        XCTAssertEqual(storyboard.first, "Main.storyboard:12:88 uitextfield-placeholder-label high UITextField")
+        XCTAssertEqual(
+            storyboard.first, "Main.storyboard:12:88 uitextfield-placeholder-label high UITextField")
     }
 
     func testObjectiveCLexerDropsCommentsDisabledBlocksAndCharacterLiterals() {
@@ -104,7 +106,8 @@ final class ScanFindingTests: XCTestCase {
             if case .keyword(let word) = token.kind { return word }
             return String(decoding: Array(source.utf8)[token.start..<token.end], as: UTF8.self)
         }
-        XCTAssertEqual(words, ["a", "b", "shown", "string:f\"g", "'x'", "string:h", "@selector", "(", "i", ")"])
+        XCTAssertEqual(
+            words, ["a", "b", "shown", "string:f\"g", "'x'", "string:h", "@selector", "(", "i", ")"])
         XCTAssertEqual(lexer.stringMacros, ["kKey": "_placeholderLabel"])
     }
 

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+/// `crashscan scan` as a user and a CI job run it: the compiler's line form, exit codes, the JSON
+/// document, SARIF read by an independent consumer, fingerprints that survive unrelated edits.
+final class ScanCommandTests: XCTestCase {
+    var folder: URL!
+    var runner: CommandRunner!
+
+    override func setUpWithError() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        folder = try TestPaths.temporaryFolder(self)
+        runner = CommandRunner(folder: folder)
+        try FileManager.default.copyItem(at: ScanFindingTests.app, to: folder.appendingPathComponent("App"))
+    }
+
+    func testTextIsTheCompilersFormAndTheExitCodeFollowsFailOn() throws {
+        let run = try runner.run(["scan", "App"])
+        XCTAssertEqual(run.status, 1, "high findings fail by default")
+        let lines = run.out.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 15)
+        XCTAssertEqual(
+            lines[1],
+            "App/Placeholder.m:21:33: warning: KVC on UITextView's private key '_placeholderLabel': crashes on iOS <8.3 (NSUnknownKeyException); fix: crashscan fix associated-object-placeholder [uitextview-placeholder-label]"
+        )
+        XCTAssertTrue(
+            lines.last!.hasPrefix("crashscan scan: 14 findings (13 high, 1 medium, 0 low) in 3 files"),
+            lines.last!)
+        XCTAssertEqual(try runner.run(["scan", "App", "--fail-on", "none"]).status, 0)
+        XCTAssertEqual(try runner.run(["scan", "App/SearchBar.swift", "--fail-on", "low"]).status, 1)
+        // Only the medium finding's file region: nothing high once the certain ones are excluded.
+        let medium = try runner.run([
+            "scan", "App", "--exclude", "*.swift", "--exclude", "*.storyboard", "--fail-on", "high",
+        ])
+        XCTAssertEqual(medium.status, 1)
+        XCTAssertEqual(try runner.run(["scan", "App", "--fail-on", "severe"]).status, 64)
+        XCTAssertEqual(try runner.run(["scan", "App", "--format", "xml"]).status, 64)
+        XCTAssertEqual(try runner.run(["scan"]).status, 64)
+        let missing = try runner.run(["scan", "Nope"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.err.contains("no such file or folder: Nope"), missing.err)
+        XCTAssertTrue(
+            try runner.run(["scan", "--help"]).out.contains("EXIT CODES: 0 nothing at or above --fail-on"))
+    }
+
+    func testJSONHasTheDocumentedFields() throws {
+        let run = try runner.run(["scan", "App", "--format", "json", "--fail-on", "none"])
+        XCTAssertEqual(run.status, 0, run.err)
+        let json = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        XCTAssertEqual(Set(json.keys), ["crashscan", "scanned", "summary", "findings"])
+        let summary = try XCTUnwrap(json["summary"] as? [String: Int])
+        XCTAssertEqual(summary, ["findings": 14, "high": 13, "medium": 1, "low": 0])
+        let findings = try XCTUnwrap(json["findings"] as? [[String: Any]])
+        XCTAssertEqual(
+            Set(findings[0].keys),
+            [
+                "path", "line", "column", "endLine", "endColumn", "language", "severity", "ruleId", "fix",
+                "failsOn",
+                "exceptions", "accessor", "receiver", "receiverClass", "ruleClass", "classKnown",
+                "classReason",
+                "appClass", "key", "keyPath", "message", "fingerprint",
+            ])
+        let unknown = try XCTUnwrap(findings.first { $0["classKnown"] as? Bool == false })
+        XCTAssertEqual(unknown["receiver"] as? String, "thing")
+        XCTAssertNil(unknown["receiverClass"] as? String)
+        XCTAssertEqual(unknown["severity"] as? String, "medium")
+        let subclass = try XCTUnwrap(findings.first { $0["appClass"] as? String == "LFPTextView" })
+        XCTAssertEqual(subclass["receiverClass"] as? String, "UITextView")
+        XCTAssertEqual(subclass["accessor"] as? String, "setValue:forKey:")
+    }
+
+    /// SARIF 2.1.0 with relative paths; fingerprints that do not move when lines are added above.
+    func testSARIFLocationsAndFingerprintsSurviveUnrelatedEdits() throws {
+        func sarif() throws -> [String: Any] {
+            let run = try runner.run(["scan", "App", "--format", "sarif"])
+            XCTAssertEqual(run.status, 1, run.err)
+            return try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        }
+        func results(_ log: [String: Any]) -> [[String: Any]] {
+            ((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]]) ?? []
+        }
+        func fingerprints(_ log: [String: Any]) -> [String] {
+            results(log).compactMap {
+                ($0["partialFingerprints"] as? [String: String])?["crashscanFinding/v1"]
+            }
+        }
+        let before = try sarif()
+        XCTAssertEqual(before["version"] as? String, "2.1.0")
+        let run = try XCTUnwrap((before["runs"] as? [[String: Any]])?.first)
+        let rules =
+            try XCTUnwrap((run["tool"] as? [String: Any])?["driver"] as? [String: Any])["rules"]
+            as? [[String: Any]]
+        XCTAssertEqual(rules?.count, 5)
+        XCTAssertTrue(
+            ((rules?.first?["help"] as? [String: Any])?["markdown"] as? String)?.contains(
+                "FIX attributed-placeholder")
+                == true)
+        let first = try XCTUnwrap(results(before).first?["locations"] as? [[String: Any]])
+        let physical = try XCTUnwrap(first.first?["physicalLocation"] as? [String: Any])
+        XCTAssertEqual(
+            (physical["artifactLocation"] as? [String: String]),
+            ["uri": "App/Main.storyboard", "uriBaseId": "%SRCROOT%"])
+        XCTAssertEqual((physical["region"] as? [String: Int])?["startLine"], 12)
+        XCTAssertEqual(Set(fingerprints(before)).count, 14, "one fingerprint per finding")
+        // Three lines added at the top of the Objective-C file: its findings move, their prints do not.
+        let file = folder.appendingPathComponent("App/Placeholder.m")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try ("// Copyright\n//\n\n" + text).write(to: file, atomically: true, encoding: .utf8)
+        let after = try sarif()
+        XCTAssertEqual(fingerprints(after), fingerprints(before))
+        XCTAssertNotEqual(
+            results(after).map { ($0["locations"] as? [[String: Any]])?.description ?? "" },
+            results(before).map { ($0["locations"] as? [[String: Any]])?.description ?? "" })
+    }
+
+    /// An independent SARIF consumer from PyPI (`sarif-pydantic`, which `.ci/run` installs into a
+    /// virtual environment and names in CRASHSCAN_SARIF_PYTHON) reads the output.
+    func testAnIndependentConsumerReadsTheSARIF() throws {
+        guard let python = ProcessInfo.processInfo.environment["CRASHSCAN_SARIF_PYTHON"] else {
+            throw XCTSkip("set CRASHSCAN_SARIF_PYTHON to a Python with sarif-pydantic (.ci/run does)")
+        }
+        let run = try runner.run(["scan", "App", "--format", "sarif"])
+        let path = folder.appendingPathComponent("scan.sarif")
+        try Data(run.out.utf8).write(to: path)
+        let check = try runner.run(
+            [TestPaths.packageRoot.appendingPathComponent("scripts/check-sarif.py").path, path.path],
+            binary: URL(fileURLWithPath: python))
+        XCTAssertEqual(check.status, 0, check.err)
+        XCTAssertTrue(check.out.contains("14 results, 5 rules, ok"), check.out)
+    }
+}
