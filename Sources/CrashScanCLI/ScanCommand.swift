@@ -1,6 +1,8 @@
+import CrashScanModel
 import CrashScanReport
 import CrashScanRules
 import CrashScanSource
+import CrashScanStore
 import Dispatch
 import Foundation
 
@@ -21,6 +23,13 @@ enum ScanCommand: CommandDefinition {
     static let failOn = CommandOption(
         "--fail-on", value: "SEVERITY",
         help: "Exit 1 when a finding is at or above SEVERITY: high (default), medium, low; none never does.")
+    static let database = CommandOption(
+        "--db", value: "FILE",
+        help: """
+            A crashscan database: each finding says which crash groups of the same class and
+            key it holds, and the findings are stored (the source_findings view) so that report
+            and explain show where in the code a group's crash comes from.
+            """)
     static let exclude = CommandOption(
         "--exclude", value: "GLOB",
         help:
@@ -38,17 +47,17 @@ enum ScanCommand: CommandDefinition {
                 DerivedData and hidden folders are skipped unless named.
                 """,
             usage: """
-                crashscan scan PATH... [--format text|json|sarif] [--rules FILE]... [--fail-on high|medium|low|none]
-                                        [--exclude GLOB]...
+                crashscan scan PATH... [--format text|json|sarif] [--db FILE] [--rules FILE]...
+                                        [--fail-on high|medium|low|none] [--exclude GLOB]...
                 """,
             arguments: [("PATH", "A source file or a folder of them.")],
-            sections: [.init(title: "OPTIONS", options: [format, .rules, failOn, exclude])],
+            sections: [.init(title: "OPTIONS", options: [format, database, .rules, failOn, exclude])],
             footer: """
                 SEVERITY: high, a rule names the receiver's class and key (it crashes on the versions shown);
                 medium, the key is private but the receiver's class is not certain from the code, or no rule
                 names the key; low, private state that does not crash.
                 EXIT CODES: 0 nothing at or above --fail-on, 1 something is, 64 usage, 65 a file could not be
-                read (the rest was scanned), 66 a PATH does not exist.
+                read (the rest was scanned), 66 a PATH or the --db database does not exist, 74 database error.
                 """)
     }
 
@@ -71,12 +80,22 @@ enum ScanCommand: CommandDefinition {
             console.err("crashscan: \(missing.description.shown)\n")
             return .noInput
         }
+        let store = try arguments.value(database).map(openDatabase)
         let scanned = SourceScanner.scan(files)
         let findings = scanned.sites.compactMap(rules.sourceFinding)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let report = ScanReport(
+        var report = ScanReport(
             findings: findings, files: scanned.files, bytes: scanned.bytes, seconds: seconds,
             unreadable: scanned.unreadable)
+        if let store {
+            report.crashGroups = try report.findings.map { finding in
+                try finding.ruleClass.map { try store.crashGroups(receiverClass: $0, key: finding.site.key) }
+                    ?? []
+            }
+            try store.recordScan(
+                roots: paths, files: report.files, bytes: report.bytes, findings: stored(report),
+                version: CrashScanVersion.current, at: Timestamp.now())
+        }
         for (path, reason) in scanned.unreadable {
             console.err("crashscan: rejected \(path.terminalSafe): \(reason.terminalSafe)\n")
         }
@@ -92,6 +111,27 @@ enum ScanCommand: CommandDefinition {
         }
         if let threshold, !report.atOrAbove(threshold).isEmpty { return .findings }
         return scanned.unreadable.isEmpty ? .ok : .dataError
+    }
+
+    /// The database of `--db`: it must exist (scan links findings to the crashes imported there).
+    static func openDatabase(_ path: String) throws -> Store {
+        guard FileManager.default.fileExists(atPath: path) else { throw CLI.MissingDatabase(path: path) }
+        return try Store(path: path)
+    }
+
+    /// The findings as the store keeps them.
+    static func stored(_ report: ScanReport) -> [StoredSourceFinding] {
+        zip(report.findings, report.fingerprints).map { finding, fingerprint in
+            let site = finding.site
+            return StoredSourceFinding(
+                path: site.path, line: site.line, column: site.column, endLine: site.endLine,
+                endColumn: site.endColumn, language: site.language.rawValue, ruleID: finding.rule.id,
+                severity: finding.severity.rawValue, fix: finding.rule.fix, accessor: site.accessor,
+                receiver: site.receiver, receiverClass: site.receiverClass, ruleClass: finding.ruleClass,
+                classKnown: finding.classKnown, key: site.key, keyPath: site.keyPath,
+                message: finding.message,
+                fingerprint: fingerprint)
+        }
     }
 
     /// `--fail-on`: a severity, `none`, or high when not given.

@@ -27,6 +27,7 @@ package enum ExplanationRenderer {
         text.classification(explanation)
         text.reports(explanation)
         text.frames(explanation)
+        text.sourceLocations(explanation)
         text.out.append("")
         guard let rule = explanation.rule, let evidence = explanation.evidence else {
             text.out.append("RULE")
@@ -122,6 +123,17 @@ private struct ExplanationText {
             out.append(TextTable.cut(line, to: width))
         }
         if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }
+    }
+
+    /// The latest scan's findings of this class and key, when `scan --db` stored one.
+    mutating func sourceLocations(_ e: GroupExplanation) {
+        guard !e.sourceLocations.isEmpty else { return }
+        out.append("")
+        out.append("IN CODE (the latest crashscan scan --db)")
+        for location in e.sourceLocations.prefix(20) {
+            out.append(ExplanationRenderer.uncut + "  \(location.described)  [\(location.ruleID)]")
+        }
+        if e.sourceLocations.count > 20 { out.append("  … \(e.sourceLocations.count - 20) more") }
     }
 
     mutating func rule(_ rule: GroupExplanation.RuleSummary, matched: [KVCReport.MatchedRule]) {

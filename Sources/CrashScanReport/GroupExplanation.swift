@@ -50,6 +50,8 @@ public struct GroupExplanation: Sendable, Encodable {
         }
     }
     public var frames: [FrameLine]
+    /// Where the latest `scan --db` found this class and key in the app's source.
+    public var sourceLocations: [SourceLocation] = []
     public var matchedRules: [KVCReport.MatchedRule]
     public var rule: RuleSummary?
     public var evidence: Evidence?
@@ -86,6 +88,7 @@ public struct GroupExplanation: Sendable, Encodable {
         case symbolication, reports
         case reportCount = "report_count"
         case matchedRules = "matched_rules"
+        case sourceLocations = "source_locations"
     }
 
     /// How many of a group's reports `explain` lists.
@@ -124,6 +127,8 @@ public struct GroupExplanation: Sendable, Encodable {
                 osVersion: $0.osVersion, appVersion: $0.appVersion)
         }
         explanation.reportCount = try store.reportCount(group: id)
+        explanation.sourceLocations = try store.sourceLocations(
+            receiverClass: group.receiverClass, key: group.key)
         guard let subject = try store.subject(group: id) else { return explanation }
         let evaluations = rules.evaluations(for: subject)
         explanation.matchedRules = evaluations.map {

@@ -1,5 +1,6 @@
 import CrashScanModel
 import CrashScanRules
+import CrashScanStore
 
 /// What `crashscan report` shows, independent of the output format. Field names are the JSON
 /// keys (README, "Report JSON"): keep them stable.
@@ -75,10 +76,13 @@ public struct KVCReport: Sendable, Encodable {
         public var matchedRules: [MatchedRule]?
         /// The fix version and whether the group came back after it (any group, rule or not).
         public var regression: GroupRegression? = nil
+        /// Where the latest `scan --db` found this class and key in the app's source.
+        public var sourceLocations: [SourceLocation] = []
 
         enum CodingKeys: String, CodingKey {
             case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression
             case matchedRules = "matched_rules"
+            case sourceLocations = "source_locations"
             case exceptionType = "exception_type"
             case receiverClass = "receiver_class"
             case keyIsPrivate = "key_is_private"
@@ -115,6 +119,7 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(recommendation, forKey: .recommendation)
             try container.encode(evidence, forKey: .evidence)
             try container.encode(regression, forKey: .regression)
+            try container.encode(sourceLocations, forKey: .sourceLocations)
             // Only with --explain: absent otherwise rather than null.
             try container.encodeIfPresent(matchedRules, forKey: .matchedRules)
         }

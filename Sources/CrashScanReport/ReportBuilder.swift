@@ -45,7 +45,9 @@ public enum ReportBuilder {
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
                     evidence: advice.evidence, matchedRules: advice.matchedRules,
                     regression: try GroupRegression.load(
-                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store)))
+                        group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store),
+                    sourceLocations: try store.sourceLocations(
+                        receiverClass: detail.receiverClass, key: detail.key)))
         }
 
         return KVCReport(

@@ -105,6 +105,11 @@ public enum ReportRenderer {
         if let regression = group.regression {
             out.append(contentsOf: TextWrap.wrap(regression.summary, width: width, indent: "     "))
         }
+        if !group.sourceLocations.isEmpty {
+            let shown = group.sourceLocations.prefix(5).map(\.described).joined(separator: ", ")
+            let more = group.sourceLocations.count > 5 ? " and \(group.sourceLocations.count - 5) more" : ""
+            out.append(contentsOf: TextWrap.wrap("in code at \(shown)\(more)", width: width, indent: "     "))
+        }
         for matched in group.matchedRules ?? [] {
             let line =
                 "rule \(matched.ruleID) (specificity \(matched.specificity)): \(matched.reasons.joined(separator: "; "))"

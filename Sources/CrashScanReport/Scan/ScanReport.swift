@@ -1,6 +1,7 @@
 import CrashScanModel
 import CrashScanRules
 import CrashScanSource
+import CrashScanStore
 import Foundation
 
 /// What `crashscan scan` found: the findings in file order and what was read.
@@ -10,6 +11,9 @@ public struct ScanReport: Sendable {
     public var bytes: Int
     public var seconds: Double
     public var unreadable: [(path: String, reason: String)]
+    /// Per finding (in `findings` order), the crash groups of its class and key in the database
+    /// given with `--db`; nil without one.
+    public var crashGroups: [[LinkedCrashGroup]]?
 
     public init(
         findings: [SourceFinding], files: Int, bytes: Int, seconds: Double,
@@ -22,6 +26,22 @@ public struct ScanReport: Sendable {
         self.bytes = bytes
         self.seconds = seconds
         self.unreadable = unreadable
+    }
+
+    /// `seen in 37 crash reports, 9 device models, iOS 8.1–8.1.3 (group 8d3f1a2b)` for the crash
+    /// groups of one finding; nil when there are none.
+    public static func crashSummary(_ groups: [LinkedCrashGroup]) -> String? {
+        guard !groups.isEmpty else { return nil }
+        let reports = groups.reduce(0) { $0 + $1.reports }
+        let devices = groups.map(\.devices).max() ?? 0
+        let versions = groups.flatMap(\.osVersions)
+        var text = "seen in \(reports) crash \(reports == 1 ? "report" : "reports")"
+        text += ", \(devices) device \(devices == 1 ? "model" : "models")"
+        if let first = versions.first, let last = versions.last {
+            text += first == last ? ", iOS \(first)" : ", iOS \(first)–\(last)"
+        }
+        let ids = groups.prefix(3).map(\.id).joined(separator: ", ")
+        return text + " (group\(groups.count == 1 ? "" : "s") \(ids)\(groups.count > 3 ? ", …" : ""))"
     }
 
     public func count(_ severity: FindingSeverity) -> Int {
@@ -52,11 +72,15 @@ public struct ScanReport: Sendable {
 public enum ScanRenderer {
     /// `path:line:column: warning: message [rule-id]` per finding, then a summary line.
     public static func text(_ report: ScanReport) -> String {
-        var lines = report.findings.map { finding in
+        var lines: [String] = []
+        for (index, finding) in report.findings.enumerated() {
             let site = finding.site
             let level = finding.severity == .low ? "note" : "warning"
-            return
-                "\(site.path.terminalSafe):\(site.line):\(site.column): \(level): \(finding.message.terminalSafe) [\(finding.rule.id)]"
+            let place = "\(site.path.terminalSafe):\(site.line):\(site.column)"
+            lines.append("\(place): \(level): \(finding.message.terminalSafe) [\(finding.rule.id)]")
+            if let groups = report.crashGroups?[index], let seen = ScanReport.crashSummary(groups) {
+                lines.append("\(place): note: \(seen)")
+            }
         }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
@@ -94,11 +118,19 @@ public enum ScanRenderer {
         var keyPath: String
         var message: String
         var fingerprint: String
+        var crashGroups: [LinkedGroup]?
+
+        struct LinkedGroup: Encodable {
+            var id: String
+            var reports: Int
+            var devices: Int
+            var osVersions: [String]
+        }
 
         enum CodingKeys: String, CodingKey {
             case path, line, column, endLine, endColumn, language, severity, ruleId, fix, failsOn, exceptions
             case accessor, receiver, receiverClass, ruleClass, classKnown, classReason, appClass, key, keyPath
-            case message, fingerprint
+            case message, fingerprint, crashGroups
         }
 
         /// Every key in every finding: an unknown value is `null`, never a missing key.
@@ -126,6 +158,7 @@ public enum ScanRenderer {
             try container.encode(keyPath, forKey: .keyPath)
             try container.encode(message, forKey: .message)
             try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encode(crashGroups, forKey: .crashGroups)
         }
     }
 
@@ -150,8 +183,9 @@ public enum ScanRenderer {
     /// The JSON document (README, "scan"): stable keys, sorted.
     public static func json(_ report: ScanReport) -> String {
         let fingerprints = report.fingerprints
-        let findings = zip(report.findings, fingerprints).map { finding, fingerprint in
-            JSONFinding(
+        let findings = zip(report.findings, fingerprints).enumerated().map { index, pair in
+            let (finding, fingerprint) = pair
+            return JSONFinding(
                 path: finding.site.path, line: finding.site.line, column: finding.site.column,
                 endLine: finding.site.endLine, endColumn: finding.site.endColumn,
                 language: finding.site.language.rawValue, severity: finding.severity.rawValue,
@@ -161,7 +195,11 @@ public enum ScanRenderer {
                 receiverClass: finding.site.receiverClass, ruleClass: finding.ruleClass,
                 classKnown: finding.classKnown, classReason: finding.site.classReason,
                 appClass: finding.site.appClass, key: finding.site.key, keyPath: finding.site.keyPath,
-                message: finding.message, fingerprint: fingerprint)
+                message: finding.message, fingerprint: fingerprint,
+                crashGroups: report.crashGroups?[index].map {
+                    JSONFinding.LinkedGroup(
+                        id: $0.id, reports: $0.reports, devices: $0.devices, osVersions: $0.osVersions)
+                })
         }
         let document = JSONScan(
             crashscan: CrashScanVersion.current,

@@ -131,12 +131,17 @@ extension ScanRenderer {
                         problemSeverity: severity == .low ? "recommendation" : level(severity))))
         }
         let root = workingFolder.hasSuffix("/") ? workingFolder : workingFolder + "/"
-        let results = zip(report.findings, report.fingerprints).map { finding, fingerprint in
+        let results = zip(report.findings, report.fingerprints).enumerated().map { index, pair in
+            let (finding, fingerprint) = pair
             let site = finding.site
+            var message = finding.message
+            if let groups = report.crashGroups?[index], let seen = ScanReport.crashSummary(groups) {
+                message += "; \(seen)"
+            }
             return Result(
                 ruleId: finding.rule.id, ruleIndex: ruleIndex[finding.rule.id] ?? 0,
                 level: level(finding.severity),
-                message: Message(text: finding.message),
+                message: Message(text: message),
                 locations: [
                     Location(
                         physicalLocation: PhysicalLocation(

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanStore
+
 /// `crashscan scan` as a user and a CI job run it: the compiler's line form, exit codes, the JSON
 /// document, SARIF read by an independent consumer, fingerprints that survive unrelated edits.
 final class ScanCommandTests: XCTestCase {
@@ -58,7 +60,7 @@ final class ScanCommandTests: XCTestCase {
                 "failsOn",
                 "exceptions", "accessor", "receiver", "receiverClass", "ruleClass", "classKnown",
                 "classReason",
-                "appClass", "key", "keyPath", "message", "fingerprint",
+                "appClass", "key", "keyPath", "message", "fingerprint", "crashGroups",
             ])
         let unknown = try XCTUnwrap(findings.first { $0["classKnown"] as? Bool == false })
         XCTAssertEqual(unknown["receiver"] as? String, "thing")
@@ -67,6 +69,7 @@ final class ScanCommandTests: XCTestCase {
         let subclass = try XCTUnwrap(findings.first { $0["appClass"] as? String == "LFPTextView" })
         XCTAssertEqual(subclass["receiverClass"] as? String, "UITextView")
         XCTAssertEqual(subclass["accessor"] as? String, "setValue:forKey:")
+        XCTAssertTrue(subclass["crashGroups"] is NSNull, "null without --db")
     }
 
     /// SARIF 2.1.0 with relative paths; fingerprints that do not move when lines are added above.
@@ -111,6 +114,49 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertNotEqual(
             results(after).map { ($0["locations"] as? [[String: Any]])?.description ?? "" },
             results(before).map { ($0["locations"] as? [[String: Any]])?.description ?? "" })
+    }
+
+    /// With `--db`, each finding names the crash groups of its class and key; the findings are
+    /// stored (the `source_findings` view, the latest scan), and `report` and `explain` say where
+    /// in the code a group's crash comes from.
+    func testFindingsLinkToTheCrashesOfTheDatabase() throws {
+        XCTAssertEqual(try runner.run(["import", TestPaths.sampleReports.path, "--quiet"]).status, 0)
+        let missing = try runner.run(["scan", "App", "--db", "none.sqlite"])
+        XCTAssertEqual(missing.status, 66)
+        XCTAssertTrue(missing.err.contains("no database at none.sqlite"), missing.err)
+        let run = try runner.run(["scan", "App", "--db", "crashscan.sqlite"])
+        XCTAssertEqual(run.status, 1, run.err)
+        let lines = run.out.split(separator: "\n").map(String.init)
+        let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("App/Placeholder.m:21:33: warning:") })
+        XCTAssertEqual(
+            lines[index + 1],
+            "App/Placeholder.m:21:33: note: seen in 9 crash reports, 3 device models, iOS 8.1–8.1.3 (group 1b4b4cd6)"
+        )
+        let json = try runner.run(["scan", "App", "--db", "crashscan.sqlite", "--format", "json"])
+        let document = try XCTUnwrap(
+            JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        let linked = try XCTUnwrap(
+            findings.first { $0["line"] as? Int == 21 }?["crashGroups"] as? [[String: Any]])
+        XCTAssertEqual(linked.first?["id"] as? String, "1b4b4cd6")
+        XCTAssertEqual(linked.first?["reports"] as? Int, 9)
+        let stored = try Database(
+            path: folder.appendingPathComponent("crashscan.sqlite").path, readOnly: true)
+        XCTAssertEqual(
+            try stored.query("SELECT count(*) AS n FROM source_findings").first?.int("n"), 14,
+            "the view shows the latest scan only (two scans stored)")
+        XCTAssertEqual(try stored.query("SELECT count(*) AS n FROM source_scan").first?.int("n"), 2)
+        let report = try runner.run(["report"], environment: ["COLUMNS": "200"])
+        XCTAssertTrue(
+            report.out.contains(
+                "in code at App/Placeholder.m:21:33, App/Placeholder.m:28:41, App/Placeholder.m:45:50, App/SearchBar.swift:31:21"
+            ), report.out)
+        let reportJSON = try runner.run(["report", "--format", "json"])
+        XCTAssertTrue(reportJSON.out.contains("\"source_locations\""), reportJSON.out)
+        let explain = try runner.run(["explain", "1b4b4cd6"])
+        XCTAssertTrue(explain.out.contains("IN CODE (the latest crashscan scan --db)"), explain.out)
+        XCTAssertTrue(
+            explain.out.contains("  App/SearchBar.swift:31:21  [uitextview-placeholder-label]"), explain.out)
     }
 
     /// An independent SARIF consumer from PyPI (`sarif-pydantic`, which `.ci/run` installs into a

@@ -1,0 +1,150 @@
+/// What `crashscan scan --db` stores, and how crash groups and source findings meet: by the
+/// class a rule matched and the key's first component (`_placeholderLabel` of
+/// `_placeholderLabel.textColor`).
+public struct StoredSourceFinding: Sendable, Equatable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int
+    public var endColumn: Int
+    public var language: String
+    public var ruleID: String
+    public var severity: String
+    public var fix: String
+    public var accessor: String
+    public var receiver: String
+    public var receiverClass: String?
+    public var ruleClass: String?
+    public var classKnown: Bool
+    public var key: String
+    public var keyPath: String
+    public var message: String
+    public var fingerprint: String
+
+    public init(
+        path: String, line: Int, column: Int, endLine: Int, endColumn: Int, language: String, ruleID: String,
+        severity: String, fix: String, accessor: String, receiver: String, receiverClass: String?,
+        ruleClass: String?, classKnown: Bool, key: String, keyPath: String, message: String,
+        fingerprint: String
+    ) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+        self.language = language
+        self.ruleID = ruleID
+        self.severity = severity
+        self.fix = fix
+        self.accessor = accessor
+        self.receiver = receiver
+        self.receiverClass = receiverClass
+        self.ruleClass = ruleClass
+        self.classKnown = classKnown
+        self.key = key
+        self.keyPath = keyPath
+        self.message = message
+        self.fingerprint = fingerprint
+    }
+}
+
+/// A crash group a source finding is linked to, with what a user ranks by.
+public struct LinkedCrashGroup: Sendable, Equatable {
+    /// The group's id as `report` shows it (first 8 hex digits of its fingerprint).
+    public var id: String
+    public var reports: Int
+    public var devices: Int
+    /// The OS versions of its reports, in version order.
+    public var osVersions: [String]
+}
+
+/// Where in the code a crash group's class and key are used (the latest scan).
+public struct SourceLocation: Sendable, Equatable, Encodable {
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var ruleID: String
+
+    enum CodingKeys: String, CodingKey {
+        case path, line, column
+        case ruleID = "rule_id"
+    }
+
+    /// `App/Placeholder.m:21:33`.
+    public var described: String { "\(path):\(line):\(column)" }
+}
+
+extension Store {
+    /// Stores one scan and its findings in one transaction; the `source_findings` view shows it.
+    public func recordScan(
+        roots: [String], files: Int, bytes: Int, findings: [StoredSourceFinding], version: String,
+        at time: String
+    ) throws {
+        try db.transaction {
+            try db.run(
+                "INSERT INTO source_scan (scanned_at, crashscan_version, roots, files, bytes) VALUES (?, ?, ?, ?, ?)",
+                [.text(time), .text(version), .text(roots.joined(separator: "\n")), .int(files), .int(bytes)])
+            let scan = SQLValue.integer(db.lastInsertRowID)
+            let insert = try db.prepare(
+                """
+                INSERT INTO source_finding (
+                    scan_id, path, line, column_number, end_line, end_column, language, rule_id, severity, fix, accessor,
+                    receiver, receiver_class, rule_class, class_known, key, key_path, message, fingerprint
+                ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+            for finding in findings {
+                try insert.bind([
+                    scan, .text(finding.path), .int(finding.line), .int(finding.column),
+                    .int(finding.endLine),
+                    .int(finding.endColumn), .text(finding.language), .text(finding.ruleID),
+                    .text(finding.severity),
+                    .text(finding.fix), .text(finding.accessor), .text(finding.receiver),
+                    .optional(finding.receiverClass), .optional(finding.ruleClass), .bool(finding.classKnown),
+                    .text(finding.key), .text(finding.keyPath), .text(finding.message),
+                    .text(finding.fingerprint),
+                ])
+                try insert.runToCompletion()
+            }
+        }
+    }
+
+    /// The crash groups whose class is `receiverClass` and whose key's first component is `key`,
+    /// most reports first.
+    public func crashGroups(receiverClass: String, key: String) throws -> [LinkedCrashGroup] {
+        let rows = try db.query(
+            """
+            SELECT g.fingerprint, g.report_count, g.device_count,
+                   (SELECT group_concat(os_version, ',') FROM (
+                        SELECT DISTINCT r.os_version FROM report r
+                        WHERE r.group_id = g.id AND r.os_version IS NOT NULL ORDER BY r.os_key)) AS os_versions
+            FROM crash_groups g
+            WHERE g.receiver_class = ?
+              AND (g.key = ? OR substr(g.key, 1, length(?) + 1) = ? || '.')
+            ORDER BY g.report_count DESC, g.fingerprint
+            """, [.text(receiverClass), .text(key), .text(key), .text(key)])
+        return try rows.map { row in
+            LinkedCrashGroup(
+                id: String((try row.string("fingerprint") ?? "").prefix(8)),
+                reports: try row.int("report_count") ?? 0,
+                devices: try row.int("device_count") ?? 0,
+                osVersions: (try row.string("os_versions") ?? "").split(separator: ",").map(String.init))
+        }
+    }
+
+    /// The latest scan's findings of a crash group's class and key.
+    public func sourceLocations(receiverClass: String?, key: String?) throws -> [SourceLocation] {
+        guard let receiverClass, let key else { return [] }
+        let first = String(key.prefix { $0 != "." })
+        return try db.query(
+            """
+            SELECT path, line, "column", rule_id FROM source_findings
+            WHERE rule_class = ? AND key = ?
+            ORDER BY path, line, "column"
+            """, [.text(receiverClass), .text(first)]
+        ).map { row in
+            SourceLocation(
+                path: try row.string("path") ?? "", line: try row.int("line") ?? 0,
+                column: try row.int("column") ?? 0, ruleID: try row.string("rule_id") ?? "")
+        }
+    }
+}
