@@ -1,6 +1,7 @@
 /// What `crashscan scan --db` stores, and how crash groups and source findings meet: by the
 /// class a rule matched and the key's first component (`_placeholderLabel` of
-/// `_placeholderLabel.textColor`).
+/// `_placeholderLabel.textColor`), with or without one leading underscore (KVC reaches the
+/// instance variable `_pageImage` for the key `pageImage`, and the crash may name either).
 public struct StoredSourceFinding: Sendable, Equatable {
     public var path: String
     public var line: Int
@@ -119,9 +120,10 @@ extension Store {
                         WHERE r.group_id = g.id AND r.os_version IS NOT NULL ORDER BY r.os_key)) AS os_versions
             FROM crash_groups g
             WHERE g.receiver_class = ?
-              AND (g.key = ? OR substr(g.key, 1, length(?) + 1) = ? || '.')
+              AND (CASE WHEN instr(g.key, '.') > 0 THEN substr(g.key, 1, instr(g.key, '.') - 1) ELSE g.key END)
+                  IN (?, ?, ?)
             ORDER BY g.report_count DESC, g.fingerprint
-            """, [.text(receiverClass), .text(key), .text(key), .text(key)])
+            """, [.text(receiverClass)] + Self.keySpellings(key).map(SQLValue.text))
         return try rows.map { row in
             LinkedCrashGroup(
                 id: String((try row.string("fingerprint") ?? "").prefix(8)),
@@ -138,13 +140,19 @@ extension Store {
         return try db.query(
             """
             SELECT path, line, "column", rule_id FROM source_findings
-            WHERE rule_class = ? AND key = ?
+            WHERE rule_class = ? AND key IN (?, ?, ?)
             ORDER BY path, line, "column"
-            """, [.text(receiverClass), .text(first)]
+            """, [.text(receiverClass)] + Self.keySpellings(first).map(SQLValue.text)
         ).map { row in
             SourceLocation(
                 path: try row.string("path") ?? "", line: try row.int("line") ?? 0,
                 column: try row.int("column") ?? 0, ruleID: try row.string("rule_id") ?? "")
         }
+    }
+
+    /// `key`, without its leading underscore, and with one: `_pageImage`, `pageImage`, `_pageImage`.
+    static func keySpellings(_ key: String) -> [String] {
+        let bare = key.hasPrefix("_") ? String(key.dropFirst()) : key
+        return [key, bare, "_" + bare]
     }
 }

@@ -159,6 +159,33 @@ final class ScanCommandTests: XCTestCase {
             explain.out.contains("  App/SearchBar.swift:31:21  [uitextview-placeholder-label]"), explain.out)
     }
 
+    /// The README's example: the sample app under SampleReports/ and the bundled crash reports.
+    /// Every finding but one (`_currentPageImage`, which no bundled report shows) names its crashes.
+    func testTheSampleAppsFindingsLinkToTheBundledCrashReports() throws {
+        XCTAssertEqual(try runner.run(["import", TestPaths.sampleReports.path, "--quiet"]).status, 0)
+        let app = TestPaths.sampleReports.appendingPathComponent("SampleApp").path
+        let run = try runner.run(["scan", app, "--db", "crashscan.sqlite", "--format", "json"])
+        XCTAssertEqual(run.status, 1, run.err)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+        let findings = try XCTUnwrap(document["findings"] as? [[String: Any]])
+        let linked = findings.map { finding -> String in
+            let name = ((finding["path"] as? String ?? "") as NSString).lastPathComponent
+            let groups = (finding["crashGroups"] as? [[String: Any]]) ?? []
+            let ids = groups.compactMap { $0["id"] as? String }.joined(separator: ",")
+            return "\(name):\(finding["line"] ?? "") \(finding["ruleId"] ?? "") \(ids)"
+        }
+        XCTAssertEqual(
+            linked,
+            [
+                "Onboarding.xib:9 uipagecontrol-page-image-ivar 7893a32d",
+                "Onboarding.xib:10 uipagecontrol-page-image-ivar ",
+                "UITextView+Extension.m:41 uitextview-placeholder-label 1b4b4cd6",
+                "UISearchBar+MLTheme.m:10 uisearchbar-search-field 7985ce73",
+                "NPNetworkProbe.m:13 uiapplication-status-bar d56673c2",
+                "TKSearchHeaderView.swift:12 uitextfield-placeholder-label 3195a2ea",
+            ])
+    }
+
     /// An independent SARIF consumer from PyPI (`sarif-pydantic`, which `.ci/run` installs into a
     /// virtual environment and names in CRASHSCAN_SARIF_PYTHON) reads the output.
     func testAnIndependentConsumerReadsTheSARIF() throws {

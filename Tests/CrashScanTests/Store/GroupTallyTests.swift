@@ -81,7 +81,9 @@ final class GroupTallyTests: XCTestCase {
 
         // A database failure in the last sample file: the files before it stay.
         let last = try XCTUnwrap(
-            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).max())
+            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).filter {
+                $0.first?.isNumber == true  // the numbered crash files, not the sample app's folder
+            }.max())
         let store = try Store(path: folder.appendingPathComponent("failing.sqlite").path)
         try store.db.execute(
             "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(last)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"

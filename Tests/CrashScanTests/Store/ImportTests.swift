@@ -40,10 +40,11 @@ final class ImportTests: XCTestCase {
 
     func testSampleReportsImportAndReimportAddsNothing() throws {
         let first = try importPaths([TestPaths.sampleReports.path])
-        XCTAssertEqual(first.files, 18, "17 files, one of them a zip with 2 members")
+        XCTAssertEqual(
+            first.files, 24, "17 files, one of them a zip with 2 members, and the sample app's 6 sources")
         XCTAssertEqual(first.imported, 21)
         XCTAssertEqual(first.rejected, 0)
-        XCTAssertEqual(first.skipped, 1, "release notes hold no crash: skipped, not rejected")
+        XCTAssertEqual(first.skipped, 7, "release notes and source hold no crash: skipped, not rejected")
         XCTAssertEqual(first.skips.first?.path.hasSuffix("12-not-a-crash-release-notes.txt"), true)
         XCTAssertEqual(first.kvcFailures, 18)
         let reports = try count("reports")
@@ -60,7 +61,7 @@ final class ImportTests: XCTestCase {
         )
         XCTAssertEqual(
             try outcomes.map { "\(try $0.string("outcome") ?? ""):\(try $0.int("n") ?? 0)" },
-            ["duplicate:17", "skipped:1"])
+            ["duplicate:17", "skipped:7"])
     }
 
     /// The progress line `import` shows on a terminal: it ends on every file and report.
