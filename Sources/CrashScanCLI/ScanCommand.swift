@@ -81,7 +81,7 @@ enum ScanCommand: CommandDefinition {
             return .noInput
         }
         let store = try arguments.value(database).map(openDatabase)
-        let scanned = SourceScanner.scan(files)
+        let scanned = SourceScanner.scan(files, keep: { rules.sourceFinding(for: $0) != nil })
         let findings = scanned.sites.compactMap(rules.sourceFinding)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         var report = ScanReport(

@@ -53,23 +53,34 @@ extension RuleSet {
     public func sourceFinding(for site: KVCCallSite) -> SourceFinding? {
         if site.keyIsAppsOwn { return nil }
         let key = site.key
-        guard let receiver = site.receiverClass else { return unknownClassFinding(site) }
-        for candidate in Self.classChain(receiver) {
-            let subject = RuleSubject(
-                exceptionType: nil, kind: nil, receiverClass: candidate, key: key,
-                keyIsPrivate: KnownClasses.isPrivateKey(key, receiver: candidate),
-                cause: KnownClasses.isPrivateKey(key, receiver: candidate) ? .privateKey : nil, osKeys: [])
-            // On an object that is not UIKit's (the app's own, a dictionary), only a rule that
-            // names its class applies: a key-only rule is about UIKit's state.
-            let uikit = SourceDeclarations.isUIKitClassName(candidate)
-            let matching = sourceMatches(subject).filter {
-                !$0.generic && $0.match.statesKey && (uikit || $0.match.statesClass)
-            }
-            if let rule = matching.first {
-                return SourceFinding(
-                    site: site, rule: rule, severity: Self.severity(of: rule, classKnown: true),
-                    classKnown: true,
-                    ruleClass: candidate)
+        // The rules that name this key: most calls (`valueForKey:@"title"`) meet none, and leave
+        // here before any class is looked up (150,000 calls of a generated app: 40 % of the scan
+        // went to evaluating every rule on every class of each receiver's chain).
+        let keyRules = rules.indices.filter { index in
+            let rule = rules[index]
+            return !rule.generic && rule.match.statesKey
+                && rule.match.conditions.allSatisfy {
+                    $0.aspect != "key" || $0.holds(for: Self.keySubject(key))
+                }
+        }
+        guard let receiver = site.receiverClass else { return unknownClassFinding(site, keyRules: keyRules) }
+        if !keyRules.isEmpty {
+            for candidate in Self.classChain(receiver) {
+                let subject = Self.sourceSubject(receiver: candidate, key: key)
+                // On an object that is not UIKit's (the app's own, a dictionary), only a rule that
+                // names its class applies: a key-only rule is about UIKit's state.
+                let uikit = SourceDeclarations.isUIKitClassName(candidate)
+                let matching = keyRules.map { rules[$0] }.filter { rule in
+                    (uikit || rule.match.statesClass)
+                        && rule.match.conditions.allSatisfy {
+                            Self.crashOnlyFields.contains($0.field) || $0.holds(for: subject)
+                        }
+                }
+                if let rule = Self.mostSpecific(matching) {
+                    return SourceFinding(
+                        site: site, rule: rule, severity: Self.severity(of: rule, classKnown: true),
+                        classKnown: true, ruleClass: candidate)
+                }
             }
         }
         // A private key of a UIKit class no rule names: the generic rule.
@@ -81,20 +92,38 @@ extension RuleSet {
             site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
     }
 
+    /// The most specific rule; on a tie the later one (a team's rule file comes after the built-ins).
+    static func mostSpecific(_ rules: [Rule]) -> Rule? {
+        rules.enumerated().max { ($0.element.specificity, $0.offset) < ($1.element.specificity, $1.offset) }?
+            .element
+    }
+
+    static func keySubject(_ key: String) -> RuleSubject {
+        RuleSubject(
+            exceptionType: nil, kind: nil, receiverClass: nil, key: key, keyIsPrivate: nil, cause: nil,
+            osKeys: [])
+    }
+
+    static func sourceSubject(receiver: String, key: String) -> RuleSubject {
+        let isPrivate = KnownClasses.isPrivateKey(key, receiver: receiver)
+        return RuleSubject(
+            exceptionType: nil, kind: nil, receiverClass: receiver, key: key, keyIsPrivate: isPrivate,
+            cause: isPrivate ? .privateKey : nil, osKeys: [])
+    }
+
     /// The class unknown: a rule that names this key (ignoring its class) makes it a finding.
-    private func unknownClassFinding(_ site: KVCCallSite) -> SourceFinding? {
+    private func unknownClassFinding(_ site: KVCCallSite, keyRules: [Int]) -> SourceFinding? {
         let subject = RuleSubject(
             exceptionType: nil, kind: nil, receiverClass: nil, key: site.key, keyIsPrivate: true,
             cause: .privateKey,
             osKeys: [])
-        let matching = rules.filter { rule in
-            !rule.generic && rule.match.statesKey
-                && rule.match.conditions.allSatisfy { condition in
-                    Self.crashOnlyFields.contains(condition.field) || condition.aspect == "class"
-                        || condition.holds(for: subject)
-                }
+        let matching = keyRules.map { rules[$0] }.filter { rule in
+            rule.match.conditions.allSatisfy { condition in
+                Self.crashOnlyFields.contains(condition.field) || condition.aspect == "class"
+                    || condition.holds(for: subject)
+            }
         }
-        guard let rule = matching.max(by: { $0.specificity < $1.specificity }) else { return nil }
+        guard let rule = Self.mostSpecific(matching) else { return nil }
         let ruleClass: String?
         if case .classes(let names) = rule.match.condition("class") {
             ruleClass = names.first
@@ -108,15 +137,6 @@ extension RuleSet {
 
     /// Conditions that describe a crash, not code: never evaluated against source.
     static let crashOnlyFields: Set<String> = ["exception", "kind", "os"]
-
-    /// Rules whose conditions other than the crash-only ones hold, most specific first.
-    func sourceMatches(_ subject: RuleSubject) -> [Rule] {
-        rules.enumerated().filter { _, rule in
-            rule.match.conditions.allSatisfy {
-                Self.crashOnlyFields.contains($0.field) || $0.holds(for: subject)
-            }
-        }.sorted { ($0.element.specificity, $0.offset) > ($1.element.specificity, $1.offset) }.map(\.element)
-    }
 
     /// `receiver`, then its UIKit superclasses (`UISearchTextField` → `UITextField` → `UIControl` …).
     static func classChain(_ receiver: String) -> [String] {

@@ -1,5 +1,10 @@
 import CrashScanModel
+import Dispatch
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Scans source files for Key-Value Coding calls with constant keys: declarations of every file
 /// first (a subclass may live in another file than its use), then the calls.
@@ -18,32 +23,67 @@ public enum SourceScanner {
     ]
     .map { Array($0.utf8) }
 
-    public static func scan(_ files: [SourceTree.File]) -> Result {
-        var contents = [[UInt8]?](repeating: nil, count: files.count)
-        var unreadable: [(String, String)] = []
-        for (index, file) in files.enumerated() {
-            do {
-                contents[index] = [UInt8](try Data(contentsOf: URL(fileURLWithPath: file.path)))
-            } catch {
-                unreadable.append((file.path, (error as NSError).localizedDescription))
+    /// What the first pass learns of one file.
+    struct FirstPass: Sendable {
+        var declarations = SourceDeclarations()
+        var bytes = 0
+        var mayHoldCalls = false
+        var unreadable: String?
+    }
+
+    /// Two passes over the files, each on every core: the declarations of every file (a subclass
+    /// may be declared in another file than its use), then the calls of the files that may hold
+    /// one (read again rather than kept: memory holds one file per core, whatever the tree). On
+    /// 10,000 generated files (90.6 MB) one pass on one core took 4.5 s (20 MB/s).
+    /// `keep` decides which call sites are returned (the rules', run on every core): a generated
+    /// app of 10,000 files makes 150,000 calls, nearly all on the app's own objects.
+    public static func scan(
+        _ files: [SourceTree.File], keep: @escaping @Sendable (KVCCallSite) -> Bool = { _ in true }
+    ) -> Result {
+        let first = parallelMap(files.count) { index -> FirstPass in
+            let file = files[index]
+            guard let bytes = read(file.path) else {
+                return FirstPass(unreadable: "cannot read the file: \(String(cString: strerror(errno)))")
             }
+            return FirstPass(
+                declarations: Self.declarations(file, bytes: bytes), bytes: bytes.count,
+                mayHoldCalls: callMarkers.contains { contains(bytes, $0) })
         }
         var declarations = SourceDeclarations()
-        for (file, bytes) in zip(files, contents) {
-            guard let bytes else { continue }
-            switch file.language {
-            case .objectiveC: declarations.merge(ObjCScanner(bytes: bytes).declarations())
-            case .swift: declarations.merge(SwiftScanner(bytes: bytes).declarations())
-            case .interfaceBuilder: break
-            }
+        for pass in first { declarations.merge(pass.declarations) }
+        let candidates = first.indices.filter { first[$0].mayHoldCalls }
+        let frozen = declarations
+        let sites = parallelMap(candidates.count) { position -> [KVCCallSite] in
+            let file = files[candidates[position]]
+            guard let bytes = read(file.path) else { return [] }
+            return Self.callSites(file, bytes: bytes, declarations: frozen).filter(keep)
         }
-        var sites: [KVCCallSite] = []
-        for (file, bytes) in zip(files, contents) {
-            guard let bytes, callMarkers.contains(where: { contains(bytes, $0) }) else { continue }
-            sites += callSites(file, bytes: bytes, declarations: declarations)
+        let unreadable = zip(files, first).compactMap { file, pass in pass.unreadable.map { (file.path, $0) }
         }
-        let total = contents.reduce(0) { $0 + ($1?.count ?? 0) }
-        return Result(sites: sites, files: files.count, bytes: total, unreadable: unreadable)
+        return Result(
+            sites: sites.flatMap { $0 }, files: files.count, bytes: first.reduce(0) { $0 + $1.bytes },
+            unreadable: unreadable)
+    }
+
+    /// `transform` of 0..<count on every core, in order.
+    static func parallelMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
+        let results = Locked([T?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: count) { index in
+            let value = transform(index)
+            results.withLock { $0[index] = value }
+        }
+        return results.withLock { $0.compactMap { $0 } }
+    }
+
+    /// The file's bytes, nil when it cannot be read (errno says why).
+    static func read(_ path: String) -> [UInt8]? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        do {
+            return [UInt8](try handle.readToEnd() ?? Data())
+        } catch {
+            return nil
+        }
     }
 
     /// The calls of one file, given the declarations of all.

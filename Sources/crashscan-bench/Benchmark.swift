@@ -28,6 +28,10 @@ struct Benchmark {
             throw BenchError("no crashscan binary at \(binary) (build it: swift build -c release)")
         }
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
+        if options.scanOnly {
+            print(try scanLines().joined(separator: "\n"))
+            return
+        }
         let corpus = try generateCorpus()
         // Read twice: the first read finds the cache as it is (cold when the corpus was written
         // long ago); the second finds it as the timed imports do, which run right after.
@@ -47,6 +51,7 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
+            + [""] + (try scanLines())
         print(lines.joined(separator: "\n"))
     }
 
@@ -394,5 +399,42 @@ struct GeneratedSources: Sequence {
             let file = generator.file(index)
             return .memory(path: "generated/crash-\(index).\(file.ext)", data: Data(file.text.utf8))
         }
+    }
+}
+
+extension Benchmark {
+    /// Generates the source tree once per size and seed; times `crashscan scan` on it (median of
+    /// `--runs` runs) and checks that it finds what was planted.
+    func scanLines() throws -> [String] {
+        let root = "\(options.work)/source-\(options.scanFiles)-\(options.seed)"
+        var generator = SourceTreeGenerator(seed: options.seed)
+        var bytes = 0
+        let fresh = !FileManager.default.fileExists(atPath: root)
+        for index in 0..<options.scanFiles {
+            let (name, text) = generator.file(index)
+            bytes += text.utf8.count
+            guard fresh else { continue }
+            let path = "\(root)/\(name)"
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        var runs: [Measure.ChildRun] = []
+        for _ in 0..<options.runs {
+            runs.append(try Measure.run(binary, ["scan", root, "--format", "json", "--fail-on", "none"]))
+        }
+        let run = Measure.medianRun(runs)
+        let megabytes = Double(bytes) / 1_000_000
+        let found = (try? JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any])
+            .flatMap { $0["summary"] as? [String: Int] }?["findings"]
+        return [
+            "crashscan scan: \(options.scanFiles) source files (.m, .h, .swift, .xib), \(String(format: "%.1f", megabytes)) MB in \(root)",
+            String(
+                format:
+                    "crashscan scan (median of %d)      %7.2f s   %.1f MB/s, %.0f files/s   peak RSS %.0f MB",
+                options.runs, run.seconds, megabytes / run.seconds, Double(options.scanFiles) / run.seconds,
+                Double(runs.map(\.peakRSS).max() ?? 0) / 1_048_576),
+            "  findings: \(found.map(String.init) ?? "?") of \(generator.planted) planted",
+        ]
     }
 }

@@ -11,7 +11,9 @@ import Foundation
 /// 3. times `crashscan import` of the corpus into a fresh database, then again (all duplicates),
 ///    with peak resident memory;
 /// 4. builds a database of `--report-db` reports through the importer in a child process (the same rows,
-///    without files on disk) and times `crashscan report` on it, median of `--runs` runs.
+///    without files on disk) and times `crashscan report` on it, median of `--runs` runs;
+/// 5. generates an app's source tree of `--scan-files` files and times `crashscan scan` on it.
+///    `--scan-only` runs this step alone.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--stages", arguments.count == 2 {
@@ -42,6 +44,9 @@ struct BenchOptions {
     var seed: UInt64 = 8_1_3
     /// Internal: only build the report database (in a child process).
     var buildOnly = false
+    /// Source files of the scan benchmark.
+    var scanFiles = 10_000
+    var scanOnly = false
 
     mutating func parse(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -58,14 +63,17 @@ struct BenchOptions {
             case "--work": work = try value()
             case "--binary": binary = try value()
             case "--build-report-db-only": buildOnly = true
+            case "--scan-files": scanFiles = Int(try value()) ?? scanFiles
+            case "--scan-only": scanOnly = true
             case "--smoke":
                 reports = 300
                 reportDB = 2_000
                 runs = 1
                 importRuns = 1
+                scanFiles = 500
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--work DIR] [--binary PATH] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--work DIR] [--binary PATH] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")
