@@ -52,18 +52,20 @@ extension RuleSet {
     /// kind, OS) do not apply to source.
     public func sourceFinding(for site: KVCCallSite) -> SourceFinding? {
         if site.keyIsAppsOwn { return nil }
-        let key = site.key
         // The rules that name this key: most calls (`valueForKey:@"title"`) meet none, and leave
         // here before any class is looked up (150,000 calls of a generated app: 40 % of the scan
-        // went to evaluating every rule on every class of each receiver's chain).
-        let keyRules = rules.indices.filter { index in
-            let rule = rules[index]
-            return !rule.generic && rule.match.statesKey
-                && rule.match.conditions.allSatisfy {
-                    $0.aspect != "key" || $0.holds(for: Self.keySubject(key))
-                }
+        // went to evaluating every rule on every class of each receiver's chain). A key without
+        // its underscore reaches the same instance variable (`valueForKey:@"searchField"` finds
+        // `_searchField` when no accessor answers), so rules that name `_key` apply to `key`.
+        var key = site.key
+        var keyRules = rulesNaming(key)
+        if keyRules.isEmpty, !key.hasPrefix("_"), !rulesNaming("_" + key).isEmpty {
+            key = "_" + key
+            keyRules = rulesNaming(key)
         }
-        guard let receiver = site.receiverClass else { return unknownClassFinding(site, keyRules: keyRules) }
+        guard let receiver = site.receiverClass else {
+            return unknownClassFinding(site, key: key, keyRules: keyRules)
+        }
         if !keyRules.isEmpty {
             for candidate in Self.classChain(receiver) {
                 let subject = Self.sourceSubject(receiver: candidate, key: key)
@@ -85,11 +87,20 @@ extension RuleSet {
         }
         // A private key of a UIKit class no rule names: the generic rule.
         guard SourceDeclarations.isUIKitClassName(receiver),
-            KnownClasses.isPrivateKey(key, receiver: receiver),
+            KnownClasses.isPrivateKey(site.key, receiver: receiver),
             let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
         else { return nil }
         return SourceFinding(
             site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
+    }
+
+    /// The indices of the specific rules whose key conditions hold for `key`.
+    func rulesNaming(_ key: String) -> [Int] {
+        rules.indices.filter { index in
+            let rule = rules[index]
+            return !rule.generic && rule.match.statesKey
+                && rule.match.conditions.allSatisfy { $0.aspect != "key" || $0.holds(for: Self.keySubject(key)) }
+        }
     }
 
     /// The most specific rule; on a tie the later one (a team's rule file comes after the built-ins).
@@ -112,9 +123,9 @@ extension RuleSet {
     }
 
     /// The class unknown: a rule that names this key (ignoring its class) makes it a finding.
-    private func unknownClassFinding(_ site: KVCCallSite, keyRules: [Int]) -> SourceFinding? {
+    private func unknownClassFinding(_ site: KVCCallSite, key: String, keyRules: [Int]) -> SourceFinding? {
         let subject = RuleSubject(
-            exceptionType: nil, kind: nil, receiverClass: nil, key: site.key, keyIsPrivate: true,
+            exceptionType: nil, kind: nil, receiverClass: nil, key: key, keyIsPrivate: true,
             cause: .privateKey,
             osKeys: [])
         let matching = keyRules.map { rules[$0] }.filter { rule in

@@ -164,3 +164,58 @@ final class ScanFindingTests: XCTestCase {
         XCTAssertThrowsError(try SourceTree().files([root.appendingPathComponent("nope").path]))
     }
 }
+
+/// Keys written without their underscore, and a team's own rules, in source.
+final class ScanRuleTests: XCTestCase {
+    func findings(_ source: String, path: String = "A.m", rules: RuleSet) throws -> [String] {
+        let file = try XCTUnwrap(
+            SourceTree.File(path: path, language: try XCTUnwrap(SourceLanguage(path: path))))
+        let bytes = Array(source.utf8)
+        let declarations = SourceScanner.declarations(file, bytes: bytes)
+        return SourceScanner.callSites(file, bytes: bytes, declarations: declarations).compactMap(
+            rules.sourceFinding
+        )
+        .map { "\($0.site.line):\($0.site.column) \($0.rule.id) \($0.site.keyPath)" }
+    }
+
+    /// `valueForKey:@"searchField"` reaches `_searchField` (KVC looks for the instance variable
+    /// with an underscore when no accessor answers); a public key whose ivar is private (`text`) is
+    /// not reported.
+    func testAKeyWithoutItsUnderscoreReachesTheSameState() throws {
+        let source = """
+            @implementation Foo
+            - (void)go:(UISearchBar *)searchBar label:(UILabel *)label {
+                [searchBar valueForKey:@"searchField"];
+                [label valueForKey:@"text"];
+                [label setValue:@"x" forKey:@"text"];
+            }
+            @end
+            """
+        XCTAssertEqual(
+            try findings(source, rules: RuleSet.builtIn()), ["3:28 uisearchbar-search-field searchField"])
+    }
+
+    /// A team's rule file names its own class and key: scan reports it like a built-in one.
+    func testATeamRuleFindsItsOwnPattern() throws {
+        let file = """
+            {"rules": [{"id": "team-legacy-badge", "fix": "own-the-state", "title": "Use the badge API",
+              "detail": "LegacyBadgeView's _badgeLabel moved in 5.0.", "severity": "crash",
+              "match": {"class": "LegacyBadgeView", "key": "_badgeLabel"}}]}
+            """
+        var rules = try RuleSet.builtIn()
+        rules.add(try RuleSet.parse(json: Data(file.utf8), file: "team.json"))
+        let source = """
+            final class Cell: UITableViewCell {
+                let badge: LegacyBadgeView
+
+                func style() {
+                    badge.setValue(UIColor.red, forKeyPath: "_badgeLabel.textColor")
+                }
+            }
+            """
+        XCTAssertEqual(
+            try findings(source, path: "Cell.swift", rules: rules),
+            ["5:49 team-legacy-badge _badgeLabel.textColor"])
+        XCTAssertEqual(try findings(source, path: "Cell.swift", rules: RuleSet.builtIn()), [])
+    }
+}
