@@ -99,7 +99,9 @@ extension RuleSet {
         rules.indices.filter { index in
             let rule = rules[index]
             return !rule.generic && rule.match.statesKey
-                && rule.match.conditions.allSatisfy { $0.aspect != "key" || $0.holds(for: Self.keySubject(key)) }
+                && rule.match.conditions.allSatisfy {
+                    $0.aspect != "key" || $0.holds(for: Self.keySubject(key))
+                }
         }
     }
 
