@@ -276,7 +276,11 @@ private struct RuleReader {
         guard case .number(let number, true, _) = value else {
             throw fail(field, at: line, "must be an integer, got \(value.typeName)")
         }
-        return Int(number)
+        // A whole number too large for Int (`177777777777777777777777`) trapped in `Int(_:)`.
+        guard let integer = Int(exactly: number) else {
+            throw fail(field, at: line, "must be an integer between \(Int.min) and \(Int.max)")
+        }
+        return integer
     }
 
     private func strings(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)

@@ -52,7 +52,8 @@ struct Row: Sendable {
     func int(_ name: String) throws(SQLiteError) -> Int? {
         switch try value(name) {
         case .integer(let value): return Int(value)
-        case .real(let value): return Int(value)
+        // A REAL beyond Int's range (or NaN) would trap in `Int(_:)`: no integer then.
+        case .real(let value): return value.isFinite && abs(value) < 9.2e18 ? Int(value) : nil
         case .text(let text): return Int(text)
         case .null, .blob: return nil
         }
