@@ -42,8 +42,11 @@ public enum SourceScanner {
     ) -> Result {
         let first = parallelMap(files.count) { index -> FirstPass in
             let file = files[index]
-            guard let bytes = read(file.path) else {
-                return FirstPass(unreadable: "cannot read the file: \(String(cString: strerror(errno)))")
+            let bytes: [UInt8]
+            switch read(file.path) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                return FirstPass(unreadable: "cannot read the file: \(failure.reason)")
             }
             return FirstPass(
                 declarations: Self.declarations(file, bytes: bytes), bytes: bytes.count,
@@ -55,7 +58,7 @@ public enum SourceScanner {
         let frozen = declarations
         let sites = parallelMap(candidates.count) { position -> [KVCCallSite] in
             let file = files[candidates[position]]
-            guard let bytes = read(file.path) else { return [] }
+            guard case .success(let bytes) = read(file.path) else { return [] }
             return Self.callSites(file, bytes: bytes, declarations: frozen).filter(keep)
         }
         let unreadable = zip(files, first).compactMap { file, pass in pass.unreadable.map { (file.path, $0) }
@@ -75,15 +78,29 @@ public enum SourceScanner {
         return results.withLock { $0.compactMap { $0 } }
     }
 
-    /// The file's bytes, nil when it cannot be read (errno says why).
-    static func read(_ path: String) -> [UInt8]? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+    /// The file's bytes, or why it cannot be read. Files over 64 MiB (`InputLimits`) are not
+    /// read: no source file is that large, and one would take that much memory per core.
+    static func read(_ path: String) -> Swift.Result<[UInt8], ReadFailure> {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            return .failure(ReadFailure(reason: String(cString: strerror(errno))))
+        }
+        if Int(info.st_size) > InputLimits.maximumFileSize {
+            return .failure(ReadFailure(reason: "larger than 64 MiB (\(info.st_size) bytes): not scanned"))
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            return .failure(ReadFailure(reason: String(cString: strerror(errno))))
+        }
         defer { try? handle.close() }
         do {
-            return [UInt8](try handle.readToEnd() ?? Data())
+            return .success([UInt8](try handle.readToEnd() ?? Data()))
         } catch {
-            return nil
+            return .failure(ReadFailure(reason: (error as NSError).localizedDescription))
         }
+    }
+
+    struct ReadFailure: Error {
+        var reason: String
     }
 
     /// The calls of one file, given the declarations of all.

@@ -45,7 +45,8 @@ final class BenchmarkSmokeTests: XCTestCase {
         }
         // The scan step: 500 generated source files, what was planted found.
         XCTAssertEqual(line("crashscan scan: ")?.hasPrefix("crashscan scan: 500 source files"), true, run.out)
-        XCTAssertNotNil(line("crashscan scan (median")?.range(of: #"[0-9.]+ MB/s"#, options: .regularExpression))
+        XCTAssertNotNil(
+            line("crashscan scan (median")?.range(of: #"[0-9.]+ MB/s"#, options: .regularExpression))
         XCTAssertEqual(line("  findings: "), "  findings: 6 of 6 planted")
     }
 }

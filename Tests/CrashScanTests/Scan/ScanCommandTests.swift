@@ -45,6 +45,22 @@ final class ScanCommandTests: XCTestCase {
             try runner.run(["scan", "--help"]).out.contains("EXIT CODES: 0 nothing at or above --fail-on"))
     }
 
+    /// A file over 64 MiB is named and not read; the rest is scanned; exit 65 when nothing fails.
+    func testAFileTooLargeIsNamedAndTheRestScanned() throws {
+        let huge = folder.appendingPathComponent("App/Huge.m")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 70_000_000)  // sparse: nothing written
+        try handle.close()
+        let run = try runner.run(["scan", "App", "--fail-on", "none"])
+        XCTAssertEqual(run.status, 65, run.err)
+        XCTAssertTrue(
+            run.err.contains(
+                "rejected App/Huge.m: cannot read the file: larger than 64 MiB (70000000 bytes)"),
+            run.err)
+        XCTAssertTrue(run.out.contains("14 findings"), run.out)
+    }
+
     func testJSONHasTheDocumentedFields() throws {
         let run = try runner.run(["scan", "App", "--format", "json", "--fail-on", "none"])
         XCTAssertEqual(run.status, 0, run.err)
