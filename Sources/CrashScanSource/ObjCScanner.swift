@@ -273,18 +273,13 @@ struct ObjCScanner {
             return ("UIApplication", "[UIApplication sharedApplication]")
         default:
             if words.count >= 3, words[words.count - 2] == ".",
-                let type = DeclarationsShortcut.wellKnown(words[words.count - 1])
+                let type = SourceDeclarations.wellKnownProperties[words[words.count - 1]]
             {
                 return (type, "\(words.last!) is a \(type)")
             }
             return (nil, "the receiver's type is not certain from the code")
         }
     }
-}
-
-/// The UIKit properties whose name settles their type (`controller.searchBar`).
-enum DeclarationsShortcut {
-    static func wellKnown(_ property: String) -> String? { SourceDeclarations.wellKnownProperties[property] }
 }
 
 extension Array {
