@@ -33,17 +33,24 @@ fi
 # reach internal entry points (`@testable import`).
 swift build -c release --build-path "$build" --target CrashScanReport -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -enable-testing >&2
-modules=(CrashScanModel CrashScanCatalogs CrashScanClassification CrashScanArchive CrashScanSymbolication
-    CrashScanIngest CrashScanStore CrashScanRules CrashScanReport)
+modules=(CrashScanModel CrashScanCatalogs CrashScanSource CrashScanClassification CrashScanArchive
+    CrashScanSymbolication CrashScanIngest CrashScanStore CrashScanRules CrashScanReport)
 objects=()
 for module in "${modules[@]}"; do
     while IFS= read -r object; do objects+=("$object"); done < <(find "$build/release/$module.build" -name '*.o')
 done
 binary="$build/fuzz-$target"
-swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
+rm -f "$binary"
+# A harness that does not build fails the run (a module missing from the list above once left CI
+# "passing" without fuzzing anything). The linker's "Cannot export local symbol" notes are noise.
+if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
     -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc \
-    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" 2>&1 \
-    | grep -v "Cannot export local symbol" >&2 || true
+    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
+    >"$build/link-$target.log" 2>&1 || [ ! -x "$binary" ]; then
+    grep -v "Cannot export local symbol" "$build/link-$target.log" >&2 || true
+    echo "fuzz.sh: could not build the $target harness" >&2
+    exit 1
+fi
 
 # Seeds: files of the formats the target reads.
 corpus="$build/corpus/$target"
@@ -85,12 +92,18 @@ case "$target" in
     *) max_len=262144 ;;
 esac
 echo "fuzz.sh: $target for $seconds s ($(find "$seeds" -type f | wc -l | tr -d ' ') seeds)" >&2
+status=0
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "$corpus" "$seeds" \
     -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
-    -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$@" 2>&1 \
-    | grep -E "^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done )" >&2 \
-    || true
+    -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$@" >"$build/run-$target.log" 2>&1 || status=$?
+grep -E "^(#[0-9]+ *DONE|stat::number_of_executed_units|stat::average_exec_per_sec|==[0-9]+==ERROR|SUMMARY|artifact_prefix|Test unit written|Done )" \
+    "$build/run-$target.log" >&2 || true
 if compgen -G "Fuzz/crashes/$target-*" >/dev/null; then
     echo "fuzz.sh: $target found inputs that fail: $(ls Fuzz/crashes/$target-*)" >&2
+    exit 1
+fi
+if [ "$status" -ne 0 ] || ! grep -q "^stat::number_of_executed_units" "$build/run-$target.log"; then
+    tail -20 "$build/run-$target.log" >&2
+    echo "fuzz.sh: the $target fuzzer did not run to the end (exit $status)" >&2
     exit 1
 fi
