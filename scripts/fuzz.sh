@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)
 #
 # TARGET is a file name in Fuzz/Targets without .swift: report-reader, text-parsers, json,
-# frame-line, archive, rule-file, filters. The package's targets are compiled with coverage and AddressSanitizer
+# frame-line, archive, rule-file, filters, source-scanner. The package's targets are compiled with coverage and AddressSanitizer
 # (`swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`, in
 # .build/fuzz), the harness with
 #   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules ... *.o
@@ -20,7 +20,7 @@ seconds=$2
 shift 2
 cd "$(dirname "$0")/.."
 build=.build/fuzz
-targets=(report-reader text-parsers json frame-line archive rule-file filters)
+targets=(report-reader text-parsers json frame-line archive rule-file filters source-scanner)
 
 if [ "$target" = all ]; then
     for one in "${targets[@]}"; do "$0" "$one" "$seconds" "$@"; done
@@ -74,6 +74,7 @@ case "$target" in
         grep -h -E '0x[0-9a-f]+|\+ [0-9]+' SampleReports/*.txt SampleReports/*.crash 2>/dev/null | head -400 \
             | split -l 1 - "$seeds/line-" ;;
     rule-file) add_seeds rules Tests/CrashScanTests/Fixtures/rules ;;
+    source-scanner) add_seeds Tests/CrashScanTests/Fixtures/scan SampleReports/SampleApp ;;
     filters)
         n=0
         for value in 8.1 8.1.3 ">=13" "<8.3" "8.0..8.2" "iPhone7,1" "iPhone 6 Plus" "6+" unknown \
@@ -88,7 +89,7 @@ case "$target" in
     filters) max_len=256 ;;
     frame-line) max_len=4096 ;;
     # Larger than most reports (an .ips is ~24 KB); longer inputs cost speed and reach nothing new.
-    report-reader | text-parsers | json) max_len=32768 ;;
+    report-reader | text-parsers | json | source-scanner) max_len=32768 ;;
     *) max_len=262144 ;;
 esac
 echo "fuzz.sh: $target for $seconds s ($(find "$seeds" -type f | wc -l | tr -d ' ') seeds)" >&2

@@ -162,12 +162,13 @@ struct InterfaceBuilderScanner {
                 attributes[attribute] = (
                     Self.unescapeXML(SourceBytes.text(bytes, valueStart..<index)), valueStart, index
                 )
-                index += 1
+                // Past the closing quote; an unterminated value ends at the file's end.
+                index = min(index + 1, bytes.count)
                 continue
             }
             index += 1
         }
-        let selfClosing = index > 0 && index - 1 > open && bytes[index - 1] == 47
+        let selfClosing = index - 1 > open && index - 1 < bytes.count && bytes[index - 1] == 47
         return (name, attributes, min(index + 1, bytes.count), selfClosing)
     }
 

@@ -3,6 +3,7 @@ import XCTest
 
 @testable import CrashScanIngest
 @testable import CrashScanRules
+@testable import CrashScanSource
 
 /// Every input a fuzz target (scripts/fuzz.sh) found failing, minimised, in
 /// Fixtures/fuzz/TARGET-what.*: each must now give an error or an answer, never a crash.
@@ -36,5 +37,25 @@ final class FuzzRegressionTests: XCTestCase {
         for input in try fixtures("report-reader") {
             _ = ReportReader.read(try Data(contentsOf: input))
         }
+    }
+
+    /// An attribute value whose closing quote never comes (`keyPath="_placeholderLabel` at the
+    /// file's end) read one byte past the end in the Interface Builder scanner. Each input goes
+    /// through every language's scanner.
+    func testSourceScannerInputsGiveAnAnswer() throws {
+        let inputs = try fixtures("source-scanner")
+        XCTAssertEqual(inputs.count, 2)
+        for input in inputs {
+            let bytes = [UInt8](try Data(contentsOf: input))
+            for path in ["A.m", "A.swift", "A.xib"] {
+                let file = SourceTree.File(path: path, language: try XCTUnwrap(SourceLanguage(path: path)))
+                _ = SourceScanner.callSites(
+                    file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes))
+            }
+        }
+        let minimal = try Data(contentsOf: TestPaths.fixture("fuzz/source-scanner-minimal.xib"))
+        let file = SourceTree.File(path: "A.xib", language: .interfaceBuilder)
+        let sites = SourceScanner.callSites(file, bytes: [UInt8](minimal), declarations: SourceDeclarations())
+        XCTAssertEqual(sites.map(\.keyPath), ["_placeholderLabel"], "the value up to the file's end")
     }
 }
