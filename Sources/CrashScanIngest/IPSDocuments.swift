@@ -7,6 +7,11 @@ enum IPSDocuments {
     /// The documents of `text`, each as its own text; nil when the file holds one report or
     /// something other than `.ips` documents follows the first.
     static func split(_ text: String) -> [Substring]? {
+        // Nearly every .ips holds one report: unless a second `"bug_type"` follows the header
+        // line, leave before walking the body byte by byte (this runs for every .ips imported).
+        guard let first = TextSearch.range(of: "\"bug_type\"", in: text),
+            TextSearch.range(of: "\"bug_type\"", in: text[first.upperBound...]) != nil
+        else { return nil }
         let utf8 = text.utf8
         var documents: [Substring] = []
         var position = utf8.startIndex

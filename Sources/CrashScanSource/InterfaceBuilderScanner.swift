@@ -107,10 +107,10 @@ struct InterfaceBuilderScanner {
         return nil
     }
 
+    /// Whether `text` stands at `offset` (compared in place: this runs at every byte of a comment).
     private func starts(with text: String, at offset: Int) -> Bool {
-        let pattern = Array(text.utf8)
-        return offset + pattern.count <= bytes.count
-            && Array(bytes[offset..<(offset + pattern.count)]) == pattern
+        let count = text.utf8.count
+        return offset + count <= bytes.count && bytes[offset..<(offset + count)].elementsEqual(text.utf8)
     }
 
     /// The offset after `terminator` found from `start` (or the file's end).

@@ -2,7 +2,7 @@
 /// `forKeyPath:`, `valueForKey:`, `valueForKeyPath:`, with the key a literal, a `#define` or a
 /// string constant of the file; split over lines and with comments between arguments, since the
 /// lexer already dropped those.
-struct ObjCScanner {
+struct ObjCScanner: TokenReader {
     let bytes: [UInt8]
     let tokens: [SourceToken]
     let macros: [String: String]
@@ -12,21 +12,6 @@ struct ObjCScanner {
         self.bytes = bytes
         tokens = lexer.tokens
         macros = lexer.stringMacros
-    }
-
-    func text(_ index: Int) -> String { SourceBytes.text(bytes, tokens[index].start..<tokens[index].end) }
-
-    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
-        guard index >= 0, index < tokens.count, tokens[index].isIdentifier else { return false }
-        return name.map { text(index) == $0 } ?? true
-    }
-
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].isPunctuation(byte)
-    }
-
-    func isKeyword(_ index: Int, _ word: String) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].kind == .keyword(word)
     }
 
     // MARK: - Declarations

@@ -119,3 +119,27 @@ public struct LineIndex: Sendable {
         return String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
     }
 }
+
+/// What both scanners ask of their tokens: the text of one, and what kind it is, with an index
+/// out of range answering false (the scanners look one or two tokens ahead and behind).
+protocol TokenReader {
+    var bytes: [UInt8] { get }
+    var tokens: [SourceToken] { get }
+}
+
+extension TokenReader {
+    func text(_ index: Int) -> String { SourceBytes.text(bytes, tokens[index].start..<tokens[index].end) }
+
+    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
+        guard index >= 0, index < tokens.count, tokens[index].isIdentifier else { return false }
+        return name.map { text(index) == $0 } ?? true
+    }
+
+    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].isPunctuation(byte)
+    }
+
+    func isKeyword(_ index: Int, _ word: String) -> Bool {
+        index >= 0 && index < tokens.count && tokens[index].kind == .keyword(word)
+    }
+}

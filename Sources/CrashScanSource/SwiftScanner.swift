@@ -1,24 +1,13 @@
 /// Finds Key-Value Coding calls in Swift tokens: `receiver.setValue(v, forKey: KEY)`,
 /// `forKeyPath:`, `value(forKey:)`, `value(forKeyPath:)`, on a receiver or on implicit `self`,
 /// with the key a literal or a `let` constant of the file.
-struct SwiftScanner {
+struct SwiftScanner: TokenReader {
     let bytes: [UInt8]
     let tokens: [SourceToken]
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
         tokens = SwiftLexer(bytes).tokens
-    }
-
-    func text(_ index: Int) -> String { SourceBytes.text(bytes, tokens[index].start..<tokens[index].end) }
-
-    func isIdentifier(_ index: Int, _ name: String? = nil) -> Bool {
-        guard index >= 0, index < tokens.count, tokens[index].isIdentifier else { return false }
-        return name.map { text(index) == $0 } ?? true
-    }
-
-    func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
-        index >= 0 && index < tokens.count && tokens[index].isPunctuation(byte)
     }
 
     /// A type declaration's body enclosing a token: the type's name and the brace depth inside it.

@@ -97,16 +97,8 @@ final class DatabaseFaultTests: XCTestCase {
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
         }
-        // root writes anywhere: run as `nobody` then (runuser), as a user would be refused.
-        let asUser: ([String]) throws -> CommandRunner.Run = { arguments in
-            guard geteuid() == 0 else { return try self.runner.run(arguments) }
-            return try self.runner.run(
-                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
-                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
-        }
-        guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser"),
-            FileManager.default.isReadableFile(atPath: CommandRunner.binary.path)
-        else { throw XCTSkip("needs runuser to drop root") }
+        // root writes anywhere: run as `nobody` (CommandRunner.runAsUser), as a user would be refused.
+        let asUser = runner.runAsUser
         // `nobody` may enter the test folder.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let report = try asUser(["report", "--db", locked.appendingPathComponent("db.sqlite").path])
@@ -132,15 +124,7 @@ final class DatabaseFaultTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: database.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         let before = try Data(contentsOf: database)
-        let asUser: ([String]) throws -> CommandRunner.Run = { arguments in
-            guard geteuid() == 0 else { return try self.runner.run(arguments) }
-            return try self.runner.run(
-                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
-                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
-        }
-        guard geteuid() != 0 || FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
-            throw XCTSkip("needs runuser to drop root")
-        }
+        let asUser = runner.runAsUser
         let report = try asUser(["report", "--db", database.path])
         if report.status == 126 || report.err.contains("Permission denied") {
             throw XCTSkip("nobody cannot reach the test folder here")

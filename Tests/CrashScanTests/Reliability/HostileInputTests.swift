@@ -111,19 +111,9 @@ final class HostileInputTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder.path)
         let arguments = ["import", folder.path, "--db", folder.appendingPathComponent("db.sqlite").path]
         let runner = CommandRunner(folder: folder)
-        let run: CommandRunner.Run
-        if geteuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
-                throw XCTSkip("needs runuser to drop root")
-            }
-            run = try runner.run(
-                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
-                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
-            if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("b.txt") {
-                throw XCTSkip("nobody cannot reach the test folder here")
-            }
-        } else {
-            run = try runner.run(arguments)
+        let run = try runner.runAsUser(arguments)
+        if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("b.txt") {
+            throw XCTSkip("nobody cannot reach the test folder here")
         }
         XCTAssertEqual(run.status, 65, run.err)
         XCTAssertTrue(
@@ -144,19 +134,9 @@ final class HostileInputTests: XCTestCase {
         }
         let runner = CommandRunner(folder: folder)
         let arguments = ["import", folder.path, "--db", folder.appendingPathComponent("db.sqlite").path]
-        let run: CommandRunner.Run
-        if geteuid() == 0 {
-            guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
-                throw XCTSkip("needs runuser to drop root")
-            }
-            run = try runner.run(
-                ["-u", "nobody", "--", CommandRunner.binary.path] + arguments,
-                binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
-            if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("locked") {
-                throw XCTSkip("nobody cannot reach the test folder here")
-            }
-        } else {
-            run = try runner.run(arguments)
+        let run = try runner.runAsUser(arguments)
+        if run.status == 126 || run.err.contains("Permission denied") && !run.err.contains("locked") {
+            throw XCTSkip("nobody cannot reach the test folder here")
         }
         XCTAssertEqual(run.status, 65, run.err)
         XCTAssertTrue(

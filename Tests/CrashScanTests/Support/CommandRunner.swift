@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 @testable import CrashScanModel
 
@@ -62,5 +63,17 @@ struct CommandRunner {
         return Run(
             status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
             err: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Runs crashscan as an ordinary user would: as root, which reads and writes everything,
+    /// through `runuser -u nobody`. Skips the test when root cannot drop its rights here.
+    func runAsUser(_ arguments: [String]) throws -> Run {
+        guard geteuid() == 0 else { return try run(arguments) }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/runuser") else {
+            throw XCTSkip("needs runuser to drop root")
+        }
+        return try run(
+            ["-u", "nobody", "--", Self.binary.path] + arguments,
+            binary: URL(fileURLWithPath: "/usr/sbin/runuser"))
     }
 }
