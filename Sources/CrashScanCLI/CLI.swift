@@ -70,6 +70,9 @@ public enum CLI {
         } catch let error as MissingDatabase {
             console.err("crashscan: \(error.description.shown)\n")
             return .noInput
+        } catch let error as OutputError {
+            console.err("crashscan: \(error.description.shown)\n")
+            return .cannotCreate
         } catch {
             console.err("crashscan: \(String(describing: error).shown)\n")
             return .software
@@ -83,6 +86,13 @@ public enum CLI {
         UsageError(
             "unknown command '\(command)'\(Suggestions.didYouMean(command, among: commandNames)) (commands: \(commands))"
         )
+    }
+
+    /// `--output FILE` could not be written; nothing was left half-written there.
+    struct OutputError: Error, CustomStringConvertible {
+        let path: String
+        let reason: String
+        var description: String { "cannot write \(path): \(reason)" }
     }
 
     struct MissingDatabase: Error, CustomStringConvertible {

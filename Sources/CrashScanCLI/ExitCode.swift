@@ -13,6 +13,8 @@ public enum ExitCode: Int32, Sendable {
     case unavailable = 69
     /// EX_SOFTWARE: a bug.
     case software = 70
+    /// EX_CANTCREAT: an output file (`report --output`) cannot be written.
+    case cannotCreate = 73
     /// EX_IOERR: the database or a file could not be read or written.
     case ioError = 74
 }

@@ -28,6 +28,9 @@ enum ImportCommand: CommandDefinition {
     static let archiveRatio = CommandOption(
         "--archive-ratio", value: "N",
         help: "How many times its size an archive may expand to, past 64M (default 200).")
+    static let buglyAppID = CommandOption(
+        "--bugly-app-id", value: "ID",
+        help: "The Bugly app id of these reports: each Bugly report with an issue id gets its console link.")
     static let reparse = CommandOption(
         "--reparse", help: "Parse every file, also those whose bytes were imported before.")
     static let quiet = CommandOption(
@@ -57,7 +60,8 @@ enum ImportCommand: CommandDefinition {
                 """,
             usage: """
                 crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]...
-                                        [--assume-timezone ±HH:MM] [--reparse] [--quiet] [--verbose]
+                                        [--assume-timezone ±HH:MM] [--bugly-app-id ID] [--reparse]
+                                        [--quiet] [--verbose]
                 """,
             arguments: [("PATH", "A file, a folder, or '-' for standard input.")],
             sections: [
@@ -72,7 +76,7 @@ enum ImportCommand: CommandDefinition {
                                 app frames that are offsets are symbolicated by image UUID with
                                 llvm-symbolizer (Debian package llvm).
                                 """),
-                        assumeTimezone, archiveLimit, archiveRatio, reparse, quiet, verbose,
+                        assumeTimezone, buglyAppID, archiveLimit, archiveRatio, reparse, quiet, verbose,
                     ])
             ],
             footer: """
@@ -97,6 +101,12 @@ enum ImportCommand: CommandDefinition {
             timeBase.assumedOffset = offset
         }
         let archiveLimits = try self.archiveLimits(arguments)
+        let appID = arguments.value(buglyAppID)
+        if let appID, ReportIdentity.buglyIssueURL(appID: appID, issueID: "1") == nil {
+            throw UsageError(
+                "invalid --bugly-app-id '\(appID)' (expected the id in the console's address: letters, digits, - and _)"
+            )
+        }
         let quiet = arguments.isSet(quiet)
         let paths = arguments.positionals
         guard !paths.isEmpty else {
@@ -113,7 +123,8 @@ enum ImportCommand: CommandDefinition {
         let importer = Importer(
             store: store, rules: rules, reparse: arguments.isSet(reparse),
             settings: ParseSettings(
-                timeBase: timeBase, symbolicator: symbolicator, archiveLimits: archiveLimits))
+                timeBase: timeBase, symbolicator: symbolicator, archiveLimits: archiveLimits,
+                buglyAppID: appID))
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
             sources, arguments: (["import"] + arguments.raw).joined(separator: " "),

@@ -38,8 +38,16 @@ enum ReportCommand: CommandDefinition {
         help: """
             text (default: fits the terminal, else $COLUMNS, else 80 columns; coloured
             on a terminal unless NO_COLOR is set), json (stable, see README), csv,
-            markdown
+            markdown, html (one self-contained page with charts)
             """)
+    static let sort = CommandOption(
+        "--sort", value: "ORDER",
+        help: """
+            Order of the groups: reports (most KVC failures first; the default, html
+            excepted), affected (most devices, then users; html's default), recent
+            """)
+    static let output = CommandOption(
+        "--output", "-o", value: "FILE", help: "Write the report to FILE instead of standard output.")
     static let explain = CommandOption(
         "--explain", help: "Show every rule that matches each group and why (the most specific wins).")
     static let failOn = CommandOption(
@@ -52,8 +60,9 @@ enum ReportCommand: CommandDefinition {
                 recommended fix.
                 """,
             usage: """
-                crashscan report [filters] [--format text|json|csv|markdown] [--explain] [--db FILE]
-                                        [--rules FILE]... [--fail-on regressed]
+                crashscan report [filters] [--format text|json|csv|markdown|html] [--sort ORDER]
+                                        [--output FILE] [--explain] [--db FILE] [--rules FILE]...
+                                        [--fail-on regressed]
                 """,
             sections: [
                 .init(
@@ -63,7 +72,7 @@ enum ReportCommand: CommandDefinition {
                 .init(
                     title: "OPTIONS",
                     options: [
-                        format, explain, .database,
+                        format, sort, output, explain, .database,
                         CommandOption(
                             "--rules", value: "FILE",
                             help: "Evaluate recommendations with these team rules added (repeatable)."),
@@ -81,6 +90,8 @@ enum ReportCommand: CommandDefinition {
     {
         let filter = try self.filter(arguments)
         let format = try self.format(arguments)
+        let order = try self.sort(arguments) ?? (format == .html ? .affected : .reports)
+        let outputPath = arguments.value(output)
         for value in arguments.values(failOn) where value != "regressed" {
             throw UsageError("invalid --fail-on '\(value)' (expected: regressed)")
         }
@@ -101,11 +112,26 @@ enum ReportCommand: CommandDefinition {
                 "crashscan: warning: the groups were made by an older crashscan and may split one crash; run 'crashscan regroup --db \(dbPath)'\n"
             )
         }
-        let report = try ReportBuilder.build(store: store, filter: filter, rules: rules, explain: explain)
+        let report: KVCReport
+        let text: String
+        if format == .html {
+            let page = try ReportPageBuilder.build(store: store, filter: filter, rules: rules, sort: order)
+            report = page.report
+            text = HTMLReportRenderer.render(page)
+        } else {
+            report = try ReportBuilder.build(
+                store: store, filter: filter, rules: rules, explain: explain, sort: order)
+            text = ReportRenderer.render(report, as: format)
+        }
         for note in try ReportBuilder.unmatchedFilterNotes(store: store, filter: filter) {
             console.err("crashscan: note: \(note.shown)\n")
         }
-        console.out(ReportRenderer.render(report, as: format))
+        if let outputPath {
+            try write(text, to: outputPath)
+            console.err("crashscan: wrote \(outputPath.shown) (\(text.utf8.count) bytes)\n")
+        } else {
+            console.out(text)
+        }
         let regressed = report.groups.filter { $0.regression?.regressed == true }
         if failOnRegressed, !regressed.isEmpty {
             console.err(
@@ -136,6 +162,28 @@ enum ReportCommand: CommandDefinition {
             }
         }
         return filter
+    }
+
+    static func sort(_ arguments: ParsedArguments) throws -> ReportSort? {
+        var order: ReportSort?
+        for value in arguments.values(sort) {
+            guard let parsed = ReportSort(rawValue: value) else {
+                throw UsageError(
+                    "invalid --sort '\(value)' (expected one of: \(ReportSort.allCases.map(\.rawValue).joined(separator: ", ")))"
+                )
+            }
+            order = parsed
+        }
+        return order
+    }
+
+    /// Writes the report whole or not at all: a temporary file beside `path`, then renamed.
+    static func write(_ text: String, to path: String) throws {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CLI.OutputError(path: path, reason: (error as NSError).localizedDescription)
+        }
     }
 
     static func format(_ arguments: ParsedArguments) throws -> ReportFormat {

@@ -19,7 +19,7 @@ enum AppleTextParser {
         "exception type", "exception codes", "exception reason", "reason", "termination reason",
         "crashed thread",
         "triggered by thread", "parent process", "appvariant", "release type", "incident identifier",
-        "report version", "highlighted thread",
+        "report version", "highlighted thread", "crashreporter key", "rdm deviceid", "rdm user id",
     ]
 
     static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
@@ -161,6 +161,9 @@ enum AppleTextParser {
                 report.exceptionType = type
                 report.signal = signal
             case "exception reason", "reason": report.exceptionReason = value
+            // Apple's anonymous per-device key; the Bugly SDK's device and user ids.
+            case "crashreporter key", "rdm deviceid": report.deviceID = ReportIdentity.identifier(value)
+            case "rdm user id": report.userID = ReportIdentity.identifier(value)
             case "crashed thread", "triggered by thread", "highlighted thread":
                 crashedThread = Int(value.prefix(while: \.isNumber))
             default: break

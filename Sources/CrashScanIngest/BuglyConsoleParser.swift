@@ -88,7 +88,7 @@ enum BuglyConsoleParser {
                 for (field, value) in zip(labels, cells) {
                     BuglyConsoleParser.apply(
                         field, Substring(value), to: &report, crashContent: &crashContent)
-                    if field != .ignored { crashLabels.insert(field) }
+                    if field.isCrashEvidence { crashLabels.insert(field) }
                 }
                 pendingTableLabels = nil
                 return true
@@ -105,7 +105,7 @@ enum BuglyConsoleParser {
 
         /// A labelled line (`设备机型 iPhone 6 Plus`, `Exception Type: …`).
         mutating func readLabel(_ field: LabeledField, _ value: Substring) {
-            if field != .ignored { crashLabels.insert(field) }
+            if field.isCrashEvidence { crashLabels.insert(field) }
             if ConsolePasteSplitter.headerFields.contains(field) {
                 if bodySeen, headerFieldsSeen.contains(field) { severalReports = true }
                 headerFieldsSeen.insert(field)
@@ -286,6 +286,9 @@ enum BuglyConsoleParser {
             }
         case .exceptionReason: report.exceptionReason = report.exceptionReason ?? text
         case .crashContent: crashContent = crashContent ?? text
+        case .deviceID: report.deviceID = report.deviceID ?? ReportIdentity.identifier(text)
+        case .userID: report.userID = report.userID ?? ReportIdentity.identifier(text)
+        case .issueID: report.sourceIssueID = report.sourceIssueID ?? ReportIdentity.identifier(text)
         case .stack, .ignored: break
         }
     }

@@ -98,6 +98,11 @@ enum BuglyJSONParser {
         report.processName = string(crashMap, "processName")
         report.bundleID = string(crashMap, "bundleId")
         report.cpuArch = string(crashMap, "cpuType")
+        report.deviceID = ReportIdentity.identifier(string(crashMap, "deviceId"))
+        report.userID = ReportIdentity.identifier(string(crashMap, "userId"))
+        report.sourceIssueID = ReportIdentity.identifier(string(crashMap, "issueId"))
+        report.sourceCrashID = ReportIdentity.identifier(string(crashMap, "crashId"))
+        report.sourceAppID = ReportIdentity.identifier(string(crashMap, "appId") ?? string(detail, "appId"))
         if let rooted = string(crashMap, "isRooted") {
             report.jailbroken = BuglyConsoleParser.parseBool(rooted)
         }
@@ -121,7 +126,7 @@ extension BuglyJSONParser {
     static let keysRead: [String] = [
         "expName", "expMessage", "modelOriginalName", "model", "osVer", "productVersion", "crashTime",
         "uploadTime", "processName", "bundleId", "cpuType", "isRooted", "retraceCrashDetail", "callStack",
-        "stackDetail", "appUUID", "appBaseAddr",
+        "stackDetail", "appUUID", "appBaseAddr", "deviceId", "userId", "issueId", "crashId", "appId",
     ]
 
     /// `0x100088000` or `4295524352`.

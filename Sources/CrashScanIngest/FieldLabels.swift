@@ -3,7 +3,16 @@ import CrashScanCatalogs
 /// The fields a label block can fill.
 enum LabeledField: Sendable {
     case device, os, appVersion, uploadTime, crashTime, cpuArch, jailbroken, process, bundleID
-    case exceptionName, exceptionReason, crashContent, stack, ignored
+    case exceptionName, exceptionReason, crashContent, stack, deviceID, userID, issueID, ignored
+
+    /// Whether the label is evidence that the text is a crash: ids alone are not (a profile page
+    /// shows a user id too), so they are read but leave the detection as it was.
+    var isCrashEvidence: Bool {
+        switch self {
+        case .deviceID, .userID, .issueID, .ignored: return false
+        default: return true
+        }
+    }
 }
 
 /// Field labels of Bugly console copies in Chinese, English and Japanese
@@ -22,8 +31,9 @@ enum FieldLabels {
             ("异常名称", .exceptionName), ("错误类型", .exceptionName), ("异常类型", .exceptionName),
             ("异常原因", .exceptionReason), ("异常消息", .exceptionReason), ("错误原因", .exceptionReason),
             ("崩溃内容", .crashContent), ("出错堆栈", .stack), ("堆栈详情", .stack), ("翻译堆栈", .stack),
-            ("崩溃堆栈", .stack), ("堆栈信息", .stack), ("用户ID", .ignored), ("用户 ID", .ignored),
-            ("设备ID", .ignored), ("发生次数", .ignored), ("影响设备数", .ignored), ("异常进程#线程", .process),
+            ("崩溃堆栈", .stack), ("堆栈信息", .stack), ("用户ID", .userID), ("用户 ID", .userID),
+            ("设备ID", .deviceID), ("设备 ID", .deviceID), ("发生次数", .ignored), ("影响设备数", .ignored),
+            ("异常进程#线程", .process),
             ("前后台状态", .ignored), ("可用内存", .ignored), ("可用存储", .ignored), ("渠道", .ignored),
             ("网络", .ignored), ("SDK版本", .ignored), ("ROM", .ignored), ("CPU名字", .ignored),
             ("异常信息", .exceptionReason), ("错误信息", .exceptionReason), ("崩溃原因", .exceptionReason),
@@ -43,7 +53,8 @@ enum FieldLabels {
             ("Crash Content", .crashContent),
             ("Crash Detail", .crashContent), ("Stack Trace", .stack), ("Crash Stack", .stack),
             ("Call Stack", .stack),
-            ("Stack", .stack), ("Backtrace", .stack), ("User ID", .ignored), ("Device ID", .ignored),
+            ("Stack", .stack), ("Backtrace", .stack), ("User ID", .userID), ("Device ID", .deviceID),
+            ("Issue ID", .issueID), ("issueId", .issueID),
             ("Crash Reason", .exceptionReason), ("Exception Info", .exceptionReason),
             ("Date/Time", .crashTime),
             ("Crash Date", .crashTime), ("Hardware Model", .device), ("Crashed Stack", .stack),

@@ -136,6 +136,7 @@ enum IPSParser {
         report.occurredAtRaw = JSONFields.string(body["captureTime"])
         report.processName = JSONFields.string(body["procName"])
         report.cpuArch = JSONFields.string(body["cpuType"])
+        report.deviceID = ReportIdentity.identifier(JSONFields.string(body["crashReporterKey"]))
         if let bundle = JSONFields.object(body["bundleInfo"]) {
             report.appVersion = JSONFields.string(bundle["CFBundleShortVersionString"])
             report.bundleID = JSONFields.string(bundle["CFBundleIdentifier"])

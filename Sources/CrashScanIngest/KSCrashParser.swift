@@ -28,6 +28,8 @@ enum KSCrashParser {
             JSONFields.string(system["CFBundleExecutable"]) ?? JSONFields.string(info["process_name"])
         report.cpuArch = JSONFields.string(system["cpu_arch"])
         report.jailbroken = system["jailbroken"] as? Bool
+        report.deviceID = ReportIdentity.identifier(JSONFields.string(system["device_app_hash"]))
+        report.userID = userID(object)
         report.occurredAtRaw = timestamp(info["timestamp"])
 
         let crash = JSONFields.object(object["crash"]) ?? [:]
@@ -71,6 +73,23 @@ enum KSCrashParser {
     }
 
     /// ISO 8601 text, or epoch seconds or microseconds (SentryCrash, newer KSCrash).
+    /// The app's user id: KSCrash's user block is the app's own dictionary, so only an id under a
+    /// conventional key is taken (`user.id`, `user.user_id`, `user.userId`, SentryCrash's scope
+    /// `sentry_sdk_scope.user.id`); e-mail addresses and other values are never read.
+    static func userID(_ object: [String: Any]) -> String? {
+        let blocks = [
+            JSONFields.object(object["user"]),
+            JSONFields.object(JSONFields.object(object["user"])?["user"]),
+            JSONFields.object(JSONFields.object(object["sentry_sdk_scope"])?["user"]),
+        ]
+        for block in blocks.compactMap({ $0 }) {
+            for key in ["id", "user_id", "userId", "userID"] {
+                if let id = ReportIdentity.identifier(JSONFields.string(block[key])) { return id }
+            }
+        }
+        return nil
+    }
+
     static func timestamp(_ value: Any?) -> String? {
         if let text = value as? String { return text }
         guard let number = JSONFields.int(value) else { return nil }

@@ -8,19 +8,24 @@ public struct ParseSettings: Sendable {
     public var timeBase: TimeBase
     public var symbolicator: Symbolicator?
     public var archiveLimits: ArchiveLimits
+    /// `import --bugly-app-id`: the Bugly app the reports come from, for the console link of each
+    /// report that names its issue but not its app.
+    public var buglyAppID: String?
 
     public init(
         timeBase: TimeBase = TimeBase(), symbolicator: Symbolicator? = nil,
-        archiveLimits: ArchiveLimits = ArchiveLimits()
+        archiveLimits: ArchiveLimits = ArchiveLimits(), buglyAppID: String? = nil
     ) {
         self.timeBase = timeBase
         self.symbolicator = symbolicator
         self.archiveLimits = archiveLimits
+        self.buglyAppID = buglyAppID
     }
 
     /// Symbolicates (when dSYMs were given) and analyses one parsed report.
     public func analyze(_ report: CrashReport) -> AnalyzedReport {
         var report = report
+        if report.sourceAppID == nil, report.format.isBugly { report.sourceAppID = buglyAppID }
         if let symbolicator { symbolicator.symbolicate(&report) }
         return AnalyzedReport(report, timeBase: timeBase)
     }

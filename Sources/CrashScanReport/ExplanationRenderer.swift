@@ -88,6 +88,10 @@ private struct ExplanationText {
                 "reports",
                 "\(evidence.reports) on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")")
         }
+        field(
+            "affected",
+            ReportRenderer.affectedText(devices: e.affected.devices, users: e.affected.users)
+                ?? "unknown (no report of the group carries a device or user id)")
     }
 
     mutating func reports(_ e: GroupExplanation) {

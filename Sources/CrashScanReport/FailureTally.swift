@@ -20,6 +20,10 @@ struct FailureTally {
         cells = try store.failureCells(selection)
     }
 
+    init(cells: [Cell]) {
+        self.cells = cells
+    }
+
     var failures: Int { cells.reduce(0) { $0 + $1.count } }
     var distinctDevices: Int { Set(cells.compactMap(\.deviceIdentity)).count }
 

@@ -33,6 +33,8 @@ public struct GroupExplanation: Sendable, Encodable {
     /// A sample of the group's reports (the latest first) and how many there are.
     public var reports: [ReportLine] = []
     public var reportCount = 0
+    /// Distinct device and user ids among all the group's reports.
+    public var affected = AffectedCounts(devices: nil, users: nil)
 
     /// One report of the group: where it came from and what it ran.
     public struct ReportLine: Sendable, Encodable {
@@ -85,7 +87,7 @@ public struct GroupExplanation: Sendable, Encodable {
         case sampleReport = "sample_report"
         case classOrigin = "class_origin"
         case classOriginReason = "class_origin_reason"
-        case symbolication, reports
+        case symbolication, reports, affected
         case reportCount = "report_count"
         case matchedRules = "matched_rules"
         case sourceLocations = "source_locations"
@@ -127,6 +129,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 osVersion: $0.osVersion, appVersion: $0.appVersion)
         }
         explanation.reportCount = try store.reportCount(group: id)
+        explanation.affected = try store.affectedCounts(group: id)
         explanation.sourceLocations = try store.sourceLocations(
             receiverClass: group.receiverClass, key: group.key)
         guard let subject = try store.subject(group: id) else { return explanation }
@@ -143,5 +146,18 @@ public struct GroupExplanation: Sendable, Encodable {
                 group: id, subject: subject, rule: best)
         }
         return explanation
+    }
+}
+
+extension AffectedCounts: Encodable {
+    enum CodingKeys: String, CodingKey {
+        case devices, users
+    }
+
+    /// Both keys always, `null` when no report carries such an id.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(devices, forKey: .devices)
+        try container.encode(users, forKey: .users)
     }
 }

@@ -10,10 +10,25 @@ public struct KVCReport: Sendable, Encodable {
         public var kvcFailures: Int
         public var groups: Int
         public var devices: Int
+        /// Distinct device and user ids over every group shown; nil when no report carries one.
+        public var affectedDevices: Int?
+        public var affectedUsers: Int?
 
         enum CodingKeys: String, CodingKey {
             case reports, groups, devices
             case kvcFailures = "kvc_failures"
+            case affectedDevices = "affected_devices"
+            case affectedUsers = "affected_users"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(reports, forKey: .reports)
+            try container.encode(kvcFailures, forKey: .kvcFailures)
+            try container.encode(groups, forKey: .groups)
+            try container.encode(devices, forKey: .devices)
+            try container.encode(affectedDevices, forKey: .affectedDevices)
+            try container.encode(affectedUsers, forKey: .affectedUsers)
         }
     }
 
@@ -65,6 +80,10 @@ public struct KVCReport: Sendable, Encodable {
         public var blameFrame: String?
         public var reportCount: Int
         public var deviceCount: Int
+        /// Distinct device ids and user ids among the group's reports; nil (never 0) when none of
+        /// them carries one.
+        public var affectedDevices: Int? = nil
+        public var affectedUsers: Int? = nil
         public var firstSeen: String?
         public var lastSeen: String?
         public var devices: [Count]
@@ -89,6 +108,8 @@ public struct KVCReport: Sendable, Encodable {
             case blameFrame = "blame_frame"
             case reportCount = "report_count"
             case deviceCount = "device_count"
+            case affectedDevices = "affected_devices"
+            case affectedUsers = "affected_users"
             case firstSeen = "first_seen"
             case lastSeen = "last_seen"
             case osVersions = "os_versions"
@@ -111,6 +132,8 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(blameFrame, forKey: .blameFrame)
             try container.encode(reportCount, forKey: .reportCount)
             try container.encode(deviceCount, forKey: .deviceCount)
+            try container.encode(affectedDevices, forKey: .affectedDevices)
+            try container.encode(affectedUsers, forKey: .affectedUsers)
             try container.encode(firstSeen, forKey: .firstSeen)
             try container.encode(lastSeen, forKey: .lastSeen)
             try container.encode(devices, forKey: .devices)
@@ -139,10 +162,38 @@ public struct KVCReport: Sendable, Encodable {
     }
 
     /// Version 2: a group's `id` is its short fingerprint (text), no longer a row number.
+    /// Keys are only added within a version (3 would remove or change one).
     public var schema = "crashscan.report/2"
     public var database: String
     public var filters: [String: String]
     public var summary: Summary
     public var groups: [Group]
     public var matrix: [Cell]
+    /// The order of `groups` (`report --sort`).
+    public var sort: ReportSort = .reports
+}
+
+/// How `report` orders its groups.
+public enum ReportSort: String, Sendable, CaseIterable, Encodable {
+    /// Most distinct devices first (then users, then reports): how crash services rank.
+    case affected
+    /// Most KVC failures first (the default of the text, CSV, Markdown and JSON reports).
+    case reports
+    /// Most recently seen first.
+    case recent
+
+    /// Whether `a` comes before `b`.
+    func precedes(_ a: KVCReport.Group, _ b: KVCReport.Group) -> Bool {
+        switch self {
+        case .affected:
+            let left = (a.affectedDevices ?? -1, a.affectedUsers ?? -1, a.reportCount)
+            let right = (b.affectedDevices ?? -1, b.affectedUsers ?? -1, b.reportCount)
+            if left != right { return left > right }
+        case .reports:
+            if a.reportCount != b.reportCount { return a.reportCount > b.reportCount }
+        case .recent:
+            if a.lastSeen != b.lastSeen { return (a.lastSeen ?? "") > (b.lastSeen ?? "") }
+        }
+        return a.databaseID < b.databaseID
+    }
 }

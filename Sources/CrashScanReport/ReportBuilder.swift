@@ -5,18 +5,22 @@ import CrashScanStore
 public enum ReportBuilder {
     /// `rules` are evaluated for every group (the built-ins plus a team's files); `explain` adds
     /// every matching rule with the reasons it matches.
-    public static func build(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false) throws
-        -> KVCReport
-    {
-        try store.readSnapshot {
-            try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain)
+    public static func build(
+        store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool = false, sort: ReportSort = .reports
+    ) throws -> KVCReport {
+        var report = try store.readSnapshot {
+            try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain).report
         }
+        report.groups.sort(by: sort.precedes)
+        report.sort = sort
+        return report
     }
 
     /// `build`, inside the read transaction that gives every query the same snapshot.
-    private static func buildOnSnapshot(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool)
+    /// Also returns the tally and the resolved selection, for the HTML page's own aggregates.
+    static func buildOnSnapshot(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool)
         throws
-        -> KVCReport
+        -> (report: KVCReport, tally: FailureTally, selection: ReportSelection)
     {
         let filter = try resolved(filter, store: store, rules: rules)
         let selection = filter.selection
@@ -25,6 +29,7 @@ public enum ReportBuilder {
         let devices = tally.devicesByGroup()
         let osVersions = tally.osVersionsByGroup()
         let appVersions = tally.appVersionsByGroup()
+        let affected = try store.affectedCounts(selection)
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
@@ -39,7 +44,8 @@ public enum ReportBuilder {
                     receiverClass: detail.receiverClass, key: detail.key,
                     keyIsPrivate: detail.keyIsPrivate == true,
                     cause: detail.cause, blameFrame: detail.blameFrame, reportCount: totals.reports,
-                    deviceCount: totals.devices.count, firstSeen: totals.firstSeen,
+                    deviceCount: totals.devices.count, affectedDevices: affected.byGroup[id]?.devices,
+                    affectedUsers: affected.byGroup[id]?.users, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
@@ -50,12 +56,14 @@ public enum ReportBuilder {
                         receiverClass: detail.receiverClass, key: detail.key)))
         }
 
-        return KVCReport(
+        let report = KVCReport(
             database: store.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
-                devices: tally.distinctDevices),
+                devices: tally.distinctDevices, affectedDevices: affected.total.devices,
+                affectedUsers: affected.total.users),
             groups: groups, matrix: tally.matrix())
+        return (report, tally, selection)
     }
 
     /// The filter with its device names matched against the database's devices and, for

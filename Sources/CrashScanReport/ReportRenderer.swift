@@ -5,7 +5,7 @@ import Foundation
 
 /// Output formats of `crashscan report`.
 public enum ReportFormat: String, Sendable, CaseIterable {
-    case text, json, csv, markdown
+    case text, json, csv, markdown, html
 }
 
 /// Turns a `KVCReport` into text for people (text, markdown) or scripts (json, csv).
@@ -19,6 +19,9 @@ public enum ReportRenderer {
         case .json: return json(report)
         case .csv: return csv(report)
         case .markdown: return markdown(report)
+        // The page of the report alone; `report --format html` builds it with trends and
+        // sections through `ReportPageBuilder`.
+        case .html: return HTMLReportRenderer.render(ReportPage(report: report))
         }
     }
 
@@ -47,6 +50,7 @@ public enum ReportRenderer {
             return out.joined(separator: "\n") + "\n"
         }
         out.append(headline(report.summary))
+        if let affected = affectedLine(report.summary) { out.append(affected) }
         out.append("")
         out.append("KVC FAILURE GROUPS")
         out.append(contentsOf: groupsText(report.groups))
@@ -94,6 +98,9 @@ public enum ReportRenderer {
             contentsOf: TextWrap.wrap(
                 "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(showsCause ? " · \(group.cause?.rawValue ?? "?")" : "") · \(seen)",
                 width: width, indent: "     "))
+        if let affected = affectedText(devices: group.affectedDevices, users: group.affectedUsers) {
+            out.append("     affected: \(affected)")
+        }
         if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
         let osList = shortList(group.osVersions, keepOrder: true)
         out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
@@ -147,6 +154,23 @@ public enum ReportRenderer {
         "\(plural(s.reports, "crash report")), \(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
     }
 
+    /// `Affected: 6 devices, 5 users (…)`, nil when no report carries a device or user id.
+    static func affectedLine(_ s: KVCReport.Summary) -> String? {
+        affectedText(devices: s.affectedDevices, users: s.affectedUsers).map {
+            "Affected: \($0) (distinct ids in the reports)"
+        }
+    }
+
+    /// `312 devices, 298 users`; a count the reports do not carry is said so, never shown as 0;
+    /// nil when neither is known.
+    package static func affectedText(devices: Int?, users: Int?) -> String? {
+        guard devices != nil || users != nil else { return nil }
+        return [
+            devices.map { plural($0, "device") } ?? "devices unknown",
+            users.map { plural($0, "user") } ?? "users unknown",
+        ].joined(separator: ", ")
+    }
+
     /// `1 group`, `2 groups`.
     package static func plural(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
@@ -185,8 +209,11 @@ public enum ReportRenderer {
     static func evidenceSummary(_ evidence: Evidence) -> String {
         var parts: [String] = []
         let crash = evidence.crashOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
+        let affected =
+            affectedText(devices: evidence.affectedDevices, users: evidence.affectedUsers).map { " (\($0))" }
+            ?? ""
         parts.append(
-            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s"), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
         )
         if let window = evidence.failingWindow {
             let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
@@ -321,7 +348,7 @@ public enum ReportRenderer {
     static let csvHeader = [
         "group_id", "fingerprint", "kind", "accessor", "receiver_class", "key", "key_is_private", "cause",
         "exception_type", "report_count", "device_count", "first_seen", "last_seen", "devices", "os_versions",
-        "app_versions", "blame_frame", "rule_id", "fix",
+        "app_versions", "blame_frame", "rule_id", "fix", "affected_devices", "affected_users",
     ]
 
     static func csv(_ report: KVCReport) -> String {
@@ -339,6 +366,7 @@ public enum ReportRenderer {
                 group.lastSeen ?? "",
                 list(group.devices), list(group.osVersions), list(group.appVersions), group.blameFrame ?? "",
                 group.recommendation?.ruleID ?? "", group.recommendation?.fix ?? "",
+                group.affectedDevices.map(String.init) ?? "", group.affectedUsers.map(String.init) ?? "",
             ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
@@ -372,18 +400,23 @@ public enum ReportRenderer {
             return out.joined(separator: "\n") + "\n"
         }
         out.append(headline(report.summary) + ".")
+        if let affected = affectedLine(report.summary) { out.append(affected + ".") }
         out.append("")
         out.append("## KVC failure groups")
         out.append("")
-        out.append("| Group | Kind | Class.key | Cause | Reports | Devices | OS versions | Fix |")
-        out.append("|---|---|---|---|---:|---:|---|---|")
+        out.append(
+            "| Group | Kind | Class.key | Cause | Reports | Device models | Affected devices | Affected users | OS versions | Fix |"
+        )
+        out.append("|---|---|---|---|---:|---:|---:|---:|---|---|")
         for group in report.groups {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-            let cells = [
+            let affectedDevices: String = group.affectedDevices.map(String.init) ?? "–"
+            let affectedUsers: String = group.affectedUsers.map(String.init) ?? "–"
+            let fix: String = group.recommendation.map { "`\($0.fix)`" } ?? ""
+            let cells: [String] = [
                 "`\(group.id)`", group.kind?.rawValue ?? "", "`\(classKey(group))`",
-                group.cause?.rawValue ?? "",
-                String(group.reportCount), String(group.deviceCount), os,
-                group.recommendation.map { "`\($0.fix)`" } ?? "",
+                group.cause?.rawValue ?? "", String(group.reportCount), String(group.deviceCount),
+                affectedDevices, affectedUsers, os, fix,
             ]
             out.append(
                 "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")

@@ -30,6 +30,9 @@ public struct Evidence: Sendable, Codable {
 
     public var reports: Int
     public var devices: Int
+    /// Distinct device ids and user ids among the group's reports; nil when none carries one.
+    public var affectedDevices: Int? = nil
+    public var affectedUsers: Int? = nil
     /// The app the group belongs to (process name, else the app image), when known.
     public var app: String?
     public var crashOSVersions: [Count]
@@ -61,6 +64,8 @@ public struct Evidence: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case reports, devices, app, confidence, regressed, condition, inferred
+        case affectedDevices = "affected_devices"
+        case affectedUsers = "affected_users"
         case crashOSVersions = "crash_os_versions"
         case reportsWithoutOS = "reports_without_os"
         case cleanOSVersions = "clean_os_versions"
@@ -158,6 +163,9 @@ package final class EvidenceBuilder {
                     "\(app) \(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window.description) without this crash; it starts with \(first), which points at the rebuild with the new SDK, not at the OS update"
             }
         }
+        let affected = try store.affectedCounts(group: id)
+        evidence.affectedDevices = affected.devices
+        evidence.affectedUsers = affected.users
         evidence.inferred = rule.inferred
         (evidence.confidence, evidence.confidenceReason) = Self.confidence(
             evidence, rule: rule, subject: subject, exception: totals.exceptionType)

@@ -40,6 +40,14 @@ extension AnalyzedReport {
             ("blame_symbolicated", blameSymbolicated.map(SQLValue.bool) ?? .null),
             ("app_build", .optional(report.appBuild)), ("uploaded_at_raw", .optional(report.uploadedAtRaw)),
             ("time_zone_assumed", .optional(timeZoneAssumed)), ("text_repairs", .int(report.textRepairs)),
+            ("device_id", .optional(report.deviceID)), ("user_id", .optional(report.userID)),
+            ("source_issue_id", .optional(report.sourceIssueID)),
+            ("source_crash_id", .optional(report.sourceCrashID)),
+            (
+                "source_url",
+                .optional(
+                    ReportIdentity.buglyIssueURL(appID: report.sourceAppID, issueID: report.sourceIssueID))
+            ),
         ]
     }
 

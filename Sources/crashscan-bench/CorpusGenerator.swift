@@ -143,6 +143,23 @@ struct CorpusGenerator {
         var exception: String
         var reason: String
         var frames: [(image: String, symbol: String, file: String?)]
+        /// The crashing device and its user, as the crash service identifies them.
+        var deviceID: String
+        var userID: String
+    }
+
+    /// Who crashed in report `index`: a fifth of the crashes come from 1,000 devices that crash
+    /// again and again, the rest from 200,000; users are fewer (170,000), so some have two
+    /// devices. Derived from the index alone, so the other draws (and the corpus) stay as before.
+    static func identity(_ index: Int) -> (device: String, user: String) {
+        var mix = SplitMix64(state: UInt64(index) &* 0x2545_F491_4F6C_DD1D)
+        let roll = mix.next()
+        let device = roll % 5 == 0 ? Int(mix.next() % 1_000) : 1_000 + Int(mix.next() % 200_000)
+        let user = device % 170_000
+        return (
+            String(format: "%08X-51C2-4E7A-9B3D-%012X", device, device &* 2_654_435_761 % 0xFFFF_FFFF_FFFF),
+            "u\(user)"
+        )
     }
 
     mutating func crash(_ index: Int) -> Crash {
@@ -167,7 +184,7 @@ struct CorpusGenerator {
             index: index, identifier: device.0, name: device.1, os: system.0, build: system.1,
             appVersion: "5.\(random.int(0...9)).\(random.int(0...3))", time: time, exception: exception,
             reason: reason,
-            frames: frames)
+            frames: frames, deviceID: Self.identity(index).device, userID: Self.identity(index).user)
     }
 
     /// A KVC crash (30 %) or another exception, with the frames above the app's blame frame.
@@ -248,7 +265,8 @@ struct CorpusGenerator {
     func consoleZH(_ c: Crash) -> String {
         var lines = [
             "设备机型：\(c.name)", "系统版本：\(c.os)(\(c.build))", "应用版本：\(c.appVersion)", "发生时间：\(c.time)",
-            "上报时间：\(c.time)", "CPU架构：arm64", "越狱：否", "进程名：Shop", "异常名称：\(c.exception)",
+            "上报时间：\(c.time)", "CPU架构：arm64", "越狱：否", "进程名：Shop", "设备ID：\(c.deviceID)",
+            "用户ID：\(c.userID)", "异常名称：\(c.exception)",
         ]
         if !c.reason.isEmpty { lines.append("异常原因：\(c.reason)") }
         lines.append("出错堆栈：")
@@ -263,7 +281,8 @@ struct CorpusGenerator {
     func consoleEN(_ c: Crash) -> String {
         var lines = [
             "Device Model: \(c.identifier)", "OS Version: iOS \(c.os) (\(c.build))",
-            "App Version: \(c.appVersion)", "Crash Time: \(c.time)", c.exception,
+            "App Version: \(c.appVersion)", "Crash Time: \(c.time)", "Device ID: \(c.deviceID)",
+            "User ID: \(c.userID)", c.exception,
         ]
         if !c.reason.isEmpty { lines.append(c.reason) }
         lines.append(
@@ -287,8 +306,7 @@ struct CorpusGenerator {
                 "uploadTime": c.time,
                 "processName": "Shop", "retraceCrashDetail": stack, "id": String(format: "%08X", c.index),
                 "bundleId": "com.example.shop", "cpuType": "arm64", "isRooted": "false",
-                "userId": "u\(c.index)",
-                "deviceId": String(format: "%08X-0000-4000-8000-%012X", c.index, c.index * 31),
+                "userId": c.userID, "deviceId": c.deviceID,
             ] as [String: Any],
             "detailMap": [
                 "fileList": [
@@ -317,7 +335,7 @@ struct CorpusGenerator {
             "Date/Time: \(c.time).000 +0800",
             "OS Version: \(c.os) (\(c.build))", "Report Version: 104", "SDK start time: \(c.time)",
             "RDM SDK Version: 2.5.91",
-            "RDM user id : \(c.index)", "Last Exception :",
+            "RDM user id : \(c.userID)", "RDM DeviceId: \(c.deviceID)", "Last Exception :",
         ]
         if !c.reason.isEmpty { lines.append("\(c.exception): \(c.reason)") }
         lines.append(
@@ -336,7 +354,8 @@ struct CorpusGenerator {
     func appleCrash(_ c: Crash) -> String {
         var lines = [
             "Incident Identifier: \(UUID(uuidString: String(format: "%08X-0000-4000-8000-%012X", c.index, c.index))?.uuidString ?? "")",
-            "Hardware Model:      \(c.identifier)", "Process:             Shop [\(500 + c.index % 3000)]",
+            "CrashReporter Key:   \(c.deviceID)", "Hardware Model:      \(c.identifier)",
+            "Process:             Shop [\(500 + c.index % 3000)]",
             "Path:                /private/var/containers/Bundle/Application/1/Shop.app/Shop",
             "Identifier:          com.example.shop",
             "Version:             512 (\(c.appVersion))", "Code Type:           ARM-64 (Native)",
@@ -389,7 +408,7 @@ struct CorpusGenerator {
         }
         var body: [String: Any] = [
             "modelCode": c.identifier, "osVersion": ["train": "iPhone OS \(c.os)", "build": c.build],
-            "captureTime": "\(c.time).1234 +0000", "procName": "Shop",
+            "captureTime": "\(c.time).1234 +0000", "procName": "Shop", "crashReporterKey": c.deviceID,
             "bundleInfo": ["CFBundleShortVersionString": c.appVersion],
             "exception": ["type": "EXC_CRASH", "signal": "SIGABRT"], "faultingThread": 0,
             "threads": [["triggered": true, "frames": frames]],

@@ -19,6 +19,9 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     case sentryEvent = "sentry-event"
     /// Cr4shed (jailbreak crash logger) text.
     case cr4shed
+
+    /// One of Bugly's shapes (console copy, web-API JSON, SDK crash.log).
+    public var isBugly: Bool { self == .buglyConsole || self == .buglyJSON || self == .buglySDKLog }
 }
 
 /// One stack frame as read from a report. `symbol` is Apple's spelling (Bugly's extra
@@ -110,6 +113,17 @@ public struct CrashReport: Sendable {
     public var binaryImages: [BinaryImage] = []
     /// Frames whose symbol a dSYM restored at import.
     public var symbolicatedFrames = 0
+    /// Who crashed, as the source identifies them (README, "Who is affected"): an anonymous
+    /// device id (Bugly `deviceId`, `RDM DeviceId`, Apple's `CrashReporter Key`, KSCrash's
+    /// `device_app_hash`) and the app's user id (Bugly `userId`, `RDM user id`, KSCrash's user
+    /// block). Nothing else about a user is kept.
+    public var deviceID: String?
+    public var userID: String?
+    /// Where the crash lives in its service: Bugly's issue and crash ids and the app id that makes
+    /// the console link.
+    public var sourceIssueID: String?
+    public var sourceCrashID: String?
+    public var sourceAppID: String?
     /// The content the duplicate check hashes: the report's own text, decoded and with line
     /// endings and trailing blanks normalised.
     public var normalizedContent: String

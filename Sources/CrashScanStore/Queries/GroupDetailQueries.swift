@@ -25,6 +25,8 @@ public struct GroupReportLine: Sendable {
     public var device: String?
     public var osVersion: String?
     public var appVersion: String?
+    /// The report's page in its crash service (Bugly's console), when known.
+    public var sourceURL: String? = nil
 }
 
 /// What `explain` shows of one group's reports.
@@ -77,14 +79,15 @@ extension Store {
         try db.query(
             """
             SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
-                   coalesce(device_name, device_model) AS device, os_version, app_version
+                   coalesce(device_name, device_model) AS device, os_version, app_version, source_url
             FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?
             """, [.integer(id), .int(limit)]
         ).map {
             GroupReportLine(
                 path: try $0.string("source_path"), positionInFile: try $0.int("position_in_file") ?? 0,
                 seen: try $0.string("seen"), device: try $0.string("device"),
-                osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"))
+                osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"),
+                sourceURL: try $0.string("source_url"))
         }
     }
 

@@ -195,3 +195,68 @@ extension Store {
         ).compactMap { try $0.string("v") }
     }
 }
+
+/// How many distinct devices and users (by the ids the reports carry) a set of reports hit; nil
+/// when none of them carries such an id ("no id" is not "nobody").
+public struct AffectedCounts: Sendable, Equatable {
+    public var devices: Int?
+    public var users: Int?
+
+    public init(devices: Int?, users: Int?) {
+        self.devices = devices
+        self.users = users
+    }
+}
+
+extension Store {
+    /// The affected devices and users of every group `selection` keeps, and of all of them
+    /// together (`total`). One pass over the distinct (group, device id, user id) triples: SQL's
+    /// count(DISTINCT) per group and again overall would read the failures twice.
+    public func affectedCounts(_ selection: ReportSelection) throws -> (
+        byGroup: [Int: AffectedCounts], total: AffectedCounts
+    ) {
+        let kvc = selection.conditions(kvc: true)
+        var devices: [Int: Set<String>] = [:]
+        var users: [Int: Set<String>] = [:]
+        var allDevices = Set<String>()
+        var allUsers = Set<String>()
+        try db.forEachRow(
+            """
+            SELECT DISTINCT r.group_id AS id, r.device_id AS device, r.user_id AS user
+            FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            WHERE (r.device_id IS NOT NULL OR r.user_id IS NOT NULL) AND \(kvc.sql)
+            """, kvc.values
+        ) { row in
+            guard let id = try row.int("id") else { return }
+            if let device = try row.string("device") {
+                devices[id, default: []].insert(device)
+                allDevices.insert(device)
+            }
+            if let user = try row.string("user") {
+                users[id, default: []].insert(user)
+                allUsers.insert(user)
+            }
+        }
+        var byGroup: [Int: AffectedCounts] = [:]
+        for id in Set(devices.keys).union(users.keys) {
+            byGroup[id] = AffectedCounts(devices: devices[id]?.count, users: users[id]?.count)
+        }
+        return (
+            byGroup,
+            AffectedCounts(
+                devices: allDevices.isEmpty ? nil : allDevices.count,
+                users: allUsers.isEmpty ? nil : allUsers.count)
+        )
+    }
+
+    /// The affected devices and users of group `id` over all its reports (the rules' evidence).
+    public func affectedCounts(group id: Int64) throws -> AffectedCounts {
+        let row = try db.query(
+            """
+            SELECT nullif(count(DISTINCT device_id), 0) AS devices, nullif(count(DISTINCT user_id), 0) AS users
+            FROM report WHERE group_id = ?
+            """, [.integer(id)]
+        ).first
+        return AffectedCounts(devices: try row?.int("devices"), users: try row?.int("users"))
+    }
+}

@@ -193,7 +193,7 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migrations 7 to 12 made taken out again.
+            // sample reports imported, then everything migrations 7 to 13 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
@@ -206,6 +206,9 @@ final class GroupTallyTests: XCTestCase {
                 ALTER TABLE report DROP COLUMN blame_symbolicated; ALTER TABLE report DROP COLUMN app_build;
                 ALTER TABLE report DROP COLUMN uploaded_at_raw; ALTER TABLE report DROP COLUMN time_zone_assumed;
                 ALTER TABLE report DROP COLUMN text_repairs;
+                ALTER TABLE report DROP COLUMN device_id; ALTER TABLE report DROP COLUMN user_id;
+                ALTER TABLE report DROP COLUMN source_issue_id; ALTER TABLE report DROP COLUMN source_crash_id;
+                ALTER TABLE report DROP COLUMN source_url;
                 DROP VIEW source_findings; DROP TABLE source_finding; DROP TABLE source_scan;
                 ALTER TABLE kvc_failure DROP COLUMN class_origin; ALTER TABLE kvc_failure DROP COLUMN class_origin_reason;
                 ALTER TABLE crash_group DROP COLUMN blame_key; ALTER TABLE crash_group DROP COLUMN class_origin;

@@ -1,0 +1,221 @@
+import CrashScanCatalogs
+import Foundation
+
+/// The page's charts, drawn by crashscan as inline SVG (trends, OS bars) and as a shaded table
+/// (the heatmap). Each has a title and a text or table alternative; colour is never the only
+/// signal (every cell shows its number, marks carry a label).
+enum HTMLCharts {
+    private static func format(_ value: Double) -> String {
+        String(Int((value * 10).rounded())).withDecimal
+    }
+
+    // MARK: - Trend
+
+    /// Bars per period, the app versions' first crash as lines (the fix version solid, a
+    /// regression bold and labelled), and the data as a table in `<details>`.
+    static func trend(
+        _ points: [ReportPage.TrendPoint], unit: TrendUnit, marks: [ReportPage.VersionMark], id: String,
+        title: String, width: Double = 720
+    ) -> String {
+        guard !points.isEmpty else { return "<p class=\"muted\">No dated reports to draw a trend.</p>" }
+        let height = 170.0
+        let left = 40.0
+        let top = 26.0
+        let bottom = 22.0
+        let plot = height - top - bottom
+        let maxCount = max(points.map(\.reports).max() ?? 1, 1)
+        let step = (width - left - 8) / Double(points.count)
+        var svg =
+            "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">\(HTMLText.escape(title))</title>"
+        svg +=
+            "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(width - 4)\" y2=\"\(top + plot)\"/>"
+        svg += "<text x=\"\(left - 4)\" y=\"\(top + 4)\" text-anchor=\"end\">\(maxCount)</text>"
+        svg += "<text x=\"\(left - 4)\" y=\"\(top + plot)\" text-anchor=\"end\">0</text>"
+        for (index, point) in points.enumerated() where point.reports > 0 {
+            let barHeight = max(plot * Double(point.reports) / Double(maxCount), 1)
+            let x = left + Double(index) * step
+            svg +=
+                "<rect class=\"bar\" x=\"\(format(x))\" y=\"\(format(top + plot - barHeight))\" width=\"\(format(max(step - 1, 0.6)))\" height=\"\(format(barHeight))\"><title>\(point.start): \(point.reports)</title></rect>"
+        }
+        svg += "<text x=\"\(left)\" y=\"\(height - 6)\">\(points[0].start)</text>"
+        svg +=
+            "<text x=\"\(width - 4)\" y=\"\(height - 6)\" text-anchor=\"end\">\(points[points.count - 1].start)</text>"
+        let index = Dictionary(uniqueKeysWithValues: points.enumerated().map { ($1.start, $0) })
+        var labelRow = 0
+        for mark in shownMarks(marks) {
+            guard let position = index[unit.start(of: mark.firstSeen)] else { continue }
+            let x = left + (Double(position) + 0.5) * step
+            let kind = mark.isRegression ? "reg" : mark.isFixVersion ? "fix" : ""
+            let label =
+                mark.isRegression
+                ? "regressed \(mark.version)" : mark.isFixVersion ? "fixed in \(mark.version)" : mark.version
+            svg +=
+                "<line class=\"mark \(kind)\" x1=\"\(format(x))\" y1=\"\(top - 4)\" x2=\"\(format(x))\" y2=\"\(top + plot)\"/>"
+            let y = 10 + Double(labelRow % 2) * 11
+            let anchor = x > width * 0.8 ? "end" : "start"
+            svg +=
+                "<text class=\"\(kind)\" x=\"\(format(x + (anchor == "end" ? -2 : 2)))\" y=\"\(y)\" text-anchor=\"\(anchor)\">\(HTMLText.escape(label))</text>"
+            labelRow += 1
+        }
+        svg += "</svg>"
+        var table =
+            "<details><summary>The trend as a table (\(points.count) \(unit.rawValue)s)</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">\(unit.rawValue.capitalized) from</th><th scope=\"col\" class=\"n\">KVC failures</th></tr></thead><tbody>"
+        for point in points where point.reports > 0 {
+            table += "<tr><td>\(point.start)</td><td class=\"n\">\(point.reports)</td></tr>"
+        }
+        table += "</tbody></table></div>"
+        if !marks.isEmpty {
+            table += "<p>App versions, first crash: "
+            table += marks.map { mark in
+                let note =
+                    mark.isRegression
+                    ? " <strong class=\"regressed\">(regressed)</strong>"
+                    : mark.isFixVersion ? " (fix version)" : ""
+                return "\(HTMLText.escape(mark.version)) on \(mark.firstSeen)\(note)"
+            }.joined(separator: "; ")
+            table += ".</p>"
+        }
+        return svg + table + "</details>"
+    }
+
+    /// The fix version, every regression, and the latest other versions: at most eight labels.
+    static func shownMarks(_ marks: [ReportPage.VersionMark]) -> [ReportPage.VersionMark] {
+        let important = marks.filter { $0.isFixVersion || $0.isRegression }
+        let others = marks.filter { !$0.isFixVersion && !$0.isRegression }.suffix(max(0, 8 - important.count))
+        return (important + others).sorted { $0.firstSeen < $1.firstSeen }
+    }
+
+    // MARK: - OS bars
+
+    /// One bar per OS version (oldest first), the rule's failing window as a labelled band.
+    static func osBars(_ versions: [KVCReport.Count], window: OSRange?, id: String, title: String) -> String {
+        guard !versions.isEmpty else { return "" }
+        let width = 360.0
+        let height = 150.0
+        let top = 22.0
+        let bottom = 30.0
+        let plot = height - top - bottom
+        let step = (width - 8) / Double(versions.count)
+        let maxCount = max(versions.map(\.reports).max() ?? 1, 1)
+        var svg =
+            "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">\(HTMLText.escape(title))</title>"
+        let inside = versions.map { inWindow($0.value, window) }
+        if let first = inside.firstIndex(of: true), let last = inside.lastIndex(of: true), let window {
+            let x = 4 + Double(first) * step
+            let bandWidth = Double(last - first + 1) * step
+            svg +=
+                "<rect class=\"band\" x=\"\(format(x))\" y=\"\(top - 14)\" width=\"\(format(bandWidth))\" height=\"\(format(plot + 14))\"/>"
+            svg +=
+                "<text class=\"band-label\" x=\"\(format(x + 2))\" y=\"\(top - 4)\">fails on iOS \(HTMLText.escape(window.description))</text>"
+        }
+        for (index, version) in versions.enumerated() {
+            let barHeight = max(plot * Double(version.reports) / Double(maxCount), 1)
+            let x = 4 + Double(index) * step
+            svg +=
+                "<rect class=\"bar\" x=\"\(format(x + step * 0.15))\" y=\"\(format(top + plot - barHeight))\" width=\"\(format(step * 0.7))\" height=\"\(format(barHeight))\"><title>iOS \(HTMLText.escape(version.value)): \(version.reports)</title></rect>"
+            if versions.count <= 16 {
+                svg +=
+                    "<text x=\"\(format(x + step / 2))\" y=\"\(format(top + plot + 13))\" text-anchor=\"middle\">\(HTMLText.escape(version.value))</text>"
+                svg +=
+                    "<text x=\"\(format(x + step / 2))\" y=\"\(format(top + plot - barHeight - 3))\" text-anchor=\"middle\">\(version.reports)</text>"
+            }
+        }
+        svg +=
+            "<line class=\"axis\" x1=\"4\" y1=\"\(top + plot)\" x2=\"\(width - 4)\" y2=\"\(top + plot)\"/></svg>"
+        let list = versions.enumerated().map { index, version in
+            "iOS \(HTMLText.escape(version.value)): \(version.reports)\(inside[index] ? " (in the failing window)" : "")"
+        }.joined(separator: ", ")
+        return svg + "<p class=\"muted\">\(list).</p>"
+    }
+
+    /// Whether OS version `label` (`8.1.3`, `8.1.x`, `unknown`) lies in `window`.
+    static func inWindow(_ label: String, _ window: OSRange?) -> Bool {
+        guard let window else { return false }
+        let text = label.hasSuffix(".x") ? String(label.dropLast(2)) : label
+        guard let version = OSVersion.parse(text) else { return false }
+        return (window.lower...window.upper).contains(version.sortKey)
+    }
+
+    // MARK: - Heatmap
+
+    /// Devices (rows, most failures first) × OS versions (columns, in version order), each cell
+    /// shaded by its count with the number in it. Beyond `maxRows` devices the rest are one row;
+    /// beyond `maxColumns` versions patch versions are summed into their minor version.
+    /// `windows` are drawn as rows under the header: the columns each rule's window covers.
+    /// `outline` outlines the columns of one window (a group's). `scope` (`all` or a group id)
+    /// is written on every cell, so that a test or a script can read the counts back.
+    static func heatmap(
+        _ cells: [KVCReport.Cell], scope: String, caption: String,
+        windows: [(label: String, range: OSRange)] = [], outline: OSRange? = nil, maxRows: Int = 30,
+        maxColumns: Int = 28
+    ) -> String {
+        let report = KVCReport(
+            database: "", filters: [:], summary: .init(reports: 0, kvcFailures: 0, groups: 0, devices: 0),
+            groups: [], matrix: cells)
+        var (devices, versions, counts) = ReportRenderer.matrixAxes(report)
+        if versions.count > maxColumns {
+            (versions, counts) = ReportRenderer.byMinorVersion(versions, counts)
+        }
+        var identifiers: [String: String] = [:]
+        for cell in cells { if let model = cell.deviceModel { identifiers[cell.device] = model } }
+        var rows = Array(devices.prefix(maxRows))
+        if devices.count > maxRows {
+            var other: [String: Int] = [:]
+            for device in devices.dropFirst(maxRows) {
+                for (version, count) in counts[device] ?? [:] { other[version, default: 0] += count }
+            }
+            let label = "\(devices.count - maxRows) other devices"
+            counts[label] = other
+            rows.append(label)
+        }
+        let maxCount = max(counts.values.flatMap(\.values).max() ?? 1, 1)
+        var html =
+            "<div class=\"scroll\"><table class=\"heat\"><caption class=\"muted\">\(HTMLText.escape(caption))</caption><thead><tr><th scope=\"col\">Device \\ iOS</th>"
+        let outlined = versions.map { inWindow($0, outline) }
+        for (index, version) in versions.enumerated() {
+            html +=
+                "<th scope=\"col\" class=\"n\(outlined[index] ? " win" : "")\">\(HTMLText.escape(version))</th>"
+        }
+        html += "<th scope=\"col\" class=\"n\">Total</th></tr>"
+        for window in windows {
+            html += "<tr class=\"window\"><th scope=\"row\">fails: \(HTMLText.escape(window.label))</th>"
+            for version in versions {
+                html +=
+                    inWindow(version, window.range)
+                    ? "<td title=\"inside the failing window\">✕</td>" : "<td></td>"
+            }
+            html += "<td></td></tr>"
+        }
+        html += "</thead><tbody>"
+        for device in rows {
+            let title = identifiers[device].map { " title=\"\(HTMLText.escape($0))\"" } ?? ""
+            html += "<tr><th scope=\"row\"\(title)>\(HTMLText.escape(device))</th>"
+            var total = 0
+            for (index, version) in versions.enumerated() {
+                let count = counts[device]?[version] ?? 0
+                total += count
+                let level =
+                    count == 0 ? 0 : min(5, 1 + Int(4.0 * log(Double(count)) / log(Double(max(maxCount, 2)))))
+                var classes = level > 0 ? ["h\(level)"] : []
+                if outlined[index] { classes.append("win") }
+                let classAttribute = classes.isEmpty ? "" : " class=\"\(classes.joined(separator: " "))\""
+                html +=
+                    "<td\(classAttribute) data-scope=\"\(HTMLText.escape(scope))\" data-device=\"\(HTMLText.escape(device))\" data-os=\"\(HTMLText.escape(version))\" data-count=\"\(count)\">\(count == 0 ? "" : String(count))</td>"
+            }
+            html += "<td class=\"n\">\(total)</td></tr>"
+        }
+        return html + "</tbody></table></div>"
+    }
+}
+
+extension String {
+    /// `1234` (tenths) → `123.4`.
+    fileprivate var withDecimal: String {
+        let negative = hasPrefix("-")
+        var digits = negative ? String(dropFirst()) : self
+        while digits.count < 2 { digits = "0" + digits }
+        let whole = digits.dropLast()
+        let tenth = digits.suffix(1)
+        return (negative ? "-" : "") + whole + (tenth == "0" ? "" : "." + tenth)
+    }
+}

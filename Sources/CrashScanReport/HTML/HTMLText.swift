@@ -1,0 +1,47 @@
+/// Text made safe for HTML: every string that comes from a crash report, a file name or a rule
+/// passes through `escape` before it is written into the page, in element text and in quoted
+/// attribute values alike.
+enum HTMLText {
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            // Control characters (an escape sequence in a reason) are shown, not passed on.
+            case "\u{0}"..."\u{8}", "\u{B}", "\u{C}", "\u{E}"..."\u{1F}", "\u{7F}":
+                out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// An id attribute value from a group id (hex digits; anything else dropped).
+    static func anchor(_ groupID: String) -> String {
+        "g-" + String(groupID.unicodeScalars.filter { $0.properties.isASCIIHexDigit }.map(Character.init))
+    }
+
+    /// `1,234`.
+    static func number(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        var out = ""
+        for (index, character) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
+            out.append(character)
+        }
+        return (value < 0 ? "-" : "") + out
+    }
+
+    /// A link only for http(s) addresses (a rule's source, a Bugly console page); any other text
+    /// is shown escaped without a link.
+    static func link(_ address: String, text: String? = nil) -> String {
+        let shown = escape(text ?? address)
+        guard address.hasPrefix("https://") || address.hasPrefix("http://") else { return shown }
+        return "<a href=\"\(escape(address))\" rel=\"noreferrer noopener\">\(shown)</a>"
+    }
+}
