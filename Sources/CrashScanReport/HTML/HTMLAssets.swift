@@ -44,6 +44,7 @@ enum HTMLAssets {
         .cols{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:18px}
         @media (max-width:700px){.cols{grid-template-columns:minmax(0,1fr)}}
         li code,p code,h2 code,h3 code,summary code{overflow-wrap:anywhere}
+        td code,td code a{white-space:nowrap;overflow-wrap:normal}
         pre{background:var(--panel);border:1px solid var(--line);border-radius:6px;padding:10px;overflow-x:auto;white-space:pre}
         ol.frames{padding-left:2.4em;margin:.3rem 0}ol.frames li{font:12.5px/1.5 ui-monospace,Menlo,Consolas,monospace;overflow-wrap:anywhere}
         .code-head{display:flex;justify-content:space-between;align-items:center;margin-top:.8rem}

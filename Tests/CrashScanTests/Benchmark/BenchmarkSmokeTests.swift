@@ -39,9 +39,15 @@ final class BenchmarkSmokeTests: XCTestCase {
             line("database size")?.range(of: #"[1-9][0-9]* bytes per report"#, options: .regularExpression))
 
         let reportLines = lines.filter { $0.hasPrefix("  report") }
-        XCTAssertEqual(reportLines.count, 6, run.out)
+        XCTAssertEqual(reportLines.count, 8, run.out)
         for reportLine in reportLines {
             XCTAssertNotNil(reportLine.range(of: #" [0-9]+ ms$"#, options: .regularExpression), reportLine)
+        }
+        // The HTML page's lines give its size.
+        let pages = reportLines.filter { $0.contains("--format html") }
+        XCTAssertEqual(pages.count, 2)
+        for page in pages {
+            XCTAssertNotNil(page.range(of: #"\([0-9]+\.[0-9]{2} MB\)"#, options: .regularExpression), page)
         }
         // The scan step: 500 generated source files, what was planted found.
         XCTAssertEqual(line("crashscan scan: ")?.hasPrefix("crashscan scan: 500 source files"), true, run.out)
