@@ -1,7 +1,7 @@
 import CrashScanStore
 
 /// Every count of the report from one pass over the KVC failures: the store counts them by
-/// (group, device, OS version, app version) (`Store.failureCells`), and the per-group lists,
+/// (group, device, OS version, app version) (`Store.scanFailures`), and the per-group lists,
 /// the totals and the device × OS matrix are summed from those cells.
 struct FailureTally {
     typealias Cell = FailureCell
@@ -15,10 +15,6 @@ struct FailureTally {
     }
 
     private(set) var cells: [Cell] = []
-
-    init(store: Store, selection: ReportSelection) throws {
-        cells = try store.failureCells(selection)
-    }
 
     init(cells: [Cell]) {
         self.cells = cells

@@ -17,19 +17,19 @@ public enum ReportBuilder {
     }
 
     /// `build`, inside the read transaction that gives every query the same snapshot.
-    /// Also returns the tally and the resolved selection, for the HTML page's own aggregates.
-    static func buildOnSnapshot(store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool)
-        throws
-        -> (report: KVCReport, tally: FailureTally, selection: ReportSelection)
-    {
+    /// Also returns the tally and the scan (with `forPage`: the days and the latest reports of
+    /// each group), for the HTML page's own aggregates.
+    static func buildOnSnapshot(
+        store: Store, filter: ReportFilter, rules: RuleSet, explain: Bool, forPage: Bool = false
+    ) throws -> (report: KVCReport, tally: FailureTally, scan: FailureScan) {
         let filter = try resolved(filter, store: store, rules: rules)
         let selection = filter.selection
         let reportCount = try store.reportCount(selection)
-        let tally = try FailureTally(store: store, selection: selection)
+        let scan = try store.scanFailures(selection, forPage: forPage)
+        let tally = FailureTally(cells: scan.cells)
         let devices = tally.devicesByGroup()
         let osVersions = tally.osVersionsByGroup()
         let appVersions = tally.appVersionsByGroup()
-        let affected = try store.affectedCounts(selection)
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
@@ -44,8 +44,8 @@ public enum ReportBuilder {
                     receiverClass: detail.receiverClass, key: detail.key,
                     keyIsPrivate: detail.keyIsPrivate == true,
                     cause: detail.cause, blameFrame: detail.blameFrame, reportCount: totals.reports,
-                    deviceCount: totals.devices.count, affectedDevices: affected.byGroup[id]?.devices,
-                    affectedUsers: affected.byGroup[id]?.users, firstSeen: totals.firstSeen,
+                    deviceCount: totals.devices.count, affectedDevices: scan.byGroup[id]?.devices,
+                    affectedUsers: scan.byGroup[id]?.users, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
@@ -60,10 +60,10 @@ public enum ReportBuilder {
             database: store.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
-                devices: tally.distinctDevices, affectedDevices: affected.total.devices,
-                affectedUsers: affected.total.users),
+                devices: tally.distinctDevices, affectedDevices: scan.total.devices,
+                affectedUsers: scan.total.users),
             groups: groups, matrix: tally.matrix())
-        return (report, tally, selection)
+        return (report, tally, scan)
     }
 
     /// The filter with its device names matched against the database's devices and, for

@@ -229,5 +229,5 @@ final class Statement {
         return Row(columns: columnNames, values: (0..<count).map(value(at:)))
     }
 
-    private func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
+    func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
 }

@@ -86,7 +86,8 @@ enum HTMLGroupSection {
     static func samples(_ section: ReportPage.GroupSection) -> String {
         var html = ""
         if !section.samples.isEmpty {
-            html += "<h3>Latest reports</h3><ul>"
+            html +=
+                "<h3>Latest reports</h3><p class=\"muted\">The newest of the reports counted above (the filters apply).</p><ul>"
             for sample in section.samples {
                 let facts = [
                     sample.seen.map { String($0.prefix(10)) } ?? "no date", sample.device ?? "no device",

@@ -11,12 +11,12 @@ public enum ReportPageBuilder {
     ) throws -> ReportPage {
         try store.readSnapshot {
             let built = try ReportBuilder.buildOnSnapshot(
-                store: store, filter: filter, rules: rules, explain: false)
+                store: store, filter: filter, rules: rules, explain: false, forPage: true)
             var report = built.report
             report.groups.sort(by: sort.precedes)
             report.sort = sort
             var page = ReportPage(report: report)
-            let days = try store.failureDays(built.selection)
+            let days = built.scan.days
             page.trendUnit = trendUnit(days)
             page.overallTrend = trend(days, unit: page.trendUnit)
             let daysByGroup = Dictionary(grouping: days, by: \.group)
@@ -28,7 +28,8 @@ public enum ReportPageBuilder {
                         group, store: store, rules: rules,
                         trend: trend(daysByGroup[group.databaseID] ?? [], unit: page.trendUnit),
                         firstSeen: firstSeen[group.databaseID] ?? [:],
-                        matrix: matrices[group.databaseID] ?? []))
+                        matrix: matrices[group.databaseID] ?? [],
+                        latest: built.scan.latest[group.databaseID] ?? []))
             }
             return page
         }
@@ -68,20 +69,19 @@ public enum ReportPageBuilder {
 
     private static func section(
         _ group: KVCReport.Group, store: Store, rules: RuleSet, trend: [ReportPage.TrendPoint],
-        firstSeen: [String: String], matrix: [KVCReport.Cell]
+        firstSeen: [String: String], matrix: [KVCReport.Cell], latest: [Int64]
     ) throws -> ReportPage.GroupSection {
         let id = Int64(group.databaseID)
-        let sample = try store.sampleReport(group: id)
+        let sample = try store.groupSample(group: id)
+        let latestReports = try store.reportLines(ids: latest)
         let rule = group.recommendation.flatMap { recommendation in
             rules.rules.first { $0.id == recommendation.ruleID }
         }
         return ReportPage.GroupSection(
-            group: group, reason: sample?.exceptionReason, trend: trend,
+            group: group, reason: latestReports.first?.exceptionReason, trend: trend,
             versionMarks: versionMarks(firstSeen, regression: group.regression),
             matrix: matrix, failingWindow: rule?.failsOn,
-            samples: try store.latestReports(group: id, limit: GroupExplanation.reportsShown),
-            samplePath: sample?.path,
-            frames: Array((sample?.frames ?? []).prefix(40)),
+            samples: latestReports, samplePath: sample.path, frames: Array(sample.frames.prefix(40)),
             fix: rule.map { rule in
                 ReportPage.FixCode(
                     slug: rule.fix, title: rule.title, detail: rule.detail, objc: rule.replacementObjC,

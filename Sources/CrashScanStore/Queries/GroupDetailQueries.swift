@@ -27,6 +27,8 @@ public struct GroupReportLine: Sendable {
     public var appVersion: String?
     /// The report's page in its crash service (Bugly's console), when known.
     public var sourceURL: String? = nil
+    /// Only from `reportLines(ids:)`.
+    public var exceptionReason: String? = nil
 }
 
 /// What `explain` shows of one group's reports.
@@ -89,6 +91,45 @@ extension Store {
                 osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"),
                 sourceURL: try $0.string("source_url"))
         }
+    }
+
+    /// Reports by id, in the order of `ids` (the HTML page's latest reports of a group).
+    public func reportLines(ids: [Int64]) throws -> [GroupReportLine] {
+        try ids.compactMap { id in
+            try db.query(
+                """
+                SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
+                       coalesce(device_name, device_model) AS device, os_version, app_version, source_url,
+                       exception_reason
+                FROM report WHERE id = ?
+                """, [.integer(id)]
+            ).first.map {
+                GroupReportLine(
+                    path: try $0.string("source_path"), positionInFile: try $0.int("position_in_file") ?? 0,
+                    seen: try $0.string("seen"), device: try $0.string("device"),
+                    osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"),
+                    sourceURL: try $0.string("source_url"), exceptionReason: try $0.string("exception_reason")
+                )
+            }
+        }
+    }
+
+    /// The group's sample frames and the file they come from, from the group row alone:
+    /// `sampleReport(group:)` finds the report too, which sorts the group's reports (126 ms for
+    /// a group of 50,000).
+    public func groupSample(group id: Int64) throws -> (path: String?, frames: [SampleReport.FrameLine]) {
+        guard
+            let row = try db.query(
+                "SELECT sample_report_path AS path, sample_frames AS frames FROM crash_group WHERE id = ?",
+                [.integer(id)]
+            ).first
+        else { return (nil, []) }
+        let frames = (try row.string("frames") ?? "").split(separator: "\n").map { line in
+            let columns = StoredFrames.columns(line)
+            return SampleReport.FrameLine(
+                image: columns.image, symbol: columns.symbol, location: columns.location)
+        }
+        return (try row.string("path"), frames)
     }
 
     /// How many reports group `id` has.

@@ -115,6 +115,47 @@ final class BrowserTests: XCTestCase {
         XCTAssertLessThanOrEqual(width, 360)
     }
 
+    /// The script sorts the groups table by a column heading: descending on the first click,
+    /// ascending on the second, and says so in `aria-sort`.
+    func testClickingAHeadingSortsTheGroups() throws {
+        let (page, _) = try samplePage()
+        let probe = page.deletingLastPathComponent().appendingPathComponent("sort.html")
+        let script = """
+            <script>
+            (function () {
+              var table = document.getElementById("groups-table");
+              var heading = table.tHead.rows[0].cells[4];
+              function column() {
+                return Array.prototype.map.call(table.tBodies[0].rows, function (row) {
+                  return row.cells[4].getAttribute("data-sort");
+                }).join(",");
+              }
+              heading.querySelector("button").click();
+              document.body.setAttribute("data-first", column() + "|" + heading.getAttribute("aria-sort"));
+              heading.querySelector("button").click();
+              document.body.setAttribute("data-second", column() + "|" + heading.getAttribute("aria-sort"));
+            })();
+            </script></body>
+            """
+        let html = try String(contentsOf: page, encoding: .utf8).replacingOccurrences(
+            of: "</body>", with: script)
+        try Data(html.utf8).write(to: probe)
+        let (dom, console) = try browse(probe, ["--dump-dom"])
+        XCTAssertEqual(console, [])
+        func sorted(_ attribute: String) throws -> (values: [Int], order: String) {
+            let text = try XCTUnwrap(matches(attribute + #"="([^"]*)""#, in: dom).first, dom)
+            let parts = text.split(separator: "|")
+            return (parts[0].split(separator: ",").compactMap { Int($0) }, String(parts.last ?? ""))
+        }
+        let first = try sorted("data-first")
+        XCTAssertEqual(first.values.count, 9)
+        XCTAssertEqual(first.values, first.values.sorted(by: >))
+        XCTAssertEqual(first.order, "descending")
+        let second = try sorted("data-second")
+        XCTAssertEqual(second.values, second.values.sorted())
+        XCTAssertEqual(second.order, "ascending")
+    }
+
     /// A screenshot of the samples' page is not blank: far larger than one of an empty page.
     func testScreenshotIsNotBlank() throws {
         let (page, _) = try samplePage()
