@@ -20,7 +20,7 @@ seconds=$2
 shift 2
 cd "$(dirname "$0")/.."
 build=.build/fuzz
-targets=(report-reader text-parsers json frame-line archive rule-file filters source-scanner)
+targets=(report-reader text-parsers json frame-line archive rule-file filters source-scanner html-page)
 
 if [ "$target" = all ]; then
     for one in "${targets[@]}"; do "$0" "$one" "$seconds" "$@"; done
