@@ -24,11 +24,16 @@ private func markup(_ value: String) -> Int {
     let window = OSRange(lower: 0, upper: 90_000_000, description: value)
     let heatmap = HTMLCharts.heatmap(
         cells, scope: value, caption: value, windows: [(label: value, range: window)], outline: window)
-    let marks = [ReportPage.VersionMark(version: value, firstSeen: "2015-03-01", isFixVersion: true, isRegression: false)]
+    let marks = [
+        ReportPage.VersionMark(
+            version: value, firstSeen: "2015-03-01", isFixVersion: true, isRegression: false)
+    ]
     let trend = HTMLCharts.trend(
-        [ReportPage.TrendPoint(start: "2015-03-01", reports: 2)], unit: .day, marks: marks, id: "t", title: value)
+        [ReportPage.TrendPoint(start: "2015-03-01", reports: 2)], unit: .day, marks: marks, id: "t",
+        title: value)
     let bars = HTMLCharts.osBars(
-        [KVCReport.Count(value: value, reports: 2), KVCReport.Count(value: "8.1", reports: 1)], window: window,
+        [KVCReport.Count(value: value, reports: 2), KVCReport.Count(value: "8.1", reports: 1)],
+        window: window,
         id: "o", title: value)
     let link = HTMLText.link("https://example.com/" + value, text: value)
     return (heatmap + trend + bars + link).utf8.filter { $0 == UInt8(ascii: "<") }.count

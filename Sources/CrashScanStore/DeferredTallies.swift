@@ -29,12 +29,32 @@ final class DeferredTallies {
         ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
         """
 
+    /// The distinct device and user ids of each group (migration 13).
+    static let addIDTalliesSQL = [
+        """
+        INSERT INTO group_device_id_tally (group_id, device_id, reports)
+        SELECT group_id, device_id, count(*) FROM report NOT INDEXED WHERE id >= ? AND device_id IS NOT NULL
+        GROUP BY 1, 2
+        ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+        """,
+        """
+        INSERT INTO group_user_id_tally (group_id, user_id, reports)
+        SELECT group_id, user_id, count(*) FROM report NOT INDEXED WHERE id >= ? AND user_id IS NOT NULL
+        GROUP BY 1, 2
+        ON CONFLICT DO UPDATE SET reports = reports + excluded.reports
+        """,
+    ]
+    private let addIDTallies: [Statement]
+
     init(db: Database) throws(SQLiteError) {
         self.db = db
         deferTrigger = try db.prepare("INSERT OR IGNORE INTO tally_deferral (id) VALUES (1)")
         firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
         addTallies = try db.prepare(Self.addTalliesSQL)
         addDeviceTallies = try db.prepare(Self.addDeviceTalliesSQL)
+        var idTallies: [Statement] = []
+        for sql in Self.addIDTalliesSQL { idTallies.append(try db.prepare(sql)) }
+        addIDTallies = idTallies
         resumeTrigger = try db.prepare("DELETE FROM tally_deferral")
     }
 
@@ -53,7 +73,7 @@ final class DeferredTallies {
     /// caller commits next.
     func flush() throws(SQLiteError) {
         guard let first = firstUncounted else { return }
-        for statement in [addTallies, addDeviceTallies] {
+        for statement in [addTallies, addDeviceTallies] + addIDTallies {
             try statement.bind([.integer(first)])
             try statement.runToCompletion()
         }

@@ -218,12 +218,13 @@ public struct AffectedCounts: Sendable, Equatable {
 }
 
 extension Store {
-    /// The affected devices and users of group `id` over all its reports (the rules' evidence).
+    /// The affected devices and users of group `id` over all its reports (the rules' evidence),
+    /// from the id tallies.
     public func affectedCounts(group id: Int64) throws -> AffectedCounts {
         let row = try db.query(
             """
-            SELECT nullif(count(DISTINCT device_id), 0) AS devices, nullif(count(DISTINCT user_id), 0) AS users
-            FROM report WHERE group_id = ?
+            SELECT (SELECT nullif(count(*), 0) FROM group_device_id_tally WHERE group_id = ?1) AS devices,
+                   (SELECT nullif(count(*), 0) FROM group_user_id_tally WHERE group_id = ?1) AS users
             """, [.integer(id)]
         ).first
         return AffectedCounts(devices: try row?.int("devices"), users: try row?.int("users"))

@@ -31,6 +31,15 @@ final class GroupTallyTests: XCTestCase {
         """
     static let devicesFromTally =
         "SELECT group_id, device, reports AS n FROM group_device_tally ORDER BY 1, 2"
+    /// The distinct device and user ids of each group (migration 13).
+    static let idsFromReports = [
+        "SELECT group_id, device_id AS device, count(*) AS n FROM report WHERE device_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
+        "SELECT group_id, user_id AS device, count(*) AS n FROM report WHERE user_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
+    ]
+    static let idsFromTally = [
+        "SELECT group_id, device_id AS device, reports AS n FROM group_device_id_tally ORDER BY 1, 2",
+        "SELECT group_id, user_id AS device, reports AS n FROM group_user_id_tally ORDER BY 1, 2",
+    ]
 
     func rows(_ db: Database, _ sql: String) throws -> [String] {
         try db.query(sql).map { row in
@@ -48,6 +57,9 @@ final class GroupTallyTests: XCTestCase {
         XCTAssertEqual(
             try rows(db, Self.devicesFromTally), try rows(db, Self.devicesFromReports), file: file, line: line
         )
+        for (tally, reports) in zip(Self.idsFromTally, Self.idsFromReports) {
+            XCTAssertEqual(try rows(db, tally), try rows(db, reports), tally, file: file, line: line)
+        }
     }
 
     /// An import that commits between its batches (every 3 files here, 4,096 by default) stores
@@ -116,6 +128,22 @@ final class GroupTallyTests: XCTestCase {
             try db.query("SELECT reports FROM group_tally WHERE os_version = '99.1' AND app_version = ''")
                 .first?
                 .int("reports"), 1)
+
+        // Hand edits of the ids (migration 13): a report takes another's device id and loses its
+        // user id; a report with ids moves to another group.
+        try db.run(
+            """
+            UPDATE report SET device_id = (SELECT device_id FROM report WHERE device_id IS NOT NULL ORDER BY id LIMIT 1),
+                              user_id = NULL
+            WHERE id = (SELECT max(id) FROM report WHERE user_id IS NOT NULL)
+            """)
+        try assertTalliesMatchReports(db)
+        try db.run(
+            """
+            UPDATE report SET group_id = (SELECT min(id) FROM crash_group)
+            WHERE id = (SELECT max(id) FROM report WHERE device_id IS NOT NULL AND group_id <> (SELECT min(id) FROM crash_group))
+            """)
+        try assertTalliesMatchReports(db)
 
         // Hand deletes: one report, then a whole group's; emptied tally rows go.
         try db.run("DELETE FROM report WHERE id = ?", [.integer(Int64(id))])
@@ -200,6 +228,7 @@ final class GroupTallyTests: XCTestCase {
                 """
                 DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
                 DROP TABLE group_tally; DROP TABLE group_device_tally; DROP TABLE tally_deferral;
+                DROP TABLE group_device_id_tally; DROP TABLE group_user_id_tally;
                 CREATE INDEX report_app_os ON report (coalesce(process_name, app_image), os_key);
                 DROP VIEW reports; DROP VIEW kvc_failures; DROP VIEW crash_groups;
                 ALTER TABLE report DROP COLUMN symbolication; ALTER TABLE report DROP COLUMN images;
