@@ -79,7 +79,9 @@ public enum ReportPageBuilder {
         }
         return ReportPage.GroupSection(
             group: group, reason: latestReports.first?.exceptionReason, trend: trend,
-            versionMarks: versionMarks(firstSeen, regression: group.regression),
+            versionMarks: versionMarks(
+                try withFixVersion(firstSeen, regression: group.regression, group: id, store: store),
+                regression: group.regression),
             matrix: matrix, failingWindow: rule?.failsOn,
             samples: latestReports, samplePath: sample.path, frames: Array(sample.frames.prefix(40)),
             fix: rule.map { rule in
@@ -92,6 +94,19 @@ public enum ReportPageBuilder {
 
     /// Each app version at the day it first crashed with the group, oldest first; the fix
     /// version and the regressed versions marked.
+    /// The fix version seldom crashes with the group it fixed: its mark is then the day the
+    /// database first saw it at all (any report of that app version), when it did.
+    static func withFixVersion(
+        _ firstSeen: [String: String], regression: GroupRegression?, group: Int64?, store: Store
+    ) throws -> [String: String] {
+        guard let fixedIn = regression?.fixedIn, firstSeen[fixedIn] == nil,
+            let day = try store.firstSeen(appVersion: fixedIn, app: group.map { try store.mainApp(group: $0) } ?? nil)
+        else { return firstSeen }
+        var marks = firstSeen
+        marks[fixedIn] = String(day.prefix(10))
+        return marks
+    }
+
     static func versionMarks(_ firstSeen: [String: String], regression: GroupRegression?)
         -> [ReportPage.VersionMark]
     {

@@ -132,6 +132,17 @@ extension Store {
         return (try row.string("path"), frames)
     }
 
+    /// When any report of `app` (process name, else app image; any app when nil) in version
+    /// `version` was first seen (crash time, else upload time).
+    public func firstSeen(appVersion version: String, app: String?) throws -> String? {
+        try db.query(
+            """
+            SELECT min(coalesce(occurred_at, uploaded_at)) AS seen FROM report
+            WHERE app_version = ?1 AND (?2 IS NULL OR coalesce(process_name, app_image) = ?2)
+            """, [.text(version), app.map(SQLValue.text) ?? .null]
+        ).first?.string("seen")
+    }
+
     /// How many reports group `id` has.
     public func reportCount(group id: Int64) throws -> Int {
         try db.query("SELECT count(*) AS n FROM report WHERE group_id = ?", [.integer(id)]).first?.int("n")

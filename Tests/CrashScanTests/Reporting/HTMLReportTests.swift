@@ -132,6 +132,28 @@ final class HTMLReportTests: XCTestCase {
             }, "the Bugly console link of a sample report")
     }
 
+    /// A recorded fix and the versions that came back after it are marked on the group's trend:
+    /// the fix version where it first crashed, or else where the app's reports first show it.
+    func testTrendMarksTheFixAndTheRegressions() throws {
+        let runner = try samples()
+        let report = try json(runner)
+        let groups = try XCTUnwrap(report["groups"] as? [[String: Any]])
+        let textView = try XCTUnwrap(
+            groups.first { $0["receiver_class"] as? String == "UITextView" }?["id"] as? String)
+        let searchBar = try XCTUnwrap(groups.first { $0["key"] as? String == "_searchField" }?["id"] as? String)
+        // 2.3.0 crashed with the text view group, 2.3.1 after it; the search bar's app never ran
+        // 6.3.0, so only its regression in 6.4.0 has a mark.
+        XCTAssertEqual(try runner.run(["fixed", textView, "2.3.0"]).status, 0)
+        XCTAssertEqual(try runner.run(["fixed", searchBar, "6.3.0"]).status, 0)
+        let (_, html) = try page(runner)
+        let labels = html.all("text").map(\.text)
+        XCTAssertTrue(labels.contains("fixed in 2.3.0"), "\(labels)")
+        XCTAssertTrue(labels.contains("regressed 2.3.1"), "\(labels)")
+        XCTAssertTrue(labels.contains("regressed 6.4.0"), "\(labels)")
+        XCTAssertFalse(labels.contains("fixed in 6.3.0"))
+        XCTAssertTrue(html.all("td").contains { $0.text == "REGRESSED" })
+    }
+
     func testStringsFromReportsAreEscaped() throws {
         guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
         let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
