@@ -109,6 +109,7 @@ private struct ExplanationText {
             // The path whole, on a line of its own: it is what a user opens or copies.
             out.append(ExplanationRenderer.uncut + "  \(report.path)\(position)")
             out.append(TextTable.cut("      \(facts)", to: width))
+            if let url = report.sourceURL { out.append(ExplanationRenderer.uncut + "      \(url)") }
         }
         if e.reports.count < e.reportCount {
             out.append("  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")

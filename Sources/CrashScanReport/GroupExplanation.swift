@@ -44,11 +44,14 @@ public struct GroupExplanation: Sendable, Encodable {
         public var device: String?
         public var osVersion: String?
         public var appVersion: String?
+        /// The report's page in its crash service (Bugly's console), when known.
+        public var sourceURL: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case path, position, seen, device
             case osVersion = "os_version"
             case appVersion = "app_version"
+            case sourceURL = "source_url"
         }
     }
     public var frames: [FrameLine]
@@ -126,7 +129,7 @@ public struct GroupExplanation: Sendable, Encodable {
         explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
             ReportLine(
                 path: $0.path ?? "?", position: $0.positionInFile + 1, seen: $0.seen, device: $0.device,
-                osVersion: $0.osVersion, appVersion: $0.appVersion)
+                osVersion: $0.osVersion, appVersion: $0.appVersion, sourceURL: $0.sourceURL)
         }
         explanation.reportCount = try store.reportCount(group: id)
         explanation.affected = try store.affectedCounts(group: id)

@@ -100,7 +100,8 @@ public enum ReportPageBuilder {
         _ firstSeen: [String: String], regression: GroupRegression?, group: Int64?, store: Store
     ) throws -> [String: String] {
         guard let fixedIn = regression?.fixedIn, firstSeen[fixedIn] == nil,
-            let day = try store.firstSeen(appVersion: fixedIn, app: group.map { try store.mainApp(group: $0) } ?? nil)
+            let day = try store.firstSeen(
+                appVersion: fixedIn, app: group.map { try store.mainApp(group: $0) } ?? nil)
         else { return firstSeen }
         var marks = firstSeen
         marks[fixedIn] = String(day.prefix(10))

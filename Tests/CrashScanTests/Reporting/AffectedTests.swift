@@ -113,6 +113,15 @@ final class AffectedTests: XCTestCase {
                 as? [String: Any])
         XCTAssertEqual(affected["devices"] as? Int, 4)
         XCTAssertEqual(affected["users"] as? Int, 2)
+        // The Bugly console link of a report, under its facts and in the JSON.
+        XCTAssertTrue(
+            explain.out.contains(
+                "      https://bugly.qq.com/v2/crash-reporting/crashes/900012345/1183?pid=2\n"),
+            explain.out)
+        XCTAssertTrue(
+            explainJSON.contains(
+                #""source_url" : "https://bugly.qq.com/v2/crash-reporting/crashes/900012345/1183?pid=2""#),
+            explainJSON)
     }
 
     func testBuglyAppIDOptionGivesConsoleLinks() throws {

@@ -140,7 +140,8 @@ final class HTMLReportTests: XCTestCase {
         let groups = try XCTUnwrap(report["groups"] as? [[String: Any]])
         let textView = try XCTUnwrap(
             groups.first { $0["receiver_class"] as? String == "UITextView" }?["id"] as? String)
-        let searchBar = try XCTUnwrap(groups.first { $0["key"] as? String == "_searchField" }?["id"] as? String)
+        let searchBar = try XCTUnwrap(
+            groups.first { $0["key"] as? String == "_searchField" }?["id"] as? String)
         // 2.3.0 crashed with the text view group, 2.3.1 after it; the search bar's app never ran
         // 6.3.0, so only its regression in 6.4.0 has a mark.
         XCTAssertEqual(try runner.run(["fixed", textView, "2.3.0"]).status, 0)
