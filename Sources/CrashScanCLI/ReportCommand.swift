@@ -97,6 +97,11 @@ enum ReportCommand: CommandDefinition {
         }
         let failOnRegressed = arguments.isSet(failOn)
         let explain = arguments.isSet(explain)
+        if explain, format == .html {
+            throw UsageError(
+                "--explain is not drawn in --format html (use it with text, json, csv or markdown, or 'crashscan explain GROUP')"
+            )
+        }
         let ruleFiles = arguments.values(.rules)
         if let extra = arguments.positionals.first {
             throw UsageError("report takes no arguments, got '\(extra)'")
