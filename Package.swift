@@ -36,6 +36,13 @@ let package = Package(
             pkgConfig: "nettle",
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
+        // libpq (Debian: libpq-dev), PostgreSQL's client library, for the team database
+        // (`--db postgresql://…`); module map only.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
+        ),
         // glibc's mallopt (part of libc); module map only.
         .systemLibrary(name: "CMalloc"),
         // The pipeline, one target per stage; each imports only the targets below it, so the
@@ -63,7 +70,7 @@ let package = Package(
         .target(
             name: "CrashScanStore",
             dependencies: [
-                "CrashScanIngest", "CSQLite",
+                "CrashScanIngest", "CSQLite", "CLibPQ",
             ]
         ),
         // The rules engine, its evidence, and the fix pages.

@@ -1,19 +1,19 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine and runs the main job on the bundled SampleReports:
-# installs the SQLite and libarchive headers if they are missing, builds crashscan in release mode, imports
+# installs the SQLite, libarchive, Nettle and libpq headers if they are missing, builds crashscan in release mode, imports
 # SampleReports into a fresh database (demo.sqlite) and prints the KVC report.
 # Extra arguments go to `crashscan report` (for example: ./scripts/demo.sh --os 8.1).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The C libraries crashscan builds against: SQLite, libarchive (zip/tar/gz inputs) and Nettle
-# (SHA-256).
-if ! pkg-config --exists sqlite3 libarchive nettle 2>/dev/null; then
-    echo "installing libsqlite3-dev, libarchive-dev and nettle-dev" >&2
+# The C libraries crashscan builds against: SQLite, libarchive (zip/tar/gz inputs), Nettle
+# (SHA-256) and libpq (PostgreSQL, the team database).
+if ! pkg-config --exists sqlite3 libarchive nettle libpq 2>/dev/null; then
+    echo "installing libsqlite3-dev, libarchive-dev, nettle-dev and libpq-dev" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev pkg-config
+    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev libpq-dev pkg-config
 fi
 
 swift build -c release

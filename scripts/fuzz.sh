@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)
 #
 # TARGET is a file name in Fuzz/Targets without .swift: report-reader, text-parsers, json,
-# frame-line, archive, rule-file, filters, source-scanner. The package's targets are compiled with coverage and AddressSanitizer
+# frame-line, archive, rule-file, filters, source-scanner, html-page. The package's targets are compiled with coverage and AddressSanitizer
 # (`swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`, in
 # .build/fuzz), the harness with
 #   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules ... *.o
@@ -44,8 +44,9 @@ rm -f "$binary"
 # A harness that does not build fails the run (a module missing from the list above once left CI
 # "passing" without fuzzing anything). The linker's "Cannot export local symbol" notes are noise.
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
-    -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc \
-    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
+    -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc -I Sources/CLibPQ \
+    -Xcc -I"$(pkg-config --variable=includedir libpq)" \
+    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -lpq -o "$binary" \
     >"$build/link-$target.log" 2>&1 || [ ! -x "$binary" ]; then
     grep -v "Cannot export local symbol" "$build/link-$target.log" >&2 || true
     echo "fuzz.sh: could not build the $target harness" >&2

@@ -2,7 +2,7 @@
 # Builds crashscan in release mode and installs it as PREFIX/bin/crashscan (default PREFIX:
 # /usr/local). The binary needs no file beside it: migrations, rules, fix pages and catalogues
 # are built in. It links the system SQLite, libarchive and Nettle, which stay installed
-# (Debian: libsqlite3-dev libarchive-dev nettle-dev; macOS: brew install sqlite libarchive nettle).
+# (Debian: libsqlite3-dev libarchive-dev nettle-dev libpq-dev; macOS: brew install sqlite libarchive nettle libpq).
 #   ./scripts/install.sh                 # /usr/local/bin/crashscan (may need sudo)
 #   PREFIX=$HOME/.local ./scripts/install.sh
 set -euo pipefail
