@@ -70,6 +70,9 @@ public enum CLI {
         } catch let error as MissingDatabase {
             console.err("crashscan: \(error.description.shown)\n")
             return .noInput
+        } catch let error as UnsupportedDatabase {
+            console.err("crashscan: \(error.description.shown)\n")
+            return .unavailable
         } catch let error as OutputError {
             console.err("crashscan: \(error.description.shown)\n")
             return .cannotCreate
@@ -158,11 +161,39 @@ public enum CLI {
     }
 
     /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.
-    static func databasePath(_ option: String?, environment: [String: String]) -> String {
-        if let option { return option }
-        if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty {
-            return fromEnvironment
+    static func databasePath(_ option: String?, environment: [String: String]) throws -> String {
+        let path: String
+        if let option {
+            path = option
+        } else if let fromEnvironment = environment["CRASHSCAN_DB"], !fromEnvironment.isEmpty {
+            path = fromEnvironment
+        } else {
+            path = "crashscan.sqlite"
         }
-        return "crashscan.sqlite"
+        // A PostgreSQL URL is not a file name: taken as one, SQLite failed with "unable to open
+        // database file" or made a folder named `postgresql:`.
+        let lower = path.lowercased()
+        if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
+            throw UnsupportedDatabase(url: path)
+        }
+        return path
+    }
+
+    /// `postgresql://user:secret@host/db` → `postgresql://user:…@host/db`: a password is never echoed.
+    static func redactedURL(_ url: String) -> String {
+        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else {
+            return url
+        }
+        let credentials = url[scheme.upperBound..<at]
+        guard let colon = credentials.firstIndex(of: ":") else { return url }
+        return String(url[..<credentials.index(after: colon)]) + "…" + String(url[at...])
+    }
+
+    /// `--db postgresql://…` before the PostgreSQL store exists.
+    struct UnsupportedDatabase: Error, CustomStringConvertible {
+        let url: String
+        var description: String {
+            "--db \(CLI.redactedURL(url)): this crashscan stores reports in SQLite files only; PostgreSQL databases are not supported yet (pass --db FILE)"
+        }
     }
 }

@@ -40,7 +40,7 @@ enum ExplainCommand: CommandDefinition {
             throw UsageError(
                 "explain needs one GROUP: a group id or a fingerprint prefix (see 'crashscan report')")
         }
-        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath, access: .readOnly)

@@ -106,7 +106,7 @@ enum ReportCommand: CommandDefinition {
         if let extra = arguments.positionals.first {
             throw UsageError("report takes no arguments, got '\(extra)'")
         }
-        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
         guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Read only: a database of an older crashscan is refused with the upgrade command to run.

@@ -130,3 +130,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(miss.out.hasSuffix("1 report, 1 not matched by search-text-field\n"), miss.out)
     }
 }
+
+/// A PostgreSQL URL as the database is refused with what to do, before anything is written, and
+/// never repeats its password.
+final class DatabaseURLTests: XCTestCase {
+    func testAPostgreSQLURLIsRefusedClearly() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        let sample = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt").path
+        for (arguments, environment) in [
+            (["import", sample, "--db", "postgresql://ci:hunter2@db.example/crashes"], [:]),
+            (["report"], ["CRASHSCAN_DB": "POSTGRES://db.example/crashes"]),
+        ] {
+            let run = try runner.run(arguments, environment: environment)
+            XCTAssertEqual(run.status, 69, run.err)
+            XCTAssertTrue(
+                run.err.contains("PostgreSQL databases are not supported yet (pass --db FILE)"), run.err)
+            XCTAssertFalse(run.err.contains("hunter2"), run.err)
+        }
+        XCTAssertTrue(
+            try FileManager.default.contentsOfDirectory(atPath: runner.folder.path).isEmpty,
+            "nothing was created")
+    }
+}
