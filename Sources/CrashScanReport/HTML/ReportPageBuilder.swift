@@ -78,7 +78,7 @@ public enum ReportPageBuilder {
             rules.rules.first { $0.id == recommendation.ruleID }
         }
         return ReportPage.GroupSection(
-            group: group, reason: latestReports.first?.exceptionReason, trend: trend,
+            group: group, reason: latestReports.lazy.compactMap(\.exceptionReason).first, trend: trend,
             versionMarks: versionMarks(
                 try withFixVersion(firstSeen, regression: group.regression, group: id, store: store),
                 regression: group.regression),
