@@ -57,7 +57,8 @@ enum HTMLAssets {
         @media print{button,nav{display:none}details>*{display:block}a{color:inherit}section.group{break-before:page}}
         """
 
-    /// Sorting of the groups table and the copy buttons; everything works without it.
+    /// Sorting of the groups table, the copy buttons, and the closed `<details>` (trend tables,
+    /// frames) opened while the page prints; everything works without it.
     static let script = """
         (function(){
         "use strict";
@@ -85,6 +86,10 @@ enum HTMLAssets {
         if(navigator.clipboard&&navigator.clipboard.writeText){navigator.clipboard.writeText(code.textContent).then(done,function(){});}
         else{var range=document.createRange();range.selectNodeContents(code);var sel=window.getSelection();
         sel.removeAllRanges();sel.addRange(range);}});});
+        window.addEventListener("beforeprint",function(){
+        document.querySelectorAll("details:not([open])").forEach(function(d){d.open=true;d.setAttribute("data-print-opened","");});});
+        window.addEventListener("afterprint",function(){
+        document.querySelectorAll("details[data-print-opened]").forEach(function(d){d.open=false;d.removeAttribute("data-print-opened");});});
         })();
         """
 }

@@ -156,6 +156,29 @@ final class BrowserTests: XCTestCase {
         XCTAssertEqual(second.order, "ascending")
     }
 
+    /// Printing opens the folded parts (the trends' tables, the frames): the printed page has more
+    /// pages than the same page whose script does not listen for printing.
+    func testPrintingOpensTheFoldedTables() throws {
+        let (page, _) = try samplePage()
+        let folder = page.deletingLastPathComponent()
+        let unfolding = try String(contentsOf: page, encoding: .utf8)
+        XCTAssertTrue(unfolding.contains(#"addEventListener("beforeprint""#))
+        let folded = unfolding.replacingOccurrences(
+            of: #"addEventListener("beforeprint""#, with: #"addEventListener("never""#)
+        let control = folder.appendingPathComponent("folded.html")
+        try Data(folded.utf8).write(to: control)
+        var pages: [Int] = []
+        for (source, name) in [(page, "open.pdf"), (control, "folded.pdf")] {
+            let pdf = folder.appendingPathComponent(name)
+            _ = try browse(source, ["--no-pdf-header-footer", "--print-to-pdf=\(pdf.path)"])
+            let text = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
+            // Each page of the PDF is an object of `/Type /Page` (the tree's nodes are `/Pages`).
+            pages.append(matchGroups(#"/Type\s*/(Page)[^s]"#, in: text).count)
+        }
+        XCTAssertGreaterThan(pages[1], 0)
+        XCTAssertGreaterThan(pages[0], pages[1], "pages printed with the parts opened, and folded")
+    }
+
     /// A screenshot of the samples' page is not blank: far larger than one of an empty page.
     func testScreenshotIsNotBlank() throws {
         let (page, _) = try samplePage()
