@@ -30,8 +30,8 @@ struct FailureTally {
             var group = totals[cell.group] ?? GroupTotals(id: cell.group)
             group.reports += cell.count
             if let device = cell.deviceIdentity { group.devices.insert(device) }
-            group.firstSeen = FailureTally.earlier(group.firstSeen, cell.firstSeen)
-            group.lastSeen = FailureTally.later(group.lastSeen, cell.lastSeen)
+            group.firstSeen = SQLOrder.earlier(group.firstSeen, cell.firstSeen)
+            group.lastSeen = SQLOrder.later(group.lastSeen, cell.lastSeen)
             totals[cell.group] = group
         }
         return totals.values.sorted { ($0.reports, $1.id) > ($1.reports, $0.id) }
@@ -53,7 +53,7 @@ struct FailureTally {
         for cell in cells {
             let key = Key(group: cell.group, value: label(cell))
             if let old = sums[key] {
-                sums[key] = (old.count + cell.count, FailureTally.smaller(old.osKey, cell.osKey))
+                sums[key] = (old.count + cell.count, SQLOrder.smaller(old.osKey, cell.osKey))
             } else {
                 sums[key] = (cell.count, cell.osKey)
             }
@@ -63,8 +63,8 @@ struct FailureTally {
         return result.mapValues { entries in
             entries.sorted { a, b in
                 if byCount, a.count != b.count { return a.count > b.count }
-                if !byCount, a.osKey != b.osKey { return FailureTally.nullsFirst(a.osKey, b.osKey) }
-                return FailureTally.bytewise(a.value, b.value)
+                if !byCount, a.osKey != b.osKey { return SQLOrder.nullsFirst(a.osKey, b.osKey) }
+                return SQLOrder.bytewise(a.value, b.value)
             }.map { KVCReport.Count(value: $0.value, reports: $0.count) }
         }
     }
@@ -83,18 +83,18 @@ struct FailureTally {
             let key = Key(device: cell.deviceLabel, os: cell.osLabel)
             models[cell.deviceLabel, default: []].insert(cell.model)
             if let old = sums[key] {
-                sums[key] = (old.count + cell.count, FailureTally.smaller(old.osKey, cell.osKey))
+                sums[key] = (old.count + cell.count, SQLOrder.smaller(old.osKey, cell.osKey))
             } else {
                 order.append(key)
                 sums[key] = (cell.count, cell.osKey)
             }
         }
         return order.sorted { a, b in
-            if a.device != b.device { return FailureTally.bytewise(a.device, b.device) }
+            if a.device != b.device { return SQLOrder.bytewise(a.device, b.device) }
             let keyA = sums[a]?.osKey
             let keyB = sums[b]?.osKey
-            if keyA != keyB { return FailureTally.nullsFirst(keyA, keyB) }
-            return FailureTally.bytewise(a.os, b.os)
+            if keyA != keyB { return SQLOrder.nullsFirst(keyA, keyB) }
+            return SQLOrder.bytewise(a.os, b.os)
         }.map { key in
             let sum = sums[key]!
             let known = models[key.device] ?? []
@@ -103,37 +103,6 @@ struct FailureTally {
                 osVersion: key.os,
                 reports: sum.count)
         }
-    }
-
-    // SQL's orderings: text by bytes, NULL before any number, min/max ignore NULL.
-
-    static func bytewise(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
-
-    static func nullsFirst(_ a: Int?, _ b: Int?) -> Bool {
-        switch (a, b) {
-        case (nil, .some): return true
-        case (.some(let x), .some(let y)): return x < y
-        default: return false
-        }
-    }
-
-    /// min() of SQL: NULL only when every value is NULL.
-    static func smaller(_ a: Int?, _ b: Int?) -> Int? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
-    }
-
-    static func earlier(_ a: String?, _ b: String?) -> String? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return bytewise(b, a) ? b : a
-    }
-
-    static func later(_ a: String?, _ b: String?) -> String? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return bytewise(a, b) ? b : a
     }
 }
 

@@ -171,6 +171,12 @@ public struct KVCReport: Sendable, Encodable {
     public var matrix: [Cell]
     /// The order of `groups` (`report --sort`).
     public var sort: ReportSort = .reports
+
+    /// The groups put in `order`, and the order recorded.
+    mutating func order(by order: ReportSort) {
+        groups.sort(by: order.precedes)
+        sort = order
+    }
 }
 
 /// How `report` orders its groups.

@@ -11,8 +11,7 @@ public enum ReportBuilder {
         var report = try store.readSnapshot {
             try buildOnSnapshot(store: store, filter: filter, rules: rules, explain: explain).report
         }
-        report.groups.sort(by: sort.precedes)
-        report.sort = sort
+        report.order(by: sort)
         return report
     }
 

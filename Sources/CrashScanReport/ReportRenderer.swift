@@ -239,7 +239,7 @@ public enum ReportRenderer {
     /// summed into their minor version (`8.1.x`); columns that still do not fit, the smallest
     /// first, are summed into `other`.
     static func matrixText(_ report: KVCReport) -> [String] {
-        var (devices, versions, counts) = matrixAxes(report)
+        var (devices, versions, counts) = matrixAxes(report.matrix)
         let deviceColumn = min(max(devices.map(\.count).max() ?? 6, 6), 24)
         let needed = versions.reduce(deviceColumn + 9) { $0 + max($1.count, 3) + 2 }
         if needed > width { (versions, counts) = byMinorVersion(versions, counts) }
@@ -306,11 +306,11 @@ public enum ReportRenderer {
         return (labels, merged)
     }
 
-    static func matrixAxes(_ report: KVCReport) -> ([String], [String], [String: [String: Int]]) {
+    static func matrixAxes(_ matrix: [KVCReport.Cell]) -> ([String], [String], [String: [String: Int]]) {
         var devices: [String] = []
         var versions: [String] = []
         var counts: [String: [String: Int]] = [:]
-        for cell in report.matrix {
+        for cell in matrix {
             if counts[cell.device] == nil { devices.append(cell.device) }
             if !versions.contains(cell.osVersion) { versions.append(cell.osVersion) }
             counts[cell.device, default: [:]][cell.osVersion, default: 0] += cell.reports
@@ -425,7 +425,7 @@ public enum ReportRenderer {
         out.append("")
         out.append("## Devices × OS versions")
         out.append("")
-        let (devices, versions, counts) = matrixAxes(report)
+        let (devices, versions, counts) = matrixAxes(report.matrix)
         out.append("| Device | " + versions.joined(separator: " | ") + " | Total |")
         out.append("|---|" + versions.map { _ in "---:" }.joined(separator: "|") + "|---:|")
         for device in devices {

@@ -173,17 +173,6 @@ final class Database {
         return rows
     }
 
-    /// Calls `body` with each row of `sql` in turn, without collecting them (for large results
-    /// that are folded as they are read).
-    func forEachRow(_ sql: String, _ arguments: [SQLValue] = [], _ body: (Row) throws -> Void) throws {
-        let statement = try cached(sql)
-        try statement.bind(arguments)
-        defer { statement.reset() }
-        while let row = try statement.step() {
-            try body(row)
-        }
-    }
-
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
 

@@ -153,12 +153,15 @@ final class Statement {
 
     /// Steps once: the next row, or nil when done.
     func step() throws(SQLiteError) -> Row? {
+        try advance() ? currentRow() : nil
+    }
+
+    /// Steps once without reading the row: true while there is one.
+    func advance() throws(SQLiteError) -> Bool {
         let rc = sqlite3_step(handle)
         switch rc {
-        case SQLITE_ROW:
-            return currentRow()
-        case SQLITE_DONE:
-            return nil
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
         default:
             let failure = error(rc)
             sqlite3_reset(handle)
@@ -229,5 +232,5 @@ final class Statement {
         return Row(columns: columnNames, values: (0..<count).map(value(at:)))
     }
 
-    func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
+    private func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
 }

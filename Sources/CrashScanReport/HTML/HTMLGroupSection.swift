@@ -47,22 +47,18 @@ enum HTMLGroupSection {
 
     static func classification(_ section: ReportPage.GroupSection) -> String {
         let group = section.group
-        var facts: [(String, String)] = [
+        var facts: [(label: String, value: String)] = [
             ("Kind", group.kind?.rawValue ?? "–"), ("Accessor", group.accessor?.rawValue ?? "–"),
             ("Exception", group.exceptionType ?? "–"), ("Cause", group.cause?.rawValue ?? "–"),
             ("Reports", HTMLText.number(group.reportCount)),
-            ("Affected devices", group.affectedDevices.map(HTMLText.number) ?? "unknown (no ids)"),
-            ("Affected users", group.affectedUsers.map(HTMLText.number) ?? "unknown (no ids)"),
+            ("Affected devices", HTMLText.affected(group.affectedDevices)),
+            ("Affected users", HTMLText.affected(group.affectedUsers)),
             ("Device models", HTMLText.number(group.deviceCount)),
             ("First seen", group.firstSeen ?? "–"), ("Last seen", group.lastSeen ?? "–"),
         ]
         if let fix = group.recommendation?.fix { facts.append(("Fix", fix)) }
         if let confidence = group.evidence?.confidence { facts.append(("Confidence", confidence.rawValue)) }
-        var html = "<dl class=\"facts\">"
-        for (label, value) in facts {
-            html += "<div><dt>\(label)</dt><dd>\(HTMLText.escape(value))</dd></div>"
-        }
-        html += "</dl>"
+        var html = HTMLText.facts(facts)
         if let reason = section.reason {
             html += "<p><strong>Reason:</strong> <code>\(HTMLText.escape(reason))</code></p>"
         }

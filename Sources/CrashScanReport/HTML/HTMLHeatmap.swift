@@ -13,10 +13,7 @@ extension HTMLCharts {
         windows: [(label: String, range: OSRange)] = [], outline: OSRange? = nil, maxRows: Int = 30,
         maxColumns: Int = 28
     ) -> String {
-        let report = KVCReport(
-            database: "", filters: [:], summary: .init(reports: 0, kvcFailures: 0, groups: 0, devices: 0),
-            groups: [], matrix: cells)
-        var (devices, versions, counts) = ReportRenderer.matrixAxes(report)
+        var (devices, versions, counts) = ReportRenderer.matrixAxes(cells)
         if versions.count > maxColumns {
             (versions, counts) = ReportRenderer.byMinorVersion(versions, counts)
         }

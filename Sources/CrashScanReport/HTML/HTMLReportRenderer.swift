@@ -44,23 +44,18 @@ public enum HTMLReportRenderer {
         let first = report.groups.compactMap(\.firstSeen).min().map { String($0.prefix(10)) }
         let last = report.groups.compactMap(\.lastSeen).max().map { String($0.prefix(10)) }
         let span = first.map { "\($0) – \(last ?? $0)" } ?? "no dated reports"
-        let facts: [(String, String)] = [
+        let facts: [(label: String, value: String)] = [
             ("Database", report.database), ("Filters", filters), ("Time span (UTC)", span),
             ("Crash reports", HTMLText.number(summary.reports)),
             ("KVC failures", HTMLText.number(summary.kvcFailures)),
             ("Groups", HTMLText.number(summary.groups)),
             ("Device models", HTMLText.number(summary.devices)),
-            ("Affected devices", summary.affectedDevices.map(HTMLText.number) ?? "unknown (no ids)"),
-            ("Affected users", summary.affectedUsers.map(HTMLText.number) ?? "unknown (no ids)"),
+            ("Affected devices", HTMLText.affected(summary.affectedDevices)),
+            ("Affected users", HTMLText.affected(summary.affectedUsers)),
             ("Generated", page.generatedAt),
         ]
-        var html = "<header><h1>crashscan report</h1><dl class=\"facts\" id=\"summary\">"
-        for (label, value) in facts {
-            let key = label.lowercased().replacingOccurrences(of: " ", with: "-")
-            html +=
-                "<div><dt>\(label)</dt><dd data-fact=\"\(HTMLText.escape(key))\">\(HTMLText.escape(value))</dd></div>"
-        }
-        html += "</dl><nav aria-label=\"Contents\"><ul>"
+        var html = "<header><h1>crashscan report</h1>" + HTMLText.facts(facts, keyed: true)
+        html += "<nav aria-label=\"Contents\"><ul>"
         if !report.groups.isEmpty {
             html +=
                 "<li><a href=\"#heatmap\">Devices × OS</a></li><li><a href=\"#trend\">Trend</a></li><li><a href=\"#groups\">Groups</a></li>"

@@ -44,4 +44,20 @@ enum HTMLText {
         guard address.hasPrefix("https://") || address.hasPrefix("http://") else { return shown }
         return "<a href=\"\(escape(address))\" rel=\"noreferrer noopener\">\(shown)</a>"
     }
+
+    /// Label and value tiles (`<dl class="facts">`); `keyed` adds `data-fact` (the label in
+    /// lower case with dashes) to each value, so that a script or a test can read it back.
+    static func facts(_ pairs: [(label: String, value: String)], keyed: Bool = false) -> String {
+        var html = "<dl class=\"facts\">"
+        for (label, value) in pairs {
+            let key =
+                keyed
+                ? " data-fact=\"\(escape(label.lowercased().replacingOccurrences(of: " ", with: "-")))\"" : ""
+            html += "<div><dt>\(escape(label))</dt><dd\(key)>\(escape(value))</dd></div>"
+        }
+        return html + "</dl>"
+    }
+
+    /// An affected-devices or -users count, or why there is none.
+    static func affected(_ count: Int?) -> String { count.map(number) ?? "unknown (no ids)" }
 }

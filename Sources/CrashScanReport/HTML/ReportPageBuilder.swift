@@ -4,7 +4,8 @@ import CrashScanRules
 import CrashScanStore
 
 /// Builds the HTML page's data on one snapshot: the report (as `report --format json` computes
-/// it) and, from the same failure cells plus one pass by day, the trends and the sections.
+/// it) and, from the same pass over the failures (its cells, days and latest reports), the
+/// trends and the sections.
 public enum ReportPageBuilder {
     public static func build(
         store: Store, filter: ReportFilter, rules: RuleSet, sort: ReportSort = .affected
@@ -13,8 +14,7 @@ public enum ReportPageBuilder {
             let built = try ReportBuilder.buildOnSnapshot(
                 store: store, filter: filter, rules: rules, explain: false, forPage: true)
             var report = built.report
-            report.groups.sort(by: sort.precedes)
-            report.sort = sort
+            report.order(by: sort)
             var page = ReportPage(report: report)
             let days = built.scan.days
             page.trendUnit = trendUnit(days)

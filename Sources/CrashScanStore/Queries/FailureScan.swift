@@ -27,68 +27,82 @@ extension Store {
     /// picking those here saved a sort of each group's reports by time (60–130 ms a group).
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
         let rows = selection.failureRows()
-        let seenSQL = ReportSelection.seen
-        struct CellKey: Hashable {
-            var group: Int
-            var model: String?
-            var name: String?
-            var os: String?
-            var app: String?
-        }
-        var cells: [CellKey: FailureCell] = [:]
-        // Each id is hashed once, to its number; the groups' sets hold numbers (four string
-        // inserts per failure were a quarter of the page's time on a million reports).
-        var deviceNumbers: [String: Int32] = [:]
-        var userNumbers: [String: Int32] = [:]
-        var devices: [Int: Set<Int32>] = [:]
-        var users: [Int: Set<Int32>] = [:]
-        var dayCounts: [Int: [Substring: Int]] = [:]
-        var latest: [Int: [(seen: String, id: Int64)]] = [:]
-        var columns: [Int32] = []
+        var fold = FailureFold(forPage: forPage)
         try db.forEachCursor(
             """
             SELECT r.group_id AS id, r.device_model AS model, r.device_name AS name, r.os_version AS os,
-                   r.os_key AS os_key, r.app_version AS app, \(seenSQL) AS seen, r.device_id AS device,
-                   r.user_id AS user, r.id AS report_id
+                   r.os_key AS os_key, r.app_version AS app, \(ReportSelection.seen) AS seen,
+                   r.device_id AS device, r.user_id AS user, r.id AS report_id
             \(rows.sql)
-            """, rows.values
-        ) { row in
-            if columns.isEmpty {
-                columns = try [
-                    "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id",
-                ].map(
-                    row.column)
-            }
-            guard let group = row.int(at: columns[0]) else { return }
-            let key = CellKey(
-                group: group, model: row.string(at: columns[1]), name: row.string(at: columns[2]),
-                os: row.string(at: columns[3]), app: row.string(at: columns[5]))
-            let osKey = row.int(at: columns[4])
-            let seen = row.string(at: columns[6])
-            if var cell = cells[key] {
-                cell.count += 1
-                cell.osKey = Self.smaller(cell.osKey, osKey)
-                if let seen {
-                    if cell.firstSeen.map({ Self.bytewise(seen, $0) }) ?? true { cell.firstSeen = seen }
-                    if cell.lastSeen.map({ Self.bytewise($0, seen) }) ?? true { cell.lastSeen = seen }
-                }
-                cells[key] = cell
-            } else {
-                cells[key] = FailureCell(
-                    group: group, model: key.model, name: key.name, os: key.os, osKey: osKey, app: key.app,
-                    count: 1, firstSeen: seen, lastSeen: seen)
-            }
-            if let device = row.string(at: columns[7]) {
-                devices[group, default: []].insert(Self.number(device, in: &deviceNumbers))
-            }
-            if let user = row.string(at: columns[8]) {
-                users[group, default: []].insert(Self.number(user, in: &userNumbers))
-            }
-            if forPage, let seen, let id = row.int(at: columns[9]) {
-                dayCounts[group, default: [:]][seen.prefix(10), default: 0] += 1
-                Self.keepLatest(&latest[group, default: []], seen: seen, id: Int64(id))
-            }
+            """, rows.values, columns: FailureFold.columns
+        ) { row, columns in fold.add(row, columns) }
+        return fold.finish()
+    }
+}
+
+/// What `scanFailures` folds from each failure row, and the scan it makes of them.
+private struct FailureFold {
+    /// The columns `add` reads, in the order of its `columns` argument.
+    static let columns = [
+        "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id",
+    ]
+
+    struct CellKey: Hashable {
+        var group: Int
+        var model: String?
+        var name: String?
+        var os: String?
+        var app: String?
+    }
+
+    let forPage: Bool
+    var cells: [CellKey: FailureCell] = [:]
+    // Each id is hashed once, to its number; the groups' sets hold numbers (four string inserts
+    // per failure were a quarter of the page's time on a million reports).
+    var deviceNumbers: [String: Int32] = [:]
+    var userNumbers: [String: Int32] = [:]
+    var devices: [Int: Set<Int32>] = [:]
+    var users: [Int: Set<Int32>] = [:]
+    var dayCounts: [Int: [Substring: Int]] = [:]
+    var latest: [Int: [(seen: String, id: Int64)]] = [:]
+
+    init(forPage: Bool) { self.forPage = forPage }
+
+    mutating func add(_ row: RowCursor, _ columns: [Int32]) {
+        guard let group = row.int(at: columns[0]) else { return }
+        let seen = row.string(at: columns[6])
+        let key = CellKey(
+            group: group, model: row.string(at: columns[1]), name: row.string(at: columns[2]),
+            os: row.string(at: columns[3]), app: row.string(at: columns[5]))
+        count(key, osKey: row.int(at: columns[4]), seen: seen)
+        if let device = row.string(at: columns[7]) {
+            devices[group, default: []].insert(Self.number(device, in: &deviceNumbers))
         }
+        if let user = row.string(at: columns[8]) {
+            users[group, default: []].insert(Self.number(user, in: &userNumbers))
+        }
+        if forPage, let seen, let id = row.int(at: columns[9]) {
+            dayCounts[group, default: [:]][seen.prefix(10), default: 0] += 1
+            Self.keepLatest(&latest[group, default: []], seen: seen, id: Int64(id))
+        }
+    }
+
+    /// The failure added to its cell, as SQL's count, min and max would.
+    private mutating func count(_ key: CellKey, osKey: Int?, seen: String?) {
+        guard var cell = cells[key] else {
+            cells[key] = FailureCell(
+                group: key.group, model: key.model, name: key.name, os: key.os, osKey: osKey, app: key.app,
+                count: 1, firstSeen: seen, lastSeen: seen)
+            return
+        }
+        cell.count += 1
+        cell.osKey = SQLOrder.smaller(cell.osKey, osKey)
+        cell.firstSeen = SQLOrder.earlier(cell.firstSeen, seen)
+        cell.lastSeen = SQLOrder.later(cell.lastSeen, seen)
+        cells[key] = cell
+    }
+
+    func finish() -> FailureScan {
         var scan = FailureScan()
         scan.cells = Array(cells.values)
         for id in Set(devices.keys).union(users.keys) {
@@ -108,7 +122,7 @@ extension Store {
     /// keeps at most `FailureScan.latestKept`.
     private static func keepLatest(_ kept: inout [(seen: String, id: Int64)], seen: String, id: Int64) {
         func newer(_ a: (seen: String, id: Int64), _ b: (seen: String, id: Int64)) -> Bool {
-            a.seen == b.seen ? a.id > b.id : bytewise(b.seen, a.seen)
+            a.seen == b.seen ? a.id > b.id : SQLOrder.bytewise(b.seen, a.seen)
         }
         let entry = (seen: seen, id: id)
         if kept.count == FailureScan.latestKept, let last = kept.last, !newer(entry, last) { return }
@@ -123,17 +137,5 @@ extension Store {
         let next = Int32(numbers.count)
         numbers[id] = next
         return next
-    }
-
-    /// SQL's order of text (BINARY: by bytes).
-    private static func bytewise(_ a: String, _ b: String) -> Bool {
-        a.utf8.lexicographicallyPrecedes(b.utf8)
-    }
-
-    /// SQL's min(): NULL only when every value is NULL.
-    private static func smaller(_ a: Int?, _ b: Int?) -> Int? {
-        guard let a else { return b }
-        guard let b else { return a }
-        return min(a, b)
     }
 }

@@ -13,6 +13,14 @@ public struct SampleReport: Sendable {
     public var positionInFile: Int
     public var exceptionReason: String?
     public var frames: [FrameLine]
+
+    /// Frames as `crash_group.sample_frames` and `report.frames` store them, one per line.
+    static func frameLines(_ stored: String?) -> [FrameLine] {
+        (stored ?? "").split(separator: "\n").map { line in
+            let columns = StoredFrames.columns(line)
+            return FrameLine(image: columns.image, symbol: columns.symbol, location: columns.location)
+        }
+    }
 }
 
 /// One of a group's reports, as `explain` lists it.
@@ -26,9 +34,25 @@ public struct GroupReportLine: Sendable {
     public var osVersion: String?
     public var appVersion: String?
     /// The report's page in its crash service (Bugly's console), when known.
-    public var sourceURL: String? = nil
-    /// Only from `reportLines(ids:)`.
-    public var exceptionReason: String? = nil
+    public var sourceURL: String?
+    public var exceptionReason: String?
+
+    /// The columns of `report` the initializer reads.
+    static let columns = """
+        source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
+        coalesce(device_name, device_model) AS device, os_version, app_version, source_url, exception_reason
+        """
+
+    init(_ row: Row) throws {
+        path = try row.string("source_path")
+        positionInFile = try row.int("position_in_file") ?? 0
+        seen = try row.string("seen")
+        device = try row.string("device")
+        osVersion = try row.string("os_version")
+        appVersion = try row.string("app_version")
+        sourceURL = try row.string("source_url")
+        exceptionReason = try row.string("exception_reason")
+    }
 }
 
 /// What `explain` shows of one group's reports.
@@ -46,14 +70,10 @@ extension Store {
                 """, [.integer(id)]
             ).first
         else { return nil }
-        let frames = (try row.string("frames") ?? "").split(separator: "\n").map { line in
-            let columns = StoredFrames.columns(line)
-            return SampleReport.FrameLine(
-                image: columns.image, symbol: columns.symbol, location: columns.location)
-        }
         return SampleReport(
             path: try row.string("source_path"), positionInFile: try row.int("position_in_file") ?? 0,
-            exceptionReason: try row.string("exception_reason"), frames: frames)
+            exceptionReason: try row.string("exception_reason"),
+            frames: SampleReport.frameLines(try row.string("frames")))
     }
 
     /// Whose class the group's receiver is, and why, from its first report that says.
@@ -79,38 +99,16 @@ extension Store {
     /// The group's latest `limit` reports, latest first.
     public func latestReports(group id: Int64, limit: Int) throws -> [GroupReportLine] {
         try db.query(
-            """
-            SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
-                   coalesce(device_name, device_model) AS device, os_version, app_version, source_url
-            FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?
-            """, [.integer(id), .int(limit)]
-        ).map {
-            GroupReportLine(
-                path: try $0.string("source_path"), positionInFile: try $0.int("position_in_file") ?? 0,
-                seen: try $0.string("seen"), device: try $0.string("device"),
-                osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"),
-                sourceURL: try $0.string("source_url"))
-        }
+            "SELECT \(GroupReportLine.columns) FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?",
+            [.integer(id), .int(limit)]
+        ).map(GroupReportLine.init)
     }
 
     /// Reports by id, in the order of `ids` (the HTML page's latest reports of a group).
     public func reportLines(ids: [Int64]) throws -> [GroupReportLine] {
         try ids.compactMap { id in
-            try db.query(
-                """
-                SELECT source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
-                       coalesce(device_name, device_model) AS device, os_version, app_version, source_url,
-                       exception_reason
-                FROM report WHERE id = ?
-                """, [.integer(id)]
-            ).first.map {
-                GroupReportLine(
-                    path: try $0.string("source_path"), positionInFile: try $0.int("position_in_file") ?? 0,
-                    seen: try $0.string("seen"), device: try $0.string("device"),
-                    osVersion: try $0.string("os_version"), appVersion: try $0.string("app_version"),
-                    sourceURL: try $0.string("source_url"), exceptionReason: try $0.string("exception_reason")
-                )
-            }
+            try db.query("SELECT \(GroupReportLine.columns) FROM report WHERE id = ?", [.integer(id)]).first
+                .map(GroupReportLine.init)
         }
     }
 
@@ -124,12 +122,7 @@ extension Store {
                 [.integer(id)]
             ).first
         else { return (nil, []) }
-        let frames = (try row.string("frames") ?? "").split(separator: "\n").map { line in
-            let columns = StoredFrames.columns(line)
-            return SampleReport.FrameLine(
-                image: columns.image, symbol: columns.symbol, location: columns.location)
-        }
-        return (try row.string("path"), frames)
+        return (try row.string("path"), SampleReport.frameLines(try row.string("frames")))
     }
 
     /// When any report of `app` (process name, else app image; any app when nil) in version

@@ -50,12 +50,15 @@ public struct ReportSelection: Sendable {
         )
     }
 
+    /// One value of a list matches: its conditions OR-ed, as one clause (none when empty).
+    private static func anyOf(_ parts: [String], into clauses: inout [String]) {
+        if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
+    }
+
     /// The conditions on `report r`: OS, device, app version, time, group.
     private func reportClauses(_ values: inout [SQLValue]) -> [String] {
         var clauses: [String] = []
-        func anyOf(_ parts: [String]) {
-            if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
-        }
+        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
         anyOf(
             osRanges.map { range in
                 values += [.int(range.lower), .int(range.upper)]
@@ -92,9 +95,7 @@ public struct ReportSelection: Sendable {
     /// The conditions on `kvc_failure k`: kind and key.
     private func kvcClauses(_ values: inout [SQLValue]) -> [String] {
         var clauses: [String] = []
-        func anyOf(_ parts: [String]) {
-            if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
-        }
+        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
         anyOf(
             kinds.map { kind in
                 values.append(.text(kind.rawValue))
