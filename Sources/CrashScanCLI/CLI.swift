@@ -38,19 +38,23 @@ public enum CLI {
         } catch let error as SchemaError {
             console.err("crashscan: \(error.description.shown)\n")
             return .ioError
-        } catch let error as SQLiteError where error.code == 8 {  // SQLITE_READONLY
+        } catch let error as DatabaseError where error.code == 8 {  // SQLITE_READONLY
             console.err(
                 "crashscan: cannot write the database: the file or its folder is read-only (\(error.message.shown))\n"
             )
             return .ioError
-        } catch let error as SQLiteError where error.code == 13 {  // SQLITE_FULL
+        } catch let error as DatabaseError where error.code == 13 {  // SQLITE_FULL
             // The failing file's savepoint (or the transaction) was rolled back; what was stored
             // before it is kept whole, and an import run again stores only what is missing.
             console.err(
                 "crashscan: cannot write the database: the disk is full (\(error.message.shown)); nothing is half-written (what was stored before is kept whole). Free some space and run the command again: files already stored are recognised\n"
             )
             return .ioError
-        } catch let error as SQLiteError {
+        } catch let error as DatabaseError where error.engine == .postgresql && error.sqlState == nil {
+            // The server could not be reached (or libpq refused the URL): nothing was read or written.
+            console.err("crashscan: \(error.description.shown)\n")
+            return .unavailable
+        } catch let error as DatabaseError {
             console.err("crashscan: database error: \(error.description.shown)\n")
             return .ioError
         } catch let error as GroupLookup.NotFound {
@@ -70,9 +74,6 @@ public enum CLI {
         } catch let error as MissingDatabase {
             console.err("crashscan: \(error.description.shown)\n")
             return .noInput
-        } catch let error as UnsupportedDatabase {
-            console.err("crashscan: \(error.description.shown)\n")
-            return .unavailable
         } catch let error as OutputError {
             console.err("crashscan: \(error.description.shown)\n")
             return .cannotCreate
@@ -103,6 +104,13 @@ public enum CLI {
         var description: String {
             "no database at \(path): run 'crashscan import PATH...' first, or pass --db FILE"
         }
+    }
+
+    /// Commands that read a database refuse a missing file before opening it (SQLite would make
+    /// an empty one). A PostgreSQL database is the server's to find.
+    static func requireDatabase(_ path: String) throws {
+        guard !Store.isPostgreSQLURL(path), !FileManager.default.fileExists(atPath: path) else { return }
+        throw MissingDatabase(path: path)
     }
 
     static func dispatch(_ arguments: [String], console: Console, environment: [String: String]) throws
@@ -160,8 +168,9 @@ public enum CLI {
         return try known.run(options, console: console, environment: environment)
     }
 
-    /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder.
-    static func databasePath(_ option: String?, environment: [String: String]) throws -> String {
+    /// `--db`, else `$CRASHSCAN_DB`, else `crashscan.sqlite` in the current folder: a file, or a
+    /// `postgresql://` URL (the store tells them apart).
+    static func databasePath(_ option: String?, environment: [String: String]) -> String {
         let path: String
         if let option {
             path = option
@@ -170,30 +179,6 @@ public enum CLI {
         } else {
             path = "crashscan.sqlite"
         }
-        // A PostgreSQL URL is not a file name: taken as one, SQLite failed with "unable to open
-        // database file" or made a folder named `postgresql:`.
-        let lower = path.lowercased()
-        if lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://") {
-            throw UnsupportedDatabase(url: path)
-        }
         return path
-    }
-
-    /// `postgresql://user:secret@host/db` → `postgresql://user:…@host/db`: a password is never echoed.
-    static func redactedURL(_ url: String) -> String {
-        guard let scheme = url.range(of: "://"), let at = url[scheme.upperBound...].firstIndex(of: "@") else {
-            return url
-        }
-        let credentials = url[scheme.upperBound..<at]
-        guard let colon = credentials.firstIndex(of: ":") else { return url }
-        return String(url[..<credentials.index(after: colon)]) + "…" + String(url[at...])
-    }
-
-    /// `--db postgresql://…` before the PostgreSQL store exists.
-    struct UnsupportedDatabase: Error, CustomStringConvertible {
-        let url: String
-        var description: String {
-            "--db \(CLI.redactedURL(url)): this crashscan stores reports in SQLite files only; PostgreSQL databases are not supported yet (pass --db FILE)"
-        }
     }
 }

@@ -40,8 +40,8 @@ enum ExplainCommand: CommandDefinition {
             throw UsageError(
                 "explain needs one GROUP: a group id or a fingerprint prefix (see 'crashscan report')")
         }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath, access: .readOnly)
         let id = try GroupLookup.find(group, in: store)

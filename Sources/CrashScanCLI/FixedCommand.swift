@@ -49,8 +49,8 @@ enum FixedCommand: CommandDefinition {
                     : "fixed needs a GROUP and the app VERSION that fixed it (crashscan fixed 0f28422c 2.4.0)"
             )
         }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let store = try Store(path: dbPath)
         let id = try GroupLookup.find(arguments.positionals[0], in: store)
         if clear {

@@ -117,7 +117,7 @@ enum ImportCommand: CommandDefinition {
         let walker = InputWalker()
         let sources = try walker.files(paths)
         let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym))
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         let store = try Store(path: dbPath)
         keepFreedMemory()
         let importer = Importer(

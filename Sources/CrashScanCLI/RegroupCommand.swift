@@ -28,8 +28,8 @@ enum RegroupCommand: CommandDefinition {
         guard arguments.positionals.isEmpty else {
             throw UsageError("regroup takes no arguments (it regroups the whole database)")
         }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         let store = try Store(path: dbPath)
         let summary = try Regrouper.run(store)

@@ -106,8 +106,8 @@ enum ReportCommand: CommandDefinition {
         if let extra = arguments.positionals.first {
             throw UsageError("report takes no arguments, got '\(extra)'")
         }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         // Read only: a database of an older crashscan is refused with the upgrade command to run.
         let store = try Store(path: dbPath, access: .readOnly)

@@ -115,7 +115,7 @@ enum ScanCommand: CommandDefinition {
 
     /// The database of `--db`: it must exist (scan links findings to the crashes imported there).
     static func openDatabase(_ path: String) throws -> Store {
-        guard FileManager.default.fileExists(atPath: path) else { throw CLI.MissingDatabase(path: path) }
+        try CLI.requireDatabase(path)
         return try Store(path: path)
     }
 

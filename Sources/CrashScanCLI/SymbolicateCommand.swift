@@ -47,8 +47,8 @@ enum SymbolicateCommand: CommandDefinition {
         guard !dsymPaths.isEmpty else {
             throw UsageError("symbolicate needs --dsym PATH (a .dSYM bundle, a folder of them, or a zip)")
         }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: ruleFiles)
         guard let symbolicator = try symbolicator(dsymPaths) else { return .usage }
         let store = try Store(path: dbPath)

@@ -27,8 +27,8 @@ enum UpgradeCommand: CommandDefinition {
         -> ExitCode
     {
         guard arguments.positionals.isEmpty else { throw UsageError("upgrade takes no arguments") }
-        let dbPath = try CLI.databasePath(arguments.value(.database), environment: environment)
-        guard FileManager.default.fileExists(atPath: dbPath) else { throw CLI.MissingDatabase(path: dbPath) }
+        let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
+        try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath)
         guard try Regrouper.isStale(store) else {

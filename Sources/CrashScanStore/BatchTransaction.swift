@@ -1,19 +1,20 @@
 /// The write transaction an import keeps open across batches of files, with the group tallies
-/// added once per transaction (`DeferredTallies`) instead of per report.
+/// added once per transaction (`DeferredTallies`) instead of per report. PostgreSQL's triggers
+/// count per statement already (migrations/postgresql/0001): it has no deferral.
 package final class BatchTransaction {
     private let db: Database
-    private let tallies: DeferredTallies
+    private let tallies: DeferredTallies?
 
     /// Begins the first transaction.
     package init(store: Store) throws {
         db = store.db
-        tallies = try DeferredTallies(db: db)
+        tallies = db.dialect == .sqlite ? try DeferredTallies(db: db) : nil
         try open()
     }
 
     private func open() throws {
-        try db.execute("BEGIN IMMEDIATE")
-        try tallies.begin()
+        try db.execute(db.dialect.beginWrite)
+        try tallies?.begin()
     }
 
     /// Commits what is written so far (tallies included) and begins the next transaction.
@@ -24,14 +25,15 @@ package final class BatchTransaction {
 
     /// Commits what is written, tallies included.
     package func commit() throws {
-        try tallies.flush()
+        try tallies?.flush()
         try db.execute("COMMIT")
     }
 
     /// After a failure: keeps every file stored before it (the failing file's savepoint is gone)
     /// with its tallies; if they cannot be added, keeps nothing of this transaction.
     package func keepWhatIsWritten() {
-        if (try? tallies.flush()) == nil || (try? db.execute("COMMIT")) == nil {
+        let flushed = tallies.map { (try? $0.flush()) != nil } ?? true
+        if !flushed || (try? db.execute("COMMIT")) == nil {
             try? db.execute("ROLLBACK")
         }
     }
@@ -44,6 +46,7 @@ extension Store {
     /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
     /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
     package func tuneForBulkWrites() throws {
+        guard db.dialect == .sqlite else { return }
         try db.execute("PRAGMA cache_size = -32768")
         try db.execute("PRAGMA wal_autocheckpoint = 10000")
     }

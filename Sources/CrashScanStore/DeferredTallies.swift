@@ -46,7 +46,7 @@ final class DeferredTallies {
     ]
     private let addIDTallies: [Statement]
 
-    init(db: Database) throws(SQLiteError) {
+    init(db: Database) throws(DatabaseError) {
         self.db = db
         deferTrigger = try db.prepare("INSERT OR IGNORE INTO tally_deferral (id) VALUES (1)")
         firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
@@ -60,18 +60,18 @@ final class DeferredTallies {
 
     /// Inside a fresh write transaction: from here the trigger leaves this transaction's reports
     /// to `flush`.
-    func begin() throws(SQLiteError) {
+    func begin() throws(DatabaseError) {
         try deferTrigger.bind([])
         try deferTrigger.runToCompletion()
         guard case .integer(let first) = try firstNewReport.scalar([]) else {
-            throw SQLiteError(extendedCode: 1, message: "no first report id for the group tallies")
+            throw DatabaseError(extendedCode: 1, message: "no first report id for the group tallies")
         }
         firstUncounted = first
     }
 
     /// Adds the transaction's reports to the tallies and lets the trigger count again; the
     /// caller commits next.
-    func flush() throws(SQLiteError) {
+    func flush() throws(DatabaseError) {
         guard let first = firstUncounted else { return }
         for statement in [addTallies, addDeviceTallies] + addIDTallies {
             try statement.bind([.integer(first)])

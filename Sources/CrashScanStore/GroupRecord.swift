@@ -20,7 +20,7 @@ public struct GroupRecord: Sendable, Equatable {
         blame_frame
         """
 
-    init(row: Row) throws(SQLiteError) {
+    init(row: Row) throws(DatabaseError) {
         id = Int64(try row.int("id") ?? 0)
         fingerprint = try row.string("fingerprint") ?? ""
         exceptionType = try row.string("exception_type")

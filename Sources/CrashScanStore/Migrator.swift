@@ -15,9 +15,22 @@ public struct Migration: Sendable, Equatable {
     /// The first line of a migration that needs foreign keys off while it runs.
     static let foreignKeysOff = "-- crashscan:foreign-keys-off"
 
-    /// The migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
+    /// The SQLite migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
     public static let builtIn: [Migration] = EmbeddedMigrations.files.map {
         parse(name: $0.name, sql: $0.sql)
+    }
+
+    /// The PostgreSQL migrations built into this binary, from `migrations/postgresql/`.
+    public static let builtInPostgreSQL: [Migration] = EmbeddedMigrations.postgresql.map {
+        parse(name: $0.name, sql: $0.sql)
+    }
+
+    /// The built-in migrations for `dialect`.
+    public static func builtIn(for dialect: SQLDialect) -> [Migration] {
+        switch dialect {
+        case .sqlite: return builtIn
+        case .postgresql: return builtInPostgreSQL
+        }
     }
 
     /// `0009_grouping_devices_time.sql` → version 9, name `grouping_devices_time`. A name that does
@@ -40,7 +53,7 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
     case folder(path: String)
     /// Tables that are not crashscan's: another application's database.
     case foreignDatabase(path: String, tables: [String])
-    case failed(migration: String, underlying: SQLiteError)
+    case failed(migration: String, underlying: DatabaseError)
     case badName(String)
 
     public var description: String {
@@ -69,10 +82,13 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
 /// `schema_migrations`, as GRDB's DatabaseMigrator does. A failing migration leaves neither its
 /// changes nor its record. A database that has a version this binary does not know is refused.
 public enum Migrator {
-    static func currentVersion(_ db: Database) throws(SQLiteError) -> Int {
-        let exists = try db.query(
-            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'")
-        guard !exists.isEmpty else { return 0 }
+    static func currentVersion(_ db: Database) throws(DatabaseError) -> Int {
+        var hasLedger = false
+        for row in try db.query(db.dialect.tableNamesSQL) where try row.string("name") == "schema_migrations"
+        {
+            hasLedger = true
+        }
+        guard hasLedger else { return 0 }
         return try db.query("SELECT max(version) AS v FROM schema_migrations").first?.int("v") ?? 0
     }
 
@@ -80,9 +96,7 @@ public enum Migrator {
     /// `schema_migrations` (its first migration recorded under the name this binary gives it).
     /// Reads only; an empty file (a new database) passes.
     static func checkIdentity(_ db: Database, migrations: [Migration] = Migration.builtIn) throws {
-        let tables = try db.query(
-            "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite_%' ORDER BY name"
-        ).compactMap { try $0.string("name") }
+        let tables = try db.query(db.dialect.tableNamesSQL).compactMap { try $0.string("name") }
         guard !tables.isEmpty else { return }
         guard tables.contains("schema_migrations"),
             let first = migrations.min(by: { $0.version < $1.version }),
@@ -132,20 +146,13 @@ public enum Migrator {
         defer { if keysOff { try? db.execute("PRAGMA foreign_keys = ON") } }
         do {
             return try db.transaction {
-                try db.execute(
-                    """
-                    CREATE TABLE IF NOT EXISTS schema_migrations (
-                        version    INTEGER PRIMARY KEY,
-                        name       TEXT NOT NULL,
-                        applied_at TEXT NOT NULL
-                    )
-                    """)
+                try db.execute(db.dialect.migrationLedgerSQL)
                 let applied = try db.query(
                     "SELECT 1 FROM schema_migrations WHERE version = ?", [.int(migration.version)])
                 guard applied.isEmpty else { return false }
                 try db.execute(migration.sql)
                 if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
-                    throw SQLiteError(
+                    throw DatabaseError(
                         extendedCode: 787,
                         message:
                             "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
@@ -154,10 +161,10 @@ public enum Migrator {
                 try db.run(
                     "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
                     [.int(migration.version), .text(migration.name), .text(Timestamp.now())])
-                try db.execute("PRAGMA user_version = \(migration.version)")
+                if db.dialect == .sqlite { try db.execute("PRAGMA user_version = \(migration.version)") }
                 return true
             }
-        } catch let error as SQLiteError {
+        } catch let error as DatabaseError {
             throw SchemaError.failed(migration: "\(migration.version)_\(migration.name)", underlying: error)
         }
     }

@@ -20,11 +20,11 @@ package enum PartialGroupMerger {
         FROM crash_group p
         JOIN crash_group c
           ON c.id <> p.id AND c.kind = p.kind AND c.blame_key = p.blame_key
-         AND c.exception_type IS p.exception_type
+         AND c.exception_type IS NOT DISTINCT FROM p.exception_type
          AND c.receiver_class IS NOT NULL AND c.key IS NOT NULL
          AND (p.receiver_class IS NULL OR c.receiver_class = p.receiver_class)
          AND (p.key IS NULL OR c.key = p.key)
-         AND (p.accessor IS NULL OR c.accessor IS p.accessor)
+         AND (p.accessor IS NULL OR c.accessor IS NOT DISTINCT FROM p.accessor)
         WHERE p.kind IS NOT NULL AND (p.receiver_class IS NULL OR p.key IS NULL)
           AND p.blame_key IS NOT NULL AND p.blame_key <> '' AND p.blame_key NOT LIKE 'image:%'
         ORDER BY p.id, c.id
@@ -98,13 +98,14 @@ enum GroupRows {
                 GROUP BY blame_frame ORDER BY count(*) DESC, blame_frame LIMIT 1)
             WHERE id = ? AND EXISTS (SELECT 1 FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL)
             """)
-        // Frames are one per line: the stored sample's count is its line breaks plus one.
+        // Frames are one per line: the stored sample's count is its line breaks plus one (the line
+        // break is bound: SQLite spells it char(10), PostgreSQL chr(10)).
         let sample = try db.prepare(
             """
             UPDATE crash_group SET sample_frames = ?1, sample_report_path = ?2
             WHERE id = ?3 AND (sample_frames IS NULL OR sample_frames = ''
-                OR length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 < ?4
-                OR (length(sample_frames) - length(replace(sample_frames, char(10), '')) + 1 = ?4
+                OR length(sample_frames) - length(replace(sample_frames, ?5, '')) + 1 < ?4
+                OR (length(sample_frames) - length(replace(sample_frames, ?5, '')) + 1 = ?4
                     AND coalesce(sample_report_path, '') > ?2))
             """)
         try db.transaction {
@@ -114,6 +115,7 @@ enum GroupRows {
                 guard let offered = samples[group] else { continue }
                 try sample.bind([
                     .text(offered.text), .text(offered.path), .integer(group), .int(offered.frames),
+                    .text("\n"),
                 ])
                 try sample.runToCompletion()
             }

@@ -139,7 +139,7 @@ public enum Regrouper {
 
     /// A new group for `key`'s fingerprint, described by its report and its old group.
     private static func createGroup(like key: StoredKey, db: Database) throws -> Int64 {
-        try db.run(
+        let id = try db.insert(
             """
             INSERT INTO crash_group (
                 fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
@@ -150,7 +150,10 @@ public enum Regrouper {
             FROM report r JOIN crash_group g ON g.id = r.group_id LEFT JOIN kvc_failure k ON k.report_id = r.id
             WHERE r.id = ?
             """, [.text(key.fingerprint), .text(key.blameKey), .integer(key.report)])
-        return db.lastInsertRowID
+        guard let id else {
+            throw DatabaseError(extendedCode: 1, message: "crash group insert returned no id")
+        }
+        return id
     }
 
     /// Groups no report points to any more go, their fix version moving to where their reports went.

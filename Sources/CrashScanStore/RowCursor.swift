@@ -1,5 +1,3 @@
-import CSQLite
-
 /// The current row of a statement being stepped, read in place by column index: for queries
 /// that fold hundreds of thousands of rows, where building a `Row` (an array of values, a String
 /// per text column) for each was most of the cost. The indices come from the column names,
@@ -7,18 +5,10 @@ import CSQLite
 struct RowCursor {
     let statement: Statement
 
-    func int(at column: Int32) -> Int? {
-        guard sqlite3_column_type(statement.handle, column) != SQLITE_NULL else { return nil }
-        return Int(sqlite3_column_int64(statement.handle, column))
-    }
+    func int(at column: Int32) -> Int? { statement.int(at: column) }
 
     /// The text of a column; nil for NULL.
-    func string(at column: Int32) -> String? {
-        guard sqlite3_column_type(statement.handle, column) != SQLITE_NULL,
-            let text = sqlite3_column_text(statement.handle, column)
-        else { return nil }
-        return String(cString: text)
-    }
+    func string(at column: Int32) -> String? { statement.string(at: column) }
 }
 
 extension Database {
@@ -31,13 +21,11 @@ extension Database {
         let statement = try cached(sql)
         try statement.bind(arguments)
         defer { statement.reset() }
-        let available = (0..<sqlite3_column_count(statement.handle)).map {
-            String(cString: sqlite3_column_name(statement.handle, $0))
-        }
-        let indices = try names.map { name throws(SQLiteError) -> Int32 in
+        let available = statement.columnNames
+        let indices = try names.map { name throws(DatabaseError) -> Int32 in
             guard let index = available.firstIndex(of: name) else {
-                throw SQLiteError(
-                    extendedCode: SQLITE_RANGE,
+                throw DatabaseError(
+                    extendedCode: 25,  // SQLITE_RANGE
                     message: "no column '\(name)' in the row (it has \(available.joined(separator: ", ")))")
             }
             return Int32(index)

@@ -38,18 +38,18 @@ struct Row: Sendable {
     let columns: [String]
     let values: [SQLValue]
 
-    func value(_ name: String) throws(SQLiteError) -> SQLValue {
+    func value(_ name: String) throws(DatabaseError) -> SQLValue {
         guard let index = columns.firstIndex(of: name) else {
-            throw SQLiteError(
+            throw DatabaseError(
                 extendedCode: SQLITE_RANGE,
                 message: "no column '\(name)' in the row (it has \(columns.joined(separator: ", ")))")
         }
         return values[index]
     }
 
-    func string(_ name: String) throws(SQLiteError) -> String? { try value(name).textForm }
+    func string(_ name: String) throws(DatabaseError) -> String? { try value(name).textForm }
 
-    func int(_ name: String) throws(SQLiteError) -> Int? {
+    func int(_ name: String) throws(DatabaseError) -> Int? {
         switch try value(name) {
         case .integer(let value): return Int(value)
         // A REAL beyond Int's range (or NaN) would trap in `Int(_:)`: no integer then.
@@ -60,7 +60,7 @@ struct Row: Sendable {
     }
 
     /// The bytes of a BLOB column (nil for NULL; a text column's UTF-8 bytes).
-    func bytes(_ name: String) throws(SQLiteError) -> [UInt8]? {
+    func bytes(_ name: String) throws(DatabaseError) -> [UInt8]? {
         switch try value(name) {
         case .blob(let bytes): return bytes
         case .text(let text): return Array(text.utf8)
@@ -69,47 +69,71 @@ struct Row: Sendable {
         }
     }
 
-    private func typeMismatch(_ name: String, _ wanted: String) -> SQLiteError {
-        SQLiteError(extendedCode: SQLITE_MISMATCH, message: "column '\(name)' holds a number, not \(wanted)")
+    private func typeMismatch(_ name: String, _ wanted: String) -> DatabaseError {
+        DatabaseError(
+            extendedCode: SQLITE_MISMATCH, message: "column '\(name)' holds a number, not \(wanted)")
     }
 
-    func bool(_ name: String) throws(SQLiteError) -> Bool? { try int(name).map { $0 != 0 } }
+    func bool(_ name: String) throws(DatabaseError) -> Bool? { try int(name).map { $0 != 0 } }
 }
 
-/// A prepared statement. The object owns the C handle (finalised in `deinit`). One made by
-/// `prepare` holds its connection, so the connection cannot close first; one in the connection's
-/// cache (`Database.cached`) does not, or the two would keep each other alive.
+/// A prepared statement. The object owns the C handle (finalised in `deinit`) or the server's
+/// prepared statement (deallocated). One made by `prepare` holds its connection, so the
+/// connection cannot close first; one in the connection's cache (`Database.cached`) does not, or
+/// the two would keep each other alive.
 final class Statement {
-    let handle: OpaquePointer
+    private enum Backing {
+        case sqlite(OpaquePointer)
+        case postgresql(PostgresStatement)
+    }
+
+    private let backing: Backing
     unowned let database: Database
     /// The connection, held by statements outside its cache.
     private let owner: Database?
     let sql: String
 
-    init(database: Database, sql: String, holdsDatabase: Bool = true) throws(SQLiteError) {
-        var statement: OpaquePointer?
-        let rc = sqlite3_prepare_v2(database.handle, sql, -1, &statement, nil)
-        guard rc == SQLITE_OK else { throw database.lastError(sql: sql) }
-        guard let statement else {
-            throw SQLiteError(extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql)
+    init(database: Database, sql: String, holdsDatabase: Bool = true) throws(DatabaseError) {
+        switch database.connection {
+        case .sqlite(let handle):
+            var statement: OpaquePointer?
+            let rc = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+            guard rc == SQLITE_OK else { throw database.lastError(sql: sql) }
+            guard let statement else {
+                throw DatabaseError(extendedCode: SQLITE_MISUSE, message: "empty statement", sql: sql)
+            }
+            backing = .sqlite(statement)
+        case .postgresql(let server):
+            backing = .postgresql(try PostgresStatement(server: server, sql: database.dialect.translate(sql)))
         }
-        self.handle = statement
         self.database = database
         self.owner = holdsDatabase ? database : nil
         self.sql = sql
     }
 
     deinit {
-        sqlite3_finalize(handle)
+        switch backing {
+        case .sqlite(let handle): sqlite3_finalize(handle)
+        case .postgresql(let statement): statement.deallocate()
+        }
+    }
+
+    /// The SQLite statement handle; only SQLite's code paths ask for it.
+    var handle: OpaquePointer {
+        guard case .sqlite(let handle) = backing else {
+            preconditionFailure("an SQLite statement asked of a PostgreSQL one")
+        }
+        return handle
     }
 
     /// Resets the statement and binds `values` to parameters 1…n.
-    func bind(_ values: [SQLValue]) throws(SQLiteError) {
+    func bind(_ values: [SQLValue]) throws(DatabaseError) {
+        if case .postgresql(let statement) = backing { return try statement.bind(values) }
         // No sqlite3_clear_bindings: every parameter is bound below (the count is checked).
         sqlite3_reset(handle)
         let expected = Int(sqlite3_bind_parameter_count(handle))
         guard expected == values.count else {
-            throw SQLiteError(
+            throw DatabaseError(
                 extendedCode: SQLITE_RANGE,
                 message: "statement takes \(expected) arguments, got \(values.count)", sql: sql)
         }
@@ -152,12 +176,14 @@ final class Statement {
     }
 
     /// Steps once: the next row, or nil when done.
-    func step() throws(SQLiteError) -> Row? {
-        try advance() ? currentRow() : nil
+    func step() throws(DatabaseError) -> Row? {
+        if case .postgresql(let statement) = backing { return try statement.step() }
+        return try advance() ? currentRow() : nil
     }
 
     /// Steps once without reading the row: true while there is one.
-    func advance() throws(SQLiteError) -> Bool {
+    func advance() throws(DatabaseError) -> Bool {
+        if case .postgresql(let statement) = backing { return try statement.advance() }
         let rc = sqlite3_step(handle)
         switch rc {
         case SQLITE_ROW: return true
@@ -171,20 +197,26 @@ final class Statement {
 
     /// Ends the current run of the statement so it can be bound again.
     func reset() {
-        sqlite3_reset(handle)
+        switch backing {
+        case .sqlite(let handle): sqlite3_reset(handle)
+        case .postgresql(let statement): statement.reset()
+        }
     }
 
     /// Steps until done, ignoring rows.
-    func runToCompletion() throws(SQLiteError) {
+    func runToCompletion() throws(DatabaseError) {
+        if case .postgresql(let statement) = backing { return try statement.run() }
         while try step() != nil {}
         sqlite3_reset(handle)
     }
 
     /// Runs an INSERT with `values` bound: the new row's id, or nil when no row was inserted
-    /// (`ON CONFLICT … DO NOTHING`). Used instead of `RETURNING id`, which SQLite implements with
-    /// a temporary table per execution: for 3,000 logs, the writer's instructions went from
-    /// 838 M to 716 M without it (callgrind).
-    func insert(_ values: [SQLValue]) throws(SQLiteError) -> Int64? {
+    /// (`ON CONFLICT … DO NOTHING`). Used instead of `RETURNING id` on SQLite, which implements
+    /// it with a temporary table per execution: for 3,000 logs, the writer's instructions went
+    /// from 838 M to 716 M without it (callgrind). PostgreSQL has no last-row id: there the
+    /// statement returns it.
+    func insert(_ values: [SQLValue]) throws(DatabaseError) -> Int64? {
+        if case .postgresql(let statement) = backing { return try statement.insert(values) }
         try bind(values)
         let rc = sqlite3_step(handle)
         defer { sqlite3_reset(handle) }
@@ -196,7 +228,8 @@ final class Statement {
     /// Binds, runs, and returns the first column of the first row (lookups and counts). The
     /// importer's writer runs it for every report, so it reads the one value without building
     /// a `Row`.
-    func scalar(_ values: [SQLValue]) throws(SQLiteError) -> SQLValue {
+    func scalar(_ values: [SQLValue]) throws(DatabaseError) -> SQLValue {
+        if case .postgresql(let statement) = backing { return try statement.scalar(values) }
         try bind(values)
         let rc = sqlite3_step(handle)
         defer { sqlite3_reset(handle) }
@@ -208,8 +241,31 @@ final class Statement {
     }
 
     /// Column names, read once: every row of the statement shares the array.
-    private lazy var columnNames: [String] = (0..<sqlite3_column_count(handle)).map {
-        String(cString: sqlite3_column_name(handle, $0))
+    private(set) lazy var columnNames: [String] = {
+        switch backing {
+        case .sqlite(let handle):
+            return (0..<sqlite3_column_count(handle)).map { String(cString: sqlite3_column_name(handle, $0)) }
+        case .postgresql(let statement): return statement.columns
+        }
+    }()
+
+    /// The current row's integer in `column` (nil for NULL), read in place.
+    func int(at column: Int32) -> Int? {
+        if case .postgresql(let statement) = backing {
+            guard case .integer(let value) = statement.currentValue(column) else { return nil }
+            return Int(value)
+        }
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL else { return nil }
+        return Int(sqlite3_column_int64(handle, column))
+    }
+
+    /// The current row's text in `column` (nil for NULL), read in place.
+    func string(at column: Int32) -> String? {
+        if case .postgresql(let statement) = backing { return statement.current(column) }
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
+            let text = sqlite3_column_text(handle, column)
+        else { return nil }
+        return String(cString: text)
     }
 
     private func value(at index: Int32) -> SQLValue {
@@ -232,5 +288,5 @@ final class Statement {
         return Row(columns: columnNames, values: (0..<count).map(value(at:)))
     }
 
-    private func error(_ rc: Int32) -> SQLiteError { database.lastError(sql: sql) }
+    private func error(_ rc: Int32) -> DatabaseError { database.lastError(sql: sql) }
 }

@@ -16,15 +16,22 @@ public final class Store {
         case readOnly
     }
 
-    /// Opens `path`. A database that is not crashscan's is refused before anything is written;
-    /// `readWrite` then switches it to WAL and migrates it, `readOnly` requires the current schema.
-    public init(path: String, access: Access = .readWrite, migrations: [Migration] = Migration.builtIn) throws
-    {
-        var isFolder: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw SchemaError.folder(path: path)
+    /// Opens `path`: an SQLite file, or a PostgreSQL server when it is a `postgresql://` or
+    /// `postgres://` URL. A database that is not crashscan's is refused before anything is
+    /// written; `readWrite` then switches SQLite to WAL and migrates, `readOnly` requires the
+    /// current schema. `migrations` default to the built-in ones for the backend.
+    public init(path: String, access: Access = .readWrite, migrations: [Migration]? = nil) throws {
+        if Store.isPostgreSQLURL(path) {
+            db = try Database(
+                postgresURL: path, name: Store.redactedURL(path), readOnly: access == .readOnly)
+        } else {
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+                throw SchemaError.folder(path: path)
+            }
+            db = try Database(path: path, readOnly: access == .readOnly)
         }
-        db = try Database(path: path, readOnly: access == .readOnly)
+        let migrations = migrations ?? Migration.builtIn(for: db.dialect)
         switch access {
         case .readWrite:
             try Migrator.migrate(db, migrations: migrations)
@@ -37,13 +44,40 @@ public final class Store {
         }
     }
 
+    /// Whether `location` names a PostgreSQL server rather than an SQLite file.
+    public static func isPostgreSQLURL(_ location: String) -> Bool {
+        let lower = location.lowercased()
+        return lower.hasPrefix("postgresql://") || lower.hasPrefix("postgres://")
+    }
+
+    /// `postgresql://user:secret@host/db` → `postgresql://user:…@host/db`: a password is never
+    /// echoed (nor a `password=` parameter).
+    public static func redactedURL(_ url: String) -> String {
+        guard let scheme = url.range(of: "://") else { return url }
+        var rest = String(url[scheme.upperBound...])
+        if let at = rest.firstIndex(of: "@"), let colon = rest[..<at].firstIndex(of: ":") {
+            rest = String(rest[..<colon]) + ":…" + String(rest[at...])
+        }
+        if let password = rest.range(of: "password=", options: .caseInsensitive) {
+            let end = rest[password.upperBound...].firstIndex(of: "&") ?? rest.endIndex
+            rest.replaceSubrange(password.upperBound..<end, with: "…")
+        }
+        return String(url[..<scheme.upperBound]) + rest
+    }
+
+    /// Which database this is.
+    public var dialect: SQLDialect { db.dialect }
+
     /// Reads through a memory map (`Database.mapForReading`), for commands that scan much of
     /// the database.
     public func mapForReading() throws { try db.mapForReading() }
 
     /// Copies the write-ahead log into the database file and empties it, so the file alone holds
     /// everything (before it is copied or measured).
-    public func checkpoint() throws { try db.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
+    public func checkpoint() throws {
+        guard db.dialect == .sqlite else { return }
+        try db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
 
     /// The schema version the database is at.
     public func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
@@ -76,10 +110,12 @@ package final class ReportWriter {
         self.store = store
         let db = store.db
         importedAt = Timestamp.now()
-        try db.run(
-            "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
-            [.text(importedAt), .text(version), .text(arguments)])
-        runID = db.lastInsertRowID
+        guard
+            let run = try db.insert(
+                "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
+                [.text(importedAt), .text(version), .text(arguments)])
+        else { throw DatabaseError(extendedCode: 1, message: "import run insert returned no id") }
+        runID = run
         // Built from the names `AnalyzedReport.storedFields` gives its values, and bound in that
         // order: a column added or moved there cannot land in another column here.
         let columns = ["import_file_id"] + AnalyzedReport.storedColumnNames
@@ -168,7 +204,7 @@ package final class ReportWriter {
                 .text(parserRevision),
             ])
         else {
-            throw SQLiteError(extendedCode: 1, message: "import file insert returned no id")
+            throw DatabaseError(extendedCode: 1, message: "import file insert returned no id")
         }
         let fileID = SQLValue.integer(fileRow)
         for report in fresh {
@@ -242,7 +278,7 @@ package final class ReportWriter {
             .text(report.blameKey), .optional(failure?.classOrigin?.rawValue),
         ])
         guard let id = inserted else {
-            throw SQLiteError(extendedCode: 1, message: "crash group insert returned no id")
+            throw DatabaseError(extendedCode: 1, message: "crash group insert returned no id")
         }
         groupCache[report.fingerprint] = id
         return id

@@ -26,7 +26,7 @@ extension Store {
     /// `forPage` adds the days and the latest reports of each group (`report --format html`):
     /// picking those here saved a sort of each group's reports by time (60–130 ms a group).
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
-        let rows = selection.failureRows()
+        let rows = selection.failureRows(in: db.dialect)
         var fold = FailureFold(forPage: forPage)
         try db.forEachCursor(
             """

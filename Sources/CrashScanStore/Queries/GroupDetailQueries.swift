@@ -66,7 +66,7 @@ extension Store {
                 SELECT g.sample_report_path AS source_path, r.position_in_file, r.exception_reason,
                        coalesce(g.sample_frames, r.frames) AS frames
                 FROM crash_group g JOIN report r ON r.group_id = g.id
-                WHERE g.id = ? ORDER BY r.source_path = g.sample_report_path DESC, r.id LIMIT 1
+                WHERE g.id = ? ORDER BY r.source_path = g.sample_report_path DESC NULLS LAST, r.id LIMIT 1
                 """, [.integer(id)]
             ).first
         else { return nil }
@@ -96,10 +96,12 @@ extension Store {
         ).map { VersionCount(value: try $0.string("state") ?? "unknown", reports: try $0.int("n") ?? 0) }
     }
 
-    /// The group's latest `limit` reports, latest first.
+    /// The group's latest `limit` reports, latest first, undated ones last. (`NULLS LAST` is
+    /// spelled out wherever NULLs sort: SQLite puts them last in a descending order, PostgreSQL
+    /// first.)
     public func latestReports(group id: Int64, limit: Int) throws -> [GroupReportLine] {
         try db.query(
-            "SELECT \(GroupReportLine.columns) FROM report WHERE group_id = ? ORDER BY seen DESC, id DESC LIMIT ?",
+            "SELECT \(GroupReportLine.columns) FROM report WHERE group_id = ? ORDER BY seen DESC NULLS LAST, id DESC LIMIT ?",
             [.integer(id), .int(limit)]
         ).map(GroupReportLine.init)
     }

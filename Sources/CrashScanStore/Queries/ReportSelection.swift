@@ -24,10 +24,10 @@ public struct ReportSelection: Sendable {
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
     /// SQL conditions on `report r` (and `kvc_failure k` when `kvc` is true), with their values.
-    func conditions(kvc: Bool) -> (sql: String, values: [SQLValue]) {
+    func conditions(kvc: Bool, in dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var values: [SQLValue] = []
-        let clauses = reportClauses(&values) + (kvc ? kvcClauses(&values) : [])
-        return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), values)
+        let clauses = reportClauses(&values, dialect) + (kvc ? kvcClauses(&values, dialect) : [])
+        return (clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND "), values)
     }
 
     /// `FROM … WHERE …` of the KVC failures the selection keeps, as `report r` rows. With a
@@ -36,10 +36,10 @@ public struct ReportSelection: Sendable {
     /// failure: the planner's own choice, the reports in `report_group_os` order, looked each row
     /// up at random and took 2.2 s for the 300,000 failures of the benchmark's million reports
     /// (0.9 s in row order).
-    func failureRows() -> (sql: String, values: [SQLValue]) {
+    func failureRows(in dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
         var values: [SQLValue] = []
-        let onReport = reportClauses(&values)
-        let onFailure = kvcClauses(&values)
+        let onReport = reportClauses(&values, dialect)
+        let onFailure = kvcClauses(&values, dialect)
         if onReport.isEmpty {
             let inner = onFailure.isEmpty ? "" : " WHERE " + onFailure.joined(separator: " AND ")
             return ("FROM report r WHERE r.id IN (SELECT k.report_id FROM kvc_failure k\(inner))", values)
@@ -56,7 +56,7 @@ public struct ReportSelection: Sendable {
     }
 
     /// The conditions on `report r`: OS, device, app version, time, group.
-    private func reportClauses(_ values: inout [SQLValue]) -> [String] {
+    private func reportClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
         var clauses: [String] = []
         func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
         anyOf(
@@ -64,7 +64,7 @@ public struct ReportSelection: Sendable {
                 values += [.int(range.lower), .int(range.upper)]
                 return "r.os_key BETWEEN ? AND ?"
             })
-        anyOf(devices.map { Self.condition($0, values: &values) })
+        anyOf(devices.map { Self.condition($0, values: &values, dialect) })
         anyOf(
             appVersions.map { version in
                 values.append(.text(version))
@@ -72,18 +72,19 @@ public struct ReportSelection: Sendable {
             })
         // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
         // whole seconds, so `.117Z` and `Z` endings sort the same.
+        let seen = dialect.timestampText(Self.seen)
         if let since {
-            clauses.append("substr(\(Self.seen), 1, \(since.count)) >= ?")
+            clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
         }
         if let until {
-            clauses.append("substr(\(Self.seen), 1, \(until.count)) <= ?")
+            clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
         if let groupIDs {
             anyOf(
                 groupIDs.isEmpty
-                    ? ["0"]
+                    ? ["FALSE"]
                     : groupIDs.map { id in
                         values.append(.integer(id))
                         return "r.group_id = ?"
@@ -93,7 +94,7 @@ public struct ReportSelection: Sendable {
     }
 
     /// The conditions on `kvc_failure k`: kind and key.
-    private func kvcClauses(_ values: inout [SQLValue]) -> [String] {
+    private func kvcClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
         var clauses: [String] = []
         func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
         anyOf(
@@ -103,34 +104,27 @@ public struct ReportSelection: Sendable {
             })
         anyOf(
             keys.map { key in
-                values.append(.text(key.contains("*") ? Self.globPattern(key) : key))
-                return key.contains("*") ? "k.key GLOB ?" : "k.key = ?"
+                guard key.contains("*") else {
+                    values.append(.text(key))
+                    return "k.key = ?"
+                }
+                let match = dialect.wildcardMatch("k.key", pattern: key)
+                values.append(.text(match.value))
+                return match.sql
             })
         return clauses
     }
 
-    /// `key` as a GLOB pattern where only `*` is a wildcard: `?`, `[` and `]` match themselves.
-    static func globPattern(_ key: String) -> String {
-        var pattern = ""
-        for character in key {
-            switch character {
-            case "[": pattern += "[[]"
-            case "]": pattern += "[]]"
-            case "?": pattern += "[?]"
-            default: pattern.append(character)
-            }
-        }
-        return pattern
-    }
-
-    private static func condition(_ query: DeviceQuery, values: inout [SQLValue]) -> String {
+    private static func condition(_ query: DeviceQuery, values: inout [SQLValue], _ dialect: SQLDialect)
+        -> String
+    {
         switch query {
         case .identifier(let identifier):
             values.append(.text(identifier))
-            return "r.device_model = ? COLLATE NOCASE"
+            return dialect.equalsIgnoringCase("r.device_model")
         case .name(let name):
             values.append(.text(name))
-            return "r.device_name = ? COLLATE NOCASE"
+            return dialect.equalsIgnoringCase("r.device_name")
         case .unknownDevice:
             return "(r.device_model IS NULL AND r.device_name IS NULL)"
         }
@@ -154,7 +148,7 @@ public struct FailureCell: Sendable {
 extension Store {
     /// How many reports `selection` keeps.
     public func reportCount(_ selection: ReportSelection) throws -> Int {
-        let all = selection.conditions(kvc: false)
+        let all = selection.conditions(kvc: false, in: db.dialect)
         return try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n")
             ?? 0
     }
@@ -184,11 +178,10 @@ extension Store {
 
     /// Whether a KVC failure has `key` (`*` a wildcard).
     public func hasKVCFailure(key: String) throws -> Bool {
-        let sql =
-            key.contains("*")
-            ? "SELECT 1 FROM kvc_failure WHERE key GLOB ? LIMIT 1"
-            : "SELECT 1 FROM kvc_failure WHERE key = ? LIMIT 1"
-        return try !db.query(sql, [.text(key.contains("*") ? ReportSelection.globPattern(key) : key)]).isEmpty
+        let match =
+            key.contains("*") ? db.dialect.wildcardMatch("key", pattern: key) : (sql: "key = ?", value: key)
+        return try !db.query("SELECT 1 FROM kvc_failure WHERE \(match.sql) LIMIT 1", [.text(match.value)])
+            .isEmpty
     }
 
     /// Keys of KVC failures that contain `key` (without its leading and trailing underscores,

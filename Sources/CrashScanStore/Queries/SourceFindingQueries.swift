@@ -82,10 +82,15 @@ extension Store {
         at time: String
     ) throws {
         try db.transaction {
-            try db.run(
-                "INSERT INTO source_scan (scanned_at, crashscan_version, roots, files, bytes) VALUES (?, ?, ?, ?, ?)",
-                [.text(time), .text(version), .text(roots.joined(separator: "\n")), .int(files), .int(bytes)])
-            let scan = SQLValue.integer(db.lastInsertRowID)
+            guard
+                let id = try db.insert(
+                    "INSERT INTO source_scan (scanned_at, crashscan_version, roots, files, bytes) VALUES (?, ?, ?, ?, ?)",
+                    [
+                        .text(time), .text(version), .text(roots.joined(separator: "\n")), .int(files),
+                        .int(bytes),
+                    ])
+            else { throw DatabaseError(extendedCode: 1, message: "source scan insert returned no id") }
+            let scan = SQLValue.integer(id)
             let insert = try db.prepare(
                 """
                 INSERT INTO source_finding (
@@ -112,16 +117,18 @@ extension Store {
     /// The crash groups whose class is `receiverClass` and whose key's first component is `key`,
     /// most reports first.
     public func crashGroups(receiverClass: String, key: String) throws -> [LinkedCrashGroup] {
+        let dialect = db.dialect
+        let dot = dialect.position(of: "'.'", in: "g.key")
         let rows = try db.query(
             """
             SELECT g.fingerprint, g.report_count, g.device_count,
-                   (SELECT group_concat(os_version, ',') FROM (
-                        SELECT DISTINCT r.os_version FROM report r
-                        WHERE r.group_id = g.id AND r.os_version IS NOT NULL ORDER BY r.os_key)) AS os_versions
+                   (SELECT \(dialect.joined("v.os_version", separator: ",", orderedBy: "v.k")) FROM (
+                        SELECT r.os_version, min(r.os_key) AS k FROM report r
+                        WHERE r.group_id = g.id AND r.os_version IS NOT NULL GROUP BY r.os_version ORDER BY k) v
+                   ) AS os_versions
             FROM crash_groups g
             WHERE g.receiver_class = ?
-              AND (CASE WHEN instr(g.key, '.') > 0 THEN substr(g.key, 1, instr(g.key, '.') - 1) ELSE g.key END)
-                  IN (?, ?, ?)
+              AND (CASE WHEN \(dot) > 0 THEN substr(g.key, 1, \(dot) - 1) ELSE g.key END) IN (?, ?, ?)
             ORDER BY g.report_count DESC, g.fingerprint
             """, [.text(receiverClass)] + Self.keySpellings(key).map(SQLValue.text))
         return try rows.map { row in

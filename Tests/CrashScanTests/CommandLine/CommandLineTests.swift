@@ -134,18 +134,28 @@ final class CommandLineTests: XCTestCase {
 /// A PostgreSQL URL as the database is refused with what to do, before anything is written, and
 /// never repeats its password.
 final class DatabaseURLTests: XCTestCase {
-    func testAPostgreSQLURLIsRefusedClearly() throws {
+    func testAnUnreachablePostgreSQLServerIsNamedWithoutItsPassword() throws {
         guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
         let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
         let sample = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt").path
+        let nowhere = "/nonexistent-crashscan-socket-folder"
         for (arguments, environment) in [
-            (["import", sample, "--db", "postgresql://ci:hunter2@db.example/crashes"], [:]),
-            (["report"], ["CRASHSCAN_DB": "POSTGRES://db.example/crashes"]),
+            (
+                [
+                    "import", sample, "--db",
+                    "postgresql://ci:hunter2@/crashes?host=\(nowhere)&connect_timeout=2",
+                ], [:]
+            ),
+            (["report"], ["CRASHSCAN_DB": "POSTGRES://ci:hunter2@/crashes?host=\(nowhere)"]),
+            (
+                ["explain", "1b4b"],
+                ["CRASHSCAN_DB": "postgresql:///crashes?host=\(nowhere)&password=hunter2"]
+            ),
         ] {
             let run = try runner.run(arguments, environment: environment)
             XCTAssertEqual(run.status, 69, run.err)
-            XCTAssertTrue(
-                run.err.contains("PostgreSQL databases are not supported yet (pass --db FILE)"), run.err)
+            XCTAssertTrue(run.err.hasPrefix("crashscan: cannot connect to PostgreSQL: "), run.err)
+            XCTAssertTrue(run.err.contains(nowhere), run.err)
             XCTAssertFalse(run.err.contains("hunter2"), run.err)
         }
         XCTAssertTrue(

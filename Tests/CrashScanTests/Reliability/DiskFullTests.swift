@@ -88,7 +88,7 @@ final class DiskFullTests: XCTestCase {
             try Importer(store: store, rules: RuleSet.builtIn()).run(
                 try InputWalker().expand([corpus.path]), arguments: "t", version: "t")
         ) { error in
-            XCTAssertEqual((error as? SQLiteError)?.code, 13, "\(error)")
+            XCTAssertEqual((error as? DatabaseError)?.code, 13, "\(error)")
         }
         try assertNothingLostOrHalfWritten(path, before: before)
         // With room again, the same import stores the rest, each report once.

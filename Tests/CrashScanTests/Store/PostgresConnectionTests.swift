@@ -42,8 +42,8 @@ final class PostgresConnectionTests: XCTestCase {
         let db = try connect()
         XCTAssertThrowsError(try db.query("SELECT * FROM no_such_table WHERE id = $1", [.integer(1)])) {
             error in
-            let failure = error as? PostgresError
-            XCTAssertEqual(failure?.code, "42P01")
+            let failure = error as? DatabaseError
+            XCTAssertEqual(failure?.sqlState, "42P01")
             XCTAssertEqual(failure?.sql, "SELECT * FROM no_such_table WHERE id = $1")
             XCTAssertTrue(failure?.message.contains("no_such_table") == true, "\(error)")
         }

@@ -70,13 +70,13 @@ final class StatementTests: XCTestCase {
             try db.query("SELECT count(*) AS n FROM blob WHERE data = ?", [.blob([0xFF, 0x00, 0xFE, 0x41])])
                 .first?.int("n"), 1)
         XCTAssertThrowsError(try rows[0].string("dta")) { error in
-            let failure = error as? SQLiteError
+            let failure = error as? DatabaseError
             XCTAssertEqual(failure?.code, 25, "SQLITE_RANGE")
             XCTAssertTrue(
                 failure?.message.contains("no column 'dta'") == true, "\(String(describing: failure))")
         }
         XCTAssertThrowsError(try rows[0].bytes("id")) { error in
-            XCTAssertEqual((error as? SQLiteError)?.code, 20, "SQLITE_MISMATCH")
+            XCTAssertEqual((error as? DatabaseError)?.code, 20, "SQLITE_MISMATCH")
         }
     }
 

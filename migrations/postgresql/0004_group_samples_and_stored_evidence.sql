@@ -1,0 +1,3 @@
+-- crashscan schema for PostgreSQL, version 4 (0004_group_samples_and_stored_evidence): nothing to do. PostgreSQL support
+-- began at schema version 13, whose whole schema 0001 creates; this file keeps the two backends'
+-- version numbers alike (a test checks both folders hold the same versions).
