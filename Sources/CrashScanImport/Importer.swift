@@ -126,16 +126,19 @@ public final class Importer {
         var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
         let transaction = try BatchTransaction(store: store)
         var filesInTransaction = 0
+        // PostgreSQL: other importers write at the same time, and a transaction holds the rows it
+        // wrote until it commits; one parse batch per transaction keeps both the waits and what a
+        // cancelled transaction has to write again short.
+        let filesPerTransaction = store.dialect == .postgresql ? 1 : self.filesPerTransaction
         do {
             while !parsed.isEmpty {
                 let upcoming = ParseAhead(batches.next(), known: known, settings: settings)
                 defer { _ = upcoming.wait() }
-                try write(parsed, with: writer, into: &summary)
-                filesInTransaction += parsed.count
-                if filesInTransaction >= filesPerTransaction {
-                    try transaction.commitAndContinue()
-                    filesInTransaction = 0
-                }
+                let commit = filesInTransaction + parsed.count >= filesPerTransaction
+                try writeRetrying(
+                    parsed, with: writer, into: &summary, transaction: transaction,
+                    alone: filesInTransaction == 0, commit: commit)
+                filesInTransaction = commit ? 0 : filesInTransaction + parsed.count
                 afterBatch(summary)
                 // The written batch is freed off the writer: its reports, frames and strings
                 // took the writer thread about a third of its instructions to release, and the
@@ -150,6 +153,36 @@ public final class Importer {
             throw error
         }
     }
+
+    /// Writes one parsed batch (`write`), and commits when `commit` says so. Two importers that
+    /// reach the same new reports (or crash group) from opposite ends each wait for a row the
+    /// other wrote: the server cancels one transaction (a deadlock), which is then rolled back
+    /// and written again after a random pause, up to `attempts` times. Only a transaction that
+    /// holds this batch `alone` is retried (nothing else would be written twice or lost).
+    private func writeRetrying(
+        _ parsed: [Parsed], with writer: ReportWriter, into summary: inout ImportSummary,
+        transaction: BatchTransaction, alone: Bool, commit: Bool
+    ) throws {
+        let before = (summary: summary, writer: writer.memory)
+        var attempt = 1
+        while true {
+            do {
+                try write(parsed, with: writer, into: &summary)
+                if commit { try transaction.commitAndContinue() }
+                return
+            } catch let error as DatabaseError where error.isTransient && alone && attempt < Importer.attempts
+            {
+                try transaction.rollbackAndContinue()
+                summary = before.summary
+                writer.forget(since: before.writer)
+                attempt += 1
+                usleep(UInt32.random(in: 20_000...200_000))
+            }
+        }
+    }
+
+    /// How many times a batch is written before a deadlock ends the import.
+    static let attempts = 10
 
     /// After the reports are stored: regroups everything (a database grouped by older rules) or
     /// merges the incomplete groups this import completed, then refreshes the display rows and

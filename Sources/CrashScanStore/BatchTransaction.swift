@@ -1,20 +1,19 @@
 /// The write transaction an import keeps open across batches of files, with the group tallies
-/// added once per transaction (`DeferredTallies`) instead of per report. PostgreSQL's triggers
-/// count per statement already (migrations/postgresql/0001): it has no deferral.
+/// added once per transaction (`DeferredTallies`) instead of per report.
 package final class BatchTransaction {
     private let db: Database
-    private let tallies: DeferredTallies?
+    private let tallies: DeferredTallies
 
     /// Begins the first transaction.
     package init(store: Store) throws {
         db = store.db
-        tallies = db.dialect == .sqlite ? try DeferredTallies(db: db) : nil
+        tallies = try DeferredTallies(db: db)
         try open()
     }
 
     private func open() throws {
         try db.execute(db.dialect.beginWrite)
-        try tallies?.begin()
+        try tallies.begin()
     }
 
     /// Commits what is written so far (tallies included) and begins the next transaction.
@@ -23,17 +22,24 @@ package final class BatchTransaction {
         try open()
     }
 
+    /// Rolls back everything since the last commit and begins the next transaction (to write
+    /// the same files again after PostgreSQL cancelled one to break a deadlock).
+    package func rollbackAndContinue() throws {
+        try db.execute("ROLLBACK")
+        tallies.abandon()
+        try open()
+    }
+
     /// Commits what is written, tallies included.
     package func commit() throws {
-        try tallies?.flush()
+        try tallies.flush()
         try db.execute("COMMIT")
     }
 
     /// After a failure: keeps every file stored before it (the failing file's savepoint is gone)
     /// with its tallies; if they cannot be added, keeps nothing of this transaction.
     package func keepWhatIsWritten() {
-        let flushed = tallies.map { (try? $0.flush()) != nil } ?? true
-        if !flushed || (try? db.execute("COMMIT")) == nil {
+        if (try? tallies.flush()) == nil || (try? db.execute("COMMIT")) == nil {
             try? db.execute("ROLLBACK")
         }
     }

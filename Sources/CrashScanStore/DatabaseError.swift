@@ -38,6 +38,10 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         self.engine = .postgresql
     }
 
+    /// PostgreSQL cancelled the statement to break a deadlock (`40P01`) or because another
+    /// transaction changed what it read (`40001`): the same work, tried again, can succeed.
+    public var isTransient: Bool { sqlState == "40P01" || sqlState == "40001" }
+
     public var description: String {
         var text: String
         switch engine {

@@ -1286,11 +1286,21 @@ enum EmbeddedMigrations {
             );
 
             -- The tallies follow every INSERT, UPDATE and DELETE of reports, once per statement: the rows a
-            -- statement removed are subtracted, the rows it added are added, in key order (two importers
+            -- statement removed are subtracted, the rows it added are added, in key order (two writers
             -- adding to the same tally rows lock them in the same order, so they wait for each other rather
             -- than deadlock).
+            --
+            -- crashscan's importer defers its inserts: it sets `crashscan.defer_tallies` for its transaction,
+            -- the trigger only notes the new ids in the session's temporary `pending_report`, and the
+            -- importer adds them to the tallies in one ordered statement per tally just before it commits.
+            -- A tally row is then locked from that moment to the commit, not for the whole transaction, so
+            -- importers loading the same crash group at once do not wait for each other's transactions.
             CREATE FUNCTION report_tally_change() RETURNS trigger LANGUAGE plpgsql AS $$
             BEGIN
+                IF TG_OP = 'INSERT' AND current_setting('crashscan.defer_tallies', true) = 'on' THEN
+                    INSERT INTO pg_temp.pending_report (id) SELECT id FROM new_reports;
+                    RETURN NULL;
+                END IF;
                 IF TG_OP IN ('DELETE', 'UPDATE') THEN
                     WITH gone AS (
                         SELECT group_id, coalesce(process_name, app_image, '') AS app, coalesce(os_version, '') AS os_version,

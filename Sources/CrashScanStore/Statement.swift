@@ -11,6 +11,12 @@ enum SQLValue: Sendable, Equatable {
 
     static func optional(_ value: String?) -> SQLValue { value.map(SQLValue.text) ?? .null }
 
+    /// The integer, when this is one.
+    var integer: Int64? {
+        if case .integer(let value) = self { return value }
+        return nil
+    }
+
     /// The text, when this is text.
     var text: String? {
         if case .text(let value) = self { return value }

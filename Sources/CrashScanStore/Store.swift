@@ -106,6 +106,23 @@ package final class ReportWriter {
     package private(set) var richestSamples: [Int64: GroupSample] = [:]
     private var groupCache: [String: Int64] = [:]
 
+    /// What the writer remembers of the files written since the last commit.
+    package struct Memory {
+        fileprivate var touchedGroups: Set<Int64>
+        fileprivate var richestSamples: [Int64: GroupSample]
+    }
+
+    /// The writer's memory now (right after a commit), to go back to with `forget(since:)`.
+    package var memory: Memory { Memory(touchedGroups: touchedGroups, richestSamples: richestSamples) }
+
+    /// After a rollback: forgets the groups and samples of the rolled-back files (the groups they
+    /// made are gone too).
+    package func forget(since memory: Memory) {
+        touchedGroups = memory.touchedGroups
+        richestSamples = memory.richestSamples
+        groupCache.removeAll()
+    }
+
     package init(store: Store, arguments: String, version: String) throws {
         self.store = store
         let db = store.db
@@ -129,6 +146,7 @@ package final class ReportWriter {
                 fingerprint, exception_type, reason, kind, accessor, receiver_class, key, key_is_private, cause,
                 blame_frame, created_at, sample_frames, sample_report_path, blame_key, class_origin
             ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (fingerprint) DO NOTHING
             """)
         findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
         insertFailure = try db.prepare(
@@ -268,6 +286,7 @@ package final class ReportWriter {
             return id
         }
         let failure = report.failure
+        // Another importer may have made the group since the lookup (PostgreSQL): its row wins.
         let inserted = try insertGroup.insert([
             .text(report.fingerprint), .optional(report.exceptionType), .text(report.normalizedReason),
             .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue),
@@ -277,7 +296,7 @@ package final class ReportWriter {
             .optional(report.blameFrame), .text(importedAt), .text(report.framesText), .text(path),
             .text(report.blameKey), .optional(failure?.classOrigin?.rawValue),
         ])
-        guard let id = inserted else {
+        guard let id = try inserted ?? findGroup.scalar([.text(report.fingerprint)]).integer else {
             throw DatabaseError(extendedCode: 1, message: "crash group insert returned no id")
         }
         groupCache[report.fingerprint] = id

@@ -63,7 +63,7 @@ package enum Timestamp {
         var hour = 0
         var minute = 0
         var second = 0
-        /// `.117` (three digits) or empty.
+        /// `.117` (three digits) or empty (also for `.000`).
         var millis = ""
         /// Seconds east of UTC, nil when the text gave no zone.
         package var offset: Int?
@@ -165,7 +165,10 @@ package enum Timestamp {
                 }
                 if fraction.isEmpty { position = save }
             }
-            parsed.millis = fraction.isEmpty ? "" : "." + String((fraction + "000").prefix(3))
+            // A zero fraction is no fraction: PostgreSQL's timestamptz cannot tell `.000` from
+            // none, so both databases store (and print) `…:59Z`.
+            let millis = String((fraction + "000").prefix(3))
+            parsed.millis = fraction.isEmpty || millis == "000" ? "" : "." + millis
             return true
         }
 

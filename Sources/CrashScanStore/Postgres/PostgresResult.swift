@@ -58,15 +58,18 @@ final class PostgresResult {
     private static let timestamptz: Oid = 1184
 
     /// `2015-03-01 00:18:47+00` (the session is in UTC, ISO style) → `2015-03-01T00:18:47Z`,
-    /// the form crashscan writes into SQLite, so both databases print the same text.
+    /// the form crashscan writes into SQLite, so both databases print the same text. PostgreSQL
+    /// drops a fraction's trailing zeros (`10.18`): crashscan writes milliseconds (`10.180`).
     static func sqliteTimestamp(_ text: String) -> String {
         var bytes = Array(text.utf8)
         guard bytes.count >= 19, bytes[10] == UInt8(ascii: " ") else { return text }
         bytes[10] = UInt8(ascii: "T")
-        if bytes.count >= 3, bytes.suffix(3) == Array("+00".utf8) {
-            bytes.removeLast(3)
-            bytes.append(UInt8(ascii: "Z"))
+        guard bytes.suffix(3) == Array("+00".utf8) else { return String(decoding: bytes, as: UTF8.self) }
+        bytes.removeLast(3)
+        if bytes.count > 19, bytes[19] == UInt8(ascii: ".") {
+            while bytes.count < 23 { bytes.append(UInt8(ascii: "0")) }
         }
+        bytes.append(UInt8(ascii: "Z"))
         return String(decoding: bytes, as: UTF8.self)
     }
 

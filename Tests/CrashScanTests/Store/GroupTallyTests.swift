@@ -41,7 +41,7 @@ final class GroupTallyTests: XCTestCase {
         "SELECT group_id, user_id AS device, reports AS n FROM group_user_id_tally ORDER BY 1, 2",
     ]
 
-    func rows(_ db: Database, _ sql: String) throws -> [String] {
+    static func rows(_ db: Database, _ sql: String) throws -> [String] {
         try db.query(sql).map { row in
             try ["group_id", "app", "os", "k", "v", "device", "n"].filter(row.columns.contains).compactMap {
                 try row.string($0)
@@ -49,16 +49,19 @@ final class GroupTallyTests: XCTestCase {
         }
     }
 
-    func assertTalliesMatchReports(_ db: Database, file: StaticString = #filePath, line: UInt = #line) throws
-    {
-        let expected = try rows(db, Self.fromReports)
+    static func assertTalliesMatchReports(
+        _ db: Database, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let expected = try Self.rows(db, Self.fromReports)
         XCTAssertFalse(expected.isEmpty, file: file, line: line)
-        XCTAssertEqual(try rows(db, Self.fromTally), expected, file: file, line: line)
+        XCTAssertEqual(try Self.rows(db, Self.fromTally), expected, file: file, line: line)
         XCTAssertEqual(
-            try rows(db, Self.devicesFromTally), try rows(db, Self.devicesFromReports), file: file, line: line
+            try Self.rows(db, Self.devicesFromTally), try Self.rows(db, Self.devicesFromReports), file: file,
+            line: line
         )
         for (tally, reports) in zip(Self.idsFromTally, Self.idsFromReports) {
-            XCTAssertEqual(try rows(db, tally), try rows(db, reports), tally, file: file, line: line)
+            XCTAssertEqual(
+                try Self.rows(db, tally), try Self.rows(db, reports), tally, file: file, line: line)
         }
     }
 
@@ -79,7 +82,7 @@ final class GroupTallyTests: XCTestCase {
         let (parts, committedInParts) = try importSamples(into: "parts.sqlite", filesPerTransaction: 3)
         XCTAssertEqual(parts.imported, whole.imported)
         XCTAssertEqual(parts.kvcFailures, whole.kvcFailures)
-        try assertTalliesMatchReports(committedInParts.db)
+        try Self.assertTalliesMatchReports(committedInParts.db)
         let groups =
             "SELECT fingerprint, report_count, device_count, first_seen, last_seen FROM crash_groups ORDER BY 1"
         let columns = ["fingerprint", "report_count", "device_count", "first_seen", "last_seen"]
@@ -109,13 +112,13 @@ final class GroupTallyTests: XCTestCase {
         let kept = try XCTUnwrap(store.db.query("SELECT count(*) AS n FROM report").first?.int("n"))
         XCTAssertGreaterThan(kept, 0, "the commits before the failure stay")
         XCTAssertLessThan(kept, whole.imported, "the failed file is not stored")
-        try assertTalliesMatchReports(store.db)
+        try Self.assertTalliesMatchReports(store.db)
     }
 
     func testTalliesFollowImportsEditsAndDeletes() throws {
         let store = try SampleStore.make(self)
         let db = store.db
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         let before = try XCTUnwrap(db.query("SELECT count(*) AS n FROM group_tally").first?.int("n"))
 
         // A hand edit moves one report to another OS version and app version.
@@ -123,7 +126,7 @@ final class GroupTallyTests: XCTestCase {
         try db.run(
             "UPDATE report SET os_version = '99.1', os_key = 99001000, app_version = NULL, device_model = NULL WHERE id = ?",
             [.integer(Int64(id))])
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertEqual(
             try db.query("SELECT reports FROM group_tally WHERE os_version = '99.1' AND app_version = ''")
                 .first?
@@ -137,17 +140,17 @@ final class GroupTallyTests: XCTestCase {
                               user_id = NULL
             WHERE id = (SELECT max(id) FROM report WHERE user_id IS NOT NULL)
             """)
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         try db.run(
             """
             UPDATE report SET group_id = (SELECT min(id) FROM crash_group)
             WHERE id = (SELECT max(id) FROM report WHERE device_id IS NOT NULL AND group_id <> (SELECT min(id) FROM crash_group))
             """)
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
 
         // Hand deletes: one report, then a whole group's; emptied tally rows go.
         try db.run("DELETE FROM report WHERE id = ?", [.integer(Int64(id))])
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertTrue(try db.query("SELECT 1 FROM group_tally WHERE os_version = '99.1'").isEmpty)
         let group = try XCTUnwrap(db.query("SELECT max(group_id) AS g FROM report").first?.int("g"))
         try db.run(
@@ -156,7 +159,7 @@ final class GroupTallyTests: XCTestCase {
                 .integer(Int64(group))
             ])
         try db.run("DELETE FROM report WHERE group_id = ?", [.integer(Int64(group))])
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertTrue(
             try db.query("SELECT 1 FROM group_tally WHERE group_id = ?", [.integer(Int64(group))]).isEmpty)
         XCTAssertLessThan(
@@ -168,7 +171,7 @@ final class GroupTallyTests: XCTestCase {
         // the trigger is left on again afterwards.
         let store = try SampleStore.make(self)
         let db = store.db
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertEqual(try db.query("SELECT count(*) AS n FROM tally_deferral").first?.int("n"), 0)
 
         // A report inserted by hand (a copy of one with another hash and OS) is counted by the trigger.
@@ -181,7 +184,7 @@ final class GroupTallyTests: XCTestCase {
             INSERT INTO report (content_hash, os_version, os_key, \(columns))
             SELECT 'hand-made', '77.1', 77001000, \(columns) FROM report WHERE id = ?
             """, [.integer(Int64(id))])
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertEqual(
             try db.query("SELECT reports FROM group_tally WHERE os_version = '77.1'").first?.int("reports"), 1
         )
@@ -201,7 +204,7 @@ final class GroupTallyTests: XCTestCase {
         let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(
             InputWalker().expand([folder.path]), arguments: "import more", version: "test")
         XCTAssertEqual(summary.imported, 3)
-        try assertTalliesMatchReports(db)
+        try Self.assertTalliesMatchReports(db)
         XCTAssertEqual(try db.query("SELECT count(*) AS n FROM tally_deferral").first?.int("n"), 0)
     }
 
@@ -209,7 +212,7 @@ final class GroupTallyTests: XCTestCase {
         // A plan that walks an index of every report made a one-file import into a million
         // reports cost 82 ms more; the flush must search the rowid range.
         let store = try SampleStore.make(self)
-        for sql in [DeferredTallies.addTalliesSQL, DeferredTallies.addDeviceTalliesSQL] {
+        for sql in DeferredTallies.additions(DeferredTallies.sqliteNewRows) {
             let plan = try store.db.query("EXPLAIN QUERY PLAN " + sql, [.integer(1)])
                 .compactMap { try $0.string("detail") }
             XCTAssertTrue(plan.contains { $0.contains("report USING INTEGER PRIMARY KEY") }, "\(plan)")
@@ -247,6 +250,6 @@ final class GroupTallyTests: XCTestCase {
         }
         let store = try Store(path: path)
         XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
-        try assertTalliesMatchReports(store.db)
+        try Self.assertTalliesMatchReports(store.db)
     }
 }

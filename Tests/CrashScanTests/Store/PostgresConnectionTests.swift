@@ -7,12 +7,7 @@ import XCTest
 /// start` makes one; `.ci/run` does). Without it the tests skip with that message.
 final class PostgresConnectionTests: XCTestCase {
     private func connect() throws -> PostgresConnection {
-        guard let url = ProcessInfo.processInfo.environment["CRASHSCAN_TEST_POSTGRES"] else {
-            throw XCTSkip(
-                "set CRASHSCAN_TEST_POSTGRES to a PostgreSQL URL (eval \"$(scripts/postgres-test-server.sh start)\" makes a server)"
-            )
-        }
-        return try PostgresConnection(url: url)
+        try PostgresConnection(url: try TestPostgres.serverURL())
     }
 
     func testValuesAreBoundAndReadBackByColumnName() throws {

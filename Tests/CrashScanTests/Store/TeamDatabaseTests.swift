@@ -1,0 +1,250 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanModel
+@testable import CrashScanStore
+
+/// The team database (PostgreSQL): the same schema versions as SQLite, every command giving the
+/// same answers on both backends, and several importers loading one database at once.
+final class TeamDatabaseTests: XCTestCase {
+    func testBothMigrationFoldersHaveTheSameVersions() throws {
+        let sqlite = Migration.builtIn.map(\.version)
+        let postgres = Migration.builtInPostgreSQL.map(\.version)
+        XCTAssertEqual(sqlite, Array(1...sqlite.count))
+        XCTAssertEqual(postgres, sqlite)
+        XCTAssertEqual(Migration.builtInPostgreSQL.map(\.name), Migration.builtIn.map(\.name))
+        for folder in ["migrations", "migrations/postgresql"] {
+            let files = try FileManager.default.contentsOfDirectory(
+                atPath: TestPaths.packageRoot.appendingPathComponent(folder).path
+            ).filter { $0.hasSuffix(".sql") }
+            XCTAssertEqual(files.count, sqlite.count, folder)
+        }
+    }
+
+    func testMigrationsRecordTheirVersionsAndANewerDatabaseIsRefused() throws {
+        let url = try TestPostgres.freshDatabase(self)
+        // Read-only on an empty database: nothing is created.
+        XCTAssertThrowsError(try Store(path: url, access: .readOnly)) { error in
+            XCTAssertTrue("\(error)".contains("schema version 0"), "\(error)")
+        }
+        let store = try Store(path: url)
+        XCTAssertEqual(store.dialect, .postgresql)
+        XCTAssertEqual(try store.schemaVersion(), Migration.builtIn.count)
+        let rows = try store.db.query("SELECT version, name FROM schema_migrations ORDER BY version")
+        XCTAssertEqual(try rows.map { try $0.int("version") }, Migration.builtIn.map(\.version))
+        XCTAssertEqual(try rows.map { try $0.string("name") }, Migration.builtIn.map(\.name))
+        // Opening again applies nothing.
+        XCTAssertEqual(try Migrator.migrate(Store(path: url).db, migrations: Migration.builtInPostgreSQL), [])
+        _ = try store.db.query(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES (99, 'future', now())")
+        XCTAssertThrowsError(try Store(path: url)) { error in
+            guard case SchemaError.newerDatabase(_, let version, _) = error else {
+                return XCTFail("\(error)")
+            }
+            XCTAssertEqual(version, 99)
+        }
+    }
+
+    func testAnotherApplicationsDatabaseIsRefused() throws {
+        let url = try TestPostgres.freshDatabase(self)
+        try PostgresConnection(url: url).execute("CREATE TABLE users (id integer)")
+        XCTAssertThrowsError(try Store(path: url)) { error in
+            XCTAssertTrue("\(error)".contains("is not a crashscan database (it has tables users"), "\(error)")
+        }
+        XCTAssertEqual(
+            try PostgresConnection(url: url).query(
+                "SELECT count(*) AS n FROM information_schema.tables WHERE table_schema = 'public'"
+            ).first?.int("n"), 1, "nothing was created")
+    }
+}
+
+/// The same crash logs imported into SQLite and into PostgreSQL give the same answers: every
+/// report format and filter, `explain`, `fixed`, `scan --db`, and the public views row by row.
+final class TeamDatabaseParityTests: XCTestCase {
+    var runner: CommandRunner!
+    var sqlite = ""
+    var postgres = ""
+
+    override func setUpWithError() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        postgres = try TestPostgres.freshDatabase(self)
+        runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        sqlite = runner.folder.appendingPathComponent("crashes.sqlite").path
+    }
+
+    /// Runs `arguments` on both databases: the exit status and output, the database's name
+    /// taken out.
+    func both(_ arguments: [String], file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let onSQLite = try runner.run(arguments + ["--db", sqlite])
+        let onPostgres = try runner.run(arguments + ["--db", postgres])
+        XCTAssertEqual(
+            onPostgres.status, onSQLite.status, "\(arguments): \(onPostgres.err)", file: file, line: line)
+        // The database's name (the text report's header cuts a long one short) and the time a
+        // command took are the two things that differ.
+        func plain(_ text: String, _ names: [String]) -> String {
+            var text = text
+            if text.hasPrefix("crashscan report: ") { text = String(text.drop { $0 != "\n" }) }
+            for name in names {
+                text = text.replacingOccurrences(of: name, with: "DB").replacingOccurrences(
+                    of: name.replacingOccurrences(of: "&", with: "&amp;"), with: "DB")
+            }
+            return text.replacingOccurrences(of: #"\d+\.\d\d s"#, with: "T s", options: .regularExpression)
+                .replacingOccurrences(
+                    of: #""seconds" : [0-9.]+"#, with: "seconds", options: .regularExpression)
+        }
+        XCTAssertEqual(
+            plain(onPostgres.out, [postgres, Store.redactedURL(postgres)]), plain(onSQLite.out, [sqlite]),
+            "\(arguments)", file: file, line: line)
+        return onSQLite.out
+    }
+
+    func testEveryCommandAnswersAlikeOnBothBackends() throws {
+        var inputs = [TestPaths.sampleReports.path]
+        if FileManager.default.fileExists(atPath: TestPaths.corpus.path) {
+            inputs.append(TestPaths.corpus.path)
+        }
+        _ = try both(["import"] + inputs)
+        let json = try both(["report", "--format", "json"])
+        let groups = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])?["groups"]
+                as? [[String: Any]])
+        XCTAssertGreaterThan(groups.count, 5)
+        for format in ["text", "csv", "markdown", "html"] { _ = try both(["report", "--format", format]) }
+        for filter in [
+            ["--os", "8.1"], ["--os", ">=13"], ["--device", "iPhone 6 Plus"], ["--device", "iphone7,2"],
+            ["--key", "_placeholder*"], ["--since", "2015-02-01"], ["--until", "2019-12-31T12:00:00"],
+            ["--app-version", "2.3.1"], ["--sort", "affected"], ["--sort", "recent"],
+        ] {
+            _ = try both(["report", "--format", "json"] + filter)
+        }
+        for group in groups.prefix(8) {
+            let id = try XCTUnwrap(group["id"] as? String)
+            _ = try both(["explain", id])
+            _ = try both(["explain", id, "--format", "json"])
+        }
+        let first = try XCTUnwrap(groups.first?["id"] as? String)
+        _ = try both(["fixed", first, "9.9.9"])
+        _ = try both(["report", "--format", "json"])
+        let source = TestPaths.fixture("scan/App").path
+        _ = try both(["scan", source, "--format", "json"])
+        _ = try both(["report", "--format", "json"])
+        _ = try both(["regroup"])
+        _ = try both(["upgrade"])
+        try assertViewsAlike()
+    }
+
+    /// Every public view holds the same rows (the runs' own times and command lines aside).
+    func assertViewsAlike() throws {
+        let onSQLite = try Database(path: sqlite, readOnly: true)
+        let onPostgres = try Database(postgresURL: postgres, name: "team")
+        let runTimes: Set<String> = ["imported_at", "started_at", "finished_at", "scanned_at", "arguments"]
+        for (view, order) in [
+            ("reports", "id"), ("kvc_failures", "report_id"), ("crash_groups", "id"),
+            ("recommendations", "group_id"), ("import_files", "path"),
+            ("source_findings", "path, line, \"column\""),
+            ("import_runs", "id"),
+        ] {
+            func rows(_ db: Database) throws -> [[String]] {
+                try db.query("SELECT * FROM \(view) ORDER BY \(order)").map { row in
+                    zip(row.columns, row.values).filter { !runTimes.contains($0.0) }.map {
+                        "\($0.0)=\($0.1.textForm ?? "NULL")"
+                    }
+                }
+            }
+            let expected = try rows(onSQLite)
+            XCTAssertFalse(expected.isEmpty, view)
+            XCTAssertEqual(try rows(onPostgres), expected, view)
+        }
+    }
+}
+
+/// Several `crashscan import` processes load one PostgreSQL database at the same moment, with
+/// overlapping inputs in different orders, while `report` reads it: nothing lost, nothing twice,
+/// the tallies equal to counting the reports, and every report read during the imports whole.
+final class ConcurrentImportTests: XCTestCase {
+    func testFourImportersAtOnceLoseNothingAndDuplicateNothing() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan binary not built") }
+        let url = try TestPostgres.freshDatabase(self)
+        let folder = try TestPaths.temporaryFolder(self)
+        let runner = CommandRunner(folder: folder)
+        let corpus = folder.appendingPathComponent("corpus")
+        let total = 1_000
+        try GeneratedCorpus.write(files: total, to: corpus, kinds: 2)
+        let files = (0..<total).map {
+            corpus.appendingPathComponent(String(format: "crash-%05d.txt", $0)).path
+        }
+        // Importer i takes 700 files starting at 100 × i, every other one in reverse order: each
+        // file is loaded by one to four importers, and two importers meet the same files from
+        // opposite ends.
+        let shares = (0..<4).map { importer -> [String] in
+            let share = Array(files[(100 * importer)..<(100 * importer + 700)])
+            return importer % 2 == 0 ? share : share.reversed()
+        }
+        let offered = shares.map(\.count).reduce(0, +)
+        let results = Locked([Int: CommandRunner.Run]())
+        let importing = Locked(true)
+        let readings = Locked([CommandRunner.Run]())
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) {
+            // The importers make the schema (one of them; the others wait for it): reading
+            // starts once it is there.
+            while importing.withLock({ $0 }), (try? Store(path: url, access: .readOnly)) == nil {
+                usleep(20_000)
+            }
+            while importing.withLock({ $0 }) {
+                if let run = try? runner.run(["report", "--format", "json", "--db", url]) {
+                    readings.withLock { $0.append(run) }
+                }
+            }
+        }
+        // A thread per importer (concurrentPerform would run only as many as there are cores).
+        let spans = Locked([(start: Date, end: Date)]())
+        let finished = DispatchSemaphore(value: 0)
+        for importer in 0..<4 {
+            Thread {
+                let start = Date()
+                let run = try? runner.run(["import"] + shares[importer] + ["--db", url])
+                results.withLock { $0[importer] = run }
+                spans.withLock { $0.append((start, Date())) }
+                finished.signal()
+            }.start()
+        }
+        for _ in 0..<4 { finished.wait() }
+        importing.withLock { $0 = false }
+        group.wait()
+        let times = spans.withLock { $0 }
+        XCTAssertLessThan(
+            try XCTUnwrap(times.map(\.start).max()), try XCTUnwrap(times.map(\.end).min()),
+            "the four imports ran at the same time")
+
+        for importer in 0..<4 {
+            let run = try XCTUnwrap(results.withLock { $0[importer] })
+            XCTAssertEqual(run.status, 0, "importer \(importer): \(run.err)")
+        }
+        let db = try Database(postgresURL: url, name: "team")
+        func count(_ sql: String) throws -> Int? { try db.query(sql).first?.int("n") }
+        XCTAssertEqual(try count("SELECT count(*) AS n FROM report"), total)
+        XCTAssertEqual(try count("SELECT count(DISTINCT source_path) AS n FROM report"), total)
+        XCTAssertEqual(try count("SELECT count(*) AS n FROM crash_group"), 2, "one group per kind of crash")
+        XCTAssertEqual(try count("SELECT sum(reports_imported) AS n FROM import_runs"), total)
+        XCTAssertEqual(try count("SELECT sum(duplicates) AS n FROM import_runs"), offered - total)
+        XCTAssertEqual(try count("SELECT count(*) AS n FROM import_files"), offered)
+        XCTAssertEqual(try count("SELECT sum(report_count) AS n FROM crash_groups"), total)
+        try GroupTallyTests.assertTalliesMatchReports(db)
+
+        // Each report read during the imports counted one snapshot: its groups add up to its
+        // total, and no total is above what was imported.
+        let seen = readings.withLock { $0 }
+        XCTAssertFalse(seen.isEmpty)
+        for run in seen {
+            XCTAssertEqual(run.status, 0, run.err)
+            let json = try XCTUnwrap(
+                try JSONSerialization.jsonObject(with: Data(run.out.utf8)) as? [String: Any])
+            let summary = try XCTUnwrap(json["summary"] as? [String: Any])
+            let groups = try XCTUnwrap(json["groups"] as? [[String: Any]])
+            let failures = try XCTUnwrap(summary["kvc_failures"] as? Int)
+            XCTAssertEqual(groups.compactMap { $0["report_count"] as? Int }.reduce(0, +), failures, run.out)
+            XCTAssertLessThanOrEqual(failures, total)
+        }
+    }
+}
