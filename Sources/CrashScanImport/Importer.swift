@@ -237,15 +237,16 @@ public final class Importer {
     /// At most this many rejections are kept for the summary (all are in the database).
     static let rejectionsKept = 1_000
 
-    /// Writes one parsed batch inside the open transaction, a savepoint per file. A database
-    /// error stops the import after the files before it.
+    /// Writes one parsed batch inside the open transaction (`ReportWriter.writeBatch`: a savepoint
+    /// per file, or on PostgreSQL the batch in bulk) and counts it. A database error stops the
+    /// import after the files before it.
     private func write(_ parsed: [Parsed], with writer: ReportWriter, into summary: inout ImportSummary)
         throws
     {
-        for item in parsed {
+        let outcomes = try writer.writeBatch(parsed)
+        for (item, outcome) in zip(parsed, outcomes) {
             switch item.outcome {
             case .rejected(let rejection):
-                try writer.reject(path: item.path, bytes: item.bytes, rejection: rejection)
                 switch rejection.disposition {
                 case .rejected:
                     summary.rejected += 1
@@ -258,13 +259,15 @@ public final class Importer {
                         summary.skips.append((item.path, rejection.reason))
                     }
                 }
-            case .storedBefore(let count, let fingerprint):
-                let outcome = try writer.recordStoredBefore(
-                    path: item.path, fingerprint: fingerprint, reports: count)
+            case .storedBefore:
                 summary.duplicates += outcome.duplicates
+            case .parsed where outcome.refused != nil:
+                summary.rejected += 1
+                if summary.rejections.count < Importer.rejectionsKept {
+                    summary.rejections.append(
+                        (item.path, "the database refused a value: \(outcome.refused ?? "")"))
+                }
             case .parsed(let reports):
-                let outcome = try writer.write(
-                    path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
                 summary.imported += outcome.imported
                 summary.duplicates += outcome.duplicates
                 summary.kvcFailures += outcome.kvcFailures

@@ -216,6 +216,14 @@ final class Database {
         try cached(sql).insert(arguments)
     }
 
+    /// Loads `rows` into `table`'s `columns` with PostgreSQL's COPY.
+    func copy(into table: String, columns: [String], rows: [[SQLValue]]) throws(DatabaseError) {
+        guard case .postgresql(let server) = connection else {
+            preconditionFailure("COPY asked of an SQLite connection")
+        }
+        try server.copy("COPY \(table) (\(columns.joined(separator: ", "))) FROM STDIN", rows: rows)
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
 

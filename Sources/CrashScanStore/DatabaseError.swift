@@ -42,6 +42,9 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     /// transaction changed what it read (`40001`): the same work, tried again, can succeed.
     public var isTransient: Bool { sqlState == "40P01" || sqlState == "40001" }
 
+    /// PostgreSQL refused a value (SQLSTATE class 22: out of range, invalid text for the type).
+    public var isDataException: Bool { sqlState?.hasPrefix("22") == true }
+
     public var description: String {
         var text: String
         switch engine {

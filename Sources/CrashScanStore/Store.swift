@@ -100,11 +100,11 @@ package final class ReportWriter {
     private let insertFile: Statement
     private let reportExists: Statement
     /// Groups that got reports in this run: their recommendations are refreshed at the end.
-    package private(set) var touchedGroups: Set<Int64> = []
+    package internal(set) var touchedGroups: Set<Int64> = []
     /// Per group, the report of this run with the most frames: a group's sample frames (what
     /// `explain` shows) become the richest stack seen, whichever report came first.
-    package private(set) var richestSamples: [Int64: GroupSample] = [:]
-    private var groupCache: [String: Int64] = [:]
+    package internal(set) var richestSamples: [Int64: GroupSample] = [:]
+    var groupCache: [String: Int64] = [:]
 
     /// What the writer remembers of the files written since the last commit.
     package struct Memory {
@@ -150,19 +150,11 @@ package final class ReportWriter {
             """)
         findGroup = try db.prepare("SELECT id FROM crash_group WHERE fingerprint = ?")
         insertFailure = try db.prepare(
-            """
-            INSERT INTO kvc_failure (
-                report_id, kind, accessor, receiver_class, key, key_is_private, cause, evidence, class_origin,
-                class_origin_reason
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            "INSERT INTO kvc_failure (" + Self.failureColumns.joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: Self.failureColumns.count).joined(separator: ", ") + ")")
         insertFile = try db.prepare(
-            """
-            INSERT INTO import_file (
-                run_id, path, outcome, reason, source_format, reports_imported, duplicates, bytes, file_hash,
-                parser_revision
-            ) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            "INSERT INTO import_file (" + Self.fileColumns.joined(separator: ", ") + ") VALUES ("
+                + Array(repeating: "?", count: Self.fileColumns.count).joined(separator: ", ") + ")")
         reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
     }
 
@@ -171,6 +163,8 @@ package final class ReportWriter {
         package var imported = 0
         package var duplicates = 0
         package var kvcFailures = 0
+        /// Why the database refused the file's reports (it was recorded as rejected).
+        package var refused: String?
     }
 
     /// Stores one file's reports inside a savepoint: they land together or not at all.
@@ -211,16 +205,12 @@ package final class ReportWriter {
                 fresh.append(report)
             }
         }
-        let format = reports.first?.report.format.rawValue
-        let fileOutcome: ImportFileOutcome = fresh.isEmpty ? .duplicate : .imported
         guard
-            let fileRow = try insertFile.insert([
-                .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
-                .optional(reports.first?.report.textRepairNote), .optional(format),
-                .int(fresh.count),
-                .int(outcome.duplicates), .optional(bytes), .optional(fingerprint?.hex),
-                .text(parserRevision),
-            ])
+            let fileRow = try insertFile.insert(
+                parsedFileRow(
+                    path: path, bytes: bytes, reports: reports, fresh: fresh.count,
+                    duplicates: outcome.duplicates,
+                    fingerprint: fingerprint))
         else {
             throw DatabaseError(extendedCode: 1, message: "import file insert returned no id")
         }
@@ -236,19 +226,10 @@ package final class ReportWriter {
             }
             groups.insert(groupID)
             outcome.imported += 1
-            let count = report.report.frames.count
-            if count > 0, richestSamples[groupID].map({ GroupSample.isRicher(count, path, than: $0) }) ?? true
-            {
-                richestSamples[groupID] = GroupSample(frames: count, text: report.framesText, path: path)
-            }
-            if let failure = report.failure {
+            noteSample(of: report, group: groupID, path: path)
+            if let row = Self.failureRow(report, id: id) {
                 outcome.kvcFailures += 1
-                try insertFailure.bind([
-                    .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
-                    .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
-                    .text(failure.cause.rawValue), .text(failure.evidence),
-                    .optional(failure.classOrigin?.rawValue), .optional(failure.classOriginReason),
-                ])
+                try insertFailure.bind(row)
                 try insertFailure.runToCompletion()
             }
         }
@@ -257,29 +238,78 @@ package final class ReportWriter {
 
     /// Records a file that yielded nothing, with the reason: `rejected` or `skipped`.
     package func reject(path: String, bytes: Int?, rejection: Rejection) throws {
-        _ = try insertFile.insert([
-            .int(Int(runID)), .text(path), .text(ImportFileOutcome(rejection.disposition).rawValue),
-            .text(rejection.reason),
-            .null,
-            .int(0), .int(0), .optional(bytes), .null, .null,
-        ])
+        _ = try insertFile.insert(rejectedFileRow(path: path, bytes: bytes, rejection: rejection))
     }
 
     /// Records a file whose bytes this parser stored before: all its reports are duplicates.
     package func recordStoredBefore(path: String, fingerprint: FileFingerprint, reports: Int) throws
         -> FileOutcome
     {
-        _ = try insertFile.insert([
-            .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
-            .text("same bytes as a file imported before"),
-            .null,
-            .int(0), .int(reports), .int(fingerprint.byteCount), .text(fingerprint.hex),
-            .text(parserRevision),
-        ])
+        _ = try insertFile.insert(storedBeforeFileRow(path: path, fingerprint: fingerprint, reports: reports))
         return FileOutcome(imported: 0, duplicates: reports, kvcFailures: 0)
     }
 
-    private func group(for report: AnalyzedReport, path: String) throws -> Int64 {
+    /// The columns of an `import_file` row, in the order of the row builders below.
+    static let fileColumns = [
+        "run_id", "path", "outcome", "reason", "source_format", "reports_imported", "duplicates", "bytes",
+        "file_hash", "parser_revision",
+    ]
+
+    /// The `import_file` row of a parsed file of which `fresh` reports are stored.
+    func parsedFileRow(
+        path: String, bytes: Int?, reports: [AnalyzedReport], fresh: Int, duplicates: Int,
+        fingerprint: FileFingerprint?
+    ) -> [SQLValue] {
+        let fileOutcome: ImportFileOutcome = fresh == 0 ? .duplicate : .imported
+        return [
+            .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
+            .optional(reports.first?.report.textRepairNote),
+            .optional(reports.first?.report.format.rawValue), .int(fresh), .int(duplicates), .optional(bytes),
+            .optional(fingerprint?.hex), .text(parserRevision),
+        ]
+    }
+
+    func rejectedFileRow(path: String, bytes: Int?, rejection: Rejection) -> [SQLValue] {
+        [
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome(rejection.disposition).rawValue),
+            .text(rejection.reason), .null, .int(0), .int(0), .optional(bytes), .null, .null,
+        ]
+    }
+
+    func storedBeforeFileRow(path: String, fingerprint: FileFingerprint, reports: Int) -> [SQLValue] {
+        [
+            .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
+            .text("same bytes as a file imported before"), .null, .int(0), .int(reports),
+            .int(fingerprint.byteCount), .text(fingerprint.hex), .text(parserRevision),
+        ]
+    }
+
+    /// The columns of a `kvc_failure` row, in the order of `failureRow`.
+    static let failureColumns = [
+        "report_id", "kind", "accessor", "receiver_class", "key", "key_is_private", "cause", "evidence",
+        "class_origin", "class_origin_reason",
+    ]
+
+    /// The `kvc_failure` row of report `id`, when it is a KVC failure.
+    static func failureRow(_ report: AnalyzedReport, id: Int64) -> [SQLValue]? {
+        guard let failure = report.failure else { return nil }
+        return [
+            .integer(id), .text(failure.kind.rawValue), .optional(failure.accessor?.rawValue),
+            .optional(failure.receiverClass), .optional(failure.key), .bool(failure.keyIsPrivate),
+            .text(failure.cause.rawValue), .text(failure.evidence), .optional(failure.classOrigin?.rawValue),
+            .optional(failure.classOriginReason),
+        ]
+    }
+
+    /// Keeps `report`'s frames as its group's sample when they are the richest of the run.
+    func noteSample(of report: AnalyzedReport, group: Int64, path: String) {
+        let count = report.report.frames.count
+        if count > 0, richestSamples[group].map({ GroupSample.isRicher(count, path, than: $0) }) ?? true {
+            richestSamples[group] = GroupSample(frames: count, text: report.framesText, path: path)
+        }
+    }
+
+    func group(for report: AnalyzedReport, path: String) throws -> Int64 {
         if let id = groupCache[report.fingerprint] { return id }
         if case .integer(let id) = try findGroup.scalar([.text(report.fingerprint)]) {
             groupCache[report.fingerprint] = id
@@ -303,7 +333,7 @@ package final class ReportWriter {
         return id
     }
 
-    private func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
+    func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
         -> [SQLValue]
     {
         [fileID]

@@ -212,14 +212,18 @@ CREATE TABLE group_user_id_tally (
 -- than deadlock).
 --
 -- crashscan's importer defers its inserts: it sets `crashscan.defer_tallies` for its transaction,
--- the trigger only notes the new ids in the session's temporary `pending_report`, and the
--- importer adds them to the tallies in one ordered statement per tally just before it commits.
+-- the trigger only copies the new rows' tally columns into the session's temporary
+-- `pending_report`, and the importer adds them to the tallies in one ordered statement per tally
+-- just before it commits (reading that small table, never `report`).
 -- A tally row is then locked from that moment to the commit, not for the whole transaction, so
 -- importers loading the same crash group at once do not wait for each other's transactions.
 CREATE FUNCTION report_tally_change() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     IF TG_OP = 'INSERT' AND current_setting('crashscan.defer_tallies', true) = 'on' THEN
-        INSERT INTO pg_temp.pending_report (id) SELECT id FROM new_reports;
+        INSERT INTO pg_temp.pending_report
+        SELECT group_id, process_name, app_image, os_version, os_key, app_version, device_name, device_model,
+               device_id, user_id
+        FROM new_reports;
         RETURN NULL;
     END IF;
     IF TG_OP IN ('DELETE', 'UPDATE') THEN

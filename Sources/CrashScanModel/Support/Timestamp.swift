@@ -94,7 +94,9 @@ package enum Timestamp {
         // ASCII only: a time is digits and punctuation (bytes map one to one to scalars).
         var scanner = TimeScanner(scalars: text.utf8.map { Unicode.Scalar($0) })
         if let epoch = epoch(text, scalars: scanner.scalars) { return epoch }
-        guard let year = scanner.number(4), scanner.skip("-/."), let month = scanner.number(2),
+        // Before 1970 a year is a placeholder (`0000-01-01`), never a crash: SQLite stored it as
+        // `00-1-12-31T…`, PostgreSQL refuses it.
+        guard let year = scanner.number(4), year >= 1970, scanner.skip("-/."), let month = scanner.number(2),
             scanner.skip("-/."),
             let day = scanner.number(2), (1...12).contains(month), (1...daysIn(month, of: year)).contains(day)
         else { return nil }
