@@ -5,6 +5,8 @@
 #   eval "$(scripts/postgres-test-server.sh start)"   # prints export lines, among them
 #                                                    # CRASHSCAN_TEST_POSTGRES and CRASHSCAN_TEST_POSTGRES_DIR
 #   scripts/postgres-test-server.sh stop "$CRASHSCAN_TEST_POSTGRES_DIR"
+# The tests' server skips fsync (nothing in it must survive a power cut); `start --durable`
+# keeps PostgreSQL's defaults, for the benchmark's figures.
 set -euo pipefail
 bindir="$(pg_config --bindir)"
 as_postgres() {
@@ -12,6 +14,8 @@ as_postgres() {
 }
 case "${1:-}" in
 start)
+    fsync="-c fsync=off"
+    [ "${2:-}" = --durable ] && fsync=""
     dir="$(mktemp -d /tmp/crashscan-pg.XXXXXX)"
     chmod 755 "$dir"
     chown postgres "$dir" 2>/dev/null || true
@@ -21,7 +25,7 @@ start)
     as_postgres "$bindir/initdb" --auth=trust --username=postgres --encoding=UTF8 --no-locale \
         -D "$dir/data" >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; exit 1; }
     as_postgres "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
-        -o "-k $dir -p $port -c listen_addresses='' -c fsync=off" start >/dev/null \
+        -o "-k $dir -p $port -c listen_addresses='' $fsync" start >/dev/null \
         || { cat "$dir/server.log" >&2; exit 1; }
     as_postgres "$bindir/createdb" -h "$dir" -p "$port" -U postgres crashscan_test
     echo "export CRASHSCAN_TEST_POSTGRES_DIR='$dir'"
@@ -33,7 +37,7 @@ stop)
     rm -rf "$dir"
     ;;
 *)
-    echo "usage: postgres-test-server.sh start | stop DIR" >&2
+    echo "usage: postgres-test-server.sh start [--durable] | stop DIR" >&2
     exit 64
     ;;
 esac

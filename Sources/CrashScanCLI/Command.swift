@@ -1,7 +1,7 @@
 /// The commands of `crashscan`, named once: dispatch, help pages, suggestions and the flags that
 /// may come before a command all read them from here.
 enum Command: String, CaseIterable {
-    case `import`, report, explain, scan, fix, fixed, symbolicate, regroup, upgrade, rules, help
+    case `import`, report, explain, scan, fix, fixed, symbolicate, regroup, prune, upgrade, rules, help
 
     /// The type that declares the command's options and runs it.
     var definition: any CommandDefinition.Type {
@@ -12,6 +12,7 @@ enum Command: String, CaseIterable {
         case .scan: return ScanCommand.self
         case .symbolicate: return SymbolicateCommand.self
         case .regroup: return RegroupCommand.self
+        case .prune: return PruneCommand.self
         case .upgrade: return UpgradeCommand.self
         case .rules: return RulesCommand.self
         case .fix: return FixCommand.self
@@ -55,7 +56,7 @@ enum HelpCommand: CommandDefinition {
                         CommandOption(
                             "--db", value: "FILE",
                             help:
-                                "The database (default: $CRASHSCAN_DB, else crashscan.sqlite in this folder)."
+                                "The database: a file, or a postgresql:// URL (default: $CRASHSCAN_DB, else crashscan.sqlite in this folder)."
                         ),
                         CommandOption("--version", help: "Print the version."),
                     ])

@@ -24,7 +24,8 @@ struct CommandOption: Equatable, Sendable {
     // Options several commands share.
 
     static let database = CommandOption(
-        "--db", value: "FILE", help: "The database (default: $CRASHSCAN_DB, else crashscan.sqlite).")
+        "--db", value: "FILE",
+        help: "The database: a file, or a postgresql:// URL (default: $CRASHSCAN_DB, else crashscan.sqlite).")
     static let rules = CommandOption(
         "--rules", value: "FILE", help: "A team rule file, added to the built-in rules (repeatable).")
     static let textOrJSON = CommandOption("--format", value: "FORMAT", help: "text (default) or json.")

@@ -80,6 +80,14 @@ public enum SQLDialect: String, Sendable {
         }
     }
 
+    /// `column` holds an app frame still written as an offset (`0x104a8c000 + 123`).
+    func holdsOffsetFrame(_ column: String) -> String {
+        switch self {
+        case .sqlite: return "\(column) GLOB '*0x*+ [0-9]*'"
+        case .postgresql: return "\(column) ~ '0x.*\\+ [0-9]'"
+        }
+    }
+
     /// A timestamp column as the text SQLite stores (`2015-03-01T00:18:47Z`), for comparing
     /// prefixes: PostgreSQL holds a `timestamptz`, rendered in UTC.
     func timestampText(_ expression: String) -> String {

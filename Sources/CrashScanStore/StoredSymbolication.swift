@@ -126,7 +126,7 @@ public enum StoredSymbolication {
             """
             UPDATE crash_group SET sample_frames = ?, sample_report_path = ?
             WHERE id = (SELECT group_id FROM report WHERE id = ?)
-              AND (sample_frames IS NULL OR sample_frames GLOB '*0x*+ [0-9]*')
+              AND (sample_frames IS NULL OR \(db.dialect.holdsOffsetFrame("sample_frames")))
             """, [.text(analyzed.framesText), .text(path), .integer(id)])
     }
 }

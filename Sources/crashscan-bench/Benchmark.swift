@@ -51,7 +51,7 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
-            + [""] + (try scanLines())
+            + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""] + (try scanLines())
         print(lines.joined(separator: "\n"))
     }
 

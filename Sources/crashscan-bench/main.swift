@@ -13,7 +13,9 @@ import Foundation
 /// 4. builds a database of `--report-db` reports through the importer in a child process (the same rows,
 ///    without files on disk) and times `crashscan report` on it, median of `--runs` runs;
 /// 5. generates an app's source tree of `--scan-files` files and times `crashscan scan` on it.
-///    `--scan-only` runs this step alone.
+///    `--scan-only` runs this step alone;
+/// 6. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
+///    PostgreSQL server, in databases the benchmark makes there.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments.first == "--stages", arguments.count == 2 {
@@ -26,7 +28,11 @@ func runBenchmark() throws {
     if options.buildOnly {
         // The child the benchmark starts to build the report database, so that its time and
         // peak memory are the importer's alone.
-        try bench.storeGeneratedReports()
+        if let server = options.postgres {
+            try bench.storeGeneratedReportsInPostgres(server)
+        } else {
+            try bench.storeGeneratedReports()
+        }
         return
     }
     try bench.run()
@@ -47,6 +53,10 @@ struct BenchOptions {
     /// Source files of the scan benchmark.
     var scanFiles = 10_000
     var scanOnly = false
+    /// A PostgreSQL server for the team database's figures.
+    var postgres: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_POSTGRES"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
 
     mutating func parse(_ arguments: [String]) throws {
         var rest = arguments[...]
@@ -65,6 +75,7 @@ struct BenchOptions {
             case "--build-report-db-only": buildOnly = true
             case "--scan-files": scanFiles = Int(try value()) ?? scanFiles
             case "--scan-only": scanOnly = true
+            case "--postgres": postgres = try value()
             case "--smoke":
                 reports = 300
                 reportDB = 2_000
@@ -73,7 +84,7 @@ struct BenchOptions {
                 scanFiles = 500
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--work DIR] [--binary PATH] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")

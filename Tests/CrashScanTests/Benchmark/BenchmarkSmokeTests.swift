@@ -14,8 +14,13 @@ final class BenchmarkSmokeTests: XCTestCase {
             throw XCTSkip("the sqlite3 shell is not installed (apt-get install sqlite3); .ci/run installs it")
         }
         let folder = try TestPaths.temporaryFolder(self)
+        // With a PostgreSQL server (CI has one), the team database's figures too.
+        let postgres = ProcessInfo.processInfo.environment["CRASHSCAN_TEST_POSTGRES"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let run = try CommandRunner(folder: folder).run(
-            ["--smoke", "--work", folder.path, "--binary", CommandRunner.binary.path], binary: bench)
+            ["--smoke", "--work", folder.path, "--binary", CommandRunner.binary.path]
+                + (postgres.map { ["--postgres", $0] } ?? []), binary: bench)
         XCTAssertEqual(run.status, 0, run.err)
         let lines = run.out.split(separator: "\n").map(String.init)
         func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
@@ -40,6 +45,19 @@ final class BenchmarkSmokeTests: XCTestCase {
 
         let reportLines = lines.filter { $0.hasPrefix("  report") }
         XCTAssertEqual(reportLines.count, 8, run.out)
+        if postgres != nil {
+            XCTAssertNotNil(
+                line("  import into a fresh database: ")?.range(
+                    of: #" reports/s, [0-9.]+ of SQLite's [0-9]+ reports/s"#, options: .regularExpression),
+                run.out)
+            XCTAssertNotNil(line("  import again (all duplicates): "), run.out)
+            let onServer = lines.filter { $0.hasPrefix("    report") }
+            XCTAssertEqual(onServer.count, 8, run.out)
+            for reportLine in onServer {
+                XCTAssertNotNil(
+                    reportLine.range(of: #" [0-9]+ ms$"#, options: .regularExpression), reportLine)
+            }
+        }
         for reportLine in reportLines {
             XCTAssertNotNil(reportLine.range(of: #" [0-9]+ ms$"#, options: .regularExpression), reportLine)
         }

@@ -20,21 +20,11 @@ enum TestPostgres {
     static func freshDatabase(_ test: XCTestCase) throws -> String {
         let server = try serverURL()
         let name = "crashscan_t\(UInt32.random(in: 0...UInt32.max))"
-        let admin = try PostgresConnection(url: server)
-        try admin.execute("CREATE DATABASE \(name)")
+        let url = try PostgresAdmin.recreateDatabase(server: server, name: name)
         test.addTeardownBlock {
             // Connections of the test's processes are gone by now; FORCE ends any left over.
             try? PostgresConnection(url: server).execute("DROP DATABASE IF EXISTS \(name) WITH (FORCE)")
         }
-        return url(server, database: name)
-    }
-
-    /// `server` with its database name replaced by `name`.
-    static func url(_ server: String, database name: String) -> String {
-        guard let scheme = server.range(of: "://"),
-            let slash = server[scheme.upperBound...].firstIndex(of: "/")
-        else { return server }
-        let end = server[slash...].firstIndex(of: "?") ?? server.endIndex
-        return String(server[...slash]) + name + String(server[end...])
+        return url
     }
 }
