@@ -31,7 +31,7 @@ final class KnownFiles: Sendable {
     init(store: Store, revision: String) {
         self.revision = revision
         // A second connection to an in-memory database would see another, empty, database.
-        path = store.path == ":memory:" || store.path.isEmpty ? nil : store.path
+        path = store.location == ":memory:" || store.location.isEmpty ? nil : store.location
     }
 
     /// A lookup for one worker, or nil when nothing is known. A database that cannot be opened
@@ -40,7 +40,7 @@ final class KnownFiles: Sendable {
     func checkOut() -> FileLookup? {
         guard let path else { return nil }
         if let lookup = idle.withLock({ $0.popLast() }) { return lookup }
-        return try? FileLookup(path: path, revision: revision)
+        return try? FileLookup(location: path, revision: revision)
     }
 
     /// Returns a lookup the worker no longer uses.

@@ -5,10 +5,15 @@ package final class FileLookup {
     private let query: Statement
     private let revision: String
 
-    package init(path: String, revision: String) throws {
+    /// `location` is a file or a PostgreSQL URL (`Store.location`).
+    package init(location: String, revision: String) throws {
         self.revision = revision
+        let db =
+            Store.isPostgreSQLURL(location)
+            ? try Database(postgresURL: location, name: Store.redactedURL(location), readOnly: true)
+            : try Database(path: location, readOnly: true)
         // The statement holds its connection, which closes when the statement is finalised.
-        query = try Database(path: path, readOnly: true).prepare(
+        query = try db.prepare(
             """
             SELECT max(reports_imported + duplicates) AS reports FROM import_file
             WHERE file_hash = ? AND bytes = ? AND parser_revision = ? AND outcome IN ('imported', 'duplicate')

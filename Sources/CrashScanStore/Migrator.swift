@@ -49,6 +49,9 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
     case newerDatabase(path: String, version: Int, known: Int)
     /// A command that only reads found a database made by an older crashscan.
     case olderDatabase(path: String, version: Int, known: Int)
+    /// A command that only reads found a database without crashscan's schema (a new, empty
+    /// PostgreSQL database: nothing was imported into it yet).
+    case emptyDatabase(path: String)
     /// The path is a folder.
     case folder(path: String)
     /// Tables that are not crashscan's: another application's database.
@@ -64,6 +67,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
         case .olderDatabase(let path, let version, let known):
             return
                 "\(path) was written by an older crashscan (schema version \(version); this one needs \(known)); reading never changes it: run 'crashscan upgrade --db \(path)' once"
+        case .emptyDatabase(let path):
+            return "\(path) holds no crashscan data yet: run 'crashscan import PATH... --db \(path)' first"
         case .folder(let path):
             return "\(path) is a folder, not a database file: pass a file name with --db"
         case .foreignDatabase(let path, let tables):

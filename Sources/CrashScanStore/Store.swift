@@ -6,6 +6,9 @@ import Foundation
 /// The crashscan database: opened, migrated, and written through prepared statements.
 public final class Store {
     let db: Database
+    /// What the store was opened with: the file, or the URL with its password (for another
+    /// connection to the same database; messages use `path`).
+    package let location: String
 
     /// What a command does with the database.
     public enum Access: Sendable {
@@ -21,6 +24,7 @@ public final class Store {
     /// written; `readWrite` then switches SQLite to WAL and migrates, `readOnly` requires the
     /// current schema. `migrations` default to the built-in ones for the backend.
     public init(path: String, access: Access = .readWrite, migrations: [Migration]? = nil) throws {
+        location = path
         if Store.isPostgreSQLURL(path) {
             db = try Database(
                 postgresURL: path, name: Store.redactedURL(path), readOnly: access == .readOnly)
@@ -39,8 +43,14 @@ public final class Store {
             try Migrator.checkIdentity(db, migrations: migrations)
             let known = migrations.map(\.version).max() ?? 0
             let current = try Migrator.currentVersion(db)
-            if current > known { throw SchemaError.newerDatabase(path: path, version: current, known: known) }
-            if current < known { throw SchemaError.olderDatabase(path: path, version: current, known: known) }
+            // `db.path`: a URL's password is never in a message.
+            if current > known {
+                throw SchemaError.newerDatabase(path: db.path, version: current, known: known)
+            }
+            if current == 0 { throw SchemaError.emptyDatabase(path: db.path) }
+            if current < known {
+                throw SchemaError.olderDatabase(path: db.path, version: current, known: known)
+            }
         }
     }
 

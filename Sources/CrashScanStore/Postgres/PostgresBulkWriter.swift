@@ -61,6 +61,7 @@ extension ReportWriter {
         var seen: Set<String> = []
         var fresh: [Fresh] = []
         for (file, item) in parsed.enumerated() {
+            if case .storedBefore(let count, _) = item.outcome { outcomes[file].duplicates = count }
             guard case .parsed(let reports) = item.outcome else { continue }
             for report in reports {
                 if stored.contains(report.contentHash) || !seen.insert(report.contentHash).inserted {
