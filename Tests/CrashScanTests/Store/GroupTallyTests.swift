@@ -116,7 +116,15 @@ final class GroupTallyTests: XCTestCase {
     }
 
     func testTalliesFollowImportsEditsAndDeletes() throws {
-        let store = try SampleStore.make(self)
+        try checkTalliesFollowEditsAndDeletes(try SampleStore.make(self))
+    }
+
+    /// PostgreSQL keeps the tallies with statement-level triggers (migrations/postgresql/0001).
+    func testTalliesFollowImportsEditsAndDeletesOnPostgreSQL() throws {
+        try checkTalliesFollowEditsAndDeletes(try SampleStore.make(self, postgres: true))
+    }
+
+    private func checkTalliesFollowEditsAndDeletes(_ store: Store) throws {
         let db = store.db
         try Self.assertTalliesMatchReports(db)
         let before = try XCTUnwrap(db.query("SELECT count(*) AS n FROM group_tally").first?.int("n"))

@@ -65,9 +65,13 @@ extension SourceReader.Outcome {
 
 /// A fresh database with the bundled SampleReports imported, for tests that query it.
 enum SampleStore {
-    static func make(_ test: XCTestCase) throws -> Store {
-        let folder = try TestPaths.temporaryFolder(test)
-        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+    /// The bundled samples imported into a new SQLite file, or with `postgres` into a new
+    /// database on the tests' PostgreSQL server (the test skips without one).
+    static func make(_ test: XCTestCase, postgres: Bool = false) throws -> Store {
+        let store =
+            postgres
+            ? try Store(path: try TestPostgres.freshDatabase(test))
+            : try Store(path: try TestPaths.temporaryFolder(test).appendingPathComponent("db.sqlite").path)
         let sources = try InputWalker().expand([TestPaths.sampleReports.path])
         _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
             sources, arguments: "test", version: "test")
