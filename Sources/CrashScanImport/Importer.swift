@@ -264,8 +264,7 @@ public final class Importer {
             case .parsed where outcome.refused != nil:
                 summary.rejected += 1
                 if summary.rejections.count < Importer.rejectionsKept {
-                    summary.rejections.append(
-                        (item.path, "the database refused a value: \(outcome.refused ?? "")"))
+                    summary.rejections.append((item.path, outcome.refused ?? ""))
                 }
             case .parsed(let reports):
                 summary.imported += outcome.imported

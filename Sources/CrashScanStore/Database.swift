@@ -1,4 +1,3 @@
-import CLibPQ
 import CSQLite
 import Foundation
 

@@ -173,7 +173,7 @@ package final class ReportWriter {
         package var imported = 0
         package var duplicates = 0
         package var kvcFailures = 0
-        /// Why the database refused the file's reports (it was recorded as rejected).
+        /// Why the database refused the file's reports (it was recorded as rejected with it).
         package var refused: String?
     }
 

@@ -20,10 +20,9 @@ extension ReportWriter {
             } catch let error as DatabaseError where error.isDataException {
                 // A value PostgreSQL refuses (SQLite stores anything): the file is rejected with
                 // the reason, the rest goes on.
-                try reject(
-                    path: item.path, bytes: item.bytes,
-                    rejection: Rejection("the database refused a value: \(error.message)"))
-                return FileOutcome(refused: error.message)
+                let reason = "the database refused a value: \(error.message)"
+                try reject(path: item.path, bytes: item.bytes, rejection: Rejection(reason))
+                return FileOutcome(refused: reason)
             }
         }
     }
