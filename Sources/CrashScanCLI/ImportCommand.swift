@@ -121,7 +121,8 @@ enum ImportCommand: CommandDefinition {
         let store = try Store(path: dbPath)
         keepFreedMemory()
         let importer = Importer(
-            store: store, rules: rules, reparse: arguments.isSet(reparse),
+            store: store, rules: rules, batchSize: Importer.batchSize(for: store.dialect),
+            reparse: arguments.isSet(reparse),
             settings: ParseSettings(
                 timeBase: timeBase, symbolicator: symbolicator, archiveLimits: archiveLimits,
                 buglyAppID: appID))

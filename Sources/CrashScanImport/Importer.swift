@@ -51,6 +51,13 @@ public final class Importer {
     let rules: RuleSet
     /// Files parsed in parallel and then written in one transaction.
     let batchSize: Int
+
+    /// The batch `import` uses: 256 files for SQLite; 1,024 for PostgreSQL, where a batch is
+    /// one transaction of COPYs and its round trips are paid per batch (measured: see README,
+    /// "Team database").
+    public static func batchSize(for dialect: SQLDialect) -> Int {
+        dialect == .postgresql ? 1_024 : 256
+    }
     /// Parse every file even when the same bytes were stored before by the same parser.
     let reparse: Bool
     /// How parsed reports are completed before they are stored (time zone, dSYMs).

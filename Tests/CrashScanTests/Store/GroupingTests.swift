@@ -14,7 +14,7 @@ import XCTest
 
 /// One crash, one group: groups that do not depend on what a report lacks, on the build, on the
 /// format, or on the order of import; and the regrouping of a database grouped by older rules.
-final class GroupingTests: XCTestCase {
+class GroupingTests: XCTestCase {
     var folder: URL!
 
     override func setUpWithError() throws {
@@ -248,5 +248,34 @@ final class GroupingTests: XCTestCase {
             ["dev.mobile.MemoryLeakingApp + 17106", "MemoryLeakingApp + 17106"], "as each report names it")
         XCTAssertEqual(try rows.map { try $0.string("symbolication") }, ["missing_dsym", "missing_dsym"])
         XCTAssertEqual(try groups(store).count, 1, "the same crash as .crash and as .ips")
+    }
+}
+
+/// The same grouping on PostgreSQL. XCTest on Linux finds only the test methods a class
+/// declares, hence the overrides.
+final class GroupingTestsOnPostgreSQL: GroupingTests {
+    override func freshStore(_ name: String = UUID().uuidString) throws -> Store {
+        try Store(path: try TestPostgres.freshDatabase(self))
+    }
+
+    override func testWhatAGroupShowsDoesNotDependOnTheOrderOfImport() throws {
+        try super.testWhatAGroupShowsDoesNotDependOnTheOrderOfImport()
+    }
+    override func testAReportWithoutReasonJoinsTheGroupOfItsCallSiteWhateverTheOrder() throws {
+        try super.testAReportWithoutReasonJoinsTheGroupOfItsCallSiteWhateverTheOrder()
+    }
+    override func testACallSiteWithTwoKeysKeepsTheIncompleteReportApart() throws {
+        try super.testACallSiteWithTwoKeysKeepsTheIncompleteReportApart()
+    }
+    override func testOffsetsThatMoveWithTheBuildAndTheFormatDoNotSplitACrash() throws {
+        try super.testOffsetsThatMoveWithTheBuildAndTheFormatDoNotSplitACrash()
+    }
+    override func testAnOlderGroupingIsRepairedByRegroupAndByTheNextImport() throws {
+        // It rebuilds what crashscan 0.1 wrote, an SQLite file; regroup itself runs on PostgreSQL
+        // in TeamDatabaseParityTests.
+        throw XCTSkip("an older crashscan's grouping exists in SQLite databases only")
+    }
+    override func testTheAppImageUnderItsBundleIdAndItsExecutableNameIsOneImage() throws {
+        try super.testTheAppImageUnderItsBundleIdAndItsExecutableNameIsOneImage()
     }
 }
