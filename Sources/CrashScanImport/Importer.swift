@@ -194,22 +194,42 @@ public final class Importer {
     /// After the reports are stored: regroups everything (a database grouped by older rules) or
     /// merges the incomplete groups this import completed, then refreshes the display rows and
     /// the recommendations of the groups it touched.
+    /// Each step commits on its own and is done again from the start if PostgreSQL cancels it
+    /// to break a deadlock with another importer finishing at the same moment.
     private func refreshGroups(regroupAll: Bool, writer: ReportWriter, summary: inout ImportSummary) throws {
         var touched = writer.touchedGroups
         if regroupAll {
-            let regrouped = try Regrouper.run(store)
+            let regrouped = try Importer.retryingDeadlocks { try Regrouper.run(store) }
             summary.regrouped = regrouped
             summary.mergedGroups = regrouped.merged
             touched = try store.groupIDs()
         } else {
-            for merge in try store.mergePartialGroups() {
+            for merge in try Importer.retryingDeadlocks({ try store.mergePartialGroups() }) {
                 touched.remove(merge.partial)
                 touched.insert(merge.complete)
                 summary.mergedGroups += 1
             }
         }
-        try store.refreshDisplay(of: touched, samples: writer.richestSamples)
-        try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
+        try Importer.retryingDeadlocks {
+            try store.refreshDisplay(of: touched, samples: writer.richestSamples)
+        }
+        try Importer.retryingDeadlocks {
+            try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
+        }
+    }
+
+    /// `body`, run again after a random pause when PostgreSQL cancelled it (`isTransient`), up
+    /// to `attempts` times. `body` must leave nothing half done when it throws (one transaction).
+    static func retryingDeadlocks<T>(_ body: () throws -> T) throws -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try body()
+            } catch let error as DatabaseError where error.isTransient && attempt < attempts {
+                attempt += 1
+                usleep(UInt32.random(in: 20_000...200_000))
+            }
+        }
     }
 
     /// The inputs in batches of `size`, read from the iterator only as batches are asked for.
