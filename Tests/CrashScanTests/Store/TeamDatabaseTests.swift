@@ -433,5 +433,9 @@ final class ReadOnlyRoleTests: XCTestCase {
                 .replacingOccurrences(of: "postgres@", with: "\(role)@"))
         let write = try runner.run(["fixed", "1b4b", "2.4.0", "--db", readerURL])
         XCTAssertEqual(write.status, 74, write.err)
+        let sample = TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt").path
+        let load = try runner.run(["import", sample, "--db", readerURL])
+        XCTAssertEqual(load.status, 74, load.err)
+        XCTAssertTrue(load.err.contains("permission denied"), load.err)
     }
 }
