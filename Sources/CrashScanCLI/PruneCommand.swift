@@ -51,8 +51,12 @@ enum PruneCommand: CommandDefinition {
             try RecommendationUpdater.refresh(store: store, rules: rules, touched: result.groupsChanged)
         }
         let verb = dryRun ? "would remove" : "removed"
+        let partitions =
+            result.partitionsDropped == 0
+            ? ""
+            : "; \(count(result.partitionsDropped, "monthly partition"))\(dryRun ? " would be" : "") dropped"
         console.out(
-            "\(store.path.terminalSafe): \(verb) \(count(result.reports, "report")) seen before \(time) (\(count(result.kvcFailures, "KVC failure"))) and \(count(result.groupsRemoved, "group")) left without reports; \(count(result.reportsLeft, "report")) \(dryRun ? "would remain" : "remain")\n"
+            "\(store.path.terminalSafe): \(verb) \(count(result.reports, "report")) seen before \(time) (\(count(result.kvcFailures, "KVC failure"))) and \(count(result.groupsRemoved, "group")) left without reports; \(count(result.reportsLeft, "report")) \(dryRun ? "would remain" : "remain")\(partitions)\n"
         )
         return .ok
     }

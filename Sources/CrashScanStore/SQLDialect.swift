@@ -98,6 +98,15 @@ public enum SQLDialect: String, Sendable {
         }
     }
 
+    /// A report's retention time (its crash time, else upload time, else import time), over
+    /// `report`: PostgreSQL keeps it in `retained_at`, the column its partitions are cut by.
+    var retentionTime: String {
+        switch self {
+        case .sqlite: return "coalesce(occurred_at, uploaded_at, imported_at)"
+        case .postgresql: return "retained_at"
+        }
+    }
+
     /// The values of `expression` joined with `separator` (an aggregate) in the order of
     /// `order`. SQLite (before 3.44) takes no order inside the aggregate: it joins in the order
     /// the rows come, which the caller's subquery sets with the same ORDER BY.

@@ -109,12 +109,16 @@ package final class ReportWriter {
     private let insertFailure: Statement
     private let insertFile: Statement
     private let reportExists: Statement
+    /// PostgreSQL: claims a content hash and gives the new report's id (nil on SQLite).
+    private let claimReport: Statement?
     /// Groups that got reports in this run: their recommendations are refreshed at the end.
     package internal(set) var touchedGroups: Set<Int64> = []
     /// Per group, the report of this run with the most frames: a group's sample frames (what
     /// `explain` shows) become the richest stack seen, whichever report came first.
     package internal(set) var richestSamples: [Int64: GroupSample] = [:]
     var groupCache: [String: Int64] = [:]
+    /// PostgreSQL's monthly partitions of `report`, made before a batch loads into them.
+    lazy var partitions = PostgresPartitions(location: store.location)
 
     /// What the writer remembers of the files written since the last commit.
     package struct Memory {
@@ -146,10 +150,30 @@ package final class ReportWriter {
         // Built from the names `AnalyzedReport.storedFields` gives its values, and bound in that
         // order: a column added or moved there cannot land in another column here.
         let columns = ["import_file_id"] + AnalyzedReport.storedColumnNames
-        insertReport = try db.prepare(
-            "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ")
-                + ") ON CONFLICT (content_hash) DO NOTHING")
+        let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
+        switch db.dialect {
+        case .sqlite:
+            insertReport = try db.prepare(
+                "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
+                    + placeholders(columns.count)
+                    + ") ON CONFLICT (content_hash) DO NOTHING")
+            claimReport = nil
+            reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
+        case .postgresql:
+            // The content hash is claimed first in report_hash (migrations/postgresql/0001), which
+            // gives the id; the report then goes into its month's partition.
+            let all = ["id"] + columns + ["retained_at"]
+            insertReport = try db.prepare(
+                "INSERT INTO report (" + all.joined(separator: ", ") + ") VALUES (" + placeholders(all.count)
+                    + ")")
+            claimReport = try db.prepare(
+                """
+                INSERT INTO report_hash (content_hash, report_id)
+                VALUES (?, nextval(pg_get_serial_sequence('report', 'id')))
+                ON CONFLICT DO NOTHING RETURNING report_id
+                """)
+            reportExists = try db.prepare("SELECT 1 FROM report_hash WHERE content_hash = ?")
+        }
         insertGroup = try db.prepare(
             """
             INSERT INTO crash_group (
@@ -165,7 +189,6 @@ package final class ReportWriter {
         insertFile = try db.prepare(
             "INSERT INTO import_file (" + Self.fileColumns.joined(separator: ", ") + ") VALUES ("
                 + Array(repeating: "?", count: Self.fileColumns.count).joined(separator: ", ") + ")")
-        reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
     }
 
     /// What happened to one file.
@@ -227,9 +250,7 @@ package final class ReportWriter {
         let fileID = SQLValue.integer(fileRow)
         for report in fresh {
             let groupID = try group(for: report, path: path)
-            guard
-                let id = try insertReport.insert(values(report, fileID: fileID, path: path, groupID: groupID))
-            else {
+            guard let id = try insertReport(report, fileID: fileID, path: path, groupID: groupID) else {
                 // Another report with the same content landed in between: count it, store nothing.
                 outcome.duplicates += 1
                 continue
@@ -244,6 +265,24 @@ package final class ReportWriter {
             }
         }
         return outcome
+    }
+
+    /// Inserts one report: its id, or nil when a report with its content is stored already.
+    private func insertReport(_ report: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64) throws
+        -> Int64?
+    {
+        let row = values(report, fileID: fileID, path: path, groupID: groupID)
+        guard let claimReport else { return try insertReport.insert(row) }
+        guard let id = try claimReport.scalar([.text(report.contentHash)]).integer else { return nil }
+        try insertReport.bind([.integer(id)] + row + [.text(retainedAt(report))])
+        try insertReport.runToCompletion()
+        return id
+    }
+
+    /// When a report was seen, for retention and partitions: its crash time, else its upload
+    /// time, else this import's time (ISO 8601 UTC).
+    func retainedAt(_ report: AnalyzedReport) -> String {
+        report.occurredAt ?? report.uploadedAt ?? importedAt
     }
 
     /// Records a file that yielded nothing, with the reason: `rejected` or `skipped`.

@@ -8,6 +8,8 @@ extension ReportWriter {
     /// written file by file instead, so the error names its file. One outcome per file.
     package func writeBatch(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
         if store.db.dialect == .postgresql {
+            try partitions.ensure(
+                months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
             do {
                 return try store.db.savepoint("batch") { try writeInBulk(parsed) }
             } catch let error as DatabaseError where !error.isTransient {
@@ -117,15 +119,20 @@ extension ReportWriter {
         return outcomes
     }
 
+    /// The reports of the batch's parsed files.
+    private func reports(of parsed: [SourceReader.Parsed]) -> [AnalyzedReport] {
+        parsed.flatMap { item -> [AnalyzedReport] in
+            if case .parsed(let reports) = item.outcome { return reports }
+            return []
+        }
+    }
+
     /// The content hashes among the batch's reports that are stored already.
     private func storedHashes(of parsed: [SourceReader.Parsed]) throws -> Set<String> {
-        var hashes: [String] = []
-        for item in parsed {
-            if case .parsed(let reports) = item.outcome { hashes += reports.map(\.contentHash) }
-        }
+        let hashes = reports(of: parsed).map(\.contentHash)
         guard !hashes.isEmpty else { return [] }
         let rows = try store.db.query(
-            "SELECT content_hash FROM report WHERE content_hash = ANY(?::text[])",
+            "SELECT content_hash FROM report_hash WHERE content_hash = ANY(?::text[])",
             [.text(Self.arrayLiteral(hashes))])
         return Set(try rows.compactMap { try $0.string("content_hash") })
     }
@@ -158,17 +165,19 @@ extension ReportWriter {
         }
     }
 
-    /// Loads the reports into the session's staging table with COPY and moves them into
-    /// `report` in content-hash order (two importers lock the same new rows in the same order);
+    /// Loads the reports into the session's staging table with COPY, claims their content
+    /// hashes in `report_hash` in hash order (two importers lock the same new rows in the same
+    /// order) and moves the claimed ones into `report`, each into its month's partition;
     /// returns the ids that went in.
     private func loadReports(_ fresh: [Fresh], parsed: [SourceReader.Parsed], fileIDs: [Int64]) throws -> Set<
         Int64
     > {
         guard !fresh.isEmpty else { return [] }
         let db = store.db
-        // Made once per connection; emptied by every commit.
+        // Made once per connection (without `report`'s NOT NULL on retained_at, filled below);
+        // emptied by every commit.
         try db.execute(
-            "CREATE TEMPORARY TABLE IF NOT EXISTS report_staging (LIKE report INCLUDING DEFAULTS) ON COMMIT DELETE ROWS"
+            "CREATE TEMPORARY TABLE IF NOT EXISTS report_staging ON COMMIT DELETE ROWS AS SELECT * FROM report WITH NO DATA"
         )
         let columns = ["id", "import_file_id"] + AnalyzedReport.storedColumnNames
         try db.copy(
@@ -182,8 +191,15 @@ extension ReportWriter {
         let list = columns.joined(separator: ", ")
         let rows = try db.query(
             """
-            INSERT INTO report (\(list)) SELECT \(list) FROM report_staging ORDER BY content_hash
-            ON CONFLICT (content_hash) DO NOTHING RETURNING id
+            WITH claimed AS (
+                INSERT INTO report_hash (content_hash, report_id)
+                SELECT content_hash, id FROM report_staging ORDER BY content_hash
+                ON CONFLICT DO NOTHING RETURNING report_id
+            )
+            INSERT INTO report (\(list), retained_at)
+            SELECT \(list), coalesce(occurred_at, uploaded_at, imported_at)
+            FROM report_staging JOIN claimed ON claimed.report_id = report_staging.id
+            RETURNING id
             """)
         try db.execute("DELETE FROM report_staging")
         return Set(try rows.compactMap { try $0.int("id").map(Int64.init) })

@@ -7,11 +7,14 @@ public struct PruneResult: Sendable, Equatable {
     /// Groups that lost reports and still have some: their recommendations need refreshing.
     public var groupsChanged: Set<Int64> = []
     public var reportsLeft = 0
+    /// PostgreSQL: the monthly partitions of `report` wholly before the date, dropped once empty.
+    public var partitionsDropped = 0
 }
 
 extension Store {
     /// When a report was seen, for retention: its crash time, else its upload time, else when it
-    /// was imported (every report has that).
+    /// was imported (every report has that). (`SQLDialect.retentionTime` reads the same from
+    /// PostgreSQL's partition key.)
     static let retentionTime = "coalesce(occurred_at, uploaded_at, imported_at)"
 
     /// Removes the reports seen before `time` (ISO 8601 UTC, `2015-03-01T00:00:00Z`) in one
@@ -19,7 +22,7 @@ extension Store {
     /// triggers), then the groups left without reports. With `dryRun`, counts only.
     public func prune(before time: String, dryRun: Bool) throws -> PruneResult {
         try db.transaction {
-            let old = "\(Self.retentionTime) < ?"
+            let old = "\(db.dialect.retentionTime) < ?"
             var result = PruneResult()
             result.reports =
                 try db.query("SELECT count(*) AS n FROM report WHERE \(old)", [.text(time)]).first?.int("n")
@@ -49,10 +52,32 @@ extension Store {
                     if !dryRun { try db.run("DELETE FROM crash_group WHERE id = ?", [.integer(group)]) }
                 }
             }
+            result.partitionsDropped = try dropPartitions(before: time, dryRun: dryRun)
             result.reportsLeft =
                 try db.query("SELECT count(*) AS n FROM report WHERE NOT (\(old))", [.text(time)]).first?.int(
                     "n") ?? 0
             return result
         }
+    }
+
+    /// PostgreSQL: drops the monthly partitions of `report` that end before `time` (their reports
+    /// were just deleted through the parent, so the triggers kept every count); the count only
+    /// in a dry run. Nothing on SQLite.
+    private func dropPartitions(before time: String, dryRun: Bool) throws -> Int {
+        guard db.dialect == .postgresql else { return 0 }
+        let names = try db.query(
+            """
+            SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = 'report'::regclass ORDER BY 1
+            """
+        ).compactMap { try $0.string("name") }
+        var dropped = 0
+        for name in names {
+            guard let end = PostgresPartitions.end(ofPartition: name), end <= time else { continue }
+            dropped += 1
+            // The name is one of the partitions' own (`report_y2015m03`), checked by its pattern.
+            if !dryRun { try db.execute("DROP TABLE \(name)") }
+        }
+        return dropped
     }
 }

@@ -339,6 +339,22 @@ final class PruneTests: XCTestCase {
             XCTAssertEqual(try groups.first?.int("n"), 0, "no group is left without reports")
             let report = try groupsJSON(runner, db)
             XCTAssertLessThan(report.count, before.count, "groups left without reports are gone")
+            if store.dialect == .postgresql {
+                // The months before 2019 are dropped whole; the later ones and the reports' own
+                // claims stay.
+                XCTAssertTrue(run.out.contains(" monthly partitions dropped"), run.out)
+                let months = try store.db.query(
+                    """
+                    SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+                    WHERE i.inhparent = 'report'::regclass
+                    """
+                ).compactMap { try $0.string("name") }
+                XCTAssertFalse(months.isEmpty)
+                XCTAssertTrue(months.allSatisfy { $0 >= "report_y2019m01" }, "\(months)")
+                XCTAssertEqual(
+                    try store.db.query("SELECT count(*) AS n FROM report_hash").first?.int("n"), left,
+                    "a pruned report's content hash is free again")
+            }
             // Of the UITextView group's nine reports (2015), the seed's has no date: its retention
             // time is its import, today, and it stays.
             XCTAssertTrue(before.contains("UITextView._placeholderLabel 9"), "\(before)")
