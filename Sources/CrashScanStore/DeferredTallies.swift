@@ -85,10 +85,9 @@ final class DeferredTallies {
             start = [try db.prepare("SELECT set_config('crashscan.defer_tallies', 'on', true)")]
             firstNewReport = nil
             for sql in Self.additions(Self.postgresNewRows) { add.append(try db.prepare(sql)) }
-            finish = [
-                try db.prepare("DELETE FROM pg_temp.pending_report"),
-                try db.prepare("SELECT set_config('crashscan.defer_tallies', 'off', true)"),
-            ]
+            // Nothing to undo: the pending rows go with the commit (ON COMMIT DELETE ROWS) and the
+            // setting with the transaction.
+            finish = []
         }
         self.add = add
     }

@@ -3,45 +3,6 @@ import CrashScanIngest
 import CrashScanModel
 
 extension ReportWriter {
-    /// Stores one parse batch: on PostgreSQL in bulk (`writeInBulk`), else file by file, each in
-    /// its own savepoint. A batch the bulk path cannot store (a value the server refuses) is
-    /// written file by file instead, so the error names its file. One outcome per file.
-    package func writeBatch(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
-        if store.db.dialect == .postgresql {
-            try partitions.ensure(
-                months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
-            do {
-                return try store.db.savepoint("batch") { try writeInBulk(parsed) }
-            } catch let error as DatabaseError where !error.isTransient {
-                groupCache.removeAll()  // groups made inside the rolled-back savepoint are gone
-            }
-        }
-        return try parsed.map { item in
-            do {
-                return try writeFile(item)
-            } catch let error as DatabaseError where error.isDataException {
-                // A value PostgreSQL refuses (SQLite stores anything): the file is rejected with
-                // the reason, the rest goes on.
-                let reason = "the database refused a value: \(error.message)"
-                try reject(path: item.path, bytes: item.bytes, rejection: Rejection(reason))
-                return FileOutcome(refused: reason)
-            }
-        }
-    }
-
-    private func writeFile(_ item: SourceReader.Parsed) throws -> FileOutcome {
-        switch item.outcome {
-        case .rejected(let rejection):
-            try reject(path: item.path, bytes: item.bytes, rejection: rejection)
-            return FileOutcome()
-        case .storedBefore(let count, let fingerprint):
-            return try recordStoredBefore(path: item.path, fingerprint: fingerprint, reports: count)
-        case .parsed(let reports):
-            return try write(
-                path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
-        }
-    }
-
     /// One report to store: which file it came from, its group, its new id.
     private struct Fresh {
         var file: Int
@@ -55,7 +16,7 @@ extension ReportWriter {
     /// Performance). Reports already stored, or repeated in the batch, are duplicates; a report
     /// another importer stores between the check and the load is found by the load's
     /// `ON CONFLICT DO NOTHING` and counted as a duplicate of its file then.
-    private func writeInBulk(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
+    func writeInBulk(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
         let db = store.db
         var outcomes = [FileOutcome](repeating: FileOutcome(), count: parsed.count)
         let stored = try storedHashes(of: parsed)
@@ -120,7 +81,7 @@ extension ReportWriter {
     }
 
     /// The reports of the batch's parsed files.
-    private func reports(of parsed: [SourceReader.Parsed]) -> [AnalyzedReport] {
+    func reports(of parsed: [SourceReader.Parsed]) -> [AnalyzedReport] {
         parsed.flatMap { item -> [AnalyzedReport] in
             if case .parsed(let reports) = item.outcome { return reports }
             return []

@@ -20,9 +20,6 @@ final class PostgresResult {
         PQclear(result)
     }
 
-    /// Rows changed by an INSERT, UPDATE or DELETE.
-    var changes: Int { Int(String(cString: PQcmdTuples(result))) ?? 0 }
-
     func rows() -> [Row] {
         (0..<rowCount).map(row(at:))
     }

@@ -12,11 +12,6 @@ public struct PruneResult: Sendable, Equatable {
 }
 
 extension Store {
-    /// When a report was seen, for retention: its crash time, else its upload time, else when it
-    /// was imported (every report has that). (`SQLDialect.retentionTime` reads the same from
-    /// PostgreSQL's partition key.)
-    static let retentionTime = "coalesce(occurred_at, uploaded_at, imported_at)"
-
     /// Removes the reports seen before `time` (ISO 8601 UTC, `2015-03-01T00:00:00Z`) in one
     /// transaction, with their KVC failures (cascade) and their counts in the tallies (the
     /// triggers), then the groups left without reports. With `dryRun`, counts only.

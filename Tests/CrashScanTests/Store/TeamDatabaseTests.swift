@@ -318,7 +318,7 @@ final class PruneTests: XCTestCase {
             XCTAssertEqual(run.status, 0, run.err)
             let store = try Store(path: db)
             let old = try store.db.query(
-                "SELECT count(*) AS n FROM report WHERE \(Store.retentionTime) < ?",
+                "SELECT count(*) AS n FROM report WHERE \(store.dialect.retentionTime) < ?",
                 [.text("2019-01-01T00:00:00Z")]
             )
             XCTAssertEqual(try old.first?.int("n"), 0, db)

@@ -1,0 +1,43 @@
+import CrashScanIngest
+import CrashScanModel
+
+extension ReportWriter {
+    /// Stores one parse batch: on PostgreSQL in bulk (`writeInBulk`), else file by file, each in
+    /// its own savepoint. A batch the bulk path cannot store (a value the server refuses) is
+    /// written file by file instead, so the error names its file. One outcome per file.
+    package func writeBatch(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
+        if store.db.dialect == .postgresql {
+            try partitions.ensure(
+                months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
+            do {
+                return try store.db.savepoint("batch") { try writeInBulk(parsed) }
+            } catch let error as DatabaseError where !error.isTransient {
+                groupCache.removeAll()  // groups made inside the rolled-back savepoint are gone
+            }
+        }
+        return try parsed.map { item in
+            do {
+                return try writeFile(item)
+            } catch let error as DatabaseError where error.isDataException {
+                // A value PostgreSQL refuses (SQLite stores anything): the file is rejected with
+                // the reason, the rest goes on.
+                let reason = "the database refused a value: \(error.message)"
+                try reject(path: item.path, bytes: item.bytes, rejection: Rejection(reason))
+                return FileOutcome(refused: reason)
+            }
+        }
+    }
+
+    private func writeFile(_ item: SourceReader.Parsed) throws -> FileOutcome {
+        switch item.outcome {
+        case .rejected(let rejection):
+            try reject(path: item.path, bytes: item.bytes, rejection: rejection)
+            return FileOutcome()
+        case .storedBefore(let count, let fingerprint):
+            return try recordStoredBefore(path: item.path, fingerprint: fingerprint, reports: count)
+        case .parsed(let reports):
+            return try write(
+                path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
+        }
+    }
+}
