@@ -9,8 +9,10 @@ enum IPSDocuments {
     static func split(_ text: String) -> [Substring]? {
         // Nearly every .ips holds one report: unless a second `"bug_type"` follows the header
         // line, leave before walking the body byte by byte (this runs for every .ips imported).
+        // A body names its bug_type again on a line of its own (`  "bug_type" : "309",`), so the
+        // second name must open a line with `{` to be a second header.
         guard let first = TextSearch.range(of: "\"bug_type\"", in: text),
-            TextSearch.range(of: "\"bug_type\"", in: text[first.upperBound...]) != nil
+            hasHeaderLine(in: text[first.upperBound...])
         else { return nil }
         let utf8 = text.utf8
         var documents: [Substring] = []
@@ -35,6 +37,19 @@ enum IPSDocuments {
         }
         guard documents.count > 1, skipBlanks(utf8, from: position) == utf8.endIndex else { return nil }
         return documents
+    }
+
+    /// Whether a line of `text` that names `"bug_type"` opens with `{` (a one-line JSON object).
+    static func hasHeaderLine(in text: Substring) -> Bool {
+        var rest = text
+        while let found = TextSearch.range(of: "\"bug_type\"", in: rest) {
+            let utf8 = text.utf8
+            let lineStart =
+                utf8[..<found.lowerBound].lastIndex(of: 10).map { utf8.index(after: $0) } ?? utf8.startIndex
+            if utf8[lineStart] == UInt8(ascii: "{") { return true }
+            rest = rest[found.upperBound...]
+        }
+        return false
     }
 
     /// The start of the next line that opens with `{` and names a `bug_type`.

@@ -31,10 +31,10 @@ enum IPSParser {
         "211": "Core Analytics report",
     ]
 
-    /// The header when `text` starts with one (the first line is a JSON object with `bug_type`).
-    /// A code fence before it (an issue paste) is skipped. Checked on bytes first: this runs for
-    /// every file.
-    static func header(_ text: String) -> (header: [String: Any], line: Int)? {
+    /// The header when `text` starts with one (the first line is a JSON object with `bug_type`),
+    /// with its line and the byte offset of the line after it. A code fence before it (an issue
+    /// paste) is skipped. Checked on bytes first: this runs for every file.
+    static func header(_ text: String) -> (header: IPSHeader, line: Int, bodyOffset: Int)? {
         let head = Lines.head(text, limit: 16_384)
         guard head.fastContains("\"bug_type\"") else { return nil }
         let lines = Lines.split(head, keepEmpty: true)
@@ -43,34 +43,29 @@ enum IPSParser {
             return nil
         }
         let line = lines[index].trimmingBlanks()
-        guard line.hasPrefix("{"), line.fastContains("\"bug_type\""),
-            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
-        else { return nil }
-        return (object, index)
+        guard line.hasPrefix("{"), line.fastContains("\"bug_type\""), let header = IPSHeader(line) else {
+            return nil
+        }
+        let lineEnd = text.utf8.distance(from: text.utf8.startIndex, to: lines[index].utf8.endIndex)
+        return (header, index, min(lineEnd + 1, text.utf8.count))
     }
 
-    static func parse(_ text: String, header: [String: Any], line headerLine: Int) -> Result<
+    static func parse(_ text: String, header: IPSHeader, line headerLine: Int, bodyOffset: Int) -> Result<
         [CrashReport], Rejection
     > {
-        let bugType = JSONFields.string(header["bug_type"]) ?? "?"
-        let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
-        let body = Lines.join(lines)
+        let bugType = header.bugType ?? "?"
+        let body = Substring(text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: bodyOffset)...])
         let trimmedBody = body.drop(while: { $0.isWhitespace })
         var report: CrashReport
         if trimmedBody.first == "{" {
             guard bugType == "309" else { return .failure(skipped(bugType)) }
-            let object: Any
-            do {
-                object = try JSONTolerance.object(from: Data(trimmedBody.utf8))
-            } catch {
-                return .failure(Rejection("malformed .ips JSON body: \(error.localizedDescription)"))
+            switch jsonBody(text, from: bodyOffset) {
+            case .success(let parsed): report = parsed
+            case .failure(let rejection): return .failure(rejection)
             }
-            guard let dictionary = object as? [String: Any] else {
-                return .failure(Rejection("malformed .ips JSON body (not an object)"))
-            }
-            report = jsonBody(dictionary, header: header, content: ContentNormalizer.normalize(text))
         } else {
             guard bugType == "109" || bugType == "309" else { return .failure(skipped(bugType)) }
+            let lines = Lines.split(text, keepEmpty: true).dropFirst(headerLine + 1)
             guard let parsed = AppleTextParser.parse(Array(lines), format: .appleIPS, normalizeSymbols: false)
             else { return .failure(Rejection(".ips with an empty report body")) }
             report = parsed
@@ -78,13 +73,42 @@ enum IPSParser {
         }
         report.format = .appleIPS
         // The header fills what the body left out.
-        report.osRaw = report.osRaw ?? JSONFields.string(header["os_version"])
-        report.appVersion = report.appVersion ?? JSONFields.string(header["app_version"])
-        report.occurredAtRaw = report.occurredAtRaw ?? JSONFields.string(header["timestamp"])
-        report.bundleID = report.bundleID ?? JSONFields.string(header["bundleID"])
-        if report.processName == nil { report.processName = JSONFields.string(header["app_name"]) }
-        if JSONFields.int(header["platform"]) == 7 { report.isSimulator = true }
+        report.osRaw = report.osRaw ?? header.osVersion
+        report.appVersion = report.appVersion ?? header.appVersion
+        report.occurredAtRaw = report.occurredAtRaw ?? header.timestamp
+        report.bundleID = report.bundleID ?? header.bundleID
+        if report.processName == nil { report.processName = header.appName }
+        if header.platform == 7 { report.isSimulator = true }
         return .success([report])
+    }
+
+    /// The JSON body at `offset`: read on its bytes (`IPSBodyReader`); through `JSONSerialization`
+    /// when the reader does not cover the document or finds it malformed (crash reporters' JSON
+    /// with trailing commas is repaired there). A body neither reads is refused with the
+    /// position of the problem.
+    static func jsonBody(_ text: String, from offset: Int) -> Result<CrashReport, Rejection> {
+        let content = ContentNormalizer.normalize(text)
+        var copy = text
+        let fast = copy.withUTF8 { bytes -> Result<CrashReport, Error> in
+            Result { try IPSBodyReader.read(bytes, from: offset, content: content) }
+        }
+        var syntaxError: JSONSyntaxError?
+        switch fast {
+        case .success(let report): return .success(report)
+        case .failure(let error): syntaxError = error as? JSONSyntaxError
+        }
+        let body = Data(text.utf8.dropFirst(offset))
+        let object: Any
+        do {
+            object = try JSONTolerance.object(from: body)
+        } catch {
+            let reason = syntaxError.map(\.description) ?? error.localizedDescription
+            return .failure(Rejection("malformed .ips JSON body: \(reason)"))
+        }
+        guard let dictionary = object as? [String: Any] else {
+            return .failure(Rejection("malformed .ips JSON body (not an object)"))
+        }
+        return .success(jsonBody(dictionary, content: content))
     }
 
     private static func skipped(_ bugType: String) -> Rejection {
@@ -94,7 +118,7 @@ enum IPSParser {
 
     /// The bug_type 309 body: `modelCode`, `osVersion`, `exception`, `asi`, `exceptionReason`,
     /// `lastExceptionBacktrace`, `threads`, `usedImages`.
-    static func jsonBody(_ body: [String: Any], header: [String: Any], content: String) -> CrashReport {
+    static func jsonBody(_ body: [String: Any], content: String) -> CrashReport {
         var report = CrashReport(format: .appleIPS, normalizedContent: content)
         readDeviceAndApp(body, into: &report)
         readException(body, into: &report)
@@ -112,7 +136,7 @@ enum IPSParser {
         let faulting = JSONFields.int(body["faultingThread"])
         let crashedThread =
             threads.first { ($0["triggered"] as? Bool) == true }
-            ?? faulting.flatMap { $0 < threads.count ? threads[$0] : nil } ?? threads.first
+            ?? faulting.flatMap { threads.indices.contains($0) ? threads[$0] : nil } ?? threads.first
         let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]), images: images)
         report.frames =
             exceptionFrames.isEmpty
@@ -166,7 +190,7 @@ enum IPSParser {
         list.enumerated().compactMap { index, item in
             guard let frame = JSONFields.object(item) else { return nil }
             let imageIndex = JSONFields.int(frame["imageIndex"])
-            let image = imageIndex.flatMap { $0 < images.count ? images[$0] : nil }
+            let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
             let imageName =
                 JSONFields.string(image?["name"])
                 ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
@@ -174,7 +198,7 @@ enum IPSParser {
             if let symbol = JSONFields.string(frame["symbol"]) {
                 return Frame(
                     index: index, image: imageName, symbol: symbol,
-                    offset: JSONFields.int(frame["symbolLocation"]).map(UInt64.init),
+                    offset: JSONFields.int(frame["symbolLocation"]).map { UInt64(clamping: $0) },
                     file: JSONFields.string(frame["sourceFile"]),
                     line: JSONFields.int(frame["sourceLine"]))
             }

@@ -38,9 +38,9 @@ public enum ReportReader {
         let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
-        if let (header, line) = IPSParser.header(text) {
+        if let (header, line, bodyOffset) = IPSParser.header(text) {
             if line == 0, let documents = IPSDocuments.split(text) { return readIPS(documents) }
-            return IPSParser.parse(text, header: header, line: line)
+            return IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset)
         }
         if let first = trimmed.first, first == "{" || first == "[" {
             if let result = readJSON(Substring(trimmed)) { return result }
@@ -94,8 +94,8 @@ public enum ReportReader {
         var firstFailure: Rejection?
         for document in documents {
             let text = String(document)
-            guard let (header, line) = IPSParser.header(text) else { continue }
-            switch IPSParser.parse(text, header: header, line: line) {
+            guard let (header, line, bodyOffset) = IPSParser.header(text) else { continue }
+            switch IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset) {
             case .success(let parsed):
                 for var report in parsed {
                     report.positionInFile = reports.count

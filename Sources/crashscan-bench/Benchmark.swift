@@ -32,6 +32,10 @@ struct Benchmark {
             print(try scanLines().joined(separator: "\n"))
             return
         }
+        if options.ipsOnly {
+            print(try ipsLines().joined(separator: "\n"))
+            return
+        }
         let corpus = try generateCorpus()
         // Read twice: the first read finds the cache as it is (cold when the corpus was written
         // long ago); the second finds it as the timed imports do, which run right after.
@@ -51,7 +55,8 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
-            + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""] + (try scanLines())
+            + (try ipsLines()) + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""]
+            + (try scanLines())
         print(lines.joined(separator: "\n"))
     }
 

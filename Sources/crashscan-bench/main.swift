@@ -14,7 +14,9 @@ import Foundation
 ///    without files on disk) and times `crashscan report` on it, median of `--runs` runs;
 /// 5. generates an app's source tree of `--scan-files` files and times `crashscan scan` on it.
 ///    `--scan-only` runs this step alone;
-/// 6. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
+/// 6. generates `--ips` Apple `.ips` files (about 24 KB each) and times `crashscan import` of them
+///    against the Python package pycrashreport reading the same files (`--ips-only`: this alone);
+/// 7. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
 ///    PostgreSQL server, in databases the benchmark makes there.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
@@ -53,6 +55,9 @@ struct BenchOptions {
     /// Source files of the scan benchmark.
     var scanFiles = 10_000
     var scanOnly = false
+    /// `.ips` files of the peer comparison (0: skipped).
+    var ipsReports = 5_000
+    var ipsOnly = false
     /// A PostgreSQL server for the team database's figures.
     var postgres: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_POSTGRES"].flatMap {
         $0.isEmpty ? nil : $0
@@ -75,6 +80,8 @@ struct BenchOptions {
             case "--build-report-db-only": buildOnly = true
             case "--scan-files": scanFiles = Int(try value()) ?? scanFiles
             case "--scan-only": scanOnly = true
+            case "--ips": ipsReports = Int(try value()) ?? ipsReports
+            case "--ips-only": ipsOnly = true
             case "--postgres": postgres = try value()
             case "--smoke":
                 reports = 300
@@ -82,9 +89,10 @@ struct BenchOptions {
                 runs = 1
                 importRuns = 1
                 scanFiles = 500
+                ipsReports = 200
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")

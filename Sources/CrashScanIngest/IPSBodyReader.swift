@@ -1,0 +1,303 @@
+import CrashScanCatalogs
+import CrashScanModel
+
+/// The JSON body of an `.ips` (bug_type 309) read in one pass over its bytes: the members
+/// crashscan stores are read, everything else (registers, other threads' frames, the VM summary,
+/// the images' sizes …) is skipped. The crashed thread is only known once `threads` and
+/// `faultingThread` are read, and frames name images listed after them, so backtraces are kept
+/// as byte ranges and read last.
+///
+/// Gives the same report as `IPSParser.jsonBody` on `JSONSerialization`'s objects; a document it
+/// does not cover throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+struct IPSBodyReader {
+    private var report: CrashReport
+    private var images: [Image] = []
+    /// The body's `threads` that are objects, in order.
+    private var threads: [Thread] = []
+    private var faultingThread: Int?
+    private var exceptionBacktrace: Range<Int>?
+    private var procPath: String?
+    private var asi: [(library: String, lines: [String])]?
+
+    struct Image {
+        var name: String?
+        var path: String?
+        var uuid: String?
+        var base: Int?
+        var arch: String?
+    }
+
+    struct Thread {
+        var triggered: Bool?
+        var frames: Range<Int>?
+    }
+
+    private init(content: String) {
+        report = CrashReport(format: .appleIPS, normalizedContent: content)
+    }
+
+    /// The report of the body at `start` of `bytes` (the whole file's text).
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, content: String) throws
+        -> CrashReport
+    {
+        var reader = StreamingJSON(bytes, from: start)
+        var body = IPSBodyReader(content: content)
+        try reader.readMembers { reader, key in try body.readMember(&reader, key) }
+        try reader.end()
+        return try body.finish(bytes)
+    }
+
+    // MARK: - Members
+
+    /// Reads one member of the body; its number (for the duplicate check) when it is one read.
+    private mutating func readMember(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+        switch key.bytes.count {
+        case 3 where key == "asi":
+            try readASI(&reader)
+            return 0
+        case 7 where key == "threads":
+            try reader.readElements { reader in
+                guard try reader.kind() == .object else { return try reader.skipValue() }
+                var thread = Thread()
+                try reader.readMembers { reader, key in
+                    if key == "triggered" {
+                        thread.triggered = try reader.fieldBool()
+                        return 0
+                    }
+                    guard key == "frames" else { return nil }
+                    thread.frames = try reader.valueRange()
+                    return 1
+                }
+                threads.append(thread)
+            }
+            return 1
+        case 10 where key == "usedImages":
+            try reader.readElements { reader in images.append(try Self.readImage(&reader)) }
+            return 2
+        case 14 where key == "faultingThread":
+            faultingThread = try reader.fieldInt()
+            return 3
+        case 22 where key == "lastExceptionBacktrace":
+            exceptionBacktrace = try reader.valueRange()
+            return 4
+        default: return try readDeviceAndApp(&reader, key).map { $0 + 5 }
+        }
+    }
+
+    /// Device, OS, capture time, process, architecture and the app's version and bundle id.
+    private mutating func readDeviceAndApp(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+        if key == "modelCode" {
+            report.deviceRaw = try reader.fieldString()
+            return 0
+        } else if key == "osVersion" {
+            var train: String?
+            var build: String?
+            var isObject = false
+            if try reader.kind() == .object { isObject = true }
+            try reader.readMembers { reader, key in
+                if key == "train" {
+                    train = try reader.fieldString()
+                    return 0
+                } else if key == "build" {
+                    build = try reader.fieldString()
+                    return 1
+                }
+                return nil
+            }
+            if isObject {
+                let train = train ?? ""
+                report.osRaw = build.map { "\(train) (\($0))" } ?? (train.isEmpty ? nil : train)
+            }
+            return 1
+        } else if key == "captureTime" {
+            report.occurredAtRaw = try reader.fieldString()
+            return 2
+        } else if key == "procName" {
+            report.processName = try reader.fieldString()
+            return 3
+        } else if key == "cpuType" {
+            report.cpuArch = try reader.fieldString()
+            return 4
+        } else if key == "crashReporterKey" {
+            report.deviceID = ReportIdentity.identifier(try reader.fieldString())
+            return 5
+        } else if key == "bundleInfo" {
+            try reader.readMembers { reader, key in
+                if key == "CFBundleShortVersionString" {
+                    report.appVersion = try reader.fieldString()
+                    return 0
+                } else if key == "CFBundleIdentifier" {
+                    report.bundleID = try reader.fieldString()
+                    return 1
+                }
+                return nil
+            }
+            return 6
+        } else if key == "procPath" {
+            procPath = try reader.fieldString()
+            return 7
+        }
+        return try readException(&reader, key).map { $0 + 8 }
+    }
+
+    /// The exception type and signal, and iOS 17/18's structured reason.
+    private mutating func readException(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+        if key == "exception" {
+            try reader.readMembers { reader, key in
+                if key == "type" {
+                    exceptionType = try reader.fieldString()
+                    return 0
+                } else if key == "signal" {
+                    report.signal = try reader.fieldString()
+                    return 1
+                }
+                return nil
+            }
+            return 0
+        } else if key == "exceptionReason" {
+            reasonIsObject = try reader.kind() == .object
+            try reader.readMembers { reader, key in
+                if key == "name" {
+                    reasonName = try reader.fieldString()
+                    return 0
+                } else if key == "composed_message" {
+                    report.exceptionReason = try reader.fieldString()
+                    return 1
+                }
+                return nil
+            }
+            return 1
+        }
+        return nil
+    }
+
+    private var exceptionType: String?
+    private var reasonName: String?
+    private var reasonIsObject = false
+
+    /// `asi`: per-library arrays of strings.
+    private mutating func readASI(_ reader: inout StreamingJSON) throws {
+        guard try reader.kind() == .object else { return try reader.skipValue() }
+        var libraries: [(library: String, lines: [String])] = []
+        try reader.members { reader, key in libraries.append((key.string, try reader.fieldStrings())) }
+        // Foundation keeps one of two equal names: not covered.
+        guard Set(libraries.map(\.library)).count == libraries.count else { throw JSONShapeNotCovered() }
+        asi = libraries
+    }
+
+    private static func readImage(_ reader: inout StreamingJSON) throws -> Image {
+        var image = Image()
+        try reader.readMembers { reader, key in
+            switch key.bytes.count {
+            case 4 where key == "name":
+                image.name = try reader.fieldString()
+                return 0
+            case 4 where key == "path":
+                image.path = try reader.fieldString()
+                return 1
+            case 4 where key == "uuid":
+                image.uuid = try reader.fieldString()
+                return 2
+            case 4 where key == "base":
+                image.base = try reader.fieldInt()
+                return 3
+            case 4 where key == "arch":
+                image.arch = try reader.fieldString()
+                return 4
+            default: return nil
+            }
+        }
+        return image
+    }
+
+    // MARK: - The report
+
+    private mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport {
+        report.exceptionType = exceptionType
+        if reasonIsObject, let reasonName { report.exceptionType = reasonName }
+        if report.exceptionReason == nil, let asi {
+            let lines = asi.sorted { $0.library < $1.library }.flatMap(\.lines)
+            AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
+        }
+        report.binaryImages = images.compactMap { image in
+            guard let name = image.name, !KnownClasses.isSystemImage(name) else { return nil }
+            return BinaryImage(
+                name: name, uuid: image.uuid, loadAddress: image.base.map { UInt64(clamping: $0) },
+                arch: image.arch)
+        }
+        let crashed =
+            threads.first { $0.triggered == true }
+            ?? faultingThread.flatMap { threads.indices.contains($0) ? threads[$0] : nil } ?? threads.first
+        let exceptionFrames = try frames(exceptionBacktrace, bytes)
+        report.frames = exceptionFrames.isEmpty ? try frames(crashed?.frames, bytes) : exceptionFrames
+        if let procPath, let app = images.first(where: { $0.path == procPath }) {
+            report.appImageHint = app.name
+        }
+        return report
+    }
+
+    /// The frames of the backtrace at `range`, named by the image each points into.
+    private func frames(_ range: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> [Frame] {
+        guard let range else { return [] }
+        var reader = StreamingJSON(
+            UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), from: range.lowerBound)
+        guard try reader.kind() == .array else { return [] }
+        var frames: [Frame] = []
+        try reader.elements { reader, index in
+            guard try reader.kind() == .object else { return }
+            if let frame = try readFrame(&reader, index: index) { frames.append(frame) }
+        }
+        return frames
+    }
+
+    private func readFrame(_ reader: inout StreamingJSON, index: Int) throws -> Frame? {
+        var imageIndex: Int?
+        var symbol: String?
+        var symbolLocation: Int?
+        var imageOffset: Int?
+        var sourceFile: String?
+        var sourceLine: Int?
+        try reader.readMembers { reader, key in
+            if key == "imageIndex" {
+                imageIndex = try reader.fieldInt()
+                return 0
+            } else if key == "symbol" {
+                symbol = try reader.fieldString()
+                return 1
+            } else if key == "symbolLocation" {
+                symbolLocation = try reader.fieldInt()
+                return 2
+            } else if key == "imageOffset" {
+                imageOffset = try reader.fieldInt()
+                return 3
+            } else if key == "sourceFile" {
+                sourceFile = try reader.fieldString()
+                return 4
+            } else if key == "sourceLine" {
+                sourceLine = try reader.fieldInt()
+                return 5
+            }
+            return nil
+        }
+        let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
+        let imageName = image?.name ?? image?.path.map { String($0.split(separator: "/").last ?? "") } ?? "?"
+        if let symbol {
+            return Frame(
+                index: index, image: imageName, symbol: symbol,
+                offset: symbolLocation.map { UInt64(clamping: $0) },
+                file: sourceFile, line: sourceLine)
+        }
+        let offset = imageOffset.map { UInt64(clamping: $0) }
+        return Frame(
+            index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
+            isUnsymbolicated: true)
+    }
+}
+
+extension StreamingJSON {
+    /// Calls `element` for each element of an array; anything but an array is skipped.
+    mutating func readElements(_ element: (inout StreamingJSON) throws -> Void) throws {
+        guard try kind() == .array else { return try skipValue() }
+        try elements { reader, _ in try element(&reader) }
+    }
+}
