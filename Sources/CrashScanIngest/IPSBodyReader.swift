@@ -19,12 +19,14 @@ struct IPSBodyReader {
     private var procPath: String?
     private var asi: [(library: String, lines: [String])]?
 
+    /// A used image: its name read, its other members kept as where their values are and read
+    /// only for the images a report keeps (most are the system's).
     struct Image {
         var name: String?
-        var path: String?
-        var uuid: String?
-        var base: Int?
-        var arch: String?
+        var path: Range<Int>?
+        var uuid: Range<Int>?
+        var base: Range<Int>?
+        var arch: Range<Int>?
     }
 
     struct Thread {
@@ -193,16 +195,16 @@ struct IPSBodyReader {
                 image.name = try reader.fieldString()
                 return 0
             case 4 where key == "path":
-                image.path = try reader.fieldString()
+                image.path = try reader.valueRange()
                 return 1
             case 4 where key == "uuid":
-                image.uuid = try reader.fieldString()
+                image.uuid = try reader.valueRange()
                 return 2
             case 4 where key == "base":
-                image.base = try reader.fieldInt()
+                image.base = try reader.valueRange()
                 return 3
             case 4 where key == "arch":
-                image.arch = try reader.fieldString()
+                image.arch = try reader.valueRange()
                 return 4
             default: return nil
             }
@@ -219,21 +221,38 @@ struct IPSBodyReader {
             let lines = asi.sorted { $0.library < $1.library }.flatMap(\.lines)
             AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
         }
-        report.binaryImages = images.compactMap { image in
+        report.binaryImages = try images.compactMap { image in
             guard let name = image.name, !KnownClasses.isSystemImage(name) else { return nil }
             return BinaryImage(
-                name: name, uuid: image.uuid, loadAddress: image.base.map { UInt64(clamping: $0) },
-                arch: image.arch)
+                name: name, uuid: try string(image.uuid, bytes),
+                loadAddress: try integer(image.base, bytes).map { UInt64(clamping: $0) },
+                arch: try string(image.arch, bytes))
         }
         let crashed =
             threads.first { $0.triggered == true }
             ?? faultingThread.flatMap { threads.indices.contains($0) ? threads[$0] : nil } ?? threads.first
         let exceptionFrames = try frames(exceptionBacktrace, bytes)
         report.frames = exceptionFrames.isEmpty ? try frames(crashed?.frames, bytes) : exceptionFrames
-        if let procPath, let app = images.first(where: { $0.path == procPath }) {
+        if let procPath, let app = try images.first(where: { try string($0.path, bytes) == procPath }) {
             report.appImageHint = app.name
         }
         return report
+    }
+
+    /// The value at `range` read as `fieldString` reads it.
+    private func string(_ range: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> String? {
+        guard let range else { return nil }
+        var reader = StreamingJSON(
+            UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), from: range.lowerBound)
+        return try reader.fieldString()
+    }
+
+    /// The value at `range` read as `fieldInt` reads it.
+    private func integer(_ range: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Int? {
+        guard let range else { return nil }
+        var reader = StreamingJSON(
+            UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), from: range.lowerBound)
+        return try reader.fieldInt()
     }
 
     /// The frames of the backtrace at `range`, named by the image each points into.
@@ -245,12 +264,14 @@ struct IPSBodyReader {
         var frames: [Frame] = []
         try reader.elements { reader, index in
             guard try reader.kind() == .object else { return }
-            if let frame = try readFrame(&reader, index: index) { frames.append(frame) }
+            if let frame = try readFrame(&reader, index: index, bytes) { frames.append(frame) }
         }
         return frames
     }
 
-    private func readFrame(_ reader: inout StreamingJSON, index: Int) throws -> Frame? {
+    private func readFrame(_ reader: inout StreamingJSON, index: Int, _ bytes: UnsafeBufferPointer<UInt8>)
+        throws -> Frame?
+    {
         var imageIndex: Int?
         var symbol: String?
         var symbolLocation: Int?
@@ -280,7 +301,9 @@ struct IPSBodyReader {
             return nil
         }
         let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
-        let imageName = image?.name ?? image?.path.map { String($0.split(separator: "/").last ?? "") } ?? "?"
+        let imageName =
+            try image?.name ?? string(image?.path, bytes).map { String($0.split(separator: "/").last ?? "") }
+            ?? "?"
         if let symbol {
             return Frame(
                 index: index, image: imageName, symbol: symbol,

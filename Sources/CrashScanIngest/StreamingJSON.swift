@@ -249,6 +249,20 @@ struct StreamingJSON {
 
     // MARK: - Strings
 
+    /// Whether one of the eight bytes of `word` is a quote, a backslash or a control character
+    /// (the zero-byte test of "Bit Twiddling Hacks" on `word` XOR the byte repeated; bytes from
+    /// 0x80 up never pass the control-character test, as their high bit is cleared by `~word`).
+    @inline(__always) static func hasSpecialByte(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let zeroInQuote = (quote &- ones) & ~quote
+        let zeroInBackslash = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (zeroInQuote | zeroInBackslash | control) & highs != 0
+    }
+
     /// The bytes between the quotes of the string at the reader, and whether it has an escape.
     mutating func stringRange() throws -> (range: Range<Int>, escaped: Bool) {
         let opening = position
@@ -258,8 +272,13 @@ struct StreamingJSON {
         let base = bytes.baseAddress!
         let count = bytes.count
         while position < count {
-            // Ordinary bytes in a tight loop on the raw pointer: strings are most of a crash
-            // report's bytes.
+            // Ordinary bytes eight at a time, then one by one up to the next special byte:
+            // strings are most of a crash report's bytes (7 instructions a byte one by one).
+            while position + 8 <= count,
+                !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+            {
+                position += 8
+            }
             while position < count {
                 let byte = base[position]
                 if byte == 34 || byte == 92 || byte < 32 { break }
