@@ -220,12 +220,14 @@ public enum ReportReader {
             return nil
         }
         if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
-            return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error))"))
+            return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error, in: text))"))
         }
         if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
-            return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error))"))
+            return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error, in: text))"))
         }
-        if text.first == "{" { return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error))")) }
+        if text.first == "{" {
+            return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error, in: text))"))
+        }
         return nil
     }
 
@@ -254,7 +256,22 @@ public enum ReportReader {
         return nil
     }
 
-    private static func jsonErrorDetail(_ error: Error) -> String {
+    /// Where the document breaks, as the streaming reader finds it (`line 3, column 14: expected
+    /// ',' or '}' after a member, found '"'`), counted in the document's own lines; Foundation's
+    /// description when the reader accepts what Foundation refused.
+    private static func jsonErrorDetail(_ error: Error, in text: Substring) -> String {
+        var document = String(text)
+        let syntaxError = document.withUTF8 { bytes -> JSONSyntaxError? in
+            var reader = StreamingJSON(bytes)
+            do {
+                try reader.skipValue()
+                try reader.end()
+            } catch {
+                return error as? JSONSyntaxError
+            }
+            return nil
+        }
+        if let syntaxError { return syntaxError.description }
         let nsError = error as NSError
         if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
         return nsError.localizedDescription

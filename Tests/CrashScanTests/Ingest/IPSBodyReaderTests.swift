@@ -132,6 +132,12 @@ final class IPSBodyReaderTests: XCTestCase {
             // Positions are the file's (the header is its line 1), as an editor shows them.
             XCTAssertTrue(rejection.reason.contains(position), "\(rejection.reason) (expected \(position))")
         }
+        // Other JSON documents say where they break too.
+        let bugly = ReportReader.read(
+            text: "{\"crashMap\": {\"expName\": \"NSUnknownKeyException\"\n  \"model\": 1}}")
+        XCTAssertEqual(
+            bugly.rejection?.reason,
+            "malformed Bugly JSON: line 2, column 3: expected ',' or '}' after a member, found '\"'")
         // A trailing comma (seen in crash reporters' JSON) is still read, through the repair.
         let repaired = ReportReader.read(text: ips(#"{"procName":"Shop","threads":[{"frames":[]},],}"#))
         XCTAssertEqual(repaired.reports?.first?.processName, "Shop")
