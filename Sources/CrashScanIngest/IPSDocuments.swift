@@ -39,15 +39,23 @@ enum IPSDocuments {
         return documents
     }
 
-    /// Whether a line of `text` that names `"bug_type"` opens with `{` (a one-line JSON object).
+    /// Whether a line of `text` after its first opens with `{` and names `"bug_type"` (a
+    /// one-line JSON header). Lines are found by their line breaks (memchr): looking for the
+    /// name itself stopped at every quote of a JSON body, 140,000 instructions a 23 KB file.
     static func hasHeaderLine(in text: Substring) -> Bool {
-        var rest = text
-        while let found = TextSearch.range(of: "\"bug_type\"", in: rest) {
-            let utf8 = text.utf8
-            let lineStart =
-                utf8[..<found.lowerBound].lastIndex(of: 10).map { utf8.index(after: $0) } ?? utf8.startIndex
-            if utf8[lineStart] == UInt8(ascii: "{") { return true }
-            rest = rest[found.upperBound...]
+        if let found = text.utf8.withContiguousStorageIfAvailable({ hasHeaderLine(in: $0) }) { return found }
+        var copy = String(text)
+        return copy.withUTF8 { hasHeaderLine(in: $0) }
+    }
+
+    private static func hasHeaderLine(in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var from = 0
+        while let newline = bytes.firstOffset(of: 10, from: from, to: bytes.count - 1) {
+            from = newline + 1
+            guard bytes[from] == UInt8(ascii: "{") else { continue }
+            let end = bytes.firstOffset(of: 10, from: from, to: bytes.count) ?? bytes.count
+            let line = Substring(decoding: UnsafeBufferPointer(rebasing: bytes[from..<end]), as: UTF8.self)
+            if line.fastContains("\"bug_type\"") { return true }
         }
         return false
     }
