@@ -101,8 +101,11 @@ public struct AnalyzedReport: Sendable {
     }
 
     /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.
-    public var framesText: String {
-        report.frames.map { frame in
+    public var framesText: String { Self.framesText(report.frames) }
+
+    /// `image<TAB>symbol<TAB>file:line`, a line per frame.
+    public static func framesText(_ frames: [Frame]) -> String {
+        frames.map { frame in
             var location = ""
             if let file = frame.file { location = file + (frame.line.map { ":\($0)" } ?? "") }
             let symbol = frame.isUnsymbolicated ? "\(frame.symbol) + \(frame.offset ?? 0)" : frame.symbol

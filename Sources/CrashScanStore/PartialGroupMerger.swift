@@ -1,3 +1,6 @@
+import CrashScanClassification
+import CrashScanModel
+
 /// Puts KVC reports whose reason lacked the class or the key (an old SDK log with frames only, a
 /// reason cut short) into the group their call site identifies.
 ///
@@ -75,8 +78,11 @@ package enum PartialGroupMerger {
 /// A report's frames offered as a group's sample.
 package struct GroupSample {
     var frames: Int
-    var text: String
+    /// The frames themselves: their text is made once the run's richest is known (made for
+    /// every richer report, it was a sixth of the writer's instructions on .ips).
+    var stack: [Frame]
     var path: String
+    var text: String { AnalyzedReport.framesText(stack) }
 
     /// More frames win; between stacks as rich, the path that sorts first (so the choice does not
     /// depend on the order of import).

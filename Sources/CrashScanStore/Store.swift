@@ -354,7 +354,7 @@ package final class ReportWriter {
     func noteSample(of report: AnalyzedReport, group: Int64, path: String) {
         let count = report.report.frames.count
         if count > 0, richestSamples[group].map({ GroupSample.isRicher(count, path, than: $0) }) ?? true {
-            richestSamples[group] = GroupSample(frames: count, text: report.framesText, path: path)
+            richestSamples[group] = GroupSample(frames: count, stack: report.report.frames, path: path)
         }
     }
 
