@@ -57,6 +57,9 @@ extension Benchmark {
                 ours.seconds, Double(options.ipsReports) / ours.seconds, megabytes / ours.seconds),
             "  " + Benchmark.summaryCounts(ours.output),
         ]
+        guard options.runPeer else {
+            return lines + ["pycrashreport (Python peer)        not run (--no-peer)"]
+        }
         switch peerPython() {
         case .failure(let reason):
             lines.append("pycrashreport (Python peer)        not run: \(reason.description)")
@@ -91,9 +94,15 @@ extension Benchmark {
         ]
     }
 
-    /// A Python with `pycrashreport`: the virtual environment under `.build/`, made on first use.
+    /// A Python with `pycrashreport`: the one given, else the virtual environment under `.build/`
+    /// (beside the folder of the benchmark's binary), made on first use.
     private func peerPython() -> Result<String, BenchError> {
-        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        if let given = options.peerPython {
+            let check = try? Measure.run(given, ["-c", "import pycrashreport"])
+            return check?.status == 0
+                ? .success(given) : .failure(BenchError("\(given) cannot import pycrashreport"))
+        }
+        let buildFolder = URL(fileURLWithPath: CommandLine.arguments[0])
             .deletingLastPathComponent().deletingLastPathComponent()
         let environment = buildFolder.appendingPathComponent("peer-venv").path
         let python = environment + "/bin/python3"

@@ -15,7 +15,9 @@ import Foundation
 /// 5. generates an app's source tree of `--scan-files` files and times `crashscan scan` on it.
 ///    `--scan-only` runs this step alone;
 /// 6. generates `--ips` Apple `.ips` files (about 24 KB each) and times `crashscan import` of them
-///    against the Python package pycrashreport reading the same files (`--ips-only`: this alone);
+///    against the Python package pycrashreport reading the same files (`--ips-only`: this alone;
+///    `--peer-python PATH` or `$CRASHSCAN_BENCH_PEER_PYTHON`: a Python that has it, else a virtual
+///    environment made under `.build/`; `--no-peer`: crashscan alone);
 /// 7. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
 ///    PostgreSQL server, in databases the benchmark makes there.
 func runBenchmark() throws {
@@ -58,6 +60,12 @@ struct BenchOptions {
     /// `.ips` files of the peer comparison (0: skipped).
     var ipsReports = 5_000
     var ipsOnly = false
+    /// The Python that runs the `.ips` peer (with pycrashreport installed); nil: the virtual
+    /// environment the benchmark makes under `.build/`.
+    var peerPython: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_PEER_PYTHON"].flatMap {
+        $0.isEmpty ? nil : $0
+    }
+    var runPeer = true
     /// A PostgreSQL server for the team database's figures.
     var postgres: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_POSTGRES"].flatMap {
         $0.isEmpty ? nil : $0
@@ -82,6 +90,8 @@ struct BenchOptions {
             case "--scan-only": scanOnly = true
             case "--ips": ipsReports = Int(try value()) ?? ipsReports
             case "--ips-only": ipsOnly = true
+            case "--peer-python": peerPython = try value()
+            case "--no-peer": runPeer = false
             case "--postgres": postgres = try value()
             case "--smoke":
                 reports = 300
@@ -92,7 +102,7 @@ struct BenchOptions {
                 ipsReports = 200
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")

@@ -18,9 +18,15 @@ final class BenchmarkSmokeTests: XCTestCase {
         let postgres = ProcessInfo.processInfo.environment["CRASHSCAN_TEST_POSTGRES"].flatMap {
             $0.isEmpty ? nil : $0
         }
+        // With a Python that has pycrashreport (CI makes one), the .ips peer too; the test does not
+        // install it.
+        let peer = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_PEER_PYTHON"].flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let run = try CommandRunner(folder: folder).run(
             ["--smoke", "--work", folder.path, "--binary", CommandRunner.binary.path]
-                + (postgres.map { ["--postgres", $0] } ?? []), binary: bench)
+                + (postgres.map { ["--postgres", $0] } ?? []) + (peer == nil ? ["--no-peer"] : []),
+            binary: bench)
         XCTAssertEqual(run.status, 0, run.err)
         let lines = run.out.split(separator: "\n").map(String.init)
         func line(_ prefix: String) -> String? { lines.first { $0.hasPrefix(prefix) } }
@@ -68,6 +74,16 @@ final class BenchmarkSmokeTests: XCTestCase {
             XCTAssertNotNil(page.range(of: #"\([0-9]+\.[0-9]{2} MB\)"#, options: .regularExpression), page)
         }
         // The scan step: 500 generated source files, what was planted found.
+        // The .ips comparison: crashscan's import of 200 generated .ips files, and the peer's reading.
+        XCTAssertEqual(line(".ips: ")?.hasPrefix(".ips: 200 files, "), true, run.out)
+        XCTAssertNotNil(line("crashscan import (median of 1) ")?.range(of: " reports/s, "), run.out)
+        XCTAssertNotNil(line("  200 files, 200 reports imported, 0 duplicates, 0 rejected"), run.out)
+        if peer != nil {
+            XCTAssertNotNil(line("pycrashreport (Python peer, median) ")?.range(of: "200 reports, "), run.out)
+            XCTAssertNotNil(line("  crashscan import is ")?.range(of: "× as fast as the peer"), run.out)
+        } else {
+            XCTAssertNotNil(line("pycrashreport (Python peer)        not run (--no-peer)"), run.out)
+        }
         XCTAssertEqual(line("crashscan scan: ")?.hasPrefix("crashscan scan: 500 source files"), true, run.out)
         XCTAssertNotNil(
             line("crashscan scan (median")?.range(of: #"[0-9.]+ MB/s"#, options: .regularExpression))
