@@ -165,14 +165,6 @@ final class Database {
         sqlite3_reset(statement)
     }
 
-    /// Reads through a memory map instead of a read() per page, for commands that scan much of
-    /// the database: a report on a million reports spent a third of its time in the kernel
-    /// copying pages. Not for import: mapped pages count as the process's resident memory.
-    func mapForReading() throws(DatabaseError) {
-        guard dialect == .sqlite else { return }
-        try execute("PRAGMA mmap_size = 4294967296")
-    }
-
     /// Runs one or more SQL statements that take no parameters (schema, pragmas).
     func execute(_ sql: String) throws(DatabaseError) {
         if case .postgresql(let server) = connection { return try server.execute(sql) }

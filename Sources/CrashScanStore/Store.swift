@@ -78,10 +78,6 @@ public final class Store {
     /// Which database this is.
     public var dialect: SQLDialect { db.dialect }
 
-    /// Reads through a memory map (`Database.mapForReading`), for commands that scan much of
-    /// the database.
-    public func mapForReading() throws { try db.mapForReading() }
-
     /// Copies the write-ahead log into the database file and empties it, so the file alone holds
     /// everything (before it is copied or measured).
     public func checkpoint() throws {

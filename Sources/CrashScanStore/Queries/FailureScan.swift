@@ -89,17 +89,26 @@ private struct FailureFold {
 
     /// The failure added to its cell, as SQL's count, min and max would.
     private mutating func count(_ key: CellKey, osKey: Int?, seen: String?) {
-        guard var cell = cells[key] else {
+        guard let index = cells.index(forKey: key) else {
             cells[key] = FailureCell(
                 group: key.group, model: key.model, name: key.name, os: key.os, osKey: osKey, app: key.app,
                 count: 1, firstSeen: seen, lastSeen: seen)
             return
         }
-        cell.count += 1
-        cell.osKey = SQLOrder.smaller(cell.osKey, osKey)
-        cell.firstSeen = SQLOrder.earlier(cell.firstSeen, seen)
-        cell.lastSeen = SQLOrder.later(cell.lastSeen, seen)
-        cells[key] = cell
+        // Changed in place: a copy out and back retained and released the cell's five texts
+        // for every failure (perf: 6 % of the samples of an unfiltered report).
+        cells.values[index].count += 1
+        if let osKey, cells.values[index].osKey.map({ osKey < $0 }) ?? true {
+            cells.values[index].osKey = osKey
+        }
+        if let seen {
+            if cells.values[index].firstSeen.map({ SQLOrder.bytewise(seen, $0) }) ?? true {
+                cells.values[index].firstSeen = seen
+            }
+            if cells.values[index].lastSeen.map({ SQLOrder.bytewise($0, seen) }) ?? true {
+                cells.values[index].lastSeen = seen
+            }
+        }
     }
 
     func finish() -> FailureScan {
