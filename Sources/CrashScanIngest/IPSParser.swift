@@ -59,7 +59,9 @@ enum IPSParser {
         var report: CrashReport
         if trimmedBody.first == "{" {
             guard bugType == "309" else { return .failure(skipped(bugType)) }
-            switch jsonBody(text, from: bodyOffset) {
+            // From the body's first character that is not white space (Unicode's, as before).
+            let start = text.utf8.distance(from: text.utf8.startIndex, to: trimmedBody.startIndex)
+            switch jsonBody(text, from: start) {
             case .success(let parsed): report = parsed
             case .failure(let rejection): return .failure(rejection)
             }

@@ -138,6 +138,9 @@ final class IPSBodyReaderTests: XCTestCase {
         XCTAssertEqual(
             bugly.rejection?.reason,
             "malformed Bugly JSON: line 2, column 3: expected ',' or '}' after a member, found '\"'")
+        // White space of any kind before the body (a no-break space here) is left out, as before.
+        let spaced = ReportReader.read(text: ips("\u{00A0}\n{\"procName\":\"Shop\",\"threads\":[]}"))
+        XCTAssertEqual(spaced.reports?.first?.processName, "Shop")
         // A trailing comma (seen in crash reporters' JSON) is still read, through the repair.
         let repaired = ReportReader.read(text: ips(#"{"procName":"Shop","threads":[{"frames":[]},],}"#))
         XCTAssertEqual(repaired.reports?.first?.processName, "Shop")
