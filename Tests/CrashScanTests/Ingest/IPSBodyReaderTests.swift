@@ -48,8 +48,10 @@ final class IPSBodyReaderTests: XCTestCase {
             XCTAssertFalse(fast.frames.isEmpty, url.lastPathComponent)
             compared += 1
         }
-        // The corpus and the samples hold at least five JSON-bodied .ips files.
-        XCTAssertGreaterThanOrEqual(compared, 5)
+        // The samples hold one JSON-bodied .ips; `../shared/corpus` (beside the checkout on developer
+        // machines and in CI) holds four more.
+        let corpusIsHere = FileManager.default.fileExists(atPath: TestPaths.corpus.path)
+        XCTAssertGreaterThanOrEqual(compared, corpusIsHere ? 5 : 1)
     }
 
     static let header =
