@@ -18,6 +18,10 @@ struct IPSBodyReader {
     private var exceptionBacktrace: Range<Int>?
     private var procPath: String?
     private var asi: [(library: String, lines: [String])]?
+    /// `exception.type`, and `exceptionReason.name` (iOS 17+) that wins over it whatever the
+    /// order of the two in the document.
+    private var exceptionType: String?
+    private var reasonName: String?
 
     /// A used image: its name read, its other members kept as where their values are and read
     /// only for the images a report keeps (most are the system's).
@@ -94,8 +98,7 @@ struct IPSBodyReader {
         } else if key == "osVersion" {
             var train: String?
             var build: String?
-            var isObject = false
-            if try reader.kind() == .object { isObject = true }
+            let isObject = try reader.kind() == .object
             try reader.readMembers { reader, key in
                 if key == "train" {
                     train = try reader.fieldString()
@@ -157,7 +160,6 @@ struct IPSBodyReader {
             }
             return 0
         } else if key == "exceptionReason" {
-            reasonIsObject = try reader.kind() == .object
             try reader.readMembers { reader, key in
                 if key == "name" {
                     reasonName = try reader.fieldString()
@@ -172,10 +174,6 @@ struct IPSBodyReader {
         }
         return nil
     }
-
-    private var exceptionType: String?
-    private var reasonName: String?
-    private var reasonIsObject = false
 
     /// `asi`: per-library arrays of strings.
     private mutating func readASI(_ reader: inout StreamingJSON) throws {
@@ -216,7 +214,7 @@ struct IPSBodyReader {
 
     private mutating func finish(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport {
         report.exceptionType = exceptionType
-        if reasonIsObject, let reasonName { report.exceptionType = reasonName }
+        if let reasonName { report.exceptionType = reasonName }
         if report.exceptionReason == nil, let asi {
             let lines = asi.sorted { $0.library < $1.library }.flatMap(\.lines)
             AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
@@ -314,13 +312,5 @@ struct IPSBodyReader {
         return Frame(
             index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
             isUnsymbolicated: true)
-    }
-}
-
-extension StreamingJSON {
-    /// Calls `element` for each element of an array; anything but an array is skipped.
-    mutating func readElements(_ element: (inout StreamingJSON) throws -> Void) throws {
-        guard try kind() == .array else { return try skipValue() }
-        try elements { reader, _ in try element(&reader) }
     }
 }

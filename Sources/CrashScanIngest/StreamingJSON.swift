@@ -89,14 +89,9 @@ struct StreamingJSON {
     /// Calls `member` with each key of the object at the reader, the reader on its value; a
     /// value `member` leaves unread is skipped.
     mutating func members(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
-        try enter(123)
+        guard try enter(123, closing: 125) else { return }
         defer { depth -= 1 }
-        skipBlanks()
-        if position < bytes.count, bytes[position] == 125 {
-            position += 1
-            return
-        }
-        while true {
+        repeat {
             skipBlanks()
             guard position < bytes.count, bytes[position] == 34 else {
                 throw syntaxError("expected a member name in quotes, found \(found())")
@@ -111,62 +106,58 @@ struct StreamingJSON {
             let valueStart = position
             try member(&self, key)
             if position == valueStart { try skipValue() }
-            skipBlanks()
-            guard position < bytes.count else {
-                throw syntaxError("expected ',' or '}', found the end of the document")
-            }
-            if bytes[position] == 44 {
-                position += 1
-            } else if bytes[position] == 125 {
-                position += 1
-                return
-            } else {
-                throw syntaxError("expected ',' or '}' after a member, found \(found())")
-            }
-        }
+        } while try another(closing: 125, after: "a member")
     }
 
     /// Calls `element` with the index of each element of the array at the reader, the reader on
     /// it; an element `element` leaves unread is skipped.
     mutating func elements(_ element: (inout StreamingJSON, Int) throws -> Void) throws {
-        try enter(91)
+        guard try enter(91, closing: 93) else { return }
         defer { depth -= 1 }
-        skipBlanks()
-        if position < bytes.count, bytes[position] == 93 {
-            position += 1
-            return
-        }
         var index = 0
-        while true {
+        repeat {
             skipBlanks()
             let valueStart = position
             try element(&self, index)
             if position == valueStart { try skipValue() }
             index += 1
-            skipBlanks()
-            guard position < bytes.count else {
-                throw syntaxError("expected ',' or ']', found the end of the document")
-            }
-            if bytes[position] == 44 {
-                position += 1
-            } else if bytes[position] == 93 {
-                position += 1
-                return
-            } else {
-                throw syntaxError("expected ',' or ']' after an element, found \(found())")
-            }
-        }
+        } while try another(closing: 93, after: "an element")
     }
 
-    private mutating func enter(_ opening: UInt8) throws {
+    /// Opens the object or array at the reader: false (and past it) when it is empty, true (one
+    /// level deeper) when items follow.
+    private mutating func enter(_ opening: UInt8, closing: UInt8) throws -> Bool {
         skipBlanks()
         guard position < bytes.count, bytes[position] == opening else {
             throw syntaxError("expected '\(Character(Unicode.Scalar(opening)))', found \(found())")
         }
         // JSONSerialization's own limit: deeper documents are left to it.
         guard depth < 512 else { throw JSONShapeNotCovered() }
-        depth += 1
         position += 1
+        skipBlanks()
+        if position < bytes.count, bytes[position] == closing {
+            position += 1
+            return false
+        }
+        depth += 1
+        return true
+    }
+
+    /// After an item: true (past the comma) when another follows, false (past `closing`, one
+    /// level up) when the container ends.
+    private mutating func another(closing: UInt8, after item: String) throws -> Bool {
+        skipBlanks()
+        guard position < bytes.count else {
+            throw syntaxError(
+                "expected ',' or '\(Character(Unicode.Scalar(closing)))', found the end of the document")
+        }
+        let byte = bytes[position]
+        guard byte == 44 || byte == closing else {
+            throw syntaxError(
+                "expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(item), found \(found())")
+        }
+        position += 1
+        return byte == 44
     }
 
     /// Skips the value at the reader, checking its syntax.
@@ -189,16 +180,19 @@ struct StreamingJSON {
     }
 
     private mutating func literal() throws {
-        let words: [StaticString] = ["true", "false", "null"]
-        for word in words {
-            let count = word.utf8CodeUnitCount
-            guard position + count <= bytes.count,
-                memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0
-            else { continue }
-            position += count
-            return
+        // The word is chosen by its first byte: no list to walk (registers hold many literals).
+        let word: StaticString
+        switch position < bytes.count ? bytes[position] : 0 {
+        case 116: word = "true"
+        case 102: word = "false"
+        case 110: word = "null"
+        default: throw syntaxError("expected true, false or null, found \(found())")
         }
-        throw syntaxError("expected true, false or null, found \(found())")
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count,
+            memcmp(bytes.baseAddress! + position, word.utf8Start, count) == 0
+        else { throw syntaxError("expected true, false or null, found \(found())") }
+        position += count
     }
 
     /// `true` or `false` at the reader.

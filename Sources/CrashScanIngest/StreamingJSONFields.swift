@@ -109,3 +109,11 @@ extension StreamingJSON {
         }
     }
 }
+
+extension StreamingJSON {
+    /// Calls `element` for each element of an array; anything but an array is skipped.
+    mutating func readElements(_ element: (inout StreamingJSON) throws -> Void) throws {
+        guard try kind() == .array else { return try skipValue() }
+        try elements { reader, _ in try element(&reader) }
+    }
+}

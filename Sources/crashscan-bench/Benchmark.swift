@@ -185,26 +185,38 @@ struct Benchmark {
 
     /// Writes the corpus once per (size, seed); a later run reuses it.
     func generateCorpus() throws -> Corpus {
-        let path = "\(options.work)/corpus-\(options.reports)-\(options.seed)"
+        var generator = CorpusGenerator(seed: options.seed)
+        return try writeCorpus(
+            "corpus-\(options.reports)-\(options.seed)", files: options.reports, describing: "crash logs"
+        ) { index in
+            let file = generator.file(index)
+            return (file.text, String(format: "crash-%07d.%@", index, file.ext))
+        }
+    }
+
+    /// Writes `files` files made by `make` (text and file name), 1,000 a folder, under
+    /// `name` in the work folder, once: a later run finds the marker with their size and reuses them.
+    func writeCorpus(
+        _ name: String, files: Int, describing what: String, make: (Int) -> (text: String, name: String)
+    ) throws -> Corpus {
+        let path = "\(options.work)/\(name)"
         let marker = path + "/.complete"
         if let text = try? String(contentsOfFile: marker, encoding: .utf8), let bytes = Int(text) {
-            say("reusing corpus \(path)")
+            say("reusing \(what) in \(path)")
             return Corpus(path: path, bytes: bytes)
         }
-        say("generating \(options.reports) crash logs in \(path) …")
+        say("generating \(files) \(what) in \(path) …")
         try? FileManager.default.removeItem(atPath: path)
-        var generator = CorpusGenerator(seed: options.seed)
         var bytes = 0
-        for index in 0..<options.reports {
+        for index in 0..<files {
             let folder = String(format: "%@/%04d", path, index / 1000)
             if index % 1000 == 0 {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
-            let file = generator.file(index)
+            let file = make(index)
             let data = Data(file.text.utf8)
             bytes += data.count
-            try data.write(
-                to: URL(fileURLWithPath: String(format: "%@/crash-%07d.%@", folder, index, file.ext)))
+            try data.write(to: URL(fileURLWithPath: folder + "/" + file.name))
         }
         try String(bytes).write(toFile: marker, atomically: true, encoding: .utf8)
         return Corpus(path: path, bytes: bytes)

@@ -136,27 +136,12 @@ extension Benchmark {
 
     /// Writes the `.ips` corpus once per (size, seed); a later run reuses it.
     func generateIPSCorpus() throws -> Corpus {
-        let path = "\(options.work)/ips-\(options.ipsReports)-\(options.seed)"
-        let marker = path + "/.complete"
-        if let text = try? String(contentsOfFile: marker, encoding: .utf8), let bytes = Int(text) {
-            say("reusing .ips corpus \(path)")
-            return Corpus(path: path, bytes: bytes)
-        }
-        say("generating \(options.ipsReports) .ips files in \(path) …")
-        try? FileManager.default.removeItem(atPath: path)
         var generator = CorpusGenerator(seed: options.seed &+ 2)
-        var bytes = 0
-        for index in 0..<options.ipsReports {
-            let folder = String(format: "%@/%04d", path, index / 1000)
-            if index % 1000 == 0 {
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-            }
+        return try writeCorpus(
+            "ips-\(options.ipsReports)-\(options.seed)", files: options.ipsReports, describing: ".ips files"
+        ) { index in
             let crash = generator.crash(index)
-            let data = Data(generator.appleIPS(crash).utf8)
-            bytes += data.count
-            try data.write(to: URL(fileURLWithPath: String(format: "%@/Shop-%07d.ips", folder, index)))
+            return (generator.appleIPS(crash), String(format: "Shop-%07d.ips", index))
         }
-        try String(bytes).write(toFile: marker, atomically: true, encoding: .utf8)
-        return Corpus(path: path, bytes: bytes)
     }
 }
