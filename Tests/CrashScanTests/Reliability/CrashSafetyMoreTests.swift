@@ -46,8 +46,12 @@ final class CrashSafetyMoreTests: XCTestCase {
         let duration = try killer.duration(symbolicate + ["--db", try copy("timed.sqlite")])
         var killed = 0
         for round in 0..<6 {
-            let path = try copy("round\(round).sqlite")
-            if try killer.runAndKill(symbolicate + ["--db", path], within: duration) { killed += 1 }
+            let path = folder.appendingPathComponent("round\(round).sqlite").path
+            let wasKilled = try killer.killMidway(within: duration) {
+                KilledRun.removeDatabase(atPath: path)
+                return symbolicate + ["--db", try copy("round\(round).sqlite")]
+            }
+            if wasKilled { killed += 1 }
             let db = try Database(path: path, readOnly: true)
             XCTAssertEqual(
                 try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok",
@@ -107,8 +111,12 @@ final class CrashSafetyMoreTests: XCTestCase {
         var killed = 0
         for round in 0..<6 {
             let copy = folder.appendingPathComponent("round\(round).sqlite")
-            try FileManager.default.copyItem(at: old, to: copy)
-            if try killer.runAndKill(["upgrade", "--db", copy.path], within: duration) { killed += 1 }
+            let wasKilled = try killer.killMidway(within: duration) {
+                KilledRun.removeDatabase(atPath: copy.path)
+                try FileManager.default.copyItem(at: old, to: copy)
+                return ["upgrade", "--db", copy.path]
+            }
+            if wasKilled { killed += 1 }
             let db = try Database(path: copy.path, readOnly: true)
             XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
             XCTAssertEqual(try count("SELECT count(*) AS n FROM report", in: db), reports, "round \(round)")

@@ -124,8 +124,11 @@ final class CrashSafetyTests: XCTestCase {
         let duration = try killer.duration(["regroup", "--db", database])
         var killed = 0
         for round in 0..<8 {
-            try swapGroups()
-            if try killer.runAndKill(["regroup", "--db", database], within: duration) { killed += 1 }
+            let wasKilled = try killer.killMidway(within: duration) {
+                try swapGroups()
+                return ["regroup", "--db", database]
+            }
+            if wasKilled { killed += 1 }
             let db = try Database(path: database, readOnly: true)
             XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
             XCTAssertEqual(try db.query("SELECT count(*) AS n FROM report").first?.int("n"), files)
