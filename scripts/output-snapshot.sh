@@ -44,6 +44,13 @@ snapshot() { # name input...
         "$crashscan" report --db "$db" --format "$format" >"$dir/report.$format" 2>&1
     done
     "$crashscan" report --db "$db" --explain >"$dir/report-explain.text" 2>&1
+    # Filters on OS and device (summed from the failure cells since schema 14) and on time (read
+    # from the failures).
+    "$crashscan" report --db "$db" --os 8.1 --format json >"$dir/report-os-8.1.json" 2>&1
+    "$crashscan" report --db "$db" --os ">=13" --format json >"$dir/report-os-13.json" 2>&1
+    "$crashscan" report --db "$db" --device "iPhone 6 Plus" --format json >"$dir/report-device.json" 2>&1
+    "$crashscan" report --db "$db" --device unknown --format json >"$dir/report-device-unknown.json" 2>&1
+    "$crashscan" report --db "$db" --since 2015-01-01 --format json >"$dir/report-since.json" 2>&1
     for group in $(sqlite3 "$db" "SELECT substr(fingerprint, 1, 8) FROM crash_groups ORDER BY 1"); do
         "$crashscan" explain "$group" --db "$db" >"$dir/explain/$group.text" 2>&1
         "$crashscan" explain "$group" --db "$db" --format json >"$dir/explain/$group.json" 2>&1

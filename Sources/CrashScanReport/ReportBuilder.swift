@@ -71,8 +71,17 @@ public enum ReportBuilder {
     {
         var filter = filter
         if !filter.devices.isEmpty {
-            let known = try store.knownDevices()
-            try filter.resolveDevices(knownNames: known.names, knownModels: known.models)
+            // The catalogue names nearly every device: the stored models equal to what was typed
+            // (an index lookup each) are all the database is asked first. Every distinct name and
+            // model (130 ms on a million reports, most of `report --device`) only when that
+            // leaves a device unresolved, for the databases' own names and the suggestions.
+            do {
+                try filter.resolveDevices(
+                    knownNames: [], knownModels: try store.deviceModels(equalToAnyOf: filter.devices))
+            } catch {
+                let known = try store.knownDevices()
+                try filter.resolveDevices(knownNames: known.names, knownModels: known.models)
+            }
         }
         if filter.regressedOnly {
             filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)

@@ -70,6 +70,57 @@ final class DeferredTallies {
         ]
     }
 
+    /// The failure cells' additions (migration 14) for the KVC failures of the transaction.
+    /// SQLite: the failures from report id `?` on, grouped with the trigger's expressions.
+    static let sqliteFailureCellAdditions: [String] = {
+        let newFailures = """
+            (SELECT r.group_id, r.device_model, r.device_name, r.os_version, r.os_key, r.app_version,
+                    coalesce(r.occurred_at, r.uploaded_at) AS seen, r.device_id, r.user_id
+             FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE k.report_id >= ?) AS f
+            """
+        let cell = """
+            JOIN failure_cell c ON c.group_id = f.group_id AND c.device_model = coalesce(f.device_model, '')
+                 AND c.device_name = coalesce(f.device_name, '') AND c.os_version = coalesce(f.os_version, '')
+                 AND c.os_key = coalesce(f.os_key, -1) AND c.app_version = coalesce(f.app_version, '')
+            """
+        return [
+            """
+            INSERT INTO failure_cell (group_id, device_model, device_name, os_version, os_key, app_version,
+                                      failures, first_seen, last_seen)
+            SELECT group_id, coalesce(device_model, ''), coalesce(device_name, ''), coalesce(os_version, ''),
+                   coalesce(os_key, -1), coalesce(app_version, ''), count(*), min(seen), max(seen)
+            FROM \(newFailures) WHERE TRUE GROUP BY 1, 2, 3, 4, 5, 6
+            ON CONFLICT (group_id, device_model, device_name, os_version, os_key, app_version) DO UPDATE SET
+                failures = failure_cell.failures + excluded.failures,
+                first_seen = CASE WHEN failure_cell.first_seen IS NULL OR excluded.first_seen < failure_cell.first_seen
+                                  THEN excluded.first_seen ELSE failure_cell.first_seen END,
+                last_seen = CASE WHEN failure_cell.last_seen IS NULL OR excluded.last_seen > failure_cell.last_seen
+                                 THEN excluded.last_seen ELSE failure_cell.last_seen END
+            """,
+            """
+            INSERT INTO failure_cell_device (cell_id, device_id, failures)
+            SELECT c.id, f.device_id, count(*) FROM \(newFailures) \(cell)
+            WHERE f.device_id IS NOT NULL GROUP BY 1, 2
+            ON CONFLICT (cell_id, device_id) DO UPDATE SET failures = failure_cell_device.failures + excluded.failures
+            """,
+            """
+            INSERT INTO failure_cell_user (cell_id, user_id, failures)
+            SELECT c.id, f.user_id, count(*) FROM \(newFailures) \(cell)
+            WHERE f.user_id IS NOT NULL GROUP BY 1, 2
+            ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
+            """,
+        ]
+    }()
+
+    /// PostgreSQL: the trigger kept the transaction's failures in `pending_failure`; one call adds
+    /// them, in key order.
+    static let postgresFailureCellAddition =
+        "SELECT failure_cells_change(1, ARRAY(SELECT ROW(p.*)::failure_change FROM pg_temp.pending_failure p))"
+
+    /// The session's table of pending failures (`failure_change`: a report's cell columns).
+    static let pendingFailureTableSQL =
+        "CREATE TEMPORARY TABLE IF NOT EXISTS pending_failure OF failure_change ON COMMIT DELETE ROWS"
+
     init(db: Database) throws(DatabaseError) {
         self.db = db
         var add: [Statement] = []
@@ -77,14 +128,19 @@ final class DeferredTallies {
         case .sqlite:
             start = [try db.prepare("INSERT INTO tally_deferral (id) VALUES (1) ON CONFLICT DO NOTHING")]
             firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
-            for sql in Self.additions(Self.sqliteNewRows) { add.append(try db.prepare(sql)) }
+            for sql in Self.additions(Self.sqliteNewRows) + Self.sqliteFailureCellAdditions {
+                add.append(try db.prepare(sql))
+            }
             finish = [try db.prepare("DELETE FROM tally_deferral")]
         case .postgresql:
             // Emptied by every commit or rollback; made once per connection.
             try db.execute(Self.pendingTableSQL)
+            try db.execute(Self.pendingFailureTableSQL)
             start = [try db.prepare("SELECT set_config('crashscan.defer_tallies', 'on', true)")]
             firstNewReport = nil
-            for sql in Self.additions(Self.postgresNewRows) { add.append(try db.prepare(sql)) }
+            for sql in Self.additions(Self.postgresNewRows) + [Self.postgresFailureCellAddition] {
+                add.append(try db.prepare(sql))
+            }
             // Nothing to undo: the pending rows go with the commit (ON COMMIT DELETE ROWS) and the
             // setting with the transaction.
             finish = []

@@ -1070,6 +1070,179 @@ enum EmbeddedMigrations {
             JOIN report r ON r.id = k.report_id;
             """#
         ),
+        (
+            "0014_failure_cells.sql",
+            #"""
+            -- crashscan schema, version 14: what `report` counts, kept current as reports arrive. A failure
+            -- cell is the KVC failures (reports with a `kvc_failure` row) of one group on one device, OS
+            -- version and app version, with when the first and last of them were seen (crash time, else
+            -- upload time); the two tables after it hold the distinct device and user ids of each cell.
+            -- `report` with no filter, or with only --os, --device, --app-version and --regressed, sums these
+            -- rows instead of reading every failure: on a million reports (300,000 failures) reading and
+            -- folding the failures took 1.9 s unfiltered and 0.2 s for `--os 8.1`.
+            -- A missing value is '' (text) or -1 (os_key) so that the key is unique; the reader turns them
+            -- back into "none".
+
+            CREATE TABLE failure_cell (
+                id           INTEGER PRIMARY KEY,
+                group_id     INTEGER NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+                device_model TEXT    NOT NULL,
+                device_name  TEXT    NOT NULL,
+                os_version   TEXT    NOT NULL,
+                os_key       INTEGER NOT NULL,
+                app_version  TEXT    NOT NULL,
+                failures     INTEGER NOT NULL,
+                first_seen   TEXT,
+                last_seen    TEXT,
+                -- 1 once a failure seen at first_seen or last_seen left the cell (a prune, a regroup): the
+                -- times are then bounds, and the reader takes them from the cell's reports instead.
+                seen_stale   INTEGER NOT NULL DEFAULT 0,
+                UNIQUE (group_id, device_model, device_name, os_version, os_key, app_version)
+            );
+            CREATE INDEX failure_cell_os ON failure_cell (os_key);
+
+            CREATE TABLE failure_cell_device (
+                cell_id   INTEGER NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
+                device_id TEXT    NOT NULL,
+                failures  INTEGER NOT NULL,
+                PRIMARY KEY (cell_id, device_id)
+            ) WITHOUT ROWID;
+
+            CREATE TABLE failure_cell_user (
+                cell_id  INTEGER NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
+                user_id  TEXT    NOT NULL,
+                failures INTEGER NOT NULL,
+                PRIMARY KEY (cell_id, user_id)
+            ) WITHOUT ROWID;
+
+            INSERT INTO failure_cell (group_id, device_model, device_name, os_version, os_key, app_version, failures,
+                                      first_seen, last_seen)
+            SELECT r.group_id, coalesce(r.device_model, ''), coalesce(r.device_name, ''), coalesce(r.os_version, ''),
+                   coalesce(r.os_key, -1), coalesce(r.app_version, ''), count(*),
+                   min(coalesce(r.occurred_at, r.uploaded_at)), max(coalesce(r.occurred_at, r.uploaded_at))
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            GROUP BY 1, 2, 3, 4, 5, 6;
+
+            INSERT INTO failure_cell_device (cell_id, device_id, failures)
+            SELECT c.id, r.device_id, count(*)
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.device_model, '')
+                 AND c.device_name = coalesce(r.device_name, '') AND c.os_version = coalesce(r.os_version, '')
+                 AND c.os_key = coalesce(r.os_key, -1) AND c.app_version = coalesce(r.app_version, '')
+            WHERE r.device_id IS NOT NULL
+            GROUP BY 1, 2;
+
+            INSERT INTO failure_cell_user (cell_id, user_id, failures)
+            SELECT c.id, r.user_id, count(*)
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.device_model, '')
+                 AND c.device_name = coalesce(r.device_name, '') AND c.os_version = coalesce(r.os_version, '')
+                 AND c.os_key = coalesce(r.os_key, -1) AND c.app_version = coalesce(r.app_version, '')
+            WHERE r.user_id IS NOT NULL
+            GROUP BY 1, 2;
+
+            -- One failure entering (sign 1) or leaving (sign -1) its cell. The triggers below insert into
+            -- this view; its INSTEAD OF trigger is the one place that changes the three tables per row.
+            CREATE VIEW failure_cell_change AS
+            SELECT 0 AS sign, 0 AS group_id, '' AS device_model, '' AS device_name, '' AS os_version, 0 AS os_key,
+                   '' AS app_version, NULL AS seen, NULL AS device_id, NULL AS user_id
+            WHERE 0;
+
+            CREATE TRIGGER failure_cell_change_apply INSTEAD OF INSERT ON failure_cell_change BEGIN
+                INSERT INTO failure_cell (group_id, device_model, device_name, os_version, os_key, app_version, failures,
+                                          first_seen, last_seen)
+                SELECT NEW.group_id, NEW.device_model, NEW.device_name, NEW.os_version, NEW.os_key, NEW.app_version, 1,
+                       NEW.seen, NEW.seen
+                WHERE NEW.sign > 0
+                ON CONFLICT (group_id, device_model, device_name, os_version, os_key, app_version) DO UPDATE SET
+                    failures = failures + 1,
+                    first_seen = CASE WHEN first_seen IS NULL OR excluded.first_seen < first_seen
+                                      THEN excluded.first_seen ELSE first_seen END,
+                    last_seen = CASE WHEN last_seen IS NULL OR excluded.last_seen > last_seen
+                                     THEN excluded.last_seen ELSE last_seen END;
+                INSERT INTO failure_cell_device (cell_id, device_id, failures)
+                SELECT id, NEW.device_id, NEW.sign FROM failure_cell
+                WHERE group_id = NEW.group_id AND device_model = NEW.device_model AND device_name = NEW.device_name
+                  AND os_version = NEW.os_version AND os_key = NEW.os_key AND app_version = NEW.app_version
+                  AND NEW.device_id IS NOT NULL
+                ON CONFLICT (cell_id, device_id) DO UPDATE SET failures = failures + excluded.failures;
+                INSERT INTO failure_cell_user (cell_id, user_id, failures)
+                SELECT id, NEW.user_id, NEW.sign FROM failure_cell
+                WHERE group_id = NEW.group_id AND device_model = NEW.device_model AND device_name = NEW.device_name
+                  AND os_version = NEW.os_version AND os_key = NEW.os_key AND app_version = NEW.app_version
+                  AND NEW.user_id IS NOT NULL
+                ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failures + excluded.failures;
+                DELETE FROM failure_cell_device
+                WHERE NEW.sign < 0 AND device_id = NEW.device_id AND failures <= 0
+                  AND cell_id = (SELECT id FROM failure_cell
+                                 WHERE group_id = NEW.group_id AND device_model = NEW.device_model
+                                   AND device_name = NEW.device_name AND os_version = NEW.os_version
+                                   AND os_key = NEW.os_key AND app_version = NEW.app_version);
+                DELETE FROM failure_cell_user
+                WHERE NEW.sign < 0 AND user_id = NEW.user_id AND failures <= 0
+                  AND cell_id = (SELECT id FROM failure_cell
+                                 WHERE group_id = NEW.group_id AND device_model = NEW.device_model
+                                   AND device_name = NEW.device_name AND os_version = NEW.os_version
+                                   AND os_key = NEW.os_key AND app_version = NEW.app_version);
+                UPDATE failure_cell
+                SET failures = failures - 1,
+                    seen_stale = CASE WHEN NEW.seen = first_seen OR NEW.seen = last_seen THEN 1 ELSE seen_stale END
+                WHERE NEW.sign < 0 AND group_id = NEW.group_id AND device_model = NEW.device_model
+                  AND device_name = NEW.device_name AND os_version = NEW.os_version AND os_key = NEW.os_key
+                  AND app_version = NEW.app_version;
+                DELETE FROM failure_cell
+                WHERE NEW.sign < 0 AND failures <= 0 AND group_id = NEW.group_id AND device_model = NEW.device_model
+                  AND device_name = NEW.device_name AND os_version = NEW.os_version AND os_key = NEW.os_key
+                  AND app_version = NEW.app_version;
+            END;
+
+            -- A report becomes a failure when its `kvc_failure` row is written (after the report). The
+            -- importer silences this per-row trigger inside its transactions (`tally_deferral`, version 8)
+            -- and adds its failures once per transaction.
+            CREATE TRIGGER kvc_failure_cell_insert AFTER INSERT ON kvc_failure
+            WHEN NOT EXISTS (SELECT 1 FROM tally_deferral)
+            BEGIN
+                INSERT INTO failure_cell_change
+                SELECT 1, group_id, coalesce(device_model, ''), coalesce(device_name, ''), coalesce(os_version, ''),
+                       coalesce(os_key, -1), coalesce(app_version, ''), coalesce(occurred_at, uploaded_at), device_id, user_id
+                FROM report WHERE id = NEW.report_id;
+            END;
+
+            -- A `kvc_failure` row deleted on its own. One deleted with its report (the foreign key's cascade)
+            -- finds no report here: the report is gone by then, and the trigger before its deletion counted it.
+            CREATE TRIGGER kvc_failure_cell_delete AFTER DELETE ON kvc_failure BEGIN
+                INSERT INTO failure_cell_change
+                SELECT -1, group_id, coalesce(device_model, ''), coalesce(device_name, ''), coalesce(os_version, ''),
+                       coalesce(os_key, -1), coalesce(app_version, ''), coalesce(occurred_at, uploaded_at), device_id, user_id
+                FROM report WHERE id = OLD.report_id;
+            END;
+
+            CREATE TRIGGER report_cell_delete BEFORE DELETE ON report
+            WHEN EXISTS (SELECT 1 FROM kvc_failure WHERE report_id = OLD.id)
+            BEGIN
+                INSERT INTO failure_cell_change
+                VALUES (-1, OLD.group_id, coalesce(OLD.device_model, ''), coalesce(OLD.device_name, ''),
+                        coalesce(OLD.os_version, ''), coalesce(OLD.os_key, -1), coalesce(OLD.app_version, ''),
+                        coalesce(OLD.occurred_at, OLD.uploaded_at), OLD.device_id, OLD.user_id);
+            END;
+
+            CREATE TRIGGER report_cell_update
+            AFTER UPDATE OF group_id, device_model, device_name, os_version, os_key, app_version, occurred_at, uploaded_at,
+                            device_id, user_id
+            ON report
+            WHEN EXISTS (SELECT 1 FROM kvc_failure WHERE report_id = NEW.id)
+            BEGIN
+                INSERT INTO failure_cell_change
+                VALUES (-1, OLD.group_id, coalesce(OLD.device_model, ''), coalesce(OLD.device_name, ''),
+                        coalesce(OLD.os_version, ''), coalesce(OLD.os_key, -1), coalesce(OLD.app_version, ''),
+                        coalesce(OLD.occurred_at, OLD.uploaded_at), OLD.device_id, OLD.user_id);
+                INSERT INTO failure_cell_change
+                VALUES (1, NEW.group_id, coalesce(NEW.device_model, ''), coalesce(NEW.device_name, ''),
+                        coalesce(NEW.os_version, ''), coalesce(NEW.os_key, -1), coalesce(NEW.app_version, ''),
+                        coalesce(NEW.occurred_at, NEW.uploaded_at), NEW.device_id, NEW.user_id);
+            END;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/*.sql), with the same version numbers.
@@ -1585,6 +1758,224 @@ enum EmbeddedMigrations {
             -- crashscan schema for PostgreSQL, version 13 (0013_affected_devices_users): nothing to do. PostgreSQL support
             -- began at schema version 13, whose whole schema 0001 creates; this file keeps the two backends'
             -- version numbers alike (a test checks both folders hold the same versions).
+            """#
+        ),
+        (
+            "0014_failure_cells.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 14: the failure cells that `report` sums (see the
+            -- SQLite migration 0014 for what they hold and why). Here every change goes through
+            -- `failure_cells_change`, once per statement, in key order like the group tallies of 0001.
+
+            CREATE TABLE failure_cell (
+                id           bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                group_id     bigint NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+                device_model text COLLATE "C" NOT NULL,
+                device_name  text COLLATE "C" NOT NULL,
+                os_version   text COLLATE "C" NOT NULL,
+                os_key       bigint NOT NULL,
+                app_version  text COLLATE "C" NOT NULL,
+                failures     bigint NOT NULL,
+                first_seen   timestamptz,
+                last_seen    timestamptz,
+                seen_stale   integer NOT NULL DEFAULT 0,
+                UNIQUE (group_id, device_model, device_name, os_version, os_key, app_version)
+            );
+            CREATE INDEX failure_cell_os ON failure_cell (os_key);
+
+            CREATE TABLE failure_cell_device (
+                cell_id   bigint NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
+                device_id text COLLATE "C" NOT NULL,
+                failures  bigint NOT NULL,
+                PRIMARY KEY (cell_id, device_id)
+            );
+
+            CREATE TABLE failure_cell_user (
+                cell_id  bigint NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
+                user_id  text COLLATE "C" NOT NULL,
+                failures bigint NOT NULL,
+                PRIMARY KEY (cell_id, user_id)
+            );
+
+            INSERT INTO failure_cell (group_id, device_model, device_name, os_version, os_key, app_version, failures,
+                                      first_seen, last_seen)
+            SELECT r.group_id, coalesce(r.device_model, ''), coalesce(r.device_name, ''), coalesce(r.os_version, ''),
+                   coalesce(r.os_key, -1), coalesce(r.app_version, ''), count(*),
+                   min(coalesce(r.occurred_at, r.uploaded_at)), max(coalesce(r.occurred_at, r.uploaded_at))
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            GROUP BY 1, 2, 3, 4, 5, 6;
+
+            INSERT INTO failure_cell_device (cell_id, device_id, failures)
+            SELECT c.id, r.device_id, count(*)
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.device_model, '')
+                 AND c.device_name = coalesce(r.device_name, '') AND c.os_version = coalesce(r.os_version, '')
+                 AND c.os_key = coalesce(r.os_key, -1) AND c.app_version = coalesce(r.app_version, '')
+            WHERE r.device_id IS NOT NULL
+            GROUP BY 1, 2;
+
+            INSERT INTO failure_cell_user (cell_id, user_id, failures)
+            SELECT c.id, r.user_id, count(*)
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.device_model, '')
+                 AND c.device_name = coalesce(r.device_name, '') AND c.os_version = coalesce(r.os_version, '')
+                 AND c.os_key = coalesce(r.os_key, -1) AND c.app_version = coalesce(r.app_version, '')
+            WHERE r.user_id IS NOT NULL
+            GROUP BY 1, 2;
+
+            -- A failure's cell columns as a report holds them (nulls kept; the function coalesces).
+            CREATE TYPE failure_change AS (
+                group_id     bigint,
+                device_model text COLLATE "C",
+                device_name  text COLLATE "C",
+                os_version   text COLLATE "C",
+                os_key       bigint,
+                app_version  text COLLATE "C",
+                seen         timestamptz,
+                device_id    text COLLATE "C",
+                user_id      text COLLATE "C"
+            );
+
+            -- Adds (sign > 0) or removes (sign < 0) the failures `changes` to or from their cells.
+            CREATE FUNCTION failure_cells_change(sign integer, changes failure_change[]) RETURNS void
+            LANGUAGE plpgsql AS $$
+            DECLARE
+                touched bigint[];
+            BEGIN
+                IF cardinality(changes) = 0 THEN
+                    RETURN;
+                END IF;
+                IF sign > 0 THEN
+                    INSERT INTO failure_cell (group_id, device_model, device_name, os_version, os_key, app_version, failures,
+                                              first_seen, last_seen)
+                    SELECT group_id, coalesce(device_model, ''), coalesce(device_name, ''), coalesce(os_version, ''),
+                           coalesce(os_key, -1), coalesce(app_version, ''), count(*), min(seen), max(seen)
+                    FROM unnest(changes) GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+                    ON CONFLICT (group_id, device_model, device_name, os_version, os_key, app_version) DO UPDATE SET
+                        failures = failure_cell.failures + excluded.failures,
+                        first_seen = least(failure_cell.first_seen, excluded.first_seen),
+                        last_seen = greatest(failure_cell.last_seen, excluded.last_seen);
+                END IF;
+                WITH changed AS (
+                    SELECT c.id, f.device_id, count(*) AS n
+                    FROM unnest(changes) f
+                    JOIN failure_cell c ON c.group_id = f.group_id AND c.device_model = coalesce(f.device_model, '')
+                         AND c.device_name = coalesce(f.device_name, '') AND c.os_version = coalesce(f.os_version, '')
+                         AND c.os_key = coalesce(f.os_key, -1) AND c.app_version = coalesce(f.app_version, '')
+                    WHERE f.device_id IS NOT NULL GROUP BY 1, 2
+                )
+                INSERT INTO failure_cell_device (cell_id, device_id, failures)
+                SELECT id, device_id, sign * n FROM changed ORDER BY 1, 2
+                ON CONFLICT (cell_id, device_id) DO UPDATE SET failures = failure_cell_device.failures + excluded.failures;
+                WITH changed AS (
+                    SELECT c.id, f.user_id, count(*) AS n
+                    FROM unnest(changes) f
+                    JOIN failure_cell c ON c.group_id = f.group_id AND c.device_model = coalesce(f.device_model, '')
+                         AND c.device_name = coalesce(f.device_name, '') AND c.os_version = coalesce(f.os_version, '')
+                         AND c.os_key = coalesce(f.os_key, -1) AND c.app_version = coalesce(f.app_version, '')
+                    WHERE f.user_id IS NOT NULL GROUP BY 1, 2
+                )
+                INSERT INTO failure_cell_user (cell_id, user_id, failures)
+                SELECT id, user_id, sign * n FROM changed ORDER BY 1, 2
+                ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures;
+                IF sign < 0 THEN
+                    WITH gone AS (
+                        SELECT c.id, count(*) AS n, min(f.seen) AS first_gone, max(f.seen) AS last_gone
+                        FROM unnest(changes) f
+                        JOIN failure_cell c ON c.group_id = f.group_id AND c.device_model = coalesce(f.device_model, '')
+                             AND c.device_name = coalesce(f.device_name, '') AND c.os_version = coalesce(f.os_version, '')
+                             AND c.os_key = coalesce(f.os_key, -1) AND c.app_version = coalesce(f.app_version, '')
+                        GROUP BY 1
+                    )
+                    UPDATE failure_cell c
+                    SET failures = c.failures - gone.n,
+                        seen_stale = CASE WHEN gone.first_gone = c.first_seen OR gone.last_gone = c.last_seen THEN 1
+                                          ELSE c.seen_stale END
+                    FROM gone WHERE c.id = gone.id;
+                    -- Only the cells this change touched: a sweep of the whole table would read every cell
+                    -- for each report a regroup moves (one statement a report).
+                    touched := ARRAY(
+                        SELECT DISTINCT c.id FROM unnest(changes) f
+                        JOIN failure_cell c ON c.group_id = f.group_id AND c.device_model = coalesce(f.device_model, '')
+                             AND c.device_name = coalesce(f.device_name, '') AND c.os_version = coalesce(f.os_version, '')
+                             AND c.os_key = coalesce(f.os_key, -1) AND c.app_version = coalesce(f.app_version, ''));
+                    DELETE FROM failure_cell_device WHERE cell_id = ANY (touched) AND failures <= 0;
+                    DELETE FROM failure_cell_user WHERE cell_id = ANY (touched) AND failures <= 0;
+                    DELETE FROM failure_cell WHERE id = ANY (touched) AND failures <= 0;
+                END IF;
+            END
+            $$;
+
+            -- A report becomes a failure when its `kvc_failure` row is written. crashscan's importer, which
+            -- sets `crashscan.defer_tallies`, has the rows kept in its session's `pending_failure` and adds
+            -- them just before it commits (as it does for the group tallies).
+            CREATE FUNCTION kvc_failure_cell_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' AND current_setting('crashscan.defer_tallies', true) = 'on' THEN
+                    INSERT INTO pg_temp.pending_failure
+                    SELECT r.group_id, r.device_model, r.device_name, r.os_version, r.os_key, r.app_version,
+                           coalesce(r.occurred_at, r.uploaded_at), r.device_id, r.user_id
+                    FROM new_failures n JOIN report r ON r.id = n.report_id;
+                ELSIF TG_OP = 'INSERT' THEN
+                    PERFORM failure_cells_change(1, ARRAY(
+                        SELECT ROW(r.group_id, r.device_model, r.device_name, r.os_version, r.os_key, r.app_version,
+                                   coalesce(r.occurred_at, r.uploaded_at), r.device_id, r.user_id)::failure_change
+                        FROM new_failures n JOIN report r ON r.id = n.report_id));
+                ELSE
+                    -- Failures deleted with their reports find none here: `report_cell_delete` counted them.
+                    PERFORM failure_cells_change(-1, ARRAY(
+                        SELECT ROW(r.group_id, r.device_model, r.device_name, r.os_version, r.os_key, r.app_version,
+                                   coalesce(r.occurred_at, r.uploaded_at), r.device_id, r.user_id)::failure_change
+                        FROM old_failures n JOIN report r ON r.id = n.report_id));
+                END IF;
+                RETURN NULL;
+            END
+            $$;
+
+            CREATE TRIGGER kvc_failure_cell_insert AFTER INSERT ON kvc_failure
+            REFERENCING NEW TABLE AS new_failures FOR EACH STATEMENT EXECUTE FUNCTION kvc_failure_cell_change();
+            CREATE TRIGGER kvc_failure_cell_delete AFTER DELETE ON kvc_failure
+            REFERENCING OLD TABLE AS old_failures FOR EACH STATEMENT EXECUTE FUNCTION kvc_failure_cell_change();
+
+            -- Reports that are failures, deleted or changed in a cell column. A statement trigger with
+            -- transition tables cannot name columns, so an update compares the old and new rows itself.
+            -- PostgreSQL fires a table's triggers by name: `report_cell_delete` runs before
+            -- `report_tally_delete`, which deletes the reports' `kvc_failure` rows.
+            CREATE FUNCTION report_cell_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM failure_cells_change(-1, ARRAY(
+                        SELECT ROW(o.group_id, o.device_model, o.device_name, o.os_version, o.os_key, o.app_version,
+                                   coalesce(o.occurred_at, o.uploaded_at), o.device_id, o.user_id)::failure_change
+                        FROM old_reports o JOIN kvc_failure k ON k.report_id = o.id));
+                    RETURN NULL;
+                END IF;
+                PERFORM failure_cells_change(-1, ARRAY(
+                    SELECT ROW(o.group_id, o.device_model, o.device_name, o.os_version, o.os_key, o.app_version,
+                               coalesce(o.occurred_at, o.uploaded_at), o.device_id, o.user_id)::failure_change
+                    FROM old_reports o JOIN new_reports n ON n.id = o.id JOIN kvc_failure k ON k.report_id = o.id
+                    WHERE (o.group_id, o.device_model, o.device_name, o.os_version, o.os_key, o.app_version,
+                           coalesce(o.occurred_at, o.uploaded_at), o.device_id, o.user_id)
+                          IS DISTINCT FROM
+                          (n.group_id, n.device_model, n.device_name, n.os_version, n.os_key, n.app_version,
+                           coalesce(n.occurred_at, n.uploaded_at), n.device_id, n.user_id)));
+                PERFORM failure_cells_change(1, ARRAY(
+                    SELECT ROW(n.group_id, n.device_model, n.device_name, n.os_version, n.os_key, n.app_version,
+                               coalesce(n.occurred_at, n.uploaded_at), n.device_id, n.user_id)::failure_change
+                    FROM old_reports o JOIN new_reports n ON n.id = o.id JOIN kvc_failure k ON k.report_id = n.id
+                    WHERE (o.group_id, o.device_model, o.device_name, o.os_version, o.os_key, o.app_version,
+                           coalesce(o.occurred_at, o.uploaded_at), o.device_id, o.user_id)
+                          IS DISTINCT FROM
+                          (n.group_id, n.device_model, n.device_name, n.os_version, n.os_key, n.app_version,
+                           coalesce(n.occurred_at, n.uploaded_at), n.device_id, n.user_id)));
+                RETURN NULL;
+            END
+            $$;
+
+            CREATE TRIGGER report_cell_update AFTER UPDATE ON report
+            REFERENCING OLD TABLE AS old_reports NEW TABLE AS new_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
+            CREATE TRIGGER report_cell_delete AFTER DELETE ON report
+            REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
             """#
         ),
     ]

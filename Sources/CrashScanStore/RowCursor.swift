@@ -9,6 +9,11 @@ struct RowCursor {
 
     /// The text of a column; nil for NULL.
     func string(at column: Int32) -> String? { statement.string(at: column) }
+
+    /// `body` on the text bytes of a column, in place; nil for NULL.
+    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        statement.withText(at: column, body)
+    }
 }
 
 extension Database {

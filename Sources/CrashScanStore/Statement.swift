@@ -274,6 +274,20 @@ final class Statement {
         return String(cString: text)
     }
 
+    /// `body` on the current row's text bytes in `column` (UTF-8, no terminator), read in place
+    /// without a String; nil for NULL.
+    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        if case .postgresql(let statement) = backing {
+            guard var text = statement.current(column) else { return nil }
+            return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        }
+        // The pointer first, then the size: asking the size first may convert the value.
+        guard sqlite3_column_type(handle, column) != SQLITE_NULL,
+            let text = sqlite3_column_text(handle, column)
+        else { return nil }
+        return body(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+    }
+
     private func value(at index: Int32) -> SQLValue {
         switch sqlite3_column_type(handle, index) {
         case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, index))

@@ -25,7 +25,18 @@ extension Store {
     /// catalogue, the OS parser and the app's version string.
     /// `forPage` adds the days and the latest reports of each group (`report --format html`):
     /// picking those here saved a sort of each group's reports by time (60–130 ms a group).
+    ///
+    /// Without `forPage`, a selection the failure cells can answer (`cellConditions`) is summed
+    /// from them instead (`FailureCells.swift`): the same scan, from far fewer rows.
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
+        if !forPage, let cells = selection.cellConditions(in: db.dialect) {
+            return try foldFailureCells(cells)
+        }
+        return try readFailures(selection, forPage: forPage)
+    }
+
+    /// `scanFailures` from the failures themselves, whatever the selection.
+    func readFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
         let rows = selection.failureRows(in: db.dialect)
         var fold = FailureFold(forPage: forPage)
         try db.forEachCursor(
@@ -40,8 +51,8 @@ extension Store {
     }
 }
 
-/// What `scanFailures` folds from each failure row, and the scan it makes of them.
-private struct FailureFold {
+/// What `scanFailures` folds from each failure row (or failure cell), and the scan it makes of them.
+struct FailureFold {
     /// The columns `add` reads, in the order of its `columns` argument.
     static let columns = [
         "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id",
@@ -59,8 +70,8 @@ private struct FailureFold {
     var cells: [CellKey: FailureCell] = [:]
     // Each id is hashed once, to its number; the groups' sets hold numbers (four string inserts
     // per failure were a quarter of the page's time on a million reports).
-    var deviceNumbers: [String: Int32] = [:]
-    var userNumbers: [String: Int32] = [:]
+    var deviceNumbers = IDNumbering()
+    var userNumbers = IDNumbering()
     var devices: [Int: Set<Int32>] = [:]
     var users: [Int: Set<Int32>] = [:]
     var dayCounts: [Int: [Substring: Int]] = [:]
@@ -74,40 +85,47 @@ private struct FailureFold {
         let key = CellKey(
             group: group, model: row.string(at: columns[1]), name: row.string(at: columns[2]),
             os: row.string(at: columns[3]), app: row.string(at: columns[5]))
-        count(key, osKey: row.int(at: columns[4]), seen: seen)
-        if let device = row.string(at: columns[7]) {
-            devices[group, default: []].insert(Self.number(device, in: &deviceNumbers))
-        }
-        if let user = row.string(at: columns[8]) {
-            users[group, default: []].insert(Self.number(user, in: &userNumbers))
-        }
+        count(key, osKey: row.int(at: columns[4]), failures: 1, first: seen, last: seen)
+        addDevice(row, at: columns[7], group: group)
+        addUser(row, at: columns[8], group: group)
         if forPage, let seen, let id = row.int(at: columns[9]) {
             dayCounts[group, default: [:]][seen.prefix(10), default: 0] += 1
             Self.keepLatest(&latest[group, default: []], seen: seen, id: Int64(id))
         }
     }
 
-    /// The failure added to its cell, as SQL's count, min and max would.
-    private mutating func count(_ key: CellKey, osKey: Int?, seen: String?) {
+    /// The device id in `column` of the row, if any, among the group's.
+    mutating func addDevice(_ row: RowCursor, at column: Int32, group: Int) {
+        guard let number = row.withText(at: column, { deviceNumbers.number($0) }) else { return }
+        devices[group, default: []].insert(number)
+    }
+
+    /// The user id in `column` of the row, if any, among the group's.
+    mutating func addUser(_ row: RowCursor, at column: Int32, group: Int) {
+        guard let number = row.withText(at: column, { userNumbers.number($0) }) else { return }
+        users[group, default: []].insert(number)
+    }
+
+    /// `failures` seen from `first` to `last` added to their cell, as SQL's count, min and max
+    /// would.
+    mutating func count(_ key: CellKey, osKey: Int?, failures: Int, first: String?, last: String?) {
         guard let index = cells.index(forKey: key) else {
             cells[key] = FailureCell(
                 group: key.group, model: key.model, name: key.name, os: key.os, osKey: osKey, app: key.app,
-                count: 1, firstSeen: seen, lastSeen: seen)
+                count: failures, firstSeen: first, lastSeen: last)
             return
         }
         // Changed in place: a copy out and back retained and released the cell's five texts
         // for every failure (perf: 6 % of the samples of an unfiltered report).
-        cells.values[index].count += 1
+        cells.values[index].count += failures
         if let osKey, cells.values[index].osKey.map({ osKey < $0 }) ?? true {
             cells.values[index].osKey = osKey
         }
-        if let seen {
-            if cells.values[index].firstSeen.map({ SQLOrder.bytewise(seen, $0) }) ?? true {
-                cells.values[index].firstSeen = seen
-            }
-            if cells.values[index].lastSeen.map({ SQLOrder.bytewise($0, seen) }) ?? true {
-                cells.values[index].lastSeen = seen
-            }
+        if let first, cells.values[index].firstSeen.map({ SQLOrder.bytewise(first, $0) }) ?? true {
+            cells.values[index].firstSeen = first
+        }
+        if let last, cells.values[index].lastSeen.map({ SQLOrder.bytewise($0, last) }) ?? true {
+            cells.values[index].lastSeen = last
         }
     }
 
@@ -138,13 +156,5 @@ private struct FailureFold {
         let position = kept.firstIndex { newer(entry, $0) } ?? kept.count
         kept.insert(entry, at: position)
         if kept.count > FailureScan.latestKept { kept.removeLast() }
-    }
-
-    /// The number of `id`, given in the order ids are first seen.
-    private static func number(_ id: String, in numbers: inout [String: Int32]) -> Int32 {
-        if let known = numbers[id] { return known }
-        let next = Int32(numbers.count)
-        numbers[id] = next
-        return next
     }
 }

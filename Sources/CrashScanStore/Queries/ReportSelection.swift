@@ -50,6 +50,51 @@ public struct ReportSelection: Sendable {
         )
     }
 
+    /// The same selection as conditions on `failure_cell c` (migration 14), when it can be one:
+    /// the cells know group, device, OS and app version, not times, kinds or keys (nil then).
+    /// A cell stores a missing value as '' or -1; the conditions never let those match a value.
+    func cellConditions(in dialect: SQLDialect) -> (sql: String, values: [SQLValue])? {
+        guard since == nil, until == nil, kinds.isEmpty, keys.isEmpty, !appVersions.contains("") else {
+            return nil
+        }
+        var values: [SQLValue] = []
+        var clauses: [String] = []
+        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
+        anyOf(
+            osRanges.map { range in
+                values += [.int(range.lower), .int(range.upper)]
+                return "(c.os_key <> -1 AND c.os_key BETWEEN ? AND ?)"
+            })
+        anyOf(
+            devices.map { query in
+                switch query {
+                case .identifier(let identifier):
+                    values.append(.text(identifier))
+                    return "(c.device_model <> '' AND \(dialect.equalsIgnoringCase("c.device_model")))"
+                case .name(let name):
+                    values.append(.text(name))
+                    return "(c.device_name <> '' AND \(dialect.equalsIgnoringCase("c.device_name")))"
+                case .unknownDevice:
+                    return "(c.device_model = '' AND c.device_name = '')"
+                }
+            })
+        anyOf(
+            appVersions.map { version in
+                values.append(.text(version))
+                return "c.app_version = ?"
+            })
+        if let groupIDs {
+            anyOf(
+                groupIDs.isEmpty
+                    ? ["FALSE"]
+                    : groupIDs.map { id in
+                        values.append(.integer(id))
+                        return "c.group_id = ?"
+                    })
+        }
+        return (clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND "), values)
+    }
+
     /// One value of a list matches: its conditions OR-ed, as one clause (none when empty).
     private static func anyOf(_ parts: [String], into clauses: inout [String]) {
         if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
@@ -159,6 +204,18 @@ extension Store {
         let models = try db.query(
             "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
         return (try names.compactMap { try $0.string("v") }, try models.compactMap { try $0.string("v") })
+    }
+
+    /// The stored device models equal to one of `texts` (blanks trimmed) in any case.
+    public func deviceModels(equalToAnyOf texts: [String]) throws -> [String] {
+        var models: [String] = []
+        for text in texts {
+            let rows = try db.query(
+                "SELECT DISTINCT device_model AS v FROM report WHERE \(db.dialect.equalsIgnoringCase("device_model"))",
+                [.text(text.trimmingBlanksString())])
+            models += try rows.compactMap { try $0.string("v") }
+        }
+        return models
     }
 
     /// Whether any report has app version `version`.

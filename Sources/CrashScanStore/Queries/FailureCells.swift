@@ -1,0 +1,102 @@
+/// `scanFailures` from the failure cells that imports keep current (migration 14): the cells the
+/// selection keeps, then the device and user ids of those cells, folded as the failures would be.
+extension Store {
+    func foldFailureCells(_ cells: (sql: String, values: [SQLValue])) throws -> FailureScan {
+        var fold = FailureFold(forPage: false)
+        var stale: [StoredCellKey] = []
+        try db.forEachCursor(
+            """
+            SELECT c.group_id AS id, c.device_model AS model, c.device_name AS name, c.os_version AS os,
+                   c.os_key AS os_key, c.app_version AS app, c.failures AS failures, c.first_seen AS first,
+                   c.last_seen AS last, c.seen_stale AS stale
+            FROM failure_cell c WHERE \(cells.sql)
+            """, cells.values, columns: Self.cellColumns
+        ) { row, columns in
+            guard let group = row.int(at: columns[0]), let failures = row.int(at: columns[6]) else { return }
+            let stored = StoredCellKey(
+                group: group, model: row.string(at: columns[1]) ?? "", name: row.string(at: columns[2]) ?? "",
+                os: row.string(at: columns[3]) ?? "", osKey: row.int(at: columns[4]) ?? -1,
+                app: row.string(at: columns[5]) ?? "")
+            if row.int(at: columns[9]) == 1 {
+                // The stored times are bounds only: counted now, timed from the reports below.
+                stale.append(stored)
+                fold.count(stored.foldKey, osKey: stored.foldOSKey, failures: failures, first: nil, last: nil)
+            } else {
+                fold.count(
+                    stored.foldKey, osKey: stored.foldOSKey, failures: failures,
+                    first: row.string(at: columns[7]),
+                    last: row.string(at: columns[8]))
+            }
+        }
+        for cell in stale {
+            let seen = try seenRange(of: cell)
+            fold.count(cell.foldKey, osKey: cell.foldOSKey, failures: 0, first: seen.first, last: seen.last)
+        }
+        try forEachCellID("failure_cell_device", column: "device_id", cells) {
+            fold.addDevice($0, at: $1, group: $2)
+        }
+        try forEachCellID("failure_cell_user", column: "user_id", cells) {
+            fold.addUser($0, at: $1, group: $2)
+        }
+        return fold.finish()
+    }
+
+    private static let cellColumns = [
+        "id", "model", "name", "os", "os_key", "app", "failures", "first", "last", "stale",
+    ]
+
+    /// The ids in `table` of the selected cells (the row, the id's column), with each cell's group.
+    private func forEachCellID(
+        _ table: String, column: String, _ cells: (sql: String, values: [SQLValue]),
+        _ body: (RowCursor, Int32, Int) -> Void
+    ) throws {
+        try db.forEachCursor(
+            """
+            SELECT c.group_id AS id, t.\(column) AS value
+            FROM failure_cell c JOIN \(table) t ON t.cell_id = c.id WHERE \(cells.sql)
+            """, cells.values, columns: ["id", "value"]
+        ) { row, columns in
+            guard let group = row.int(at: columns[0]) else { return }
+            body(row, columns[1], group)
+        }
+    }
+
+    /// The first and last time a cell's failures were seen, from the reports (its stored times
+    /// are stale after a failure at one of them left the cell).
+    private func seenRange(of cell: StoredCellKey) throws -> (first: String?, last: String?) {
+        let row = try db.query(
+            """
+            SELECT min(\(ReportSelection.seen)) AS first, max(\(ReportSelection.seen)) AS last
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            WHERE r.group_id = ? AND coalesce(r.device_model, '') = ? AND coalesce(r.device_name, '') = ?
+              AND coalesce(r.os_version, '') = ? AND coalesce(r.os_key, -1) = ? AND coalesce(r.app_version, '') = ?
+            """,
+            [
+                .int(cell.group), .text(cell.model), .text(cell.name), .text(cell.os), .int(cell.osKey),
+                .text(cell.app),
+            ]
+        ).first
+        return (try row?.string("first"), try row?.string("last"))
+    }
+}
+
+/// A failure cell's key as stored: a missing value is '' or -1.
+private struct StoredCellKey {
+    var group: Int
+    var model: String
+    var name: String
+    var os: String
+    var osKey: Int
+    var app: String
+
+    /// The key `FailureFold` gives the cell's failures (missing values nil).
+    var foldKey: FailureFold.CellKey {
+        FailureFold.CellKey(
+            group: group, model: Self.value(model), name: Self.value(name), os: Self.value(os),
+            app: Self.value(app))
+    }
+
+    var foldOSKey: Int? { osKey == -1 ? nil : osKey }
+
+    private static func value(_ stored: String) -> String? { stored.isEmpty ? nil : stored }
+}

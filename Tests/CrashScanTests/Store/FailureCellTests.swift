@@ -1,0 +1,231 @@
+import XCTest
+
+@testable import CrashScanCatalogs
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanRules
+@testable import CrashScanStore
+
+/// The failure cells (migration 14) that `report` sums instead of reading every failure: what a
+/// GROUP BY over the failures says, after imports, hand edits and deletes (every tally test calls
+/// `assertCellsMatchFailures`), and the same report counts for every selection they answer.
+final class FailureCellTests: XCTestCase {
+    /// The cells and their ids as the failures give them (missing values '' and -1, as stored).
+    static let keyFromReports = """
+        r.group_id, coalesce(r.device_model, ''), coalesce(r.device_name, ''), coalesce(r.os_version, ''),
+        coalesce(r.os_key, -1), coalesce(r.app_version, '')
+        """
+    static let cellsFromFailures = """
+        SELECT \(keyFromReports), count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+        GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6
+        """
+    static let cellsFromTally = """
+        SELECT group_id, device_model, device_name, os_version, os_key, app_version, failures
+        FROM failure_cell ORDER BY 1, 2, 3, 4, 5, 6
+        """
+    static func idsFromFailures(_ column: String) -> String {
+        """
+        SELECT \(keyFromReports), r.\(column), count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+        WHERE r.\(column) IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
+        """
+    }
+    static func idsFromTally(_ table: String, _ column: String) -> String {
+        """
+        SELECT c.group_id, c.device_model, c.device_name, c.os_version, c.os_key, c.app_version, t.\(column),
+               t.failures
+        FROM failure_cell c JOIN \(table) t ON t.cell_id = c.id ORDER BY 1, 2, 3, 4, 5, 6, 7
+        """
+    }
+    static func dump(_ db: Database, _ sql: String) throws -> [String] {
+        try db.query(sql).map { row in row.values.map { $0.textForm ?? "∅" }.joined(separator: "|") }
+    }
+
+    static func assertCellsMatchFailures(_ db: Database, file: StaticString = #filePath, line: UInt = #line)
+        throws
+    {
+        XCTAssertEqual(
+            try dump(db, cellsFromTally), try dump(db, cellsFromFailures), "cells", file: file, line: line)
+        XCTAssertEqual(
+            try dump(db, idsFromTally("failure_cell_device", "device_id")),
+            try dump(db, idsFromFailures("device_id")), "device ids", file: file, line: line)
+        XCTAssertEqual(
+            try dump(db, idsFromTally("failure_cell_user", "user_id")),
+            try dump(db, idsFromFailures("user_id")), "user ids", file: file, line: line)
+        try assertTimesMatchFailures(db, file: file, line: line)
+    }
+
+    /// A cell's first and last times are its failures'; a stale cell's are bounds of them.
+    static func assertTimesMatchFailures(_ db: Database, file: StaticString, line: UInt) throws {
+        let seen = "coalesce(r.occurred_at, r.uploaded_at)"
+        var failures: [String: (first: String?, last: String?)] = [:]
+        for row in try db.query(
+            """
+            SELECT \(keyFromReports), min(\(seen)) AS first, max(\(seen)) AS last
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id GROUP BY 1, 2, 3, 4, 5, 6
+            """)
+        {
+            let key = row.values.prefix(6).map { $0.textForm ?? "∅" }.joined(separator: "|")
+            failures[key] = (try row.string("first"), try row.string("last"))
+        }
+        let cells = try db.query(
+            """
+            SELECT group_id, device_model, device_name, os_version, os_key, app_version, first_seen AS first,
+                   last_seen AS last, seen_stale AS stale
+            FROM failure_cell
+            """)
+        for row in cells {
+            let key = row.values.prefix(6).map { $0.textForm ?? "∅" }.joined(separator: "|")
+            let stored = (first: try row.string("first"), last: try row.string("last"))
+            guard let actual = failures[key] else { continue }  // the counts' comparison names it
+            if try row.int("stale") == 1 {
+                XCTAssertLessThanOrEqual(stored.first ?? "", actual.first ?? "", key, file: file, line: line)
+                XCTAssertGreaterThanOrEqual(stored.last ?? "", actual.last ?? "", key, file: file, line: line)
+            } else {
+                XCTAssertEqual(stored.first, actual.first, key, file: file, line: line)
+                XCTAssertEqual(stored.last, actual.last, key, file: file, line: line)
+            }
+        }
+    }
+
+    /// Selections the cells answer, each compared with the failures read one by one.
+    static func selections(groups: [Int64]) throws -> [(String, ReportSelection)] {
+        func selection(_ change: (inout ReportSelection) throws -> Void) rethrows -> ReportSelection {
+            var selection = ReportSelection()
+            try change(&selection)
+            return selection
+        }
+        return [
+            ("all", ReportSelection()),
+            ("os 8.1", try selection { $0.osRanges = [try OSRange.parse("8.1")] }),
+            (
+                "os >=13 or 8.1.3",
+                try selection { $0.osRanges = [try OSRange.parse(">=13"), try OSRange.parse("8.1.3")] }
+            ),
+            ("os <9", try selection { $0.osRanges = [try OSRange.parse("<9")] }),
+            ("iPhone 6 Plus", selection { $0.devices = [.name("iPhone 6 Plus")] }),
+            ("iphone7,1", selection { $0.devices = [.identifier("iphone7,1")] }),
+            ("unknown device", selection { $0.devices = [.unknownDevice] }),
+            ("app 2.3.1", selection { $0.appVersions = ["2.3.1"] }),
+            ("first group", selection { $0.groupIDs = Array(groups.prefix(1)) }),
+            ("no group", selection { $0.groupIDs = [] }),
+            (
+                "os 8 on iPhone 6 app 2.3.1",
+                try selection {
+                    $0.osRanges = [try OSRange.parse("8")]
+                    $0.devices = [.name("iPhone 6")]
+                    $0.appVersions = ["2.3.1"]
+                }
+            ),
+        ]
+    }
+
+    static func assertScansAgree(_ store: Store, file: StaticString = #filePath, line: UInt = #line) throws {
+        let groups = try store.db.query("SELECT id FROM crash_group ORDER BY id").compactMap {
+            try $0.int("id").map(Int64.init)
+        }
+        var compared = 0
+        for (name, selection) in try selections(groups: groups) {
+            XCTAssertNotNil(selection.cellConditions(in: store.db.dialect), name, file: file, line: line)
+            let fromCells = try store.scanFailures(selection, forPage: false)
+            let fromFailures = try store.readFailures(selection, forPage: false)
+            XCTAssertEqual(sorted(fromCells.cells), sorted(fromFailures.cells), name, file: file, line: line)
+            XCTAssertEqual(fromCells.byGroup, fromFailures.byGroup, name, file: file, line: line)
+            XCTAssertEqual(fromCells.total, fromFailures.total, name, file: file, line: line)
+            if !fromFailures.cells.isEmpty { compared += 1 }
+        }
+        XCTAssertGreaterThan(compared, 3, "most selections keep failures", file: file, line: line)
+    }
+
+    static func sorted(_ cells: [FailureCell]) -> [String] {
+        cells.map { cell in
+            [
+                String(cell.group), cell.model ?? "∅", cell.name ?? "∅", cell.os ?? "∅",
+                cell.osKey.map(String.init) ?? "∅", cell.app ?? "∅", String(cell.count),
+                cell.firstSeen ?? "∅",
+                cell.lastSeen ?? "∅",
+            ].joined(separator: "|")
+        }.sorted()
+    }
+
+    func testCellsAnswerAsTheFailuresDoOnTheSamples() throws {
+        try checkCellsAfterEdits(try SampleStore.make(self))
+    }
+
+    func testCellsAnswerAsTheFailuresDoOnPostgreSQL() throws {
+        try checkCellsAfterEdits(try SampleStore.make(self, postgres: true))
+    }
+
+    /// Every selection, then again after edits that leave cells with stale times: the failure
+    /// seen first in a cell deleted, the one seen last moved to another group, a failure's
+    /// classification removed.
+    private func checkCellsAfterEdits(_ store: Store) throws {
+        let db = store.db
+        try Self.assertCellsMatchFailures(db)
+        try Self.assertScansAgree(store)
+        let seen = "coalesce(r.occurred_at, r.uploaded_at)"
+        let busiest = """
+            SELECT r.group_id AS g, coalesce(r.device_name, '') AS d, coalesce(r.os_version, '') AS o
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE \(seen) IS NOT NULL
+            GROUP BY 1, 2, 3 HAVING count(*) >= 3 ORDER BY count(*) DESC, 1, 2, 3 LIMIT 1
+            """
+        let cell = try XCTUnwrap(db.query(busiest).first, "a cell with three timed failures")
+        let inCell = """
+            FROM report r JOIN kvc_failure k ON k.report_id = r.id
+            WHERE r.group_id = ? AND coalesce(r.device_name, '') = ? AND coalesce(r.os_version, '') = ?
+              AND \(seen) IS NOT NULL
+            """
+        let key: [SQLValue] = [try cell.value("g"), try cell.value("d"), try cell.value("o")]
+        let first = try XCTUnwrap(
+            db.query("SELECT r.id AS id \(inCell) ORDER BY \(seen), r.id LIMIT 1", key).first?.int("id"))
+        try db.run("DELETE FROM report WHERE id = ?", [.int(first)])
+        let last = try XCTUnwrap(
+            db.query("SELECT r.id AS id \(inCell) ORDER BY \(seen) DESC, r.id LIMIT 1", key).first?.int("id"))
+        try db.run(
+            "UPDATE report SET group_id = (SELECT min(id) FROM crash_group WHERE id <> ?) WHERE id = ?",
+            [key[0], .int(last)])
+        XCTAssertGreaterThan(
+            try XCTUnwrap(
+                db.query("SELECT count(*) AS n FROM failure_cell WHERE seen_stale = 1").first?.int("n")),
+            0, "the edits left stale times")
+        try Self.assertCellsMatchFailures(db)
+        try Self.assertScansAgree(store)
+
+        let classified = try XCTUnwrap(
+            db.query("SELECT max(report_id) AS id FROM kvc_failure").first?.int("id"))
+        try db.run("DELETE FROM kvc_failure WHERE report_id = ?", [.int(classified)])
+        // A hand edit that changes nothing a cell holds leaves the cells as they are.
+        try db.run("UPDATE report SET signal = 'SIGABRT' WHERE id = (SELECT min(report_id) FROM kvc_failure)")
+        try Self.assertCellsMatchFailures(db)
+        try Self.assertScansAgree(store)
+    }
+
+    func testCellsAnswerAsTheFailuresDoOnTheCorpus() throws {
+        let corpus = TestPaths.corpus
+        guard FileManager.default.fileExists(atPath: corpus.path) else {
+            throw XCTSkip("../shared/corpus is not beside the checkout")
+        }
+        let store = try Store(
+            path: try TestPaths.temporaryFolder(self).appendingPathComponent("c.sqlite").path)
+        let sources = try InputWalker().expand([corpus.path, TestPaths.sampleReports.path])
+        _ = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 7, filesPerTransaction: 5).run(
+            sources, arguments: "test", version: "test")
+        try Self.assertCellsMatchFailures(store.db)
+        try Self.assertScansAgree(store)
+    }
+
+    /// Times, kinds and keys are not in the cells: those selections read the failures.
+    func testSelectionsTheCellsCannotAnswerReadTheFailures() throws {
+        var selection = ReportSelection()
+        selection.since = "2015-01-01"
+        XCTAssertNil(selection.cellConditions(in: .sqlite))
+        selection = ReportSelection()
+        selection.keys = ["_placeholderLabel"]
+        XCTAssertNil(selection.cellConditions(in: .sqlite))
+        selection = ReportSelection()
+        selection.kinds = [.undefinedKey]
+        XCTAssertNil(selection.cellConditions(in: .postgresql))
+        selection = ReportSelection()
+        selection.appVersions = [""]
+        XCTAssertNil(selection.cellConditions(in: .sqlite), "'' is how a cell stores no version")
+    }
+}
