@@ -3,7 +3,7 @@
 extension Store {
     func foldFailureCells(_ cells: (sql: String, values: [SQLValue])) throws -> FailureScan {
         var fold = FailureFold(forPage: false)
-        var stale: [StoredCellKey] = []
+        var stale: [(key: FailureFold.CellKey, stored: StoredCellKey)] = []
         try db.forEachCursor(
             """
             SELECT c.group_id AS id, c.device_model AS model, c.device_name AS name, c.os_version AS os,
@@ -13,24 +13,31 @@ extension Store {
             """, cells.values, columns: Self.cellColumns
         ) { row, columns in
             guard let group = row.int(at: columns[0]), let failures = row.int(at: columns[6]) else { return }
-            let stored = StoredCellKey(
-                group: group, model: row.string(at: columns[1]) ?? "", name: row.string(at: columns[2]) ?? "",
-                os: row.string(at: columns[3]) ?? "", osKey: row.int(at: columns[4]) ?? -1,
-                app: row.string(at: columns[5]) ?? "")
+            let key = fold.cellKey(
+                group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: true)
+            let storedOSKey = row.int(at: columns[4]) ?? -1
+            let osKey = storedOSKey == -1 ? nil : storedOSKey
             if row.int(at: columns[9]) == 1 {
-                // The stored times are bounds only: counted now, timed from the reports below.
-                stale.append(stored)
-                fold.count(stored.foldKey, osKey: stored.foldOSKey, failures: failures, first: nil, last: nil)
+                // The stored times are bounds only: counted now, timed from the reports below
+                // (by the cell's own texts: an equal text in another spelling has its own cell).
+                stale.append(
+                    (
+                        key,
+                        StoredCellKey(
+                            group: group, model: row.string(at: columns[1]) ?? "",
+                            name: row.string(at: columns[2]) ?? "", os: row.string(at: columns[3]) ?? "",
+                            osKey: storedOSKey, app: row.string(at: columns[5]) ?? "")
+                    ))
+                fold.count(key, osKey: osKey, failures: failures, first: nil, last: nil)
             } else {
                 fold.count(
-                    stored.foldKey, osKey: stored.foldOSKey, failures: failures,
-                    first: row.string(at: columns[7]),
+                    key, osKey: osKey, failures: failures, first: row.string(at: columns[7]),
                     last: row.string(at: columns[8]))
             }
         }
         for cell in stale {
-            let seen = try seenRange(of: cell)
-            fold.count(cell.foldKey, osKey: cell.foldOSKey, failures: 0, first: seen.first, last: seen.last)
+            let seen = try seenRange(of: cell.stored)
+            fold.count(cell.key, osKey: nil, failures: 0, first: seen.first, last: seen.last)
         }
         try forEachCellID("failure_cell_device", column: "device_id", cells) {
             fold.addDevice($0, at: $1, group: $2)
@@ -88,15 +95,4 @@ private struct StoredCellKey {
     var os: String
     var osKey: Int
     var app: String
-
-    /// The key `FailureFold` gives the cell's failures (missing values nil).
-    var foldKey: FailureFold.CellKey {
-        FailureFold.CellKey(
-            group: group, model: Self.value(model), name: Self.value(name), os: Self.value(os),
-            app: Self.value(app))
-    }
-
-    var foldOSKey: Int? { osKey == -1 ? nil : osKey }
-
-    private static func value(_ stored: String) -> String? { stored.isEmpty ? nil : stored }
 }

@@ -58,16 +58,20 @@ struct FailureFold {
         "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id",
     ]
 
+    /// A cell's texts as their numbers in `texts` (nil: none).
     struct CellKey: Hashable {
         var group: Int
-        var model: String?
-        var name: String?
-        var os: String?
-        var app: String?
+        var model: Int32?
+        var name: Int32?
+        var os: Int32?
+        var app: Int32?
     }
 
     let forPage: Bool
     var cells: [CellKey: FailureCell] = [:]
+    /// The cells' texts, each String made once: keys of numbers hash and compare faster than
+    /// four Strings, and a row's text that was seen before is not made into a String again.
+    var texts = TextNumbering()
     // Each id is hashed once, to its number; the groups' sets hold numbers (four string inserts
     // per failure were a quarter of the page's time on a million reports).
     var deviceNumbers = IDNumbering()
@@ -82,9 +86,8 @@ struct FailureFold {
     mutating func add(_ row: RowCursor, _ columns: [Int32]) {
         guard let group = row.int(at: columns[0]) else { return }
         let seen = row.string(at: columns[6])
-        let key = CellKey(
-            group: group, model: row.string(at: columns[1]), name: row.string(at: columns[2]),
-            os: row.string(at: columns[3]), app: row.string(at: columns[5]))
+        let key = cellKey(
+            group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: false)
         count(key, osKey: row.int(at: columns[4]), failures: 1, first: seen, last: seen)
         addDevice(row, at: columns[7], group: group)
         addUser(row, at: columns[8], group: group)
@@ -92,6 +95,21 @@ struct FailureFold {
             dayCounts[group, default: [:]][seen.prefix(10), default: 0] += 1
             Self.keepLatest(&latest[group, default: []], seen: seen, id: Int64(id))
         }
+    }
+
+    /// The key of the cell whose model, name, OS version and app version are in those columns of
+    /// the row; with `emptyIsNone`, an empty text is none (how `failure_cell` stores it).
+    mutating func cellKey(
+        group: Int, _ row: RowCursor, _ model: Int32, _ name: Int32, _ os: Int32, _ app: Int32,
+        emptyIsNone: Bool
+    ) -> CellKey {
+        func number(_ column: Int32) -> Int32? {
+            row.withText(at: column) { bytes in
+                emptyIsNone && bytes.isEmpty ? nil : texts.number(bytes)
+            } ?? nil
+        }
+        return CellKey(
+            group: group, model: number(model), name: number(name), os: number(os), app: number(app))
     }
 
     /// The device id in `column` of the row, if any, among the group's.
@@ -111,8 +129,9 @@ struct FailureFold {
     mutating func count(_ key: CellKey, osKey: Int?, failures: Int, first: String?, last: String?) {
         guard let index = cells.index(forKey: key) else {
             cells[key] = FailureCell(
-                group: key.group, model: key.model, name: key.name, os: key.os, osKey: osKey, app: key.app,
-                count: failures, firstSeen: first, lastSeen: last)
+                group: key.group, model: texts.text(key.model), name: texts.text(key.name),
+                os: texts.text(key.os),
+                osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last)
             return
         }
         // Changed in place: a copy out and back retained and released the cell's five texts

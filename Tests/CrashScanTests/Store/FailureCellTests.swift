@@ -213,6 +213,33 @@ final class FailureCellTests: XCTestCase {
         try Self.assertScansAgree(store)
     }
 
+    /// A team database made before schema 14 gets its cells from the stored failures.
+    func testUpgradeFillsTheCellsOnPostgreSQL() throws {
+        let url = try TestPostgres.freshDatabase(self)
+        do {
+            let store = try Store(path: url)
+            let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+            _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+                sources, arguments: "t", version: "t")
+            try store.db.execute(
+                """
+                DROP TRIGGER kvc_failure_cell_insert ON kvc_failure; DROP TRIGGER kvc_failure_cell_delete ON kvc_failure;
+                DROP TRIGGER report_cell_update ON report; DROP TRIGGER report_cell_delete ON report;
+                DROP FUNCTION kvc_failure_cell_change(); DROP FUNCTION report_cell_change();
+                DROP FUNCTION failure_cells_change(integer, failure_change[]);
+                DROP TABLE IF EXISTS pg_temp.pending_failure; DROP TYPE failure_change;
+                DROP TABLE failure_cell_device; DROP TABLE failure_cell_user; DROP TABLE failure_cell;
+                DELETE FROM schema_migrations WHERE version = 14;
+                """)
+        }
+        let store = try Store(path: url)
+        XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
+        XCTAssertGreaterThan(
+            try XCTUnwrap(store.db.query("SELECT count(*) AS n FROM failure_cell").first?.int("n")), 0)
+        try Self.assertCellsMatchFailures(store.db)
+        try Self.assertScansAgree(store)
+    }
+
     /// Times, kinds and keys are not in the cells: those selections read the failures.
     func testSelectionsTheCellsCannotAnswerReadTheFailures() throws {
         var selection = ReportSelection()

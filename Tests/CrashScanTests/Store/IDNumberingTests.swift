@@ -40,6 +40,11 @@ final class IDNumberingTests: XCTestCase {
         XCTAssertEqual(number("\u{212A}1", in: &numbering), 1)
         XCTAssertEqual(number("k1", in: &numbering), 2, "case still counts")
         XCTAssertEqual(number("", in: &numbering), 3)
-        XCTAssertEqual(numbering.count, 4)
+        // Past the first eight bytes, and in the last of them.
+        XCTAssertEqual(number("device-0\u{E9}", in: &numbering), 4)
+        XCTAssertEqual(number("device-0e\u{301}", in: &numbering), 4)
+        XCTAssertEqual(number("device\u{E9}", in: &numbering), 5)
+        XCTAssertEqual(number("devicee\u{301}", in: &numbering), 5)
+        XCTAssertEqual(numbering.count, 6)
     }
 }
