@@ -1100,6 +1100,11 @@ enum EmbeddedMigrations {
                 UNIQUE (group_id, device_model, device_name, os_version, os_key, app_version)
             );
             CREATE INDEX failure_cell_os ON failure_cell (os_key);
+            -- `--device` (with or without `--os`): the selected cells are one range of one of these (on a
+            -- million reports `--os >=13 --device iPhone12,1` read 2,973 of 83,501 cells in 6 ms instead of
+            -- 43 ms through the OS index).
+            CREATE INDEX failure_cell_model ON failure_cell (device_model COLLATE NOCASE, os_key);
+            CREATE INDEX failure_cell_name ON failure_cell (device_name COLLATE NOCASE, os_key);
 
             CREATE TABLE failure_cell_device (
                 cell_id   INTEGER NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
@@ -1241,6 +1246,16 @@ enum EmbeddedMigrations {
                         coalesce(NEW.os_version, ''), coalesce(NEW.os_key, -1), coalesce(NEW.app_version, ''),
                         coalesce(NEW.occurred_at, NEW.uploaded_at), NEW.device_id, NEW.user_id);
             END;
+
+            -- `report` counts every report its filters keep, not only the failures. With an OS range and a
+            -- device, SQLite walked the OS index and read each report to test its device: for `--os >=13
+            -- --device iPhone12,1` (72,670 of a million reports) the count took most of the report's 463 ms,
+            -- and 1.4 s in the sqlite3 shell with a cold cache. The device indexes now also hold the OS key,
+            -- so the count is one range of one index (4 ms).
+            DROP INDEX report_device_model;
+            CREATE INDEX report_device_model ON report (device_model COLLATE NOCASE, os_key);
+            DROP INDEX report_device_name;
+            CREATE INDEX report_device_name ON report (device_name COLLATE NOCASE, os_key);
             """#
         ),
     ]
@@ -1782,6 +1797,8 @@ enum EmbeddedMigrations {
                 UNIQUE (group_id, device_model, device_name, os_version, os_key, app_version)
             );
             CREATE INDEX failure_cell_os ON failure_cell (os_key);
+            CREATE INDEX failure_cell_model ON failure_cell (lower(device_model), os_key);
+            CREATE INDEX failure_cell_name ON failure_cell (lower(device_name), os_key);
 
             CREATE TABLE failure_cell_device (
                 cell_id   bigint NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
@@ -1976,6 +1993,13 @@ enum EmbeddedMigrations {
             REFERENCING OLD TABLE AS old_reports NEW TABLE AS new_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
             CREATE TRIGGER report_cell_delete AFTER DELETE ON report
             REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
+
+            -- The device indexes also hold the OS key, for `report`'s count of reports with an OS range and a
+            -- device (see the SQLite migration 0014).
+            DROP INDEX report_device_model;
+            CREATE INDEX report_device_model ON report (lower(device_model), os_key);
+            DROP INDEX report_device_name;
+            CREATE INDEX report_device_name ON report (lower(device_name), os_key);
             """#
         ),
     ]

@@ -17,6 +17,8 @@ CREATE TABLE failure_cell (
     UNIQUE (group_id, device_model, device_name, os_version, os_key, app_version)
 );
 CREATE INDEX failure_cell_os ON failure_cell (os_key);
+CREATE INDEX failure_cell_model ON failure_cell (lower(device_model), os_key);
+CREATE INDEX failure_cell_name ON failure_cell (lower(device_name), os_key);
 
 CREATE TABLE failure_cell_device (
     cell_id   bigint NOT NULL REFERENCES failure_cell (id) ON DELETE CASCADE,
@@ -211,3 +213,10 @@ CREATE TRIGGER report_cell_update AFTER UPDATE ON report
 REFERENCING OLD TABLE AS old_reports NEW TABLE AS new_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
 CREATE TRIGGER report_cell_delete AFTER DELETE ON report
 REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_cell_change();
+
+-- The device indexes also hold the OS key, for `report`'s count of reports with an OS range and a
+-- device (see the SQLite migration 0014).
+DROP INDEX report_device_model;
+CREATE INDEX report_device_model ON report (lower(device_model), os_key);
+DROP INDEX report_device_name;
+CREATE INDEX report_device_name ON report (lower(device_name), os_key);
