@@ -71,6 +71,46 @@ JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.d
 WHERE r.user_id IS NOT NULL
 GROUP BY 1, 2;
 
+-- The distinct ids of each group's failures, and of all failures: an unfiltered `report` counts
+-- these rows instead of numbering the ids of every cell (300,000 device and 255,000 user ids on a
+-- million reports: 0.2–0.45 s of its time).
+CREATE TABLE failure_group_device (
+    group_id  INTEGER NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+    device_id TEXT    NOT NULL,
+    failures  INTEGER NOT NULL,
+    PRIMARY KEY (group_id, device_id)
+) WITHOUT ROWID;
+
+CREATE TABLE failure_group_user (
+    group_id INTEGER NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+    user_id  TEXT    NOT NULL,
+    failures INTEGER NOT NULL,
+    PRIMARY KEY (group_id, user_id)
+) WITHOUT ROWID;
+
+CREATE TABLE failure_device (
+    device_id TEXT    NOT NULL PRIMARY KEY,
+    failures  INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE failure_user (
+    user_id  TEXT    NOT NULL PRIMARY KEY,
+    failures INTEGER NOT NULL
+) WITHOUT ROWID;
+
+INSERT INTO failure_group_device (group_id, device_id, failures)
+SELECT r.group_id, r.device_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.device_id IS NOT NULL GROUP BY 1, 2;
+INSERT INTO failure_group_user (group_id, user_id, failures)
+SELECT r.group_id, r.user_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.user_id IS NOT NULL GROUP BY 1, 2;
+INSERT INTO failure_device (device_id, failures)
+SELECT r.device_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.device_id IS NOT NULL GROUP BY 1;
+INSERT INTO failure_user (user_id, failures)
+SELECT r.user_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.user_id IS NOT NULL GROUP BY 1;
+
 -- One failure entering (sign 1) or leaving (sign -1) its cell. The triggers below insert into
 -- this view; its INSTEAD OF trigger is the one place that changes the three tables per row.
 CREATE VIEW failure_cell_change AS
@@ -102,6 +142,24 @@ CREATE TRIGGER failure_cell_change_apply INSTEAD OF INSERT ON failure_cell_chang
       AND os_version = NEW.os_version AND os_key = NEW.os_key AND app_version = NEW.app_version
       AND NEW.user_id IS NOT NULL
     ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failures + excluded.failures;
+    INSERT INTO failure_group_device (group_id, device_id, failures)
+    SELECT NEW.group_id, NEW.device_id, NEW.sign WHERE NEW.device_id IS NOT NULL
+    ON CONFLICT (group_id, device_id) DO UPDATE SET failures = failures + excluded.failures;
+    INSERT INTO failure_group_user (group_id, user_id, failures)
+    SELECT NEW.group_id, NEW.user_id, NEW.sign WHERE NEW.user_id IS NOT NULL
+    ON CONFLICT (group_id, user_id) DO UPDATE SET failures = failures + excluded.failures;
+    INSERT INTO failure_device (device_id, failures)
+    SELECT NEW.device_id, NEW.sign WHERE NEW.device_id IS NOT NULL
+    ON CONFLICT (device_id) DO UPDATE SET failures = failures + excluded.failures;
+    INSERT INTO failure_user (user_id, failures)
+    SELECT NEW.user_id, NEW.sign WHERE NEW.user_id IS NOT NULL
+    ON CONFLICT (user_id) DO UPDATE SET failures = failures + excluded.failures;
+    DELETE FROM failure_group_device
+    WHERE NEW.sign < 0 AND group_id = NEW.group_id AND device_id = NEW.device_id AND failures <= 0;
+    DELETE FROM failure_group_user
+    WHERE NEW.sign < 0 AND group_id = NEW.group_id AND user_id = NEW.user_id AND failures <= 0;
+    DELETE FROM failure_device WHERE NEW.sign < 0 AND device_id = NEW.device_id AND failures <= 0;
+    DELETE FROM failure_user WHERE NEW.sign < 0 AND user_id = NEW.user_id AND failures <= 0;
     DELETE FROM failure_cell_device
     WHERE NEW.sign < 0 AND device_id = NEW.device_id AND failures <= 0
       AND cell_id = (SELECT id FROM failure_cell

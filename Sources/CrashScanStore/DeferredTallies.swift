@@ -110,6 +110,20 @@ final class DeferredTallies {
             ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
             """,
         ]
+            + ["device", "user"].flatMap { id in
+                [
+                    """
+                    INSERT INTO failure_group_\(id) (group_id, \(id)_id, failures)
+                    SELECT group_id, \(id)_id, count(*) FROM \(newFailures) WHERE \(id)_id IS NOT NULL GROUP BY 1, 2
+                    ON CONFLICT (group_id, \(id)_id) DO UPDATE SET failures = failure_group_\(id).failures + excluded.failures
+                    """,
+                    """
+                    INSERT INTO failure_\(id) (\(id)_id, failures)
+                    SELECT \(id)_id, count(*) FROM \(newFailures) WHERE \(id)_id IS NOT NULL GROUP BY 1
+                    ON CONFLICT (\(id)_id) DO UPDATE SET failures = failure_\(id).failures + excluded.failures
+                    """,
+                ]
+            }
     }()
 
     /// PostgreSQL: the trigger kept the transaction's failures in `pending_failure`; one call adds

@@ -60,6 +60,44 @@ JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.d
 WHERE r.user_id IS NOT NULL
 GROUP BY 1, 2;
 
+-- The distinct ids of each group's failures, and of all failures (see the SQLite migration).
+CREATE TABLE failure_group_device (
+    group_id  bigint NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+    device_id text COLLATE "C" NOT NULL,
+    failures  bigint NOT NULL,
+    PRIMARY KEY (group_id, device_id)
+);
+
+CREATE TABLE failure_group_user (
+    group_id bigint NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+    user_id  text COLLATE "C" NOT NULL,
+    failures bigint NOT NULL,
+    PRIMARY KEY (group_id, user_id)
+);
+
+CREATE TABLE failure_device (
+    device_id text COLLATE "C" PRIMARY KEY,
+    failures  bigint NOT NULL
+);
+
+CREATE TABLE failure_user (
+    user_id  text COLLATE "C" PRIMARY KEY,
+    failures bigint NOT NULL
+);
+
+INSERT INTO failure_group_device (group_id, device_id, failures)
+SELECT r.group_id, r.device_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.device_id IS NOT NULL GROUP BY 1, 2;
+INSERT INTO failure_group_user (group_id, user_id, failures)
+SELECT r.group_id, r.user_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.user_id IS NOT NULL GROUP BY 1, 2;
+INSERT INTO failure_device (device_id, failures)
+SELECT r.device_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.device_id IS NOT NULL GROUP BY 1;
+INSERT INTO failure_user (user_id, failures)
+SELECT r.user_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+WHERE r.user_id IS NOT NULL GROUP BY 1;
+
 -- A failure's cell columns as a report holds them (nulls kept; the function coalesces).
 CREATE TYPE failure_change AS (
     group_id     bigint,
@@ -115,6 +153,30 @@ BEGIN
     INSERT INTO failure_cell_user (cell_id, user_id, failures)
     SELECT id, user_id, sign * n FROM changed ORDER BY 1, 2
     ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures;
+    INSERT INTO failure_group_device (group_id, device_id, failures)
+    SELECT group_id, device_id, sign * count(*) FROM unnest(changes) WHERE device_id IS NOT NULL
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (group_id, device_id) DO UPDATE SET failures = failure_group_device.failures + excluded.failures;
+    INSERT INTO failure_group_user (group_id, user_id, failures)
+    SELECT group_id, user_id, sign * count(*) FROM unnest(changes) WHERE user_id IS NOT NULL
+    GROUP BY 1, 2 ORDER BY 1, 2
+    ON CONFLICT (group_id, user_id) DO UPDATE SET failures = failure_group_user.failures + excluded.failures;
+    INSERT INTO failure_device (device_id, failures)
+    SELECT device_id, sign * count(*) FROM unnest(changes) WHERE device_id IS NOT NULL GROUP BY 1 ORDER BY 1
+    ON CONFLICT (device_id) DO UPDATE SET failures = failure_device.failures + excluded.failures;
+    INSERT INTO failure_user (user_id, failures)
+    SELECT user_id, sign * count(*) FROM unnest(changes) WHERE user_id IS NOT NULL GROUP BY 1 ORDER BY 1
+    ON CONFLICT (user_id) DO UPDATE SET failures = failure_user.failures + excluded.failures;
+    IF sign < 0 THEN
+        DELETE FROM failure_group_device t USING (SELECT DISTINCT group_id, device_id FROM unnest(changes)) f
+        WHERE t.group_id = f.group_id AND t.device_id = f.device_id AND t.failures <= 0;
+        DELETE FROM failure_group_user t USING (SELECT DISTINCT group_id, user_id FROM unnest(changes)) f
+        WHERE t.group_id = f.group_id AND t.user_id = f.user_id AND t.failures <= 0;
+        DELETE FROM failure_device t USING (SELECT DISTINCT device_id FROM unnest(changes)) f
+        WHERE t.device_id = f.device_id AND t.failures <= 0;
+        DELETE FROM failure_user t USING (SELECT DISTINCT user_id FROM unnest(changes)) f
+        WHERE t.user_id = f.user_id AND t.failures <= 0;
+    END IF;
     IF sign < 0 THEN
         WITH gone AS (
             SELECT c.id, count(*) AS n, min(f.seen) AS first_gone, max(f.seen) AS last_gone

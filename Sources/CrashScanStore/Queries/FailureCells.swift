@@ -39,6 +39,12 @@ extension Store {
             let seen = try seenRange(of: cell.stored)
             fold.count(cell.key, osKey: nil, failures: 0, first: seen.first, last: seen.last)
         }
+        if cells.sql == "TRUE" {
+            // Every cell: the groups' and the overall distinct ids are counted where they are kept.
+            var scan = fold.finish()
+            try countAffected(into: &scan)
+            return scan
+        }
         try forEachCellID("failure_cell_device", column: "device_id", cells) {
             fold.addDevice($0, at: $1, group: $2)
         }
@@ -51,6 +57,28 @@ extension Store {
     private static let cellColumns = [
         "id", "model", "name", "os", "os_key", "app", "failures", "first", "last", "stale",
     ]
+
+    /// The distinct device and user ids of each group's failures and of all of them, from the
+    /// tables that keep them. (Compared as bytes: an id is a token; the cells' numbering also
+    /// takes canonically equivalent spellings for one, which no source's ids have.)
+    private func countAffected(into scan: inout FailureScan) throws {
+        scan.byGroup = [:]
+        for (table, isDevice) in [("failure_group_device", true), ("failure_group_user", false)] {
+            for row in try db.query("SELECT group_id AS id, count(*) AS n FROM \(table) GROUP BY group_id") {
+                guard let group = try row.int("id"), let count = try row.int("n") else { continue }
+                var counts = scan.byGroup[group] ?? AffectedCounts(devices: nil, users: nil)
+                if isDevice { counts.devices = count } else { counts.users = count }
+                scan.byGroup[group] = counts
+            }
+        }
+        let total = try db.query(
+            """
+            SELECT (SELECT nullif(count(*), 0) FROM failure_device) AS devices,
+                   (SELECT nullif(count(*), 0) FROM failure_user) AS users
+            """
+        ).first
+        scan.total = AffectedCounts(devices: try total?.int("devices"), users: try total?.int("users"))
+    }
 
     /// The ids in `table` of the selected cells (the row, the id's column), with each cell's group.
     private func forEachCellID(

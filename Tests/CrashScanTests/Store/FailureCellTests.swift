@@ -51,6 +51,24 @@ final class FailureCellTests: XCTestCase {
         XCTAssertEqual(
             try dump(db, idsFromTally("failure_cell_user", "user_id")),
             try dump(db, idsFromFailures("user_id")), "user ids", file: file, line: line)
+        for id in ["device", "user"] {
+            XCTAssertEqual(
+                try dump(db, "SELECT group_id, \(id)_id, failures FROM failure_group_\(id) ORDER BY 1, 2"),
+                try dump(
+                    db,
+                    """
+                    SELECT r.group_id, r.\(id)_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+                    WHERE r.\(id)_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2
+                    """), "\(id) ids per group", file: file, line: line)
+            XCTAssertEqual(
+                try dump(db, "SELECT \(id)_id, failures FROM failure_\(id) ORDER BY 1"),
+                try dump(
+                    db,
+                    """
+                    SELECT r.\(id)_id, count(*) FROM report r JOIN kvc_failure k ON k.report_id = r.id
+                    WHERE r.\(id)_id IS NOT NULL GROUP BY 1 ORDER BY 1
+                    """), "\(id) ids", file: file, line: line)
+        }
         try assertTimesMatchFailures(db, file: file, line: line)
     }
 
@@ -229,6 +247,8 @@ final class FailureCellTests: XCTestCase {
                 DROP FUNCTION failure_cells_change(integer, failure_change[]);
                 DROP TABLE IF EXISTS pg_temp.pending_failure; DROP TYPE failure_change;
                 DROP TABLE failure_cell_device; DROP TABLE failure_cell_user; DROP TABLE failure_cell;
+                DROP TABLE failure_group_device; DROP TABLE failure_group_user; DROP TABLE failure_device;
+                DROP TABLE failure_user;
                 DELETE FROM schema_migrations WHERE version = 14;
                 """)
         }

@@ -242,6 +242,8 @@ final class GroupTallyTests: XCTestCase {
                 DROP TRIGGER report_cell_delete; DROP TRIGGER report_cell_update;
                 DROP TRIGGER failure_cell_change_apply; DROP VIEW failure_cell_change;
                 DROP TABLE failure_cell_device; DROP TABLE failure_cell_user; DROP TABLE failure_cell;
+                DROP TABLE failure_group_device; DROP TABLE failure_group_user; DROP TABLE failure_device;
+                DROP TABLE failure_user;
                 DROP TRIGGER report_tally_insert; DROP TRIGGER report_tally_delete; DROP TRIGGER report_tally_update;
                 DROP TABLE group_tally; DROP TABLE group_device_tally; DROP TABLE tally_deferral;
                 DROP TABLE group_device_id_tally; DROP TABLE group_user_id_tally;
