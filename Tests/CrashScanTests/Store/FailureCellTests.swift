@@ -149,6 +149,15 @@ final class FailureCellTests: XCTestCase {
             XCTAssertEqual(sorted(fromCells.cells), sorted(fromFailures.cells), name, file: file, line: line)
             XCTAssertEqual(fromCells.byGroup, fromFailures.byGroup, name, file: file, line: line)
             XCTAssertEqual(fromCells.total, fromFailures.total, name, file: file, line: line)
+            // The HTML page's days and latest reports, read beside the cells.
+            let page = try store.scanFailures(selection, forPage: true)
+            let pageFromFailures = try store.readFailures(selection, forPage: true)
+            XCTAssertEqual(sorted(page.cells), sorted(fromFailures.cells), name, file: file, line: line)
+            XCTAssertEqual(
+                page.days.map { "\($0.group) \($0.day) \($0.count)" }.sorted(),
+                pageFromFailures.days.map { "\($0.group) \($0.day) \($0.count)" }.sorted(), name, file: file,
+                line: line)
+            XCTAssertEqual(page.latest, pageFromFailures.latest, name, file: file, line: line)
             if !fromFailures.cells.isEmpty { compared += 1 }
         }
         XCTAssertGreaterThan(compared, 3, "most selections keep failures", file: file, line: line)
