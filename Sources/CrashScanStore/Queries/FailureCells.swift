@@ -1,7 +1,7 @@
 /// `scanFailures` from the failure cells that imports keep current (migration 14): the cells the
 /// selection keeps, then the device and user ids of those cells, folded as the failures would be.
 extension Store {
-    func foldFailureCells(_ cells: (sql: String, values: [SQLValue])) throws -> FailureScan {
+    func foldFailureCells(_ cells: SQLConditions) throws -> FailureScan {
         var fold = FailureFold(forPage: false)
         var stale: [(key: FailureFold.CellKey, stored: StoredCellKey)] = []
         try db.forEachCursor(
@@ -9,7 +9,7 @@ extension Store {
             SELECT c.group_id AS id, c.device_model AS model, c.device_name AS name, c.os_version AS os,
                    c.os_key AS os_key, c.app_version AS app, c.failures AS failures, c.first_seen AS first,
                    c.last_seen AS last, c.seen_stale AS stale
-            FROM failure_cell c WHERE \(cells.sql)
+            FROM failure_cell c\(cells.whereClause)
             """, cells.values, columns: Self.cellColumns
         ) { row, columns in
             guard let group = row.int(at: columns[0]), let failures = row.int(at: columns[6]) else { return }
@@ -39,7 +39,7 @@ extension Store {
             let seen = try seenRange(of: cell.stored)
             fold.count(cell.key, osKey: nil, failures: 0, first: seen.first, last: seen.last)
         }
-        if cells.sql == "TRUE" {
+        if cells.isEmpty {
             // Every cell: the groups' and the overall distinct ids are counted where they are kept.
             var scan = fold.finish()
             try countAffected(into: &scan)
@@ -82,13 +82,13 @@ extension Store {
 
     /// The ids in `table` of the selected cells (the row, the id's column), with each cell's group.
     private func forEachCellID(
-        _ table: String, column: String, _ cells: (sql: String, values: [SQLValue]),
+        _ table: String, column: String, _ cells: SQLConditions,
         _ body: (RowCursor, Int32, Int) -> Void
     ) throws {
         try db.forEachCursor(
             """
             SELECT c.group_id AS id, t.\(column) AS value
-            FROM failure_cell c JOIN \(table) t ON t.cell_id = c.id WHERE \(cells.sql)
+            FROM failure_cell c JOIN \(table) t ON t.cell_id = c.id\(cells.whereClause)
             """, cells.values, columns: ["id", "value"]
         ) { row, columns in
             guard let group = row.int(at: columns[0]) else { return }

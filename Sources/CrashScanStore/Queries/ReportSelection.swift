@@ -23,11 +23,11 @@ public struct ReportSelection: Sendable {
     /// When a report was seen: its crash time, else its upload time (SQL over `report r`).
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
-    /// SQL conditions on `report r` (and `kvc_failure k` when `kvc` is true), with their values.
-    func conditions(kvc: Bool, in dialect: SQLDialect) -> (sql: String, values: [SQLValue]) {
-        var values: [SQLValue] = []
-        let clauses = reportClauses(&values, dialect) + (kvc ? kvcClauses(&values, dialect) : [])
-        return (clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND "), values)
+    /// The conditions on `report r` (`report`'s count of every report the selection keeps).
+    func reportConditions(in dialect: SQLDialect) -> SQLConditions {
+        var conditions = SQLConditions()
+        conditions.clauses = reportClauses(&conditions.values, dialect)
+        return conditions
     }
 
     /// `FROM … WHERE …` of the KVC failures the selection keeps, as `report r` rows. With a
@@ -52,47 +52,13 @@ public struct ReportSelection: Sendable {
 
     /// The same selection as conditions on `failure_cell c` (migration 14), when it can be one:
     /// the cells know group, device, OS and app version, not times, kinds or keys (nil then).
-    /// A cell stores a missing value as '' or -1; the conditions never let those match a value.
-    func cellConditions(in dialect: SQLDialect) -> (sql: String, values: [SQLValue])? {
+    func cellConditions(in dialect: SQLDialect) -> SQLConditions? {
         guard since == nil, until == nil, kinds.isEmpty, keys.isEmpty, !appVersions.contains("") else {
             return nil
         }
-        var values: [SQLValue] = []
-        var clauses: [String] = []
-        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
-        anyOf(
-            osRanges.map { range in
-                values += [.int(range.lower), .int(range.upper)]
-                return "(c.os_key <> -1 AND c.os_key BETWEEN ? AND ?)"
-            })
-        anyOf(
-            devices.map { query in
-                switch query {
-                case .identifier(let identifier):
-                    values.append(.text(identifier))
-                    return "(c.device_model <> '' AND \(dialect.equalsIgnoringCase("c.device_model")))"
-                case .name(let name):
-                    values.append(.text(name))
-                    return "(c.device_name <> '' AND \(dialect.equalsIgnoringCase("c.device_name")))"
-                case .unknownDevice:
-                    return "(c.device_model = '' AND c.device_name = '')"
-                }
-            })
-        anyOf(
-            appVersions.map { version in
-                values.append(.text(version))
-                return "c.app_version = ?"
-            })
-        if let groupIDs {
-            anyOf(
-                groupIDs.isEmpty
-                    ? ["FALSE"]
-                    : groupIDs.map { id in
-                        values.append(.integer(id))
-                        return "c.group_id = ?"
-                    })
-        }
-        return (clauses.isEmpty ? "TRUE" : clauses.joined(separator: " AND "), values)
+        var conditions = SQLConditions()
+        conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
+        return conditions
     }
 
     /// One value of a list matches: its conditions OR-ed, as one clause (none when empty).
@@ -100,21 +66,9 @@ public struct ReportSelection: Sendable {
         if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
     }
 
-    /// The conditions on `report r`: OS, device, app version, time, group.
+    /// The conditions on `report r`: OS, device, app version, group, time.
     private func reportClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
-        var clauses: [String] = []
-        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
-        anyOf(
-            osRanges.map { range in
-                values += [.int(range.lower), .int(range.upper)]
-                return "r.os_key BETWEEN ? AND ?"
-            })
-        anyOf(devices.map { Self.condition($0, values: &values, dialect) })
-        anyOf(
-            appVersions.map { version in
-                values.append(.text(version))
-                return "r.app_version = ?"
-            })
+        var clauses = sharedClauses(on: .report, &values, dialect)
         // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
         // whole seconds, so `.117Z` and `Z` endings sort the same.
         let seen = dialect.timestampText(Self.seen)
@@ -126,13 +80,48 @@ public struct ReportSelection: Sendable {
             clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
+        return clauses
+    }
+
+    /// The conditions both `report r` and `failure_cell c` answer: OS, device, app version, group.
+    private func sharedClauses(on table: FilteredTable, _ values: inout [SQLValue], _ dialect: SQLDialect)
+        -> [String]
+    {
+        var clauses: [String] = []
+        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
+        let osKey = table.column("os_key")
+        anyOf(
+            osRanges.map { range in
+                values += [.int(range.lower), .int(range.upper)]
+                return table.known("os_key", and: "\(osKey) BETWEEN ? AND ?")
+            })
+        anyOf(
+            devices.map { query in
+                switch query {
+                case .identifier(let identifier):
+                    values.append(.text(identifier))
+                    return table.known(
+                        "device_model", and: dialect.equalsIgnoringCase(table.column("device_model")))
+                case .name(let name):
+                    values.append(.text(name))
+                    return table.known(
+                        "device_name", and: dialect.equalsIgnoringCase(table.column("device_name")))
+                case .unknownDevice:
+                    return "(\(table.missing("device_model")) AND \(table.missing("device_name")))"
+                }
+            })
+        anyOf(
+            appVersions.map { version in
+                values.append(.text(version))
+                return "\(table.column("app_version")) = ?"
+            })
         if let groupIDs {
             anyOf(
                 groupIDs.isEmpty
                     ? ["FALSE"]
                     : groupIDs.map { id in
                         values.append(.integer(id))
-                        return "r.group_id = ?"
+                        return "\(table.column("group_id")) = ?"
                     })
         }
         return clauses
@@ -159,21 +148,40 @@ public struct ReportSelection: Sendable {
             })
         return clauses
     }
+}
 
-    private static func condition(_ query: DeviceQuery, values: inout [SQLValue], _ dialect: SQLDialect)
-        -> String
-    {
-        switch query {
-        case .identifier(let identifier):
-            values.append(.text(identifier))
-            return dialect.equalsIgnoringCase("r.device_model")
-        case .name(let name):
-            values.append(.text(name))
-            return dialect.equalsIgnoringCase("r.device_name")
-        case .unknownDevice:
-            return "(r.device_model IS NULL AND r.device_name IS NULL)"
-        }
+/// SQL conditions ANDed, with their values in order.
+struct SQLConditions {
+    var clauses: [String] = []
+    var values: [SQLValue] = []
+
+    var isEmpty: Bool { clauses.isEmpty }
+    /// ` WHERE …`, or nothing when there is no condition (a count without WHERE is SQLite's
+    /// page count: 7 ms on a million reports against 20–28 ms stepping through an index).
+    var whereClause: String { isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ") }
+}
+
+/// The table a selection's OS, device, app version and group conditions are on.
+enum FilteredTable {
+    /// `report r`: a missing value is NULL, which no comparison matches.
+    case report
+    /// `failure_cell c` (migration 14): a missing value is '' (-1 for `os_key`), excluded by hand.
+    case failureCell
+
+    func column(_ name: String) -> String { (self == .report ? "r." : "c.") + name }
+
+    /// `condition`, on a row whose `name` holds a value.
+    func known(_ name: String, and condition: String) -> String {
+        self == .report ? condition : "(\(column(name)) <> \(Self.stored(name)) AND \(condition))"
     }
+
+    /// `name` holds no value.
+    func missing(_ name: String) -> String {
+        self == .report ? "\(column(name)) IS NULL" : "\(column(name)) = \(Self.stored(name))"
+    }
+
+    /// How `failure_cell` stores a missing value of `name`.
+    private static func stored(_ name: String) -> String { name == "os_key" ? "-1" : "''" }
 }
 
 /// KVC failures with the same group, device, OS version and app version, and when they were seen.
@@ -192,13 +200,10 @@ public struct FailureCell: Sendable {
 /// The queries behind `report`.
 extension Store {
     /// How many reports `selection` keeps.
-    /// Without a condition the statement has no WHERE: SQLite then counts the rows of the
-    /// smallest b-tree page by page (7 ms on a million reports) instead of stepping through an
-    /// index (20–28 ms).
     public func reportCount(_ selection: ReportSelection) throws -> Int {
-        let all = selection.conditions(kvc: false, in: db.dialect)
-        let condition = all.sql == "TRUE" ? "" : " WHERE \(all.sql)"
-        return try db.query("SELECT count(*) AS n FROM report r\(condition)", all.values).first?.int("n") ?? 0
+        let conditions = selection.reportConditions(in: db.dialect)
+        return try db.query("SELECT count(*) AS n FROM report r\(conditions.whereClause)", conditions.values)
+            .first?.int("n") ?? 0
     }
 
     /// The device marketing names and identifiers the reports carry.

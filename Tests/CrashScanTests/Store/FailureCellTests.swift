@@ -253,7 +253,7 @@ final class FailureCellTests: XCTestCase {
                 DROP TRIGGER kvc_failure_cell_insert ON kvc_failure; DROP TRIGGER kvc_failure_cell_delete ON kvc_failure;
                 DROP TRIGGER report_cell_update ON report; DROP TRIGGER report_cell_delete ON report;
                 DROP FUNCTION kvc_failure_cell_change(); DROP FUNCTION report_cell_change();
-                DROP FUNCTION failure_cells_change(integer, failure_change[]);
+                DROP FUNCTION failure_cells_change(integer, failure_change[]); DROP FUNCTION failure_cell_of(failure_change);
                 DROP TABLE IF EXISTS pg_temp.pending_failure; DROP TYPE failure_change;
                 DROP TABLE failure_cell_device; DROP TABLE failure_cell_user; DROP TABLE failure_cell;
                 DROP TABLE failure_group_device; DROP TABLE failure_group_user; DROP TABLE failure_device;
