@@ -70,6 +70,23 @@ final class DeferredTallies {
         ]
     }
 
+    /// The blame frames' addition (migration 15) for the rows `newRows` selects, in key order.
+    static func blameAddition(_ newRows: String) -> String {
+        """
+        INSERT INTO group_blame_tally (group_id, blame_frame, reports)
+        SELECT group_id, blame_frame, count(*) \(newRows) AND blame_frame IS NOT NULL
+        GROUP BY 1, 2 ORDER BY 1, 2
+        ON CONFLICT (group_id, blame_frame) DO UPDATE SET reports = group_blame_tally.reports + excluded.reports
+        """
+    }
+
+    /// PostgreSQL: the session's table of the blame frames of pending reports (the trigger of
+    /// migrations/postgresql/0015 copies them; `report_tally_change` keeps its own columns).
+    static let pendingBlameTableSQL = """
+        CREATE TEMPORARY TABLE IF NOT EXISTS pending_blame (group_id bigint, blame_frame text COLLATE "C")
+        ON COMMIT DELETE ROWS
+        """
+
     /// The failure cells' additions (migration 14) for the KVC failures of the transaction.
     /// SQLite: the failures from report id `?` on, grouped with the trigger's expressions.
     static let sqliteFailureCellAdditions: [String] = {
@@ -142,7 +159,8 @@ final class DeferredTallies {
         case .sqlite:
             start = [try db.prepare("INSERT INTO tally_deferral (id) VALUES (1) ON CONFLICT DO NOTHING")]
             firstNewReport = try db.prepare("SELECT coalesce(max(id), 0) + 1 FROM report")
-            for sql in Self.additions(Self.sqliteNewRows) + Self.sqliteFailureCellAdditions {
+            let blame = Self.blameAddition(Self.sqliteNewRows)
+            for sql in Self.additions(Self.sqliteNewRows) + [blame] + Self.sqliteFailureCellAdditions {
                 add.append(try db.prepare(sql))
             }
             finish = [try db.prepare("DELETE FROM tally_deferral")]
@@ -150,9 +168,11 @@ final class DeferredTallies {
             // Emptied by every commit or rollback; made once per connection.
             try db.execute(Self.pendingTableSQL)
             try db.execute(Self.pendingFailureTableSQL)
+            try db.execute(Self.pendingBlameTableSQL)
             start = [try db.prepare("SELECT set_config('crashscan.defer_tallies', 'on', true)")]
             firstNewReport = nil
-            for sql in Self.additions(Self.postgresNewRows) + [Self.postgresFailureCellAddition] {
+            let blame = Self.blameAddition("FROM pg_temp.pending_blame WHERE TRUE")
+            for sql in Self.additions(Self.postgresNewRows) + [blame, Self.postgresFailureCellAddition] {
                 add.append(try db.prepare(sql))
             }
             // Nothing to undo: the pending rows go with the commit (ON COMMIT DELETE ROWS) and the

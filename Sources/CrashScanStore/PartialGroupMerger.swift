@@ -97,12 +97,14 @@ enum GroupRows {
     /// spelling most of its reports have (ties: the first in byte order), and the sample frames
     /// are the richest stack offered (between stacks as rich, the one whose path sorts first).
     static func refreshDisplay(_ groups: Set<Int64>, samples: [Int64: GroupSample], db: Database) throws {
+        // The counts come from `group_blame_tally` (migration 15): counted from the reports, this
+        // read every report of the group (3.7 s for the groups of a million reports).
         let blame = try db.prepare(
             """
             UPDATE crash_group SET blame_frame = (
-                SELECT blame_frame FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL
-                GROUP BY blame_frame ORDER BY count(*) DESC, blame_frame LIMIT 1)
-            WHERE id = ? AND EXISTS (SELECT 1 FROM report WHERE group_id = crash_group.id AND blame_frame IS NOT NULL)
+                SELECT blame_frame FROM group_blame_tally WHERE group_id = crash_group.id
+                ORDER BY reports DESC, blame_frame LIMIT 1)
+            WHERE id = ? AND EXISTS (SELECT 1 FROM group_blame_tally WHERE group_id = crash_group.id)
             """)
         // Frames are one per line: the stored sample's count is its line breaks plus one (the line
         // break is bound: SQLite spells it char(10), PostgreSQL chr(10)).

@@ -31,14 +31,17 @@ final class GroupTallyTests: XCTestCase {
         """
     static let devicesFromTally =
         "SELECT group_id, device, reports AS n FROM group_device_tally ORDER BY 1, 2"
-    /// The distinct device and user ids of each group (migration 13).
+    /// The distinct device and user ids of each group (migration 13) and its blame frames
+    /// (migration 15).
     static let idsFromReports = [
         "SELECT group_id, device_id AS device, count(*) AS n FROM report WHERE device_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
         "SELECT group_id, user_id AS device, count(*) AS n FROM report WHERE user_id IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
+        "SELECT group_id, blame_frame AS device, count(*) AS n FROM report WHERE blame_frame IS NOT NULL GROUP BY 1, 2 ORDER BY 1, 2",
     ]
     static let idsFromTally = [
         "SELECT group_id, device_id AS device, reports AS n FROM group_device_id_tally ORDER BY 1, 2",
         "SELECT group_id, user_id AS device, reports AS n FROM group_user_id_tally ORDER BY 1, 2",
+        "SELECT group_id, blame_frame AS device, reports AS n FROM group_blame_tally ORDER BY 1, 2",
     ]
 
     static func rows(_ db: Database, _ sql: String) throws -> [String] {
@@ -233,11 +236,13 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migrations 7 to 14 made taken out again.
+            // sample reports imported, then everything migrations 7 to 15 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
                 """
+                DROP TRIGGER report_blame_insert; DROP TRIGGER report_blame_delete; DROP TRIGGER report_blame_update;
+                DROP TABLE group_blame_tally;
                 DROP TRIGGER kvc_failure_cell_insert; DROP TRIGGER kvc_failure_cell_delete;
                 DROP TRIGGER report_cell_delete; DROP TRIGGER report_cell_update;
                 DROP TRIGGER failure_cell_change_apply; DROP VIEW failure_cell_change;

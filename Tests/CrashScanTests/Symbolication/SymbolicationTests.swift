@@ -223,6 +223,8 @@ final class SymbolicationTests: XCTestCase {
             try store.db.query("SELECT count(*) AS n FROM report WHERE frames IS NOT NULL").first?.int("n"),
             0,
             "symbolicated reports drop their stored frames")
+        // The blame frames counted per group (what the groups above show) followed the rewrite.
+        try GroupTallyTests.assertTalliesMatchReports(store.db)
     }
 
     func testMissingDSYMPathsAndFoldersWithoutDSYMsAreClearErrors() throws {
