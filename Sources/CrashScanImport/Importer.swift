@@ -112,7 +112,13 @@ public final class Importer {
                     filesDone: summary.files, filesTotal: total ?? summary.files, reports: summary.imported,
                     elapsed: lastProgress))
         }
-        try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
+        do {
+            try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
+        } catch {
+            try? store.endBulkWrites()
+            throw error
+        }
+        try store.endBulkWrites()
         report(summary, every: -1)
         try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
         summary.elapsed = clock.elapsed

@@ -56,13 +56,24 @@ extension Store {
     /// about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and spent
     /// 1.0–2.2 s in the kernel; with `temp_store = MEMORY` (the sub-journal in memory) 28,366
     /// calls and 0.4 s. Setting it drops the connection's temporary tables and triggers, so a
-    /// connection that has some (a caller's) keeps the default.
+    /// connection that has some (a caller's) keeps the default. `endBulkWrites` sets it back
+    /// before the steps after the files (a regroup's statement can change most of the database,
+    /// and its journal would be held in memory whole).
     package func tuneForBulkWrites() throws {
         guard db.dialect == .sqlite else { return }
         try db.execute("PRAGMA cache_size = -32768")
         try db.execute("PRAGMA wal_autocheckpoint = 10000")
         if try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") == 0 {
             try db.execute("PRAGMA temp_store = MEMORY")
+        }
+    }
+
+    /// After the files are written: journals and temporary tables go to files again (when the
+    /// connection still has no temporary objects, which setting it back would drop).
+    package func endBulkWrites() throws {
+        guard db.dialect == .sqlite else { return }
+        if try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") == 0 {
+            try db.execute("PRAGMA temp_store = DEFAULT")
         }
     }
 

@@ -47,10 +47,8 @@ extension Store {
             "SELECT r.group_id AS id, \(ReportSelection.seen) AS seen, r.id AS report_id \(rows.sql)",
             rows.values, columns: ["id", "seen", "report_id"]
         ) { row, columns in
-            guard let group = row.int(at: columns[0]), let seen = row.string(at: columns[1]),
-                let id = row.int(at: columns[2])
-            else { return }
-            fold.addToPage(group: group, seen: seen, id: Int64(id))
+            guard let group = row.int(at: columns[0]), let id = row.int(at: columns[2]) else { return }
+            row.withText(at: columns[1]) { fold.page.add(group: group, time: $0, id: Int64(id)) }
         }
         let page = fold.finish()
         scan.days = page.days
@@ -100,8 +98,8 @@ struct FailureFold {
     var userNumbers = IDNumbering()
     var devices: [Int: Set<Int32>] = [:]
     var users: [Int: Set<Int32>] = [:]
-    var dayCounts: [Int: [Substring: Int]] = [:]
-    var latest: [Int: [(seen: String, id: Int64)]] = [:]
+    /// The days and latest failures (`forPage`).
+    var page = PageFold()
 
     init(forPage: Bool) { self.forPage = forPage }
 
@@ -113,15 +111,9 @@ struct FailureFold {
         count(key, osKey: row.int(at: columns[4]), failures: 1, first: seen, last: seen)
         addDevice(row, at: columns[7], group: group)
         addUser(row, at: columns[8], group: group)
-        if forPage, let seen, let id = row.int(at: columns[9]) {
-            addToPage(group: group, seen: seen, id: Int64(id))
+        if forPage, let id = row.int(at: columns[9]) {
+            row.withText(at: columns[6]) { page.add(group: group, time: $0, id: Int64(id)) }
         }
-    }
-
-    /// A failure counted on its day, and kept if it is among its group's latest.
-    mutating func addToPage(group: Int, seen: String, id: Int64) {
-        dayCounts[group, default: [:]][seen.prefix(10), default: 0] += 1
-        Self.keepLatest(&latest[group, default: []], seen: seen, id: id)
     }
 
     /// The key of the cell whose model, name, OS version and app version are in those columns of
@@ -184,23 +176,7 @@ struct FailureFold {
         scan.total = AffectedCounts(
             devices: deviceNumbers.isEmpty ? nil : deviceNumbers.count,
             users: userNumbers.isEmpty ? nil : userNumbers.count)
-        scan.latest = latest.mapValues { $0.map(\.id) }
-        scan.days = dayCounts.flatMap { group, counts in
-            counts.map { DayCount(group: group, day: String($0.key), count: $0.value) }
-        }
+        (scan.days, scan.latest) = page.finish()
         return scan
-    }
-
-    /// Inserts (seen, id) into `kept`, newest first (the larger id first on the same time), and
-    /// keeps at most `FailureScan.latestKept`.
-    private static func keepLatest(_ kept: inout [(seen: String, id: Int64)], seen: String, id: Int64) {
-        func newer(_ a: (seen: String, id: Int64), _ b: (seen: String, id: Int64)) -> Bool {
-            a.seen == b.seen ? a.id > b.id : SQLOrder.bytewise(b.seen, a.seen)
-        }
-        let entry = (seen: seen, id: id)
-        if kept.count == FailureScan.latestKept, let last = kept.last, !newer(entry, last) { return }
-        let position = kept.firstIndex { newer(entry, $0) } ?? kept.count
-        kept.insert(entry, at: position)
-        if kept.count > FailureScan.latestKept { kept.removeLast() }
     }
 }
