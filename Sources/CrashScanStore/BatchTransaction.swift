@@ -51,6 +51,7 @@ extension Store {
     /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
     /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
     /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
+    ///
     /// Each file's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a
     /// temporary file past 64 KiB, for the rest of the transaction; a file's savepoint changes
     /// about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and spent
@@ -63,18 +64,20 @@ extension Store {
         guard db.dialect == .sqlite else { return }
         try db.execute("PRAGMA cache_size = -32768")
         try db.execute("PRAGMA wal_autocheckpoint = 10000")
-        if try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") == 0 {
-            try db.execute("PRAGMA temp_store = MEMORY")
-        }
+        if try !hasTemporaryObjects() { try db.execute("PRAGMA temp_store = MEMORY") }
     }
 
     /// After the files are written: journals and temporary tables go to files again (when the
     /// connection still has no temporary objects, which setting it back would drop).
     package func endBulkWrites() throws {
         guard db.dialect == .sqlite else { return }
-        if try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") == 0 {
-            try db.execute("PRAGMA temp_store = DEFAULT")
-        }
+        if try !hasTemporaryObjects() { try db.execute("PRAGMA temp_store = DEFAULT") }
+    }
+
+    /// Whether the connection has temporary tables, views or triggers (which a change of
+    /// `temp_store` drops).
+    private func hasTemporaryObjects() throws -> Bool {
+        try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") != 0
     }
 
     /// Moves the reports of incomplete KVC groups into the complete group of their call site
