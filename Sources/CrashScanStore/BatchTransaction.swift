@@ -1,17 +1,20 @@
 /// The write transaction an import keeps open across batches of files, with the group tallies
 /// added once per transaction (`DeferredTallies`) instead of per report.
 package final class BatchTransaction {
+    private let store: Store
     private let db: Database
     private let tallies: DeferredTallies
 
     /// Begins the first transaction.
     package init(store: Store) throws {
+        self.store = store
         db = store.db
         tallies = try DeferredTallies(db: db)
         try open()
     }
 
     private func open() throws {
+        try store.placeJournals()
         try db.execute(db.dialect.beginWrite)
         try tallies.begin()
     }
@@ -51,27 +54,41 @@ extension Store {
     /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
     /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
     /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
-    ///
-    /// Each file's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a
-    /// temporary file past 64 KiB, for the rest of the transaction; a file's savepoint changes
-    /// about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and spent
-    /// 1.0–2.2 s in the kernel; with `temp_store = MEMORY` (the sub-journal in memory) 28,366
-    /// calls and 0.4 s. Setting it drops the connection's temporary tables and triggers, so a
-    /// connection that has some (a caller's) keeps the default. `endBulkWrites` sets it back
-    /// before the steps after the files (a regroup's statement can change most of the database,
-    /// and its journal would be held in memory whole).
     package func tuneForBulkWrites() throws {
         guard db.dialect == .sqlite else { return }
         try db.execute("PRAGMA cache_size = -32768")
         try db.execute("PRAGMA wal_autocheckpoint = 10000")
-        if try !hasTemporaryObjects() { try db.execute("PRAGMA temp_store = MEMORY") }
     }
 
-    /// After the files are written: journals and temporary tables go to files again (when the
-    /// connection still has no temporary objects, which setting it back would drop).
+    /// Where the next transaction of an import keeps its journals. Each file's savepoint keeps
+    /// the pages it changes in a sub-journal, which SQLite moves to a temporary file past 64 KiB
+    /// for the rest of the transaction; a file changes about 30 pages (120 KB). 20,000 logs made
+    /// 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the kernel; with
+    /// `temp_store = MEMORY` 28,366 calls and 0.4 s. But the tallies' additions at each commit
+    /// journal every page they change too, and on a database of a million reports that was
+    /// about 25 MB at once (importing 20,000 logs into it: peak resident memory 120 MB against
+    /// 92 MB, though 15 % faster). So journals are kept in memory while the database is under
+    /// `memoryJournalLimit`, where what the additions change is a few megabytes, and in files
+    /// beyond. Changing `temp_store` drops the connection's temporary tables and triggers: a
+    /// connection that has some (a caller's) keeps what it has.
+    package func placeJournals() throws {
+        guard db.dialect == .sqlite, try !hasTemporaryObjects() else { return }
+        let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
+        let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
+        let wanted = pages * size < Self.memoryJournalLimit ? 2 : 0  // MEMORY, DEFAULT
+        guard try db.query("PRAGMA temp_store").first?.int("temp_store") != wanted else { return }
+        try db.execute(wanted == 2 ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT")
+    }
+
+    /// The database size up to which an import's journals are kept in memory (about 200,000
+    /// reports).
+    static let memoryJournalLimit = 256 << 20
+
+    /// After the files are written: journals and temporary tables go to files again (a regroup's
+    /// statement can change most of the database, and its journal would be held in memory whole).
     package func endBulkWrites() throws {
-        guard db.dialect == .sqlite else { return }
-        if try !hasTemporaryObjects() { try db.execute("PRAGMA temp_store = DEFAULT") }
+        guard db.dialect == .sqlite, try !hasTemporaryObjects() else { return }
+        try db.execute("PRAGMA temp_store = DEFAULT")
     }
 
     /// Whether the connection has temporary tables, views or triggers (which a change of

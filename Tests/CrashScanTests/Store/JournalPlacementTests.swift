@@ -1,0 +1,34 @@
+import XCTest
+
+@testable import CrashScanStore
+
+/// Where an import keeps SQLite's journals (`Store.placeJournals`): in memory while the database
+/// is small, in files past `memoryJournalLimit` and after the files are written; never at the
+/// cost of the connection's temporary objects, which a change of `temp_store` would drop.
+final class JournalPlacementTests: XCTestCase {
+    private func tempStore(_ store: Store) throws -> Int? {
+        try store.db.query("PRAGMA temp_store").first?.int("temp_store")
+    }
+
+    func testJournalsAreInMemoryWhileTheDatabaseIsSmallAndInFilesAfterwards() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        try store.placeJournals()
+        XCTAssertEqual(try tempStore(store), 2, "MEMORY for a database far under the limit")
+        try store.endBulkWrites()
+        XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
+    }
+
+    func testAConnectionWithTemporaryObjectsKeepsThem() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        try store.db.execute("CREATE TEMP TABLE mine (x)")
+        try store.placeJournals()
+        try store.endBulkWrites()
+        XCTAssertEqual(try tempStore(store), 0)
+        XCTAssertEqual(
+            try store.db.query("SELECT count(*) AS n FROM temp.sqlite_master WHERE name = 'mine'").first?.int(
+                "n"),
+            1)
+    }
+}
