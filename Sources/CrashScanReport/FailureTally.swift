@@ -43,26 +43,11 @@ struct FailureTally {
     func osVersionsByGroup() -> [Int: [KVCReport.Count]] { Self.counts(sums.oses, byCount: false) }
 
     /// Device × OS version cells, by device label, then oldest OS version.
-    func matrix() -> [KVCReport.Cell] {
-        sums.matrixOrder.sorted { a, b in
-            if a.device != b.device { return SQLOrder.bytewise(a.device, b.device) }
-            let keyA = sums.matrix[a]?.osKey
-            let keyB = sums.matrix[b]?.osKey
-            if keyA != keyB { return SQLOrder.nullsFirst(keyA, keyB) }
-            return SQLOrder.bytewise(a.os, b.os)
-        }.map { key in
-            let sum = sums.matrix[key]!
-            // A row names its identifier only when every report of the device gave the same one.
-            let known = sums.models[key.device] ?? []
-            return KVCReport.Cell(
-                device: key.device, deviceModel: known.count == 1 ? known.first ?? nil : nil,
-                osVersion: key.os,
-                reports: sum.count)
-        }
-    }
+    func matrix() -> [KVCReport.Cell] { sums.matrix.cells() }
 
-    private static func counts(_ sums: [Sums.Labelled: Sums.Sum], byCount: Bool) -> [Int: [KVCReport.Count]] {
-        var result: [Int: [(value: String, sum: Sums.Sum)]] = [:]
+    private static func counts(_ sums: [Sums.Labelled: FailureSum], byCount: Bool) -> [Int: [KVCReport.Count]]
+    {
+        var result: [Int: [(value: String, sum: FailureSum)]] = [:]
         for (key, sum) in sums { result[key.group, default: []].append((key.value, sum)) }
         return result.mapValues { entries in
             entries.sorted { a, b in
@@ -81,30 +66,14 @@ struct FailureTally {
             var group: Int
             var value: String
         }
-        struct MatrixKey: Hashable {
-            var device: String
-            var os: String
-        }
-        /// Failures, and the oldest OS version among them.
-        struct Sum {
-            var count: Int
-            var osKey: Int?
-
-            mutating func add(_ count: Int, osKey: Int?) {
-                self.count += count
-                self.osKey = SQLOrder.smaller(self.osKey, osKey)
-            }
-        }
 
         var failures = 0
         var identities: Set<String> = []
         var groups: [Int: GroupTotals] = [:]
-        var devices: [Labelled: Sum] = [:]
-        var apps: [Labelled: Sum] = [:]
-        var oses: [Labelled: Sum] = [:]
-        var matrix: [MatrixKey: Sum] = [:]
-        var matrixOrder: [MatrixKey] = []
-        var models: [String: Set<String?>] = [:]
+        var devices: [Labelled: FailureSum] = [:]
+        var apps: [Labelled: FailureSum] = [:]
+        var oses: [Labelled: FailureSum] = [:]
+        var matrix = MatrixSums()
 
         mutating func add(_ cell: borrowing Cell) {
             let device = cell.deviceLabel
@@ -126,23 +95,72 @@ struct FailureTally {
             Self.add(cell, to: &devices, as: device)
             Self.add(cell, to: &apps, as: cell.appLabel)
             Self.add(cell, to: &oses, as: os)
-            let key = MatrixKey(device: device, os: os)
-            models[device, default: []].insert(cell.model)
-            if let index = matrix.index(forKey: key) {
-                matrix.values[index].add(cell.count, osKey: cell.osKey)
-            } else {
-                matrixOrder.append(key)
-                matrix[key] = Sum(count: cell.count, osKey: cell.osKey)
-            }
+            matrix.add(cell, device: device, os: os)
         }
 
-        private static func add(_ cell: borrowing Cell, to sums: inout [Labelled: Sum], as value: String) {
+        private static func add(
+            _ cell: borrowing Cell, to sums: inout [Labelled: FailureSum], as value: String
+        ) {
             let key = Labelled(group: cell.group, value: value)
             if let index = sums.index(forKey: key) {
                 sums.values[index].add(cell.count, osKey: cell.osKey)
             } else {
-                sums[key] = Sum(count: cell.count, osKey: cell.osKey)
+                sums[key] = FailureSum(count: cell.count, osKey: cell.osKey)
             }
+        }
+    }
+}
+
+/// Failures, and the oldest OS version among them.
+struct FailureSum {
+    var count: Int
+    var osKey: Int?
+
+    mutating func add(_ count: Int, osKey: Int?) {
+        self.count += count
+        self.osKey = SQLOrder.smaller(self.osKey, osKey)
+    }
+}
+
+/// Failures by device label and OS version: the report's matrix, or one group's.
+struct MatrixSums {
+    private struct Key: Hashable {
+        var device: String
+        var os: String
+    }
+
+    private var sums: [Key: FailureSum] = [:]
+    private var order: [Key] = []
+    /// The identifiers each device label was given.
+    private var models: [String: Set<String?>] = [:]
+
+    mutating func add(_ cell: borrowing FailureCell, device: String, os: String) {
+        let key = Key(device: device, os: os)
+        models[device, default: []].insert(cell.model)
+        if let index = sums.index(forKey: key) {
+            sums.values[index].add(cell.count, osKey: cell.osKey)
+        } else {
+            order.append(key)
+            sums[key] = FailureSum(count: cell.count, osKey: cell.osKey)
+        }
+    }
+
+    /// The cells by device label, then oldest OS version.
+    func cells() -> [KVCReport.Cell] {
+        order.sorted { a, b in
+            if a.device != b.device { return SQLOrder.bytewise(a.device, b.device) }
+            let keyA = sums[a]?.osKey
+            let keyB = sums[b]?.osKey
+            if keyA != keyB { return SQLOrder.nullsFirst(keyA, keyB) }
+            return SQLOrder.bytewise(a.os, b.os)
+        }.map { key in
+            let sum = sums[key]!
+            // A row names its identifier only when every report of the device gave the same one.
+            let known = models[key.device] ?? []
+            return KVCReport.Cell(
+                device: key.device, deviceModel: known.count == 1 ? known.first ?? nil : nil,
+                osVersion: key.os,
+                reports: sum.count)
         }
     }
 }

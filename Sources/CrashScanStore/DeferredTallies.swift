@@ -87,7 +87,8 @@ final class DeferredTallies {
         ON COMMIT DELETE ROWS
         """
 
-    /// The failure cells' additions (migration 14) for the KVC failures of the transaction.
+    /// The failure cells' additions (migration 14) and the days' (16) for the KVC failures of the
+    /// transaction.
     /// SQLite: the failures from report id `?` on, grouped with the trigger's expressions.
     static let sqliteFailureCellAdditions: [String] = {
         let newFailures = """
@@ -126,6 +127,12 @@ final class DeferredTallies {
             WHERE f.user_id IS NOT NULL GROUP BY 1, 2
             ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
             """,
+            // The failures per group and day (migration 16), with its trigger's day.
+            """
+            INSERT INTO failure_day (group_id, day, failures)
+            SELECT group_id, substr(seen, 1, 10), count(*) FROM \(newFailures) WHERE seen IS NOT NULL GROUP BY 1, 2
+            ON CONFLICT (group_id, day) DO UPDATE SET failures = failure_day.failures + excluded.failures
+            """,
         ]
             + ["device", "user"].flatMap { id in
                 [
@@ -144,7 +151,7 @@ final class DeferredTallies {
     }()
 
     /// PostgreSQL: the trigger kept the transaction's failures in `pending_failure`; one call adds
-    /// them, in key order.
+    /// them to the cells and, since migration 16, to the days, in key order.
     static let postgresFailureCellAddition =
         "SELECT failure_cells_change(1, ARRAY(SELECT ROW(p.*)::failure_change FROM pg_temp.pending_failure p))"
 

@@ -135,8 +135,13 @@ extension FailureTally {
 
     /// Per group: its device × OS cells, as the report's matrix sums them.
     func matricesByGroup() -> [Int: [KVCReport.Cell]] {
-        var byGroup: [Int: [FailureCell]] = [:]
-        for cell in cells { byGroup[cell.group, default: []].append(cell) }
-        return byGroup.mapValues { FailureTally(cells: $0).matrix() }
+        // Summed in place: a tally of each group's cells, copied out, summed everything else too
+        // (on a million reports, a fifth of the page's time).
+        var byGroup: [Int: MatrixSums] = [:]
+        for index in cells.indices {
+            byGroup[cells[index].group, default: MatrixSums()].add(
+                cells[index], device: cells[index].deviceLabel, os: cells[index].osLabel)
+        }
+        return byGroup.mapValues { $0.cells() }
     }
 }

@@ -28,14 +28,20 @@ extension Store {
     ///
     /// A selection the failure cells can answer (`cellConditions`) is summed from them instead
     /// (`FailureCells.swift`): the same scan, from far fewer rows. The page's days and latest
-    /// reports are not in the cells: for those the failures are read, three columns of each
-    /// (on a million reports the page took 1.6–1.9 s with the whole scan).
+    /// reports are not in the cells: a selection of whole groups reads them from the days kept
+    /// at import (`FailureDays.swift`); any other reads three columns of each failure (on a
+    /// million reports the page took 1.6–1.9 s with the whole scan).
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
         guard let cells = selection.cellConditions(in: db.dialect) else {
             return try readFailures(selection, forPage: forPage)
         }
         var scan = try foldFailureCells(cells)
-        if forPage { try readDaysAndLatest(selection, into: &scan) }
+        guard forPage else { return scan }
+        if let days = selection.dayConditions(in: db.dialect) {
+            try readStoredDaysAndLatest(days, into: &scan)
+        } else {
+            try readDaysAndLatest(selection, into: &scan)
+        }
         return scan
     }
 

@@ -70,7 +70,19 @@ final class FailureCellTests: XCTestCase {
                     """), "\(id) ids", file: file, line: line)
         }
         try assertTimesMatchFailures(db, file: file, line: line)
+        let day = db.dialect == .postgresql ? "to_char(day, 'YYYY-MM-DD')" : "day"
+        XCTAssertEqual(
+            try dump(db, "SELECT group_id, \(day), failures FROM failure_day ORDER BY 1, 2"),
+            try dump(
+                db,
+                """
+                SELECT r.group_id, substr(\(db.dialect.timestampText(seen)), 1, 10) AS day, count(*)
+                FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE \(seen) IS NOT NULL
+                GROUP BY 1, 2 ORDER BY 1, 2
+                """), "days", file: file, line: line)
     }
+
+    private static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 
     /// A cell's first and last times are its failures'; a stale cell's are bounds of them.
     static func assertTimesMatchFailures(_ db: Database, file: StaticString, line: UInt) throws {
@@ -240,8 +252,8 @@ final class FailureCellTests: XCTestCase {
         try Self.assertScansAgree(store)
     }
 
-    /// A team database made before schema 14 gets its cells from the stored failures, and its
-    /// blame frames counted (schema 15).
+    /// A team database made before schema 14 gets its cells from the stored failures, its blame
+    /// frames counted (schema 15) and its failures' days (schema 16).
     func testUpgradeFillsTheCellsOnPostgreSQL() throws {
         let url = try TestPostgres.freshDatabase(self)
         do {
@@ -254,7 +266,8 @@ final class FailureCellTests: XCTestCase {
                 DROP TRIGGER kvc_failure_cell_insert ON kvc_failure; DROP TRIGGER kvc_failure_cell_delete ON kvc_failure;
                 DROP TRIGGER report_cell_update ON report; DROP TRIGGER report_cell_delete ON report;
                 DROP FUNCTION kvc_failure_cell_change(); DROP FUNCTION report_cell_change();
-                DROP FUNCTION failure_cells_change(integer, failure_change[]); DROP FUNCTION failure_cell_of(failure_change);
+                DROP FUNCTION failure_cells_change(integer, failure_change[]);
+                DROP FUNCTION failure_cells_change_v14(integer, failure_change[]); DROP FUNCTION failure_cell_of(failure_change);
                 DROP TABLE IF EXISTS pg_temp.pending_failure; DROP TYPE failure_change;
                 DROP TABLE failure_cell_device; DROP TABLE failure_cell_user; DROP TABLE failure_cell;
                 DROP TABLE failure_group_device; DROP TABLE failure_group_user; DROP TABLE failure_device;
@@ -262,6 +275,7 @@ final class FailureCellTests: XCTestCase {
                 DROP TRIGGER report_blame_insert ON report; DROP TRIGGER report_blame_update ON report;
                 DROP TRIGGER report_blame_delete ON report; DROP FUNCTION report_blame_change();
                 DROP TABLE IF EXISTS pg_temp.pending_blame; DROP TABLE group_blame_tally;
+                DROP TABLE failure_day; DROP INDEX report_group_seen; CREATE INDEX report_occurred ON report (occurred_at);
                 DELETE FROM schema_migrations WHERE version >= 14;
                 """)
         }
@@ -287,5 +301,24 @@ final class FailureCellTests: XCTestCase {
         selection = ReportSelection()
         selection.appVersions = [""]
         XCTAssertNil(selection.cellConditions(in: .sqlite), "'' is how a cell stores no version")
+    }
+
+    /// The page's stored days and latest failures (migration 16) answer whole groups only.
+    func testOnlyWholeGroupsReadTheStoredDays() throws {
+        var selection = ReportSelection()
+        XCTAssertNotNil(selection.dayConditions(in: .sqlite))
+        selection.groupIDs = [1, 2]
+        XCTAssertEqual(selection.dayConditions(in: .postgresql)?.values.count, 2)
+        selection.osRanges = [try OSRange.parse("8.1")]
+        XCTAssertNil(selection.dayConditions(in: .sqlite))
+        selection = ReportSelection()
+        selection.devices = [.name("iPhone 6 Plus")]
+        XCTAssertNil(selection.dayConditions(in: .sqlite))
+        selection = ReportSelection()
+        selection.appVersions = ["2.3.1"]
+        XCTAssertNil(selection.dayConditions(in: .sqlite))
+        selection = ReportSelection()
+        selection.until = "2024-01-01"
+        XCTAssertNil(selection.dayConditions(in: .sqlite))
     }
 }
