@@ -3,6 +3,14 @@
 extension Store {
     func foldFailureCells(_ cells: SQLConditions) throws -> FailureScan {
         var fold = FailureFold(forPage: false)
+        // Counted first (2 ms for the 83,501 cells of a million reports): the fold's growth to
+        // that many cells was a tenth of an unfiltered page's samples.
+        if let count = try db.query(
+            "SELECT count(*) AS n FROM failure_cell c\(cells.whereClause)", cells.values
+        )
+        .first?.int("n") {
+            fold.reserveCells(count)
+        }
         var stale: [(key: FailureFold.CellKey, stored: StoredCellKey)] = []
         try db.forEachCursor(
             """

@@ -94,7 +94,12 @@ struct FailureFold {
     }
 
     let forPage: Bool
-    var cells: [CellKey: FailureCell] = [:]
+    /// The cells in the order first seen, and where each key's cell is: updated in place in the
+    /// array and handed over whole by `finish`. (Kept as the dictionary's values, each read of a
+    /// cell's time copied the cell with its seven texts, and `finish` copied every cell again: on
+    /// a million reports, with the dictionary's growth, a third of an unfiltered page's samples.)
+    private(set) var cells: [FailureCell] = []
+    private var cellIndex: [CellKey: Int] = [:]
     /// The cells' texts, each String made once: keys of numbers hash and compare faster than
     /// four Strings, and a row's text that was seen before is not made into a String again.
     var texts = TextNumbering()
@@ -108,6 +113,12 @@ struct FailureFold {
     var page = PageFold()
 
     init(forPage: Bool) { self.forPage = forPage }
+
+    /// Room for `count` cells, when the caller knows about how many come.
+    mutating func reserveCells(_ count: Int) {
+        cells.reserveCapacity(count)
+        cellIndex.reserveCapacity(count)
+    }
 
     mutating func add(_ row: RowCursor, _ columns: [Int32]) {
         guard let group = row.int(at: columns[0]) else { return }
@@ -152,30 +163,33 @@ struct FailureFold {
     /// `failures` seen from `first` to `last` added to their cell, as SQL's count, min and max
     /// would.
     mutating func count(_ key: CellKey, osKey: Int?, failures: Int, first: String?, last: String?) {
-        guard let index = cells.index(forKey: key) else {
-            cells[key] = FailureCell(
-                group: key.group, model: texts.text(key.model), name: texts.text(key.name),
-                os: texts.text(key.os),
-                osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last)
+        guard let index = cellIndex[key] else {
+            cellIndex[key] = cells.count
+            cells.append(
+                FailureCell(
+                    group: key.group, model: texts.text(key.model), name: texts.text(key.name),
+                    os: texts.text(key.os),
+                    osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last)
+            )
             return
         }
         // Changed in place: a copy out and back retained and released the cell's five texts
         // for every failure (perf: 6 % of the samples of an unfiltered report).
-        cells.values[index].count += failures
-        if let osKey, cells.values[index].osKey.map({ osKey < $0 }) ?? true {
-            cells.values[index].osKey = osKey
+        cells[index].count += failures
+        if let osKey, cells[index].osKey.map({ osKey < $0 }) ?? true {
+            cells[index].osKey = osKey
         }
-        if let first, cells.values[index].firstSeen.map({ SQLOrder.bytewise(first, $0) }) ?? true {
-            cells.values[index].firstSeen = first
+        if let first, cells[index].firstSeen.map({ SQLOrder.bytewise(first, $0) }) ?? true {
+            cells[index].firstSeen = first
         }
-        if let last, cells.values[index].lastSeen.map({ SQLOrder.bytewise($0, last) }) ?? true {
-            cells.values[index].lastSeen = last
+        if let last, cells[index].lastSeen.map({ SQLOrder.bytewise($0, last) }) ?? true {
+            cells[index].lastSeen = last
         }
     }
 
-    func finish() -> FailureScan {
+    consuming func finish() -> FailureScan {
         var scan = FailureScan()
-        scan.cells = Array(cells.values)
+        scan.cells = cells
         for id in Set(devices.keys).union(users.keys) {
             scan.byGroup[id] = AffectedCounts(devices: devices[id]?.count, users: users[id]?.count)
         }
