@@ -135,6 +135,8 @@ final class BuglyJSONParserTests: XCTestCase {
             // Not strict JSON: duplicate keys, a trailing comma, a lone surrogate, control bytes.
             "{\"expName\":\"A\",\"expName\":\"B\"}", "{\(body),}", "{\"expName\":\"\\ud800x\"}",
             "{\"expName\":\"a\u{01}b\"}", "{\"expName\":\"NSException\"} x", "{\"expName\":01}",
+            // A member name spelled with an escape (the streaming reader leaves it to Foundation).
+            "{\(without("model")),\"mod\\u0065l\":\"iPhone7,1\"}",
         ]
         for name in ["06-bugly-api-crashmap.json", "07-bugly-api-array.json"] {
             documents.append(
