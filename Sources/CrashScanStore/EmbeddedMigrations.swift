@@ -1410,6 +1410,22 @@ enum EmbeddedMigrations {
             CREATE INDEX report_group_seen ON report (group_id, coalesce(occurred_at, uploaded_at));
             """#
         ),
+        (
+            "0017_deferred_indexes.sql",
+            #"""
+            -- crashscan schema, version 17: the indexes an import into a new database leaves out while it
+            -- writes. An import into a database of at most 1,000 reports drops the indexes only `report`
+            -- reads and builds each once after its last file, from sorted keys, instead of inserting every
+            -- report into each at a random place. The transaction that drops an index keeps its definition
+            -- here with the importer's process id; the importer builds it again when it ends, whether it
+            -- succeeded or failed, and a later import builds those of an importer that is gone (killed).
+            CREATE TABLE deferred_index (
+                name     TEXT    NOT NULL PRIMARY KEY,
+                sql      TEXT    NOT NULL,
+                importer INTEGER NOT NULL
+            ) WITHOUT ROWID;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/*.sql), with the same version numbers.
@@ -2305,6 +2321,16 @@ enum EmbeddedMigrations {
             DROP INDEX report_occurred;
             CREATE INDEX report_group_seen
             ON report (group_id, date_trunc('second', coalesce(occurred_at, uploaded_at) AT TIME ZONE 'UTC'), id);
+            """#
+        ),
+        (
+            "0017_deferred_indexes.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 17: nothing. The SQLite migration keeps the indexes a
+            -- large import leaves out until it has written its reports; on PostgreSQL several importers write
+            -- at once, each commits every batch, and `report` may run meanwhile, so its importer drops none.
+            -- The file keeps the two schemas' version numbers in step.
+            SELECT 1;
             """#
         ),
     ]

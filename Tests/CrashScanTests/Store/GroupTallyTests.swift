@@ -236,11 +236,12 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migrations 7 to 16 made taken out again.
+            // sample reports imported, then everything migrations 7 to 17 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
                 """
+                DROP TABLE deferred_index;
                 DROP TRIGGER failure_day_change_apply; DROP TABLE failure_day; DROP INDEX report_group_seen;
                 CREATE INDEX report_occurred ON report (occurred_at);
                 DROP TRIGGER report_blame_insert; DROP TRIGGER report_blame_delete; DROP TRIGGER report_blame_update;
