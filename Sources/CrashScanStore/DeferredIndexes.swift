@@ -65,6 +65,12 @@ extension Store {
             try importers(pid_t(truncatingIfNeeded: $0.int("importer") ?? 0))
         }
         guard !deferred.isEmpty else { return }
+        // SQLite sorts an index's keys in as much memory as its page cache may hold: with the
+        // import's 32 MB the six indexes of a million reports took 87 MB of resident memory and
+        // 8.9 s (sqlite3 shell), with the default 2 MB 8.7 MB and 6.6 s.
+        let cacheSize = try db.query("PRAGMA cache_size").first?.int("cache_size") ?? Self.sortingCacheSize
+        try db.execute("PRAGMA cache_size = \(Self.sortingCacheSize)")
+        defer { try? db.execute("PRAGMA cache_size = \(cacheSize)") }
         try db.transaction {
             for index in deferred {
                 guard let name = try index.string("name"), let sql = try index.string("sql") else { continue }
@@ -75,4 +81,7 @@ extension Store {
             }
         }
     }
+
+    /// The page cache while the indexes are built: SQLite's default (2,000 KiB).
+    static let sortingCacheSize = -2000
 }
