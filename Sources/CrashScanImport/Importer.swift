@@ -99,11 +99,7 @@ public final class Importer {
         let staleGroups = try Regrouper.isStale(store)
         if !staleGroups { try Regrouper.markCurrent(store) }
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
-        try store.tuneForBulkWrites()
-        // Indexes an earlier import left out and could not build (it was killed) are built first;
-        // into a new database this import leaves them out until its files are written.
-        try store.restoreAbandonedIndexes()
-        let deferredIndexes = try store.deferIndexesForImport()
+        let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
         var batches = Batches(sources.makeIterator(), size: batchSize)
         var lastProgress = 0.0
@@ -119,13 +115,10 @@ public final class Importer {
         do {
             try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
         } catch {
-            try? store.endBulkWrites()
-            if deferredIndexes { try? store.restoreDeferredIndexes() }
+            bulk.abandon()
             throw error
         }
-        try store.endBulkWrites()
-        // Before the groups are refreshed, which may read them.
-        if deferredIndexes { try store.restoreDeferredIndexes() }
+        try bulk.end()
         report(summary, every: -1)
         try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
         summary.elapsed = clock.elapsed

@@ -26,7 +26,12 @@ extension Store {
     /// kept (`deferred_index`) in the same transaction.
     package func deferIndexesForImport() throws -> Bool {
         guard db.dialect == .sqlite else { return false }
-        let reports = try db.query("SELECT count(*) AS n FROM report").first?.int("n") ?? 0
+        // Counts no further than the limit (a count of a million reports reads them all: 7 ms).
+        let reports =
+            try db.query(
+                "SELECT count(*) AS n FROM (SELECT 1 FROM report LIMIT ?)",
+                [.int(Self.indexDeferralMaximumReports + 1)]
+            ).first?.int("n") ?? 0
         guard reports <= Self.indexDeferralMaximumReports else { return false }
         let placeholders = Array(repeating: "?", count: Self.deferrableIndexes.count).joined(separator: ", ")
         return try db.transaction {
