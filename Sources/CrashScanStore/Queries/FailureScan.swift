@@ -48,17 +48,23 @@ extension Store {
     /// The failures per group and day, and each group's latest failures, of the selection.
     func readDaysAndLatest(_ selection: ReportSelection, into scan: inout FailureScan) throws {
         let rows = selection.failureRows(in: db.dialect)
-        var fold = FailureFold(forPage: true)
+        var page = PageFold()
         try db.forEachCursor(
-            "SELECT r.group_id AS id, \(ReportSelection.seen) AS seen, r.id AS report_id \(rows.sql)",
-            rows.values, columns: ["id", "seen", "report_id"]
+            "SELECT r.group_id AS id, \(pageColumns), r.id AS report_id \(rows.sql)", rows.values,
+            columns: ["id", "page_day", "page_time", "report_id"]
         ) { row, columns in
-            guard let group = row.int(at: columns[0]), let id = row.int(at: columns[2]) else { return }
-            row.withText(at: columns[1]) { fold.page.add(group: group, time: $0, id: Int64(id)) }
+            guard let group = row.int(at: columns[0]), let id = row.int(at: columns[3]) else { return }
+            FailureFold.addToPage(&page, row, columns[1], columns[2], group: group, id: Int64(id))
         }
-        let page = fold.finish()
-        scan.days = page.days
-        scan.latest = page.latest
+        (scan.days, scan.latest) = page.finish()
+    }
+
+    /// The day and time the page folds (`PageFold`), as `page_day` and `page_time`: the time as
+    /// `report` shows it (to the second on PostgreSQL), and the day cut from it by SQL as the days
+    /// kept at import are (`failure_day`).
+    private var pageColumns: String {
+        let time = db.dialect.timestampText(ReportSelection.seen)
+        return "substr(\(time), 1, 10) AS page_day, \(time) AS page_time"
     }
 
     /// `scanFailures` from the failures themselves, whatever the selection.
@@ -69,7 +75,8 @@ extension Store {
             """
             SELECT r.group_id AS id, r.device_model AS model, r.device_name AS name, r.os_version AS os,
                    r.os_key AS os_key, r.app_version AS app, \(ReportSelection.seen) AS seen,
-                   r.device_id AS device, r.user_id AS user, r.id AS report_id
+                   r.device_id AS device, r.user_id AS user, r.id AS report_id,
+                   \(forPage ? pageColumns : "NULL AS page_day, NULL AS page_time")
             \(rows.sql)
             """, rows.values, columns: FailureFold.columns
         ) { row, columns in fold.add(row, columns) }
@@ -81,7 +88,8 @@ extension Store {
 struct FailureFold {
     /// The columns `add` reads, in the order of its `columns` argument.
     static let columns = [
-        "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id",
+        "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id", "page_day",
+        "page_time",
     ]
 
     /// A cell's texts as their numbers in `texts` (nil: none).
@@ -129,7 +137,16 @@ struct FailureFold {
         addDevice(row, at: columns[7], group: group)
         addUser(row, at: columns[8], group: group)
         if forPage, let id = row.int(at: columns[9]) {
-            row.withText(at: columns[6]) { page.add(group: group, time: $0, id: Int64(id)) }
+            Self.addToPage(&page, row, columns[10], columns[11], group: group, id: Int64(id))
+        }
+    }
+
+    /// The failure whose page day and time are in those columns of the row, if it has them.
+    static func addToPage(
+        _ page: inout PageFold, _ row: RowCursor, _ day: Int32, _ time: Int32, group: Int, id: Int64
+    ) {
+        row.withText(at: day) { day in
+            row.withText(at: time) { page.add(group: group, day: day, time: $0, id: id) }
         }
     }
 

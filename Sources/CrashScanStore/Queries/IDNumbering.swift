@@ -9,6 +9,11 @@ import Foundation
 /// Two ids are one when Swift's `==` says so (canonical equivalence): ASCII ids, all the sources
 /// give, are keyed by their bytes; any other id by the bytes of its NFC form.
 struct IDNumbering {
+    /// False: every byte sequence is its own id (as SQL's BINARY comparison sees texts).
+    let canonical: Bool
+
+    init(canonical: Bool = true) { self.canonical = canonical }
+
     private struct Entry {
         var start: Int
         var count: Int
@@ -27,7 +32,7 @@ struct IDNumbering {
 
     /// The number of the id in `text`.
     mutating func number(_ text: UnsafeRawBufferPointer) -> Int32 {
-        if Self.isASCII(text) { return numberBytes(text) }
+        if !canonical || Self.isASCII(text) { return numberBytes(text) }
         var canonical = String(decoding: text, as: UTF8.self).precomposedStringWithCanonicalMapping
         return canonical.withUTF8 { numberBytes(UnsafeRawBufferPointer($0)) }
     }
@@ -113,8 +118,11 @@ struct IDNumbering {
 /// Texts numbered as `IDNumbering` numbers ids, each kept as the String first read for its
 /// number (the spelling a `[String: …]` dictionary would have kept).
 struct TextNumbering {
-    private var numbering = IDNumbering()
+    private var numbering: IDNumbering
     private var texts: [String] = []
+
+    /// `canonical`: as `IDNumbering.canonical`.
+    init(canonical: Bool = true) { numbering = IDNumbering(canonical: canonical) }
 
     mutating func number(_ bytes: UnsafeRawBufferPointer) -> Int32 {
         let number = numbering.number(bytes)

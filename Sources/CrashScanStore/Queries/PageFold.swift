@@ -1,25 +1,24 @@
 /// The HTML page's failures per group and day, and each group's latest failures, folded from the
-/// time's bytes in place: a day is numbered by its bytes (`TextNumbering`, which takes canonically
-/// equal spellings for one, as a `Substring` key did), and a String is made only for a failure
-/// that enters its group's latest ones. On a million reports (300,000 failures) the fold with a
-/// String and a `Substring` day for every failure was about a third of the page's time (perf:
-/// hashing the days, retain and release, comparing the times).
+/// failures of a selection that does not keep whole groups (one that does reads them from
+/// `failure_day` and `report_group_seen`, `FailureDays.swift`). Both say the same: the day is the
+/// time's first ten characters as SQL cuts them (the query's `substr`), days and times are equal
+/// when their bytes are, and times order by their bytes (SQL's BINARY), the larger id first on the
+/// same time. Read in place: a day is numbered by its bytes, and only a failure that enters its
+/// group's latest is copied.
 struct PageFold {
     private struct DayKey: Hashable {
         var group: Int
         var day: Int32
     }
 
-    private var dayTexts = TextNumbering()
+    private var dayTexts = TextNumbering(canonical: false)
     private var days: [DayKey: Int] = [:]
-    private var latest: [Int: [(seen: String, id: Int64)]] = [:]
+    private var latest: [Int: [(seen: [UInt8], id: Int64)]] = [:]
 
-    /// A failure of `group` seen at the time whose UTF-8 bytes are `time`.
-    mutating func add(group: Int, time: UnsafeRawBufferPointer, id: Int64) {
-        // As `String(cString:)` reads it: up to the first NUL.
-        let seen = UnsafeRawBufferPointer(rebasing: time[..<(time.firstIndex(of: 0) ?? time.count)])
-        days[DayKey(group: group, day: dayNumber(seen)), default: 0] += 1
-        keepLatest(group: group, seen: seen, id: id)
+    /// A failure of `group` on `day`, seen at `time` (their UTF-8 bytes).
+    mutating func add(group: Int, day: UnsafeRawBufferPointer, time: UnsafeRawBufferPointer, id: Int64) {
+        days[DayKey(group: group, day: dayTexts.number(day)), default: 0] += 1
+        keepLatest(group: group, seen: time, id: id)
     }
 
     /// The day counts and the latest ids, newest first.
@@ -30,59 +29,19 @@ struct PageFold {
         return (dayCounts, latest.mapValues { $0.map(\.id) })
     }
 
-    /// The number of the time's first ten characters. Their bytes when those are ASCII without a
-    /// carriage return (which joins a line feed into one character) and the next byte, if any, is
-    /// ASCII too (a combining mark would join the tenth); otherwise cut by the String.
-    private mutating func dayNumber(_ seen: UnsafeRawBufferPointer) -> Int32 {
-        let cut = min(seen.count, 10)
-        let head = UnsafeRawBufferPointer(rebasing: seen[..<cut])
-        if head.allSatisfy({ $0 < 0x80 && $0 != 0x0D }), seen.count <= cut || seen[cut] < 0x80 {
-            return dayTexts.number(head)
-        }
-        var day = String(Self.text(seen).prefix(10))
-        return day.withUTF8 { dayTexts.number(UnsafeRawBufferPointer($0)) }
-    }
-
-    private static func text(_ bytes: UnsafeRawBufferPointer) -> String {
-        String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Inserts the failure into its group's latest, newest first (the larger id first on the same
-    /// time), keeping at most `FailureScan.latestKept`; compares bytes before making a String.
+    /// Inserts the failure into its group's latest, newest first, keeping at most
+    /// `FailureScan.latestKept`.
     private mutating func keepLatest(group: Int, seen: UnsafeRawBufferPointer, id: Int64) {
-        if let kept = latest[group], kept.count == FailureScan.latestKept, let last = kept.last,
-            !Self.newer(seen, id, than: last)
+        func newer(_ kept: (seen: [UInt8], id: Int64)) -> Bool {
+            seen.elementsEqual(kept.seen) ? id > kept.id : kept.seen.lexicographicallyPrecedes(seen)
+        }
+        if let kept = latest[group], kept.count == FailureScan.latestKept, let last = kept.last, !newer(last)
         {
             return
         }
-        let entry = (seen: Self.text(seen), id: id)
         var kept = latest.removeValue(forKey: group) ?? []
-        let position = kept.firstIndex { Self.newer(entry, than: $0) } ?? kept.count
-        kept.insert(entry, at: position)
+        kept.insert((Array(seen), id), at: kept.firstIndex(where: newer) ?? kept.count)
         if kept.count > FailureScan.latestKept { kept.removeLast() }
         latest[group] = kept
-    }
-
-    private static func newer(_ a: (seen: String, id: Int64), than b: (seen: String, id: Int64)) -> Bool {
-        a.seen == b.seen ? a.id > b.id : SQLOrder.bytewise(b.seen, a.seen)
-    }
-
-    /// `newer` for a time not yet made a String. `==` on Strings is canonical equivalence, so
-    /// bytes that differ from `b`'s decide only when both are ASCII; otherwise the String decides.
-    private static func newer(_ seen: UnsafeRawBufferPointer, _ id: Int64, than b: (seen: String, id: Int64))
-        -> Bool
-    {
-        var other = b.seen
-        let order: Int? = other.withUTF8 { theirs in
-            if seen.elementsEqual(theirs) { return 0 }
-            guard seen.allSatisfy({ $0 < 0x80 }), theirs.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return seen.lexicographicallyPrecedes(theirs) ? -1 : 1
-        }
-        switch order {
-        case 0: return id > b.id
-        case 1: return true
-        case -1: return false
-        default: return newer((seen: text(seen), id: id), than: b)
-        }
     }
 }

@@ -303,6 +303,30 @@ final class FailureCellTests: XCTestCase {
         XCTAssertNil(selection.cellConditions(in: .sqlite), "'' is how a cell stores no version")
     }
 
+    /// Times crashscan never writes (a hand edit): the page's days and latest failures read from
+    /// the failures are what `failure_day` and `report_group_seen` say (a day is the time's first
+    /// ten characters as SQL cuts them, times order by their bytes).
+    func testTheStoredDaysAndTheFailuresAgreeOnAwkwardTimes() throws {
+        let store = try SampleStore.make(self)
+        let failures = try store.db.query("SELECT report_id AS id FROM kvc_failure ORDER BY report_id")
+            .compactMap { try $0.int("id") }
+        let times = [
+            "2015-03-0\u{0301}2T00:00:00Z", "2015-03-02\r\nT", "2015-03-02\u{0301}", "\u{212B}015-03-02",
+            "\u{00C5}015-03-02", "2015-03-02\0hidden", "2015-03", "", "Kelvin\u{212A}",
+        ]
+        XCTAssertGreaterThan(failures.count, times.count)
+        for (id, time) in zip(failures, times) {
+            try store.db.run("UPDATE report SET occurred_at = ? WHERE id = ?", [.text(time), .int(id)])
+        }
+        try Self.assertCellsMatchFailures(store.db)
+        let stored = try store.scanFailures(ReportSelection(), forPage: true)
+        let read = try store.readFailures(ReportSelection(), forPage: true)
+        XCTAssertEqual(
+            stored.days.map { "\($0.group) \($0.day.unicodeScalars.map(\.value)) \($0.count)" }.sorted(),
+            read.days.map { "\($0.group) \($0.day.unicodeScalars.map(\.value)) \($0.count)" }.sorted())
+        XCTAssertEqual(stored.latest, read.latest)
+    }
+
     /// The page's stored days and latest failures (migration 16) answer whole groups only.
     func testOnlyWholeGroupsReadTheStoredDays() throws {
         var selection = ReportSelection()
