@@ -127,6 +127,13 @@ final class DeferredTallies {
             WHERE f.user_id IS NOT NULL GROUP BY 1, 2
             ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
             """,
+            // The failures per group, kind and key (migration 18).
+            """
+            INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+            SELECT r.group_id, k.kind, k.key IS NOT NULL, coalesce(k.key, ''), count(*)
+            FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE k.report_id >= ? GROUP BY 1, 2, 3, 4
+            ON CONFLICT (group_id, kind, has_key, key) DO UPDATE SET failures = failure_group_key.failures + excluded.failures
+            """,
             // The failures per group and day (migration 16), with its trigger's day.
             """
             INSERT INTO failure_day (group_id, day, failures)
@@ -159,6 +166,15 @@ final class DeferredTallies {
     static let pendingFailureTableSQL =
         "CREATE TEMPORARY TABLE IF NOT EXISTS pending_failure OF failure_change ON COMMIT DELETE ROWS"
 
+    /// PostgreSQL: the failures' groups, kinds and keys (migration 18) the trigger kept in
+    /// `pending_failure_key`, added in key order.
+    static let postgresFailureKeyAddition =
+        "SELECT failure_keys_change(1, ARRAY(SELECT ROW(p.*)::failure_key FROM pg_temp.pending_failure_key p))"
+
+    /// The session's table of pending failures' groups, kinds and keys.
+    static let pendingFailureKeyTableSQL =
+        "CREATE TEMPORARY TABLE IF NOT EXISTS pending_failure_key OF failure_key ON COMMIT DELETE ROWS"
+
     init(db: Database) throws(DatabaseError) {
         self.db = db
         var add: [Statement] = []
@@ -176,10 +192,13 @@ final class DeferredTallies {
             try db.execute(Self.pendingTableSQL)
             try db.execute(Self.pendingFailureTableSQL)
             try db.execute(Self.pendingBlameTableSQL)
+            try db.execute(Self.pendingFailureKeyTableSQL)
             start = [try db.prepare("SELECT set_config('crashscan.defer_tallies', 'on', true)")]
             firstNewReport = nil
             let blame = Self.blameAddition("FROM pg_temp.pending_blame WHERE TRUE")
-            for sql in Self.additions(Self.postgresNewRows) + [blame, Self.postgresFailureCellAddition] {
+            for sql in Self.additions(Self.postgresNewRows) + [
+                blame, Self.postgresFailureCellAddition, Self.postgresFailureKeyAddition,
+            ] {
                 add.append(try db.prepare(sql))
             }
             // Nothing to undo: the pending rows go with the commit (ON COMMIT DELETE ROWS) and the

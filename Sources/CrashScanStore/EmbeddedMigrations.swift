@@ -1426,6 +1426,88 @@ enum EmbeddedMigrations {
             ) WITHOUT ROWID;
             """#
         ),
+        (
+            "0018_failure_group_keys.sql",
+            #"""
+            -- crashscan schema, version 18: the KVC failures of each group by kind and key, kept current as
+            -- reports arrive. `report --key` and `--kind` read every failure of the selection (on a million
+            -- reports `--key _placeholderLabel` took 0.52 s), although a group's fingerprint holds its
+            -- failures' kind and key, so that the filter keeps or drops whole groups. With this count
+            -- `report` checks that no group has failures on both sides of the filter and then sums the
+            -- failure cells of the groups it keeps, as it does for `--os`; when a group is split (a hand edit
+            -- of `kvc_failure`) it reads the failures as before.
+            -- `has_key` is 0 for a failure without a key (its `key` is then ''), so that a key filter never
+            -- takes the missing key for the empty one.
+
+            CREATE TABLE failure_group_key (
+                group_id INTEGER NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+                kind     TEXT    NOT NULL,
+                has_key  INTEGER NOT NULL,
+                key      TEXT    NOT NULL,
+                failures INTEGER NOT NULL,
+                PRIMARY KEY (group_id, kind, has_key, key)
+            ) WITHOUT ROWID;
+
+            INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+            SELECT r.group_id, k.kind, k.key IS NOT NULL, coalesce(k.key, ''), count(*)
+            FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            GROUP BY 1, 2, 3, 4;
+
+            -- A failure is counted when its row is written (the importer, which silences this trigger
+            -- through `tally_deferral`, adds its transaction's failures once before it commits), and moves
+            -- with its report's group and its own kind and key.
+            CREATE TRIGGER kvc_failure_key_insert AFTER INSERT ON kvc_failure
+            WHEN NOT EXISTS (SELECT 1 FROM tally_deferral)
+            BEGIN
+                INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+                SELECT group_id, NEW.kind, NEW.key IS NOT NULL, coalesce(NEW.key, ''), 1 FROM report WHERE id = NEW.report_id
+                ON CONFLICT (group_id, kind, has_key, key) DO UPDATE SET failures = failures + 1;
+            END;
+
+            -- Failures deleted with their report find no report here: `report_key_delete` counted them.
+            CREATE TRIGGER kvc_failure_key_delete AFTER DELETE ON kvc_failure BEGIN
+                UPDATE failure_group_key SET failures = failures - 1
+                WHERE group_id = (SELECT group_id FROM report WHERE id = OLD.report_id) AND kind = OLD.kind
+                  AND has_key = (OLD.key IS NOT NULL) AND key = coalesce(OLD.key, '');
+                DELETE FROM failure_group_key
+                WHERE group_id = (SELECT group_id FROM report WHERE id = OLD.report_id) AND failures <= 0;
+            END;
+
+            CREATE TRIGGER kvc_failure_key_update AFTER UPDATE OF report_id, kind, key ON kvc_failure
+            WHEN OLD.report_id IS NOT NEW.report_id OR OLD.kind IS NOT NEW.kind OR OLD.key IS NOT NEW.key
+            BEGIN
+                UPDATE failure_group_key SET failures = failures - 1
+                WHERE group_id = (SELECT group_id FROM report WHERE id = OLD.report_id) AND kind = OLD.kind
+                  AND has_key = (OLD.key IS NOT NULL) AND key = coalesce(OLD.key, '');
+                DELETE FROM failure_group_key
+                WHERE group_id = (SELECT group_id FROM report WHERE id = OLD.report_id) AND failures <= 0;
+                INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+                SELECT group_id, NEW.kind, NEW.key IS NOT NULL, coalesce(NEW.key, ''), 1 FROM report WHERE id = NEW.report_id
+                ON CONFLICT (group_id, kind, has_key, key) DO UPDATE SET failures = failures + 1;
+            END;
+
+            CREATE TRIGGER report_key_delete BEFORE DELETE ON report
+            WHEN EXISTS (SELECT 1 FROM kvc_failure WHERE report_id = OLD.id)
+            BEGIN
+                UPDATE failure_group_key SET failures = failures - 1
+                WHERE group_id = OLD.group_id
+                  AND (kind, has_key, key) = (SELECT kind, key IS NOT NULL, coalesce(key, '') FROM kvc_failure WHERE report_id = OLD.id);
+                DELETE FROM failure_group_key WHERE group_id = OLD.group_id AND failures <= 0;
+            END;
+
+            CREATE TRIGGER report_key_update AFTER UPDATE OF group_id ON report
+            WHEN OLD.group_id IS NOT NEW.group_id AND EXISTS (SELECT 1 FROM kvc_failure WHERE report_id = NEW.id)
+            BEGIN
+                UPDATE failure_group_key SET failures = failures - 1
+                WHERE group_id = OLD.group_id
+                  AND (kind, has_key, key) = (SELECT kind, key IS NOT NULL, coalesce(key, '') FROM kvc_failure WHERE report_id = NEW.id);
+                DELETE FROM failure_group_key WHERE group_id = OLD.group_id AND failures <= 0;
+                INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+                SELECT NEW.group_id, kind, key IS NOT NULL, coalesce(key, ''), 1 FROM kvc_failure WHERE report_id = NEW.id
+                ON CONFLICT (group_id, kind, has_key, key) DO UPDATE SET failures = failures + 1;
+            END;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/*.sql), with the same version numbers.
@@ -2331,6 +2413,108 @@ enum EmbeddedMigrations {
             -- at once, each commits every batch, and `report` may run meanwhile, so its importer drops none.
             -- The file keeps the two schemas' version numbers in step.
             SELECT 1;
+            """#
+        ),
+        (
+            "0018_failure_group_keys.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 18: the KVC failures of each group by kind and key
+            -- (see the SQLite migration 0018 for why). Kept once per statement, in key order, like the
+            -- failure cells of 0014; the importer's inserts are copied to the session's `pending_failure_key`
+            -- and added just before it commits.
+            CREATE TABLE failure_group_key (
+                group_id bigint  NOT NULL REFERENCES crash_group (id) ON DELETE CASCADE,
+                kind     text COLLATE "C" NOT NULL,
+                has_key  boolean NOT NULL,
+                key      text COLLATE "C" NOT NULL,
+                failures bigint  NOT NULL,
+                PRIMARY KEY (group_id, kind, has_key, key)
+            );
+
+            INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+            SELECT r.group_id, k.kind, k.key IS NOT NULL, coalesce(k.key, ''), count(*)
+            FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
+
+            -- A failure's group, kind and key (a null key kept; the function tells it from '').
+            CREATE TYPE failure_key AS (group_id bigint, kind text COLLATE "C", key text COLLATE "C");
+
+            -- Adds (sign > 0) or removes (sign < 0) the failures `changes`.
+            CREATE FUNCTION failure_keys_change(sign integer, changes failure_key[]) RETURNS void
+            LANGUAGE plpgsql AS $$
+            BEGIN
+                IF cardinality(changes) = 0 THEN
+                    RETURN;
+                END IF;
+                INSERT INTO failure_group_key (group_id, kind, has_key, key, failures)
+                SELECT group_id, kind, key IS NOT NULL, coalesce(key, ''), sign * count(*) FROM unnest(changes)
+                GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+                ON CONFLICT (group_id, kind, has_key, key) DO UPDATE SET failures = failure_group_key.failures + excluded.failures;
+                IF sign < 0 THEN
+                    DELETE FROM failure_group_key t USING (SELECT DISTINCT group_id FROM unnest(changes)) f
+                    WHERE t.group_id = f.group_id AND t.failures <= 0;
+                END IF;
+            END
+            $$;
+
+            -- Failures written, deleted or changed. Failures deleted with their reports find none here:
+            -- `report_key_delete` counted them.
+            CREATE FUNCTION kvc_failure_key_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'INSERT' AND current_setting('crashscan.defer_tallies', true) = 'on' THEN
+                    INSERT INTO pg_temp.pending_failure_key
+                    SELECT r.group_id, n.kind, n.key FROM new_failures n JOIN report r ON r.id = n.report_id;
+                    RETURN NULL;
+                END IF;
+                IF TG_OP IN ('DELETE', 'UPDATE') THEN
+                    PERFORM failure_keys_change(-1, ARRAY(
+                        SELECT ROW(r.group_id, o.kind, o.key)::failure_key
+                        FROM old_failures o JOIN report r ON r.id = o.report_id));
+                END IF;
+                IF TG_OP IN ('INSERT', 'UPDATE') THEN
+                    PERFORM failure_keys_change(1, ARRAY(
+                        SELECT ROW(r.group_id, n.kind, n.key)::failure_key
+                        FROM new_failures n JOIN report r ON r.id = n.report_id));
+                END IF;
+                RETURN NULL;
+            END
+            $$;
+
+            CREATE TRIGGER kvc_failure_key_insert AFTER INSERT ON kvc_failure
+            REFERENCING NEW TABLE AS new_failures FOR EACH STATEMENT EXECUTE FUNCTION kvc_failure_key_change();
+            CREATE TRIGGER kvc_failure_key_update AFTER UPDATE ON kvc_failure
+            REFERENCING OLD TABLE AS old_failures NEW TABLE AS new_failures
+            FOR EACH STATEMENT EXECUTE FUNCTION kvc_failure_key_change();
+            CREATE TRIGGER kvc_failure_key_delete AFTER DELETE ON kvc_failure
+            REFERENCING OLD TABLE AS old_failures FOR EACH STATEMENT EXECUTE FUNCTION kvc_failure_key_change();
+
+            -- Reports that are failures, deleted or moved to another group. PostgreSQL fires a table's
+            -- triggers by name: `report_key_delete` runs before `report_tally_delete`, which deletes the
+            -- reports' `kvc_failure` rows.
+            CREATE FUNCTION report_key_change() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                IF TG_OP = 'DELETE' THEN
+                    PERFORM failure_keys_change(-1, ARRAY(
+                        SELECT ROW(o.group_id, k.kind, k.key)::failure_key
+                        FROM old_reports o JOIN kvc_failure k ON k.report_id = o.id));
+                    RETURN NULL;
+                END IF;
+                PERFORM failure_keys_change(-1, ARRAY(
+                    SELECT ROW(o.group_id, k.kind, k.key)::failure_key
+                    FROM old_reports o JOIN new_reports n ON n.id = o.id JOIN kvc_failure k ON k.report_id = o.id
+                    WHERE o.group_id IS DISTINCT FROM n.group_id));
+                PERFORM failure_keys_change(1, ARRAY(
+                    SELECT ROW(n.group_id, k.kind, k.key)::failure_key
+                    FROM old_reports o JOIN new_reports n ON n.id = o.id JOIN kvc_failure k ON k.report_id = n.id
+                    WHERE o.group_id IS DISTINCT FROM n.group_id));
+                RETURN NULL;
+            END
+            $$;
+
+            CREATE TRIGGER report_key_update AFTER UPDATE ON report
+            REFERENCING OLD TABLE AS old_reports NEW TABLE AS new_reports FOR EACH STATEMENT EXECUTE FUNCTION report_key_change();
+            CREATE TRIGGER report_key_delete AFTER DELETE ON report
+            REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_key_change();
             """#
         ),
     ]

@@ -4,15 +4,15 @@
 /// of the page's 0.8 s.
 extension ReportSelection {
     /// The selection as conditions on `failure_day c`, when it keeps whole groups: no filter, or
-    /// only `--group` (nil otherwise: the other filters cut inside a group's days).
-    func dayConditions(in dialect: SQLDialect) -> SQLConditions? {
-        guard osRanges.isEmpty, devices.isEmpty, appVersions.isEmpty, since == nil, until == nil,
-            kinds.isEmpty,
-            keys.isEmpty
-        else { return nil }
-        // With the OS, device and app version lists empty, the cells' conditions are the group's,
+    /// only `--group`, and `--kind` and `--key` when `wholeGroups` (see `cellConditions`); nil
+    /// otherwise: the other filters cut inside a group's days.
+    func dayConditions(in dialect: SQLDialect, wholeGroups: Bool = false) -> SQLConditions? {
+        guard osRanges.isEmpty, devices.isEmpty, appVersions.isEmpty, since == nil, until == nil else {
+            return nil
+        }
+        // With the OS, device and app version lists empty, the cells' conditions are the groups',
         // on the same `c.group_id`.
-        return cellConditions(in: dialect)
+        return cellConditions(in: dialect, wholeGroups: wholeGroups)
     }
 }
 

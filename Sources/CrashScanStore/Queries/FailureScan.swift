@@ -26,18 +26,22 @@ extension Store {
     /// `forPage` adds the days and the latest reports of each group (`report --format html`):
     /// picking those here saved a sort of each group's reports by time (60–130 ms a group).
     ///
-    /// A selection the failure cells can answer (`cellConditions`) is summed from them instead
+    /// A selection the failure cells can answer (`cellConditions`; kinds and keys when they keep
+    /// whole groups, `GroupKeys.swift`) is summed from them instead
     /// (`FailureCells.swift`): the same scan, from far fewer rows. The page's days and latest
     /// reports are not in the cells: a selection of whole groups reads them from the days kept
     /// at import (`FailureDays.swift`); any other reads three columns of each failure (on a
     /// million reports the page took 1.6–1.9 s with the whole scan).
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
-        guard let cells = selection.cellConditions(in: db.dialect) else {
+        guard selection.since == nil, selection.until == nil,
+            case let wholeGroups = try kindsAndKeysKeepWholeGroups(selection),
+            let cells = selection.cellConditions(in: db.dialect, wholeGroups: wholeGroups)
+        else {
             return try readFailures(selection, forPage: forPage)
         }
         var scan = try foldFailureCells(cells)
         guard forPage else { return scan }
-        if let days = selection.dayConditions(in: db.dialect) {
+        if let days = selection.dayConditions(in: db.dialect, wholeGroups: wholeGroups) {
             try readStoredDaysAndLatest(days, into: &scan)
         } else {
             try readDaysAndLatest(selection, into: &scan)

@@ -51,14 +51,30 @@ public struct ReportSelection: Sendable {
     }
 
     /// The same selection as conditions on `failure_cell c` (migration 14), when it can be one:
-    /// the cells know group, device, OS and app version, not times, kinds or keys (nil then).
-    func cellConditions(in dialect: SQLDialect) -> SQLConditions? {
-        guard since == nil, until == nil, kinds.isEmpty, keys.isEmpty, !appVersions.contains("") else {
-            return nil
-        }
+    /// the cells know group, device, OS and app version, not times (nil then). Kinds and keys
+    /// select the groups whose failures `failure_group_key` (migration 18) counts with a kind and
+    /// key that match, which is the selection only when the filter keeps or drops each group
+    /// whole: `wholeGroups` says the store checked that (`Store.kindsAndKeysKeepWholeGroups`);
+    /// without it a kind or key filter gives nil.
+    func cellConditions(in dialect: SQLDialect, wholeGroups: Bool = false) -> SQLConditions? {
+        guard since == nil, until == nil, !appVersions.contains("") else { return nil }
         var conditions = SQLConditions()
         conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
+        if !kinds.isEmpty || !keys.isEmpty {
+            guard wholeGroups else { return nil }
+            let onKeys = kvcClauses(&conditions.values, dialect, on: .groupKeys)
+            conditions.clauses.append(
+                "c.group_id IN (SELECT t.group_id FROM failure_group_key t WHERE "
+                    + onKeys.joined(separator: " AND ") + ")")
+        }
         return conditions
+    }
+
+    /// The kind and key conditions as one test on `failure_group_key t` (none: nil), for the
+    /// check that they keep or drop each group whole; its values are appended to `values`.
+    func groupKeyTest(_ values: inout [SQLValue], _ dialect: SQLDialect) -> String? {
+        let clauses = kvcClauses(&values, dialect, on: .groupKeys)
+        return clauses.isEmpty ? nil : clauses.joined(separator: " AND ")
     }
 
     /// One value of a list matches: its conditions OR-ed, as one clause (none when empty).
@@ -128,21 +144,25 @@ public struct ReportSelection: Sendable {
     }
 
     /// The conditions on `kvc_failure k`: kind and key.
-    private func kvcClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
+    private func kvcClauses(
+        _ values: inout [SQLValue], _ dialect: SQLDialect, on table: KindKeyTable = .failures
+    )
+        -> [String]
+    {
         var clauses: [String] = []
         func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
         anyOf(
             kinds.map { kind in
                 values.append(.text(kind.rawValue))
-                return "k.kind = ?"
+                return "\(table.kind) = ?"
             })
         anyOf(
             keys.map { key in
                 guard key.contains("*") else {
                     values.append(.text(key))
-                    return "k.key = ?"
+                    return "\(table.key) = ?"
                 }
-                let match = dialect.wildcardMatch("k.key", pattern: key)
+                let match = dialect.wildcardMatch(table.key, pattern: key)
                 values.append(.text(match.value))
                 return match.sql
             })
@@ -159,6 +179,18 @@ struct SQLConditions {
     /// ` WHERE …`, or nothing when there is no condition (a count without WHERE is SQLite's
     /// page count: 7 ms on a million reports against 20–28 ms stepping through an index).
     var whereClause: String { isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ") }
+}
+
+/// Where a selection's kind and key conditions are.
+enum KindKeyTable {
+    /// `kvc_failure k`.
+    case failures
+    /// `failure_group_key t` (migration 18): a missing key is '' with `has_key` false; the key
+    /// is then NULL here, which no comparison matches, as in `kvc_failure`.
+    case groupKeys
+
+    var kind: String { self == .failures ? "k.kind" : "t.kind" }
+    var key: String { self == .failures ? "k.key" : "(CASE WHEN t.has_key THEN t.key END)" }
 }
 
 /// The table a selection's OS, device, app version and group conditions are on.

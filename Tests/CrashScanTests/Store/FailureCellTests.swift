@@ -69,6 +69,16 @@ final class FailureCellTests: XCTestCase {
                     WHERE r.\(id)_id IS NOT NULL GROUP BY 1 ORDER BY 1
                     """), "\(id) ids", file: file, line: line)
         }
+        XCTAssertEqual(
+            try dump(
+                db, "SELECT group_id, kind, has_key, key, failures FROM failure_group_key ORDER BY 1, 2, 3, 4"
+            ),
+            try dump(
+                db,
+                """
+                SELECT r.group_id, k.kind, k.key IS NOT NULL, coalesce(k.key, ''), count(*)
+                FROM report r JOIN kvc_failure k ON k.report_id = r.id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+                """), "kinds and keys", file: file, line: line)
         try assertTimesMatchFailures(db, file: file, line: line)
         let day = db.dialect == .postgresql ? "to_char(day, 'YYYY-MM-DD')" : "day"
         XCTAssertEqual(
@@ -138,6 +148,17 @@ final class FailureCellTests: XCTestCase {
             ("app 2.3.1", selection { $0.appVersions = ["2.3.1"] }),
             ("first group", selection { $0.groupIDs = Array(groups.prefix(1)) }),
             ("no group", selection { $0.groupIDs = [] }),
+            ("key _placeholderLabel", selection { $0.keys = ["_placeholderLabel"] }),
+            ("key _*Field or _placeholderLabel", selection { $0.keys = ["_*Field", "_placeholderLabel"] }),
+            ("kind undefined_key", selection { $0.kinds = [.undefinedKey] }),
+            ("every key", selection { $0.keys = ["*"] }),
+            (
+                "kind prohibited_ivar on iOS 13 and later",
+                try selection {
+                    $0.kinds = [.prohibitedIvar]
+                    $0.osRanges = [try OSRange.parse(">=13")]
+                }
+            ),
             (
                 "os 8 on iPhone 6 app 2.3.1",
                 try selection {
@@ -149,13 +170,22 @@ final class FailureCellTests: XCTestCase {
         ]
     }
 
-    static func assertScansAgree(_ store: Store, file: StaticString = #filePath, line: UInt = #line) throws {
+    /// `edited`: hand edits may have moved failures between groups, so that a kind or key filter
+    /// splits a group (and reads the failures).
+    static func assertScansAgree(
+        _ store: Store, edited: Bool = false, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         let groups = try store.db.query("SELECT id FROM crash_group ORDER BY id").compactMap {
             try $0.int("id").map(Int64.init)
         }
         var compared = 0
         for (name, selection) in try selections(groups: groups) {
-            XCTAssertNotNil(selection.cellConditions(in: store.db.dialect), name, file: file, line: line)
+            if !edited {
+                XCTAssertTrue(try store.kindsAndKeysKeepWholeGroups(selection), name, file: file, line: line)
+            }
+            XCTAssertNotNil(
+                selection.cellConditions(in: store.db.dialect, wholeGroups: true), name, file: file,
+                line: line)
             let fromCells = try store.scanFailures(selection, forPage: false)
             let fromFailures = try store.readFailures(selection, forPage: false)
             XCTAssertEqual(sorted(fromCells.cells), sorted(fromFailures.cells), name, file: file, line: line)
@@ -227,7 +257,7 @@ final class FailureCellTests: XCTestCase {
                 db.query("SELECT count(*) AS n FROM failure_cell WHERE seen_stale = 1").first?.int("n")),
             0, "the edits left stale times")
         try Self.assertCellsMatchFailures(db)
-        try Self.assertScansAgree(store)
+        try Self.assertScansAgree(store, edited: true)
 
         let classified = try XCTUnwrap(
             db.query("SELECT max(report_id) AS id FROM kvc_failure").first?.int("id"))
@@ -235,7 +265,7 @@ final class FailureCellTests: XCTestCase {
         // A hand edit that changes nothing a cell holds leaves the cells as they are.
         try db.run("UPDATE report SET signal = 'SIGABRT' WHERE id = (SELECT min(report_id) FROM kvc_failure)")
         try Self.assertCellsMatchFailures(db)
-        try Self.assertScansAgree(store)
+        try Self.assertScansAgree(store, edited: true)
     }
 
     func testCellsAnswerAsTheFailuresDoOnTheCorpus() throws {
@@ -253,7 +283,7 @@ final class FailureCellTests: XCTestCase {
     }
 
     /// A team database made before schema 14 gets its cells from the stored failures, its blame
-    /// frames counted (schema 15) and its failures' days (schema 16).
+    /// frames counted (schema 15), its failures' days (schema 16) and kinds and keys (schema 18).
     func testUpgradeFillsTheCellsOnPostgreSQL() throws {
         let url = try TestPostgres.freshDatabase(self)
         do {
@@ -276,6 +306,11 @@ final class FailureCellTests: XCTestCase {
                 DROP TRIGGER report_blame_delete ON report; DROP FUNCTION report_blame_change();
                 DROP TABLE IF EXISTS pg_temp.pending_blame; DROP TABLE group_blame_tally;
                 DROP TABLE failure_day; DROP INDEX report_group_seen; CREATE INDEX report_occurred ON report (occurred_at);
+                DROP TRIGGER kvc_failure_key_insert ON kvc_failure; DROP TRIGGER kvc_failure_key_update ON kvc_failure;
+                DROP TRIGGER kvc_failure_key_delete ON kvc_failure; DROP TRIGGER report_key_update ON report;
+                DROP TRIGGER report_key_delete ON report; DROP FUNCTION kvc_failure_key_change();
+                DROP FUNCTION report_key_change(); DROP FUNCTION failure_keys_change(integer, failure_key[]);
+                DROP TABLE IF EXISTS pg_temp.pending_failure_key; DROP TYPE failure_key; DROP TABLE failure_group_key;
                 DELETE FROM schema_migrations WHERE version >= 14;
                 """)
         }
@@ -287,20 +322,77 @@ final class FailureCellTests: XCTestCase {
         try Self.assertScansAgree(store)
     }
 
-    /// Times, kinds and keys are not in the cells: those selections read the failures.
+    /// Times are not in the cells: those selections read the failures.
     func testSelectionsTheCellsCannotAnswerReadTheFailures() throws {
         var selection = ReportSelection()
         selection.since = "2015-01-01"
         XCTAssertNil(selection.cellConditions(in: .sqlite))
+        XCTAssertNil(selection.cellConditions(in: .sqlite, wholeGroups: true))
+        // Kinds and keys only once the store has seen that they keep whole groups.
         selection = ReportSelection()
         selection.keys = ["_placeholderLabel"]
         XCTAssertNil(selection.cellConditions(in: .sqlite))
+        XCTAssertEqual(selection.cellConditions(in: .sqlite, wholeGroups: true)?.values.count, 1)
         selection = ReportSelection()
         selection.kinds = [.undefinedKey]
         XCTAssertNil(selection.cellConditions(in: .postgresql))
+        XCTAssertNotNil(selection.dayConditions(in: .postgresql, wholeGroups: true))
         selection = ReportSelection()
         selection.appVersions = [""]
         XCTAssertNil(selection.cellConditions(in: .sqlite), "'' is how a cell stores no version")
+    }
+
+    /// A hand edit that gives some failures of a group another key, none, or the empty one splits
+    /// the group: kind and key filters then read the failures, and `failure_group_key` follows the
+    /// edits (a missing key is not the empty one).
+    func testKeysThatSplitAGroupReadTheFailures() throws {
+        try checkSplitGroup(try SampleStore.make(self))
+    }
+
+    func testKeysThatSplitAGroupReadTheFailuresOnPostgreSQL() throws {
+        try checkSplitGroup(try SampleStore.make(self, postgres: true))
+    }
+
+    private func checkSplitGroup(_ store: Store) throws {
+        let db = store.db
+        let busiest = try XCTUnwrap(
+            db.query(
+                """
+                SELECT r.group_id AS g, k.key AS key FROM report r JOIN kvc_failure k ON k.report_id = r.id
+                WHERE k.key IS NOT NULL GROUP BY 1, 2 HAVING count(*) >= 4 ORDER BY count(*) DESC, 1 LIMIT 1
+                """
+            ).first, "a group with four failures")
+        let key = try XCTUnwrap(busiest.string("key"))
+        let failures = try db.query(
+            "SELECT k.report_id AS id FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE r.group_id = ? ORDER BY 1",
+            [try busiest.value("g")]
+        ).compactMap { try $0.int("id") }
+        var selection = ReportSelection()
+        selection.keys = [key]
+        XCTAssertTrue(try store.kindsAndKeysKeepWholeGroups(selection))
+        try db.run("UPDATE kvc_failure SET key = 'otherKey' WHERE report_id = ?", [.int(failures[0])])
+        try db.run("UPDATE kvc_failure SET key = NULL WHERE report_id = ?", [.int(failures[1])])
+        try db.run(
+            "UPDATE kvc_failure SET key = '', kind = 'undefined_key' WHERE report_id = ?", [.int(failures[2])]
+        )
+        try Self.assertCellsMatchFailures(db)
+        for keys in [[key], ["*"], [""], ["otherKey"], [key, "otherKey", ""]] {
+            selection.keys = keys
+            XCTAssertFalse(try store.kindsAndKeysKeepWholeGroups(selection), "\(keys)")
+            let scan = try store.scanFailures(selection, forPage: true)
+            let read = try store.readFailures(selection, forPage: true)
+            XCTAssertEqual(Self.sorted(scan.cells), Self.sorted(read.cells), "\(keys)")
+            XCTAssertEqual(scan.byGroup, read.byGroup, "\(keys)")
+            XCTAssertEqual(scan.total, read.total, "\(keys)")
+            XCTAssertFalse(read.cells.isEmpty, "\(keys)")
+        }
+        // Moving the failures back mends the group.
+        try db.run(
+            "UPDATE kvc_failure SET key = ? WHERE report_id IN (?, ?, ?)",
+            [.text(key), .int(failures[0]), .int(failures[1]), .int(failures[2])])
+        selection.keys = [key]
+        try Self.assertCellsMatchFailures(db)
+        XCTAssertTrue(try store.kindsAndKeysKeepWholeGroups(selection))
     }
 
     /// Times crashscan never writes (a hand edit): the page's days and latest failures read from

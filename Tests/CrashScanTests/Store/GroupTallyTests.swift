@@ -242,6 +242,8 @@ final class GroupTallyTests: XCTestCase {
             try store.db.execute(
                 """
                 DROP TABLE deferred_index;
+                DROP TRIGGER kvc_failure_key_insert; DROP TRIGGER kvc_failure_key_delete; DROP TRIGGER kvc_failure_key_update;
+                DROP TRIGGER report_key_delete; DROP TRIGGER report_key_update; DROP TABLE failure_group_key;
                 DROP TRIGGER failure_day_change_apply; DROP TABLE failure_day; DROP INDEX report_group_seen;
                 CREATE INDEX report_occurred ON report (occurred_at);
                 DROP TRIGGER report_blame_insert; DROP TRIGGER report_blame_delete; DROP TRIGGER report_blame_update;

@@ -104,6 +104,9 @@ class GroupingTests: XCTestCase {
         let regrouped = try Regrouper.run(forwards)
         XCTAssertEqual(regrouped.moved, 0)
         XCTAssertEqual(try groups(forwards), try groups(backwards))
+        // The merge gave the failure the group's key and moved it: the counts followed.
+        try FailureCellTests.assertCellsMatchFailures(forwards.db)
+        try FailureCellTests.assertCellsMatchFailures(backwards.db)
     }
 
     func testACallSiteWithTwoKeysKeepsTheIncompleteReportApart() throws {
@@ -232,6 +235,7 @@ class GroupingTests: XCTestCase {
         let summary = try importPaths([sample("02-bugly-console-zh-textview.txt")], into: store)
         XCTAssertNotNil(summary.regrouped)
         XCTAssertEqual(try groups(store), expected)
+        try FailureCellTests.assertCellsMatchFailures(db)
     }
 
     func testTheAppImageUnderItsBundleIdAndItsExecutableNameIsOneImage() throws {
