@@ -51,7 +51,7 @@ extension Store {
 
     /// The failures per group and day, and each group's latest failures, of the selection.
     func readDaysAndLatest(_ selection: ReportSelection, into scan: inout FailureScan) throws {
-        let rows = selection.failureRows(in: db.dialect)
+        let rows = selection.failureRows(in: db.dialect, byGroupTime: try timeWindowIsNarrow(selection))
         var page = PageFold()
         try db.forEachCursor(
             "SELECT r.group_id AS id, \(pageColumns), r.id AS report_id \(rows.sql)", rows.values,
@@ -73,7 +73,7 @@ extension Store {
 
     /// `scanFailures` from the failures themselves, whatever the selection.
     func readFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
-        let rows = selection.failureRows(in: db.dialect)
+        let rows = selection.failureRows(in: db.dialect, byGroupTime: try timeWindowIsNarrow(selection))
         var fold = FailureFold(forPage: forPage)
         try db.forEachCursor(
             """

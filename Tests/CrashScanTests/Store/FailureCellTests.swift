@@ -419,6 +419,71 @@ final class FailureCellTests: XCTestCase {
         XCTAssertEqual(stored.latest, read.latest)
     }
 
+    /// `--since` and `--until` on SQLite add bounds an index answers (`t >= since`, `t <` the text
+    /// just after every one that starts with until): with the prefix comparisons they keep exactly
+    /// what those keep, on times crashscan writes and on awkward ones, walking every report or
+    /// each group's times.
+    func testTimeBoundsKeepWhatThePrefixComparisonKeeps() throws {
+        let store = try SampleStore.make(self)
+        let db = store.db
+        let ids = try db.query("SELECT id FROM report ORDER BY id").compactMap { try $0.int("id") }
+        let times = [
+            "2015-03-02", "2015-03-02T00:00:00Z", "2015-03-01T23:59:59.999Z", "2015-03-02\u{0301}",
+            "2015-03-0\u{0301}2", "2015-03-02\0x", "2015-03", "", "2015-03-02T10:00:00Z",
+            "2015-03-02T10:00:00.5Z",
+            "2015-03-03", "\u{212B}015-03-02", "2015-03-02T09:59:59Z", "2015-03-02T10:00:01Z", "2015-03-02T1",
+            "2015-03-02\u{10FFFF}", "2015-03-02:",
+        ]
+        XCTAssertGreaterThan(ids.count, times.count)
+        for (id, time) in zip(ids, times) {
+            try db.run("UPDATE report SET occurred_at = ? WHERE id = ?", [.text(time), .int(id)])
+        }
+        let bounds: [String?] = [
+            nil, "2015-03-02", "2015-03-01", "2015-03-02T10:00:00", "2015-03-02T09:59:59", "2016-01-01",
+        ]
+        let seen = "coalesce(r.occurred_at, r.uploaded_at)"
+        var compared = 0
+        for since in bounds {
+            for until in bounds where since != nil || until != nil {
+                var selection = ReportSelection()
+                selection.since = since
+                selection.until = until
+                var prefix: [String] = []
+                var values: [SQLValue] = []
+                if let since {
+                    prefix.append("substr(\(seen), 1, \(since.count)) >= ?")
+                    values.append(.text(since))
+                }
+                if let until {
+                    prefix.append("substr(\(seen), 1, \(until.count)) <= ?")
+                    values.append(.text(until))
+                }
+                let name = "since \(since ?? "-") until \(until ?? "-")"
+                let condition = prefix.joined(separator: " AND ")
+                let reports = try db.query("SELECT count(*) AS n FROM report r WHERE \(condition)", values)
+                    .first?.int("n")
+                XCTAssertEqual(try store.reportCount(selection), reports, name)
+                let failures = try db.query(
+                    "SELECT count(*) AS n FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE \(condition)",
+                    values
+                ).first?.int("n")
+                for byGroupTime in [false, true] {
+                    let rows = selection.failureRows(in: .sqlite, byGroupTime: byGroupTime)
+                    XCTAssertEqual(
+                        try db.query("SELECT count(*) AS n \(rows.sql)", rows.values).first?.int("n"),
+                        failures,
+                        "\(name), by group time: \(byGroupTime)")
+                }
+                if (failures ?? 0) > 0 { compared += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 10)
+        XCTAssertEqual(ReportSelection.justAfterPrefix("2015-03-02"), "2015-03-03")
+        XCTAssertEqual(ReportSelection.justAfterPrefix("2015-03-09"), "2015-03-0:")
+        XCTAssertNil(ReportSelection.justAfterPrefix("2015-03-0\u{0301}"))
+        XCTAssertNil(ReportSelection.justAfterPrefix(""))
+    }
+
     /// The page's stored days and latest failures (migration 16) answer whole groups only.
     func testOnlyWholeGroupsReadTheStoredDays() throws {
         var selection = ReportSelection()
