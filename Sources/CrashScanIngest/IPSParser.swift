@@ -37,16 +37,19 @@ enum IPSParser {
     static func header(_ text: String) -> (header: IPSHeader, line: Int, bodyOffset: Int)? {
         let head = Lines.head(text, limit: 16_384)
         guard head.fastContains("\"bug_type\"") else { return nil }
-        let lines = Lines.split(head, keepEmpty: true)
-        guard let index = lines.firstIndex(where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
+        // Line by line up to the first that is not blank (splitting the whole head into lines was
+        // 2 % of an `.ips` import).
+        guard
+            let (index, found) = Lines.firstLine(
+                head, where: { !$0.trimmingBlanks().isEmpty && !$0.hasPrefix("```") })
         else {
             return nil
         }
-        let line = lines[index].trimmingBlanks()
+        let line = found.trimmingBlanks()
         guard line.hasPrefix("{"), line.fastContains("\"bug_type\""), let header = IPSHeader(line) else {
             return nil
         }
-        let lineEnd = text.utf8.distance(from: text.utf8.startIndex, to: lines[index].utf8.endIndex)
+        let lineEnd = text.utf8.distance(from: text.utf8.startIndex, to: found.utf8.endIndex)
         return (header, index, min(lineEnd + 1, text.utf8.count))
     }
 

@@ -43,6 +43,24 @@
         }
     }
 
+    /// The first line of `text` (as `split(keepEmpty: true)` cuts them) that `accept` takes, with
+    /// its number from 0; the lines after it are not looked at.
+    @inlinable package static func firstLine(_ text: Substring, where accept: (Substring) -> Bool) -> (
+        number: Int, line: Substring
+    )? {
+        let utf8 = text.utf8
+        var start = utf8.startIndex
+        var number = 0
+        while true {
+            let end = utf8[start...].firstIndex(of: 10) ?? utf8.endIndex
+            let line = Substring(utf8[start..<end])
+            if accept(line) { return (number, line) }
+            guard end < utf8.endIndex else { return nil }
+            start = utf8.index(after: end)
+            number += 1
+        }
+    }
+
     /// The first `limit` bytes of `text`, cut at the last line break before the limit (a head
     /// for format detection, without walking characters).
     @inlinable package static func head(_ text: String, limit: Int) -> Substring {
