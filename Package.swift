@@ -37,10 +37,10 @@ let package = Package(
             providers: [.apt(["nettle-dev"]), .brew(["nettle"])]
         ),
         // libpq (Debian: libpq-dev), PostgreSQL's client library, for the team database
-        // (`--db postgresql://…`); module map only.
+        // (`--db postgresql://…`); module map only. Loaded when first used, not linked (see its
+        // shim.h), so no pkg-config: its flags would link it.
         .systemLibrary(
             name: "CLibPQ",
-            pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
         // glibc's mallopt (part of libc); module map only.

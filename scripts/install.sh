@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Builds crashscan in release mode and installs it as PREFIX/bin/crashscan (default PREFIX:
 # /usr/local). The binary needs no file beside it: migrations, rules, fix pages and catalogues
-# are built in. It links the system SQLite, libarchive and Nettle, which stay installed
-# (Debian: libsqlite3-dev libarchive-dev nettle-dev libpq-dev; macOS: brew install sqlite libarchive nettle libpq).
+# are built in. It links the system SQLite, libarchive and Nettle, which stay installed, and
+# loads libpq when it first connects to PostgreSQL (Debian: libsqlite3-dev libarchive-dev
+# nettle-dev libpq-dev; macOS: brew install sqlite libarchive nettle libpq). Arguments go to
+# `swift build` (macOS: -Xcc -I"$(brew --prefix libpq)/include" for libpq's header).
 #   ./scripts/install.sh                 # /usr/local/bin/crashscan (may need sudo)
 #   PREFIX=$HOME/.local ./scripts/install.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PREFIX:-/usr/local}"
-swift build -c release --product crashscan
-binary="$(swift build -c release --show-bin-path)/crashscan"
+swift build -c release --product crashscan "$@"
+binary="$(swift build -c release --show-bin-path "$@")/crashscan"
 mkdir -p "$prefix/bin"
 install -m 0755 "$binary" "$prefix/bin/crashscan"
 echo "installed $prefix/bin/crashscan ($("$prefix/bin/crashscan" --version))"

@@ -11,14 +11,15 @@ final class PostgresConnection {
     /// `url` is a libpq connection string or URI (`postgresql://user@host:port/db`); libpq's
     /// environment (`PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` …) fills what it leaves out.
     init(url: String) throws(DatabaseError) {
-        guard let connection = PQconnectdb(url) else {
+        try LibPQ.load()
+        guard let connection = LibPQ.connectdb(url) else {
             throw DatabaseError(sqlState: nil, message: "cannot allocate a PostgreSQL connection", sql: nil)
         }
-        guard PQstatus(connection) == CONNECTION_OK else {
+        guard LibPQ.status(connection) == CONNECTION_OK else {
             // libpq's message names the host and the reason; the URL itself (which may hold a
             // password) is not repeated.
-            var message = Self.trimmed(PQerrorMessage(connection))
-            PQfinish(connection)
+            var message = Self.trimmed(LibPQ.errorMessage(connection))
+            LibPQ.finish(connection)
             // Some of libpq's messages quote the part they could not read: never the password.
             if let password = Self.password(in: url), !password.isEmpty {
                 message = message.replacingOccurrences(of: password, with: "…")
@@ -28,26 +29,26 @@ final class PostgresConnection {
         handle = connection
         // The server's notices ("relation already exists, skipping") are not the user's business;
         // libpq would print each on standard error.
-        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        _ = LibPQ.setNoticeProcessor(handle, { _, _ in }, nil)
         // Timestamps come back in UTC, in ISO form (`PostgresResult` turns them into the text
         // SQLite stores), whatever the server's or the role's default.
         try execute("SET TimeZone = 'UTC'; SET DateStyle = 'ISO'; SET IntervalStyle = 'iso_8601'")
     }
 
     deinit {
-        PQfinish(handle)
+        LibPQ.finish(handle)
     }
 
     /// The server's version as a number (150018 for 15.18).
-    var serverVersion: Int { Int(PQserverVersion(handle)) }
+    var serverVersion: Int { Int(LibPQ.serverVersion(handle)) }
 
     /// True inside a transaction (also one that failed and waits for its ROLLBACK).
-    var inTransaction: Bool { PQtransactionStatus(handle) != PQTRANS_IDLE }
+    var inTransaction: Bool { LibPQ.transactionStatus(handle) != PQTRANS_IDLE }
 
     /// Runs statements without parameters (schema, `BEGIN`, `COMMIT`).
     func execute(_ sql: String) throws(DatabaseError) {
-        let result = PQexec(handle, sql)
-        defer { PQclear(result) }
+        let result = LibPQ.exec(handle, sql)
+        defer { LibPQ.clear(result) }
         try check(result, sql: sql)
     }
 
@@ -59,7 +60,7 @@ final class PostgresConnection {
     /// Runs `sql` with `arguments` bound to `$1`, `$2` …, unprepared.
     func run(_ sql: String, _ arguments: [SQLValue]) throws(DatabaseError) -> PostgresResult {
         let result = try withParameters(arguments, sql: sql) { count, values, lengths, formats in
-            PQexecParams(handle, sql, count, nil, values, lengths, formats, 0)
+            LibPQ.execParams(handle, sql, count, nil, values, lengths, formats, 0)
         }
         return try checked(result, sql: sql)
     }
@@ -69,14 +70,16 @@ final class PostgresConnection {
     func prepare(_ sql: String) throws(DatabaseError) -> (name: String, parameters: Int, columns: [String]) {
         preparedCount += 1
         let name = "crashscan_\(preparedCount)"
-        let prepared = PQprepare(handle, name, sql, 0, nil)
-        defer { PQclear(prepared) }
+        let prepared = LibPQ.prepare(handle, name, sql, 0, nil)
+        defer { LibPQ.clear(prepared) }
         try check(prepared, sql: sql)
-        let description = PQdescribePrepared(handle, name)
-        defer { PQclear(description) }
+        let description = LibPQ.describePrepared(handle, name)
+        defer { LibPQ.clear(description) }
         try check(description, sql: sql)
-        let columns = (0..<PQnfields(description)).map { String(cString: PQfname(description, $0)) }
-        return (name, Int(PQnparams(description)), columns)
+        let columns = (0..<LibPQ.nfields(description)).map {
+            LibPQ.fname(description, $0).map { String(cString: $0) } ?? ""
+        }
+        return (name, Int(LibPQ.nparams(description)), columns)
     }
 
     /// Runs the prepared statement `name` (whose text is `sql`, for messages).
@@ -84,7 +87,7 @@ final class PostgresConnection {
         -> PostgresResult
     {
         let result = try withParameters(arguments, sql: sql) { count, values, lengths, formats in
-            PQexecPrepared(handle, name, count, values, lengths, formats, 0)
+            LibPQ.execPrepared(handle, name, count, values, lengths, formats, 0)
         }
         return try checked(result, sql: sql)
     }
@@ -96,9 +99,9 @@ final class PostgresConnection {
         guard !rows.isEmpty else { return }
         var text: [UInt8] = []
         for row in rows { try PostgresCopyText.append(row, to: &text, sql: sql) }
-        let start = PQexec(handle, sql)
-        defer { PQclear(start) }
-        guard PQresultStatus(start) == PGRES_COPY_IN else {
+        let start = LibPQ.exec(handle, sql)
+        defer { LibPQ.clear(start) }
+        guard LibPQ.resultStatus(start) == PGRES_COPY_IN else {
             try check(start, sql: sql)
             throw DatabaseError(sqlState: nil, message: "the server did not start the COPY", sql: sql)
         }
@@ -108,22 +111,22 @@ final class PostgresConnection {
             let chunk = min(1 << 20, text.count - sent)
             let rc = text.withUnsafeBufferPointer { buffer in
                 buffer.baseAddress!.advanced(by: sent).withMemoryRebound(to: CChar.self, capacity: chunk) {
-                    PQputCopyData(handle, $0, Int32(chunk))
+                    LibPQ.putCopyData(handle, $0, Int32(chunk))
                 }
             }
-            if rc != 1 { failure = Self.trimmed(PQerrorMessage(handle)) }
+            if rc != 1 { failure = Self.trimmed(LibPQ.errorMessage(handle)) }
             sent += chunk
         }
-        PQputCopyEnd(handle, failure)
+        _ = LibPQ.putCopyEnd(handle, failure)
         try drainResults(sql: sql)
     }
 
     /// Reads the results of the statement just sent; throws the first error among them.
     private func drainResults(sql: String) throws(DatabaseError) {
         var firstError: DatabaseError?
-        while let result = PQgetResult(handle) {
+        while let result = LibPQ.getResult(handle) {
             do { try check(result, sql: sql) } catch { firstError = firstError ?? error }
-            PQclear(result)
+            LibPQ.clear(result)
         }
         if let firstError { throw firstError }
     }
@@ -131,8 +134,8 @@ final class PostgresConnection {
     /// Forgets a prepared statement (its `Statement` is gone). A failed transaction refuses
     /// even this; the statement then lives until the connection closes.
     func deallocate(_ name: String) {
-        guard PQtransactionStatus(handle) != PQTRANS_INERROR else { return }
-        PQclear(PQexec(handle, "DEALLOCATE \(name)"))
+        guard LibPQ.transactionStatus(handle) != PQTRANS_INERROR else { return }
+        LibPQ.clear(LibPQ.exec(handle, "DEALLOCATE \(name)"))
     }
 
     /// Calls `body` with the parameters in libpq's form: text, except bytes (`bytea`), which are
@@ -182,22 +185,22 @@ final class PostgresConnection {
         do {
             try check(result, sql: sql)
         } catch {
-            PQclear(result)
+            LibPQ.clear(result)
             throw error
         }
         return PostgresResult(result)
     }
 
     private func check(_ result: OpaquePointer?, sql: String) throws(DatabaseError) {
-        let status = PQresultStatus(result)
+        let status = LibPQ.resultStatus(result)
         // An empty query (a migration that is only comments) succeeds.
         guard status != PGRES_COMMAND_OK, status != PGRES_TUPLES_OK, status != PGRES_EMPTY_QUERY else {
             return
         }
-        let code = PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+        let code = LibPQ.resultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
         let message =
-            PQresultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
-            ?? Self.trimmed(PQerrorMessage(handle))
+            LibPQ.resultErrorField(result, Int32(UInt8(ascii: "M"))).map { String(cString: $0) }
+            ?? Self.trimmed(LibPQ.errorMessage(handle))
         throw DatabaseError(sqlState: code, message: message, sql: sql)
     }
 

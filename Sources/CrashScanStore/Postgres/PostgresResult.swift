@@ -10,14 +10,14 @@ final class PostgresResult {
 
     init(_ result: OpaquePointer?) {
         self.result = result
-        rowCount = PQntuples(result)
-        let count = PQnfields(result)
-        columns = (0..<count).map { String(cString: PQfname(result, $0)) }
-        types = (0..<count).map { PQftype(result, $0) }
+        rowCount = LibPQ.ntuples(result)
+        let count = LibPQ.nfields(result)
+        columns = (0..<count).map { LibPQ.fname(result, $0).map { String(cString: $0) } ?? "" }
+        types = (0..<count).map { LibPQ.ftype(result, $0) }
     }
 
     deinit {
-        PQclear(result)
+        LibPQ.clear(result)
     }
 
     func rows() -> [Row] {
@@ -28,11 +28,13 @@ final class PostgresResult {
         Row(columns: columns, values: (0..<Int32(columns.count)).map { value(row: index, column: $0) })
     }
 
-    func isNull(row: Int32, column: Int32) -> Bool { PQgetisnull(result, row, column) != 0 }
+    func isNull(row: Int32, column: Int32) -> Bool { LibPQ.getisnull(result, row, column) != 0 }
 
     /// The value's text as the server sent it (timestamps rewritten as SQLite stores them).
     func text(row: Int32, column: Int32) -> String? {
-        guard !isNull(row: row, column: column), let raw = PQgetvalue(result, row, column) else { return nil }
+        guard !isNull(row: row, column: column), let raw = LibPQ.getvalue(result, row, column) else {
+            return nil
+        }
         let text = String(cString: raw)
         return types[Int(column)] == Self.timestamptz ? Self.sqliteTimestamp(text) : text
     }

@@ -49,8 +49,9 @@ final class BenchmarkSmokeTests: XCTestCase {
         XCTAssertNotNil(
             line("database size")?.range(of: #"[1-9][0-9]* bytes per report"#, options: .regularExpression))
 
+        // The eight the issue named, then --key, --kind on the page, a narrow and a wide --since.
         let reportLines = lines.filter { $0.hasPrefix("  report") }
-        XCTAssertEqual(reportLines.count, 8, run.out)
+        XCTAssertEqual(reportLines.count, 12, run.out)
         if postgres != nil {
             XCTAssertNotNil(
                 line("  import into a fresh database: ")?.range(
@@ -58,7 +59,7 @@ final class BenchmarkSmokeTests: XCTestCase {
                 run.out)
             XCTAssertNotNil(line("  import again (all duplicates): "), run.out)
             let onServer = lines.filter { $0.hasPrefix("    report") }
-            XCTAssertEqual(onServer.count, 8, run.out)
+            XCTAssertEqual(onServer.count, 12, run.out)
             for reportLine in onServer {
                 XCTAssertNotNil(
                     reportLine.range(of: #" [0-9]+ ms$"#, options: .regularExpression), reportLine)
@@ -69,7 +70,7 @@ final class BenchmarkSmokeTests: XCTestCase {
         }
         // The HTML page's lines give its size.
         let pages = reportLines.filter { $0.contains("--format html") }
-        XCTAssertEqual(pages.count, 2)
+        XCTAssertEqual(pages.count, 3)
         for page in pages {
             XCTAssertNotNil(page.range(of: #"\([0-9]+\.[0-9]{2} MB\)"#, options: .regularExpression), page)
         }
