@@ -46,7 +46,7 @@ rm -f "$binary"
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
     -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc -I Sources/CLibPQ \
     -Xcc -I"$(pkg-config --variable=includedir libpq)" \
-    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -lpq -o "$binary" \
+    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
     >"$build/link-$target.log" 2>&1 || [ ! -x "$binary" ]; then
     grep -v "Cannot export local symbol" "$build/link-$target.log" >&2 || true
     echo "fuzz.sh: could not build the $target harness" >&2
