@@ -132,7 +132,7 @@ public struct ReportSelection: Sendable {
     /// below DEL), else nil.
     static func justAfterPrefix(_ prefix: String) -> String? {
         var bytes = Array(prefix.utf8)
-        guard let last = bytes.last, bytes.allSatisfy({ $0 < 0x80 }), last < 0x7E else { return nil }
+        guard let last = bytes.last, bytes.allSatisfy({ $0 < 0x80 }), last < 0x7F else { return nil }
         bytes[bytes.count - 1] = last + 1
         return String(decoding: bytes, as: UTF8.self)
     }

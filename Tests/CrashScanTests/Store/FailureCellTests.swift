@@ -482,6 +482,8 @@ final class FailureCellTests: XCTestCase {
         XCTAssertEqual(ReportSelection.justAfterPrefix("2015-03-09"), "2015-03-0:")
         XCTAssertNil(ReportSelection.justAfterPrefix("2015-03-0\u{0301}"))
         XCTAssertNil(ReportSelection.justAfterPrefix(""))
+        XCTAssertEqual(ReportSelection.justAfterPrefix("a~"), "a\u{7F}")
+        XCTAssertNil(ReportSelection.justAfterPrefix("a\u{7F}"))
     }
 
     /// The page's stored days and latest failures (migration 16) answer whole groups only.
