@@ -76,12 +76,10 @@ public struct ReportSelection: Sendable {
         guard since == nil, until == nil, !appVersions.contains("") else { return nil }
         var conditions = SQLConditions()
         conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
-        if !kinds.isEmpty || !keys.isEmpty {
+        if let test = groupKeyTest(&conditions.values, dialect) {
             guard wholeGroups else { return nil }
-            let onKeys = kvcClauses(&conditions.values, dialect, on: .groupKeys)
             conditions.clauses.append(
-                "c.group_id IN (SELECT t.group_id FROM failure_group_key t WHERE "
-                    + onKeys.joined(separator: " AND ") + ")")
+                "c.group_id IN (SELECT t.group_id FROM failure_group_key t WHERE \(test))")
         }
         return conditions
     }
@@ -273,8 +271,8 @@ extension Store {
     public func reportCount(_ selection: ReportSelection) throws -> Int {
         let conditions = selection.reportConditions(
             in: db.dialect,
-            byGroupTime: try timeWindowIsNarrow(selection)
-                || (db.dialect == .sqlite && selection.filtersOnlyByTime))
+            byGroupTime: try (db.dialect == .sqlite && selection.filtersOnlyByTime)
+                || timeWindowIsNarrow(selection))
         return try db.query("SELECT count(*) AS n FROM report r\(conditions.whereClause)", conditions.values)
             .first?.int("n") ?? 0
     }

@@ -11,24 +11,28 @@ extension Store {
     static let narrowTimeShare = 0.2
 
     /// Whether `selection` has a time filter that keeps at most `narrowTimeShare` of the failures
-    /// (SQLite only; counted by whole UTC days, so a time bound counts its whole day).
+    /// (SQLite only; counted by whole UTC days, so a time bound counts its whole day; a failure
+    /// without a time is in no range).
     func timeWindowIsNarrow(_ selection: ReportSelection) throws -> Bool {
         guard db.dialect == .sqlite, selection.since != nil || selection.until != nil else { return false }
         var kept: [String] = []
         var values: [SQLValue] = []
         if let since = selection.since {
-            kept.append("day >= ?")
+            kept.append("d.day >= ?")
             values.append(.text(String(since.prefix(10))))
         }
         if let until = selection.until {
-            kept.append("day <= ?")
+            kept.append("d.day <= ?")
             values.append(.text(String(until.prefix(10))))
         }
+        // Each failing group's days in the range only (its part of `failure_day`'s key), and the
+        // total from the few rows of `failure_group_key`: a narrow range reads few rows.
         let row = try db.query(
             """
-            SELECT coalesce(sum(CASE WHEN \(kept.joined(separator: " AND ")) THEN failures ELSE 0 END), 0) AS kept,
-                   coalesce(sum(failures), 0) AS total
-            FROM failure_day
+            SELECT (SELECT coalesce(sum(d.failures), 0) FROM failure_day d
+                    WHERE d.group_id IN (SELECT g.group_id FROM failure_group_key g)
+                      AND \(kept.joined(separator: " AND "))) AS kept,
+                   (SELECT coalesce(sum(failures), 0) FROM failure_group_key) AS total
             """, values
         ).first
         guard let total = try row?.int("total"), total > 0, let inRange = try row?.int("kept") else {
