@@ -87,8 +87,8 @@ final class DeferredTallies {
         ON COMMIT DELETE ROWS
         """
 
-    /// The failure cells' additions (migration 14) and the days' (16) for the KVC failures of the
-    /// transaction.
+    /// The failure cells' additions (migration 14), the days' (16) and the times' (19) for the KVC
+    /// failures of the transaction, and the reports' days (19).
     /// SQLite: the failures from report id `?` on, grouped with the trigger's expressions.
     static let sqliteFailureCellAdditions: [String] = {
         let newFailures = """
@@ -126,6 +126,33 @@ final class DeferredTallies {
             SELECT c.id, f.user_id, count(*) FROM \(newFailures) \(cell)
             WHERE f.user_id IS NOT NULL GROUP BY 1, 2
             ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
+            """,
+            // Each failure at its time (migration 19), in the cell the first statement made, with
+            // its ids' numbers (made first).
+            """
+            INSERT INTO device_number (device_id) SELECT DISTINCT device_id FROM \(newFailures)
+            WHERE device_id IS NOT NULL AND seen IS NOT NULL ORDER BY 1
+            ON CONFLICT (device_id) DO NOTHING
+            """,
+            """
+            INSERT INTO user_number (user_id) SELECT DISTINCT user_id FROM \(newFailures)
+            WHERE user_id IS NOT NULL AND seen IS NOT NULL ORDER BY 1
+            ON CONFLICT (user_id) DO NOTHING
+            """,
+            """
+            INSERT INTO failure_seen (seen, cell_id, device_no, user_no, failures)
+            SELECT f.seen, c.id, coalesce(d.id, 0), coalesce(u.id, 0), count(*)
+            FROM \(newFailures) \(cell)
+            LEFT JOIN device_number d ON d.device_id = f.device_id LEFT JOIN user_number u ON u.user_id = f.user_id
+            WHERE f.seen IS NOT NULL GROUP BY 1, 2, 3, 4
+            ON CONFLICT (seen, cell_id, device_no, user_no) DO UPDATE SET failures = failure_seen.failures + excluded.failures
+            """,
+            // The reports per day (migration 19), with its trigger's day.
+            """
+            INSERT INTO report_day (day, reports)
+            SELECT substr(coalesce(occurred_at, uploaded_at), 1, 10), count(*) \(sqliteNewRows)
+              AND coalesce(occurred_at, uploaded_at) IS NOT NULL GROUP BY 1
+            ON CONFLICT (day) DO UPDATE SET reports = report_day.reports + excluded.reports
             """,
             // The failures per group, kind and key (migration 18).
             """

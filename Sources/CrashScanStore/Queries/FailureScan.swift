@@ -31,8 +31,10 @@ extension Store {
     /// (`FailureCells.swift`): the same scan, from far fewer rows. The page's days and latest
     /// reports are not in the cells: a selection of whole groups reads them from the days kept
     /// at import (`FailureDays.swift`); any other reads three columns of each failure (on a
-    /// million reports the page took 1.6–1.9 s with the whole scan).
+    /// million reports the page took 1.6–1.9 s with the whole scan). A time filter reads the
+    /// failures' times kept at import (`FailureTimes.swift`) but for the page.
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
+        if let scan = try foldFailureTimes(selection, forPage: forPage) { return scan }
         guard selection.since == nil, selection.until == nil,
             case let wholeGroups = try kindsAndKeysKeepWholeGroups(selection),
             let cells = selection.cellConditions(in: db.dialect, wholeGroups: wholeGroups)
@@ -116,9 +118,11 @@ struct FailureFold {
     /// four Strings, and a row's text that was seen before is not made into a String again.
     var texts = TextNumbering()
     // Each id is hashed once, to its number; the groups' sets hold numbers (four string inserts
-    // per failure were a quarter of the page's time on a million reports).
-    var deviceNumbers = IDNumbering()
-    var userNumbers = IDNumbering()
+    // per failure were a quarter of the page's time on a million reports). An id is a token,
+    // compared by its bytes as the id tables (`failure_device`, `device_number`) and SQL compare
+    // it: canonically equivalent spellings are two ids on every path.
+    var deviceNumbers = IDNumbering(canonical: false)
+    var userNumbers = IDNumbering(canonical: false)
     var devices: [Int: Set<Int32>] = [:]
     var users: [Int: Set<Int32>] = [:]
     /// The days and latest failures (`forPage`).
@@ -206,6 +210,23 @@ struct FailureFold {
         if let last, cells[index].lastSeen.map({ SQLOrder.bytewise($0, last) }) ?? true {
             cells[index].lastSeen = last
         }
+    }
+
+    /// The slot of `key`'s cell, made with no failure yet when it has none: for a caller that
+    /// counts by slot (`countInTimeOrder`).
+    mutating func slot(_ key: CellKey, osKey: Int?) -> Int {
+        if let index = cellIndex[key] { return index }
+        count(key, osKey: osKey, failures: 0, first: nil, last: nil)
+        return cells.count - 1
+    }
+
+    /// `failures` added to the cell in `slot`, without their times (`setTimes` gives them).
+    mutating func count(slot: Int, failures: Int) { cells[slot].count += failures }
+
+    /// The first and last time of the cell in `slot`, known by the caller.
+    mutating func setTimes(slot: Int, first: String?, last: String?) {
+        cells[slot].firstSeen = first
+        cells[slot].lastSeen = last
     }
 
     consuming func finish() -> FailureScan {

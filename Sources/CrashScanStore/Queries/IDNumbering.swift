@@ -6,8 +6,9 @@ import Foundation
 /// counted 26 % of its samples in a `[String: Int32]` numbering (building each String, hashing it
 /// with SipHash, growing the table), 11.5 % in this table's lookup.
 ///
-/// Two ids are one when Swift's `==` says so (canonical equivalence): ASCII ids, all the sources
-/// give, are keyed by their bytes; any other id by the bytes of its NFC form.
+/// `canonical` (the cells' texts, `TextNumbering`): two texts are one when Swift's `==` says so
+/// (canonical equivalence): ASCII texts are keyed by their bytes, any other by the bytes of its NFC
+/// form. Device and user ids are numbered by their bytes alone (`FailureFold`).
 struct IDNumbering {
     /// False: every byte sequence is its own id (as SQL's BINARY comparison sees texts).
     let canonical: Bool

@@ -98,10 +98,15 @@ public struct ReportSelection: Sendable {
 
     /// The conditions on `report r`: OS, device, app version, group, time.
     private func reportClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
-        var clauses = sharedClauses(on: .report, &values, dialect)
+        let shared = sharedClauses(on: .report, &values, dialect)
+        return shared + timeClauses(on: dialect.timestampText(Self.seen), &values, dialect)
+    }
+
+    /// The time conditions on the time `seen` (SQL).
+    func timeClauses(on seen: String, _ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
         // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
         // whole seconds, so `.117Z` and `Z` endings sort the same.
-        let seen = dialect.timestampText(Self.seen)
+        var clauses: [String] = []
         if let since {
             clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
@@ -269,6 +274,7 @@ public struct FailureCell: Sendable {
 extension Store {
     /// How many reports `selection` keeps.
     public func reportCount(_ selection: ReportSelection) throws -> Int {
+        if let count = try reportCountByDay(selection) { return count }
         let conditions = selection.reportConditions(
             in: db.dialect,
             byGroupTime: try (db.dialect == .sqlite && selection.filtersOnlyByTime)

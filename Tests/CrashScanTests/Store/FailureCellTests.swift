@@ -80,6 +80,7 @@ final class FailureCellTests: XCTestCase {
                 FROM report r JOIN kvc_failure k ON k.report_id = r.id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
                 """), "kinds and keys", file: file, line: line)
         try assertTimesMatchFailures(db, file: file, line: line)
+        if db.dialect == .sqlite { try assertTimedFailuresMatch(db, file: file, line: line) }
         let day = db.dialect == .postgresql ? "to_char(day, 'YYYY-MM-DD')" : "day"
         XCTAssertEqual(
             try dump(db, "SELECT group_id, \(day), failures FROM failure_day ORDER BY 1, 2"),
@@ -125,6 +126,45 @@ final class FailureCellTests: XCTestCase {
                 XCTAssertEqual(stored.last, actual.last, key, file: file, line: line)
             }
         }
+    }
+
+    /// Each failure's time, cell and id numbers and the reports per day (migration 19, SQLite) as
+    /// the failures and reports give them; every id of a failure with a time has its number.
+    static func assertTimedFailuresMatch(_ db: Database, file: StaticString, line: UInt) throws {
+        XCTAssertEqual(
+            try dump(
+                db, "SELECT seen, cell_id, device_no, user_no, failures FROM failure_seen ORDER BY 1, 2, 3, 4"
+            ),
+            try dump(
+                db,
+                """
+                SELECT \(seen), c.id, coalesce(d.id, 0), coalesce(u.id, 0), count(*)
+                FROM report r JOIN kvc_failure k ON k.report_id = r.id
+                JOIN failure_cell c ON c.group_id = r.group_id AND c.device_model = coalesce(r.device_model, '')
+                     AND c.device_name = coalesce(r.device_name, '') AND c.os_version = coalesce(r.os_version, '')
+                     AND c.os_key = coalesce(r.os_key, -1) AND c.app_version = coalesce(r.app_version, '')
+                LEFT JOIN device_number d ON d.device_id = r.device_id
+                LEFT JOIN user_number u ON u.user_id = r.user_id
+                WHERE \(seen) IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+                """), "failures' times", file: file, line: line)
+        for id in ["device", "user"] {
+            XCTAssertEqual(
+                try dump(
+                    db,
+                    """
+                    SELECT DISTINCT r.\(id)_id FROM report r JOIN kvc_failure k ON k.report_id = r.id
+                    WHERE \(seen) IS NOT NULL AND r.\(id)_id IS NOT NULL
+                      AND r.\(id)_id NOT IN (SELECT \(id)_id FROM \(id)_number)
+                    """), [], "\(id) ids without a number", file: file, line: line)
+        }
+        XCTAssertEqual(
+            try dump(db, "SELECT day, reports FROM report_day ORDER BY 1"),
+            try dump(
+                db,
+                """
+                SELECT substr(\(seen), 1, 10), count(*) FROM report r WHERE \(seen) IS NOT NULL
+                GROUP BY 1 ORDER BY 1
+                """), "reports per day", file: file, line: line)
     }
 
     /// Selections the cells answer, each compared with the failures read one by one.
@@ -203,6 +243,49 @@ final class FailureCellTests: XCTestCase {
             if !fromFailures.cells.isEmpty { compared += 1 }
         }
         XCTAssertGreaterThan(compared, 3, "most selections keep failures", file: file, line: line)
+        try assertTimeScansAgree(store, file: file, line: line)
+    }
+
+    /// Time filters, alone and with the others (on SQLite from the failures' times, migration 19):
+    /// the same scan as the failures read one by one, and the same count of reports as counting
+    /// them. The bounds are taken from the stored times: the first, a middle and the last day,
+    /// and a time within a day.
+    static func assertTimeScansAgree(_ store: Store, file: StaticString, line: UInt) throws {
+        let times = try store.db.query(
+            "SELECT DISTINCT \(seen) AS t FROM report r WHERE \(seen) IS NOT NULL ORDER BY 1"
+        ).compactMap { try $0.string("t") }
+        guard let earliest = times.first, let latest = times.last else { return }
+        let middle = times[times.count / 2]
+        var bounds: [(since: String?, until: String?)] = [
+            (String(earliest.prefix(10)), nil), (nil, String(latest.prefix(10))),
+            (String(middle.prefix(10)), nil), (nil, String(middle.prefix(10))),
+            (String(earliest.prefix(10)), String(middle.prefix(10))), (String(middle.prefix(19)), nil),
+            (nil, String(middle.prefix(16))), (String(earliest.prefix(4)), String(latest.prefix(7))),
+        ]
+        bounds.append(("2999-01-01", nil))
+        var compared = 0
+        for (since, until) in bounds {
+            for (name, other) in try selections(groups: [])
+            where ["all", "os <9", "key _placeholderLabel", "iPhone 6 Plus"].contains(name) {
+                var selection = other
+                selection.since = since
+                selection.until = until
+                let label = "\(name) since \(since ?? "-") until \(until ?? "-")"
+                let scan = try store.scanFailures(selection, forPage: false)
+                let fromFailures = try store.readFailures(selection, forPage: false)
+                XCTAssertEqual(sorted(scan.cells), sorted(fromFailures.cells), label, file: file, line: line)
+                XCTAssertEqual(scan.byGroup, fromFailures.byGroup, label, file: file, line: line)
+                XCTAssertEqual(scan.total, fromFailures.total, label, file: file, line: line)
+                let conditions = selection.reportConditions(in: store.db.dialect)
+                XCTAssertEqual(
+                    try store.reportCount(selection),
+                    try store.db.query(
+                        "SELECT count(*) AS n FROM report r\(conditions.whereClause)", conditions.values
+                    ).first?.int("n"), label, file: file, line: line)
+                if !fromFailures.cells.isEmpty { compared += 1 }
+            }
+        }
+        XCTAssertGreaterThan(compared, 8, "most time selections keep failures", file: file, line: line)
     }
 
     static func sorted(_ cells: [FailureCell]) -> [String] {
@@ -264,6 +347,26 @@ final class FailureCellTests: XCTestCase {
         try db.run("DELETE FROM kvc_failure WHERE report_id = ?", [.int(classified)])
         // A hand edit that changes nothing a cell holds leaves the cells as they are.
         try db.run("UPDATE report SET signal = 'SIGABRT' WHERE id = (SELECT min(report_id) FROM kvc_failure)")
+        try Self.assertCellsMatchFailures(db)
+        try Self.assertScansAgree(store, edited: true)
+
+        // Times and ids edited by hand: a failure moved to another day with a new device id, one
+        // left without a time, and ids spelled in canonically equivalent ways (an id is a token:
+        // two ids on every path; the Kelvin sign is canonically K).
+        let failing = try db.query("SELECT report_id AS id FROM kvc_failure ORDER BY report_id").compactMap {
+            try $0.int("id")
+        }
+        XCTAssertGreaterThan(failing.count, 6)
+        try db.run(
+            "UPDATE report SET occurred_at = ?, device_id = ? WHERE id = ?",
+            [.text("2001-02-03T04:05:06Z"), .text("edited-device"), .int(failing[0])])
+        try db.run(
+            "UPDATE report SET occurred_at = NULL, uploaded_at = NULL WHERE id = ?", [.int(failing[1])])
+        for (index, id) in ["caf\u{E9}", "cafe\u{301}", "K", "\u{212A}"].enumerated() {
+            try db.run(
+                "UPDATE report SET device_id = ?, user_id = ? WHERE id = ?",
+                [.text(id), .text(id), .int(failing[index + 2])])
+        }
         try Self.assertCellsMatchFailures(db)
         try Self.assertScansAgree(store, edited: true)
     }

@@ -236,11 +236,13 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migrations 7 to 17 made taken out again.
+            // sample reports imported, then everything migrations 7 to 19 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
                 """
+                DROP TRIGGER report_day_insert; DROP TRIGGER report_day_delete; DROP TRIGGER report_day_update;
+                DROP TABLE report_day; DROP TABLE failure_seen; DROP TABLE device_number; DROP TABLE user_number;
                 DROP TABLE deferred_index;
                 DROP TRIGGER kvc_failure_key_insert; DROP TRIGGER kvc_failure_key_delete; DROP TRIGGER kvc_failure_key_update;
                 DROP TRIGGER report_key_delete; DROP TRIGGER report_key_update; DROP TABLE failure_group_key;
