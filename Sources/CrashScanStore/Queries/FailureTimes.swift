@@ -22,7 +22,7 @@ extension Store {
         try readTimedCells(cells, until: selection.until, into: &fold)
         fold.index(largestDevice: try largestNumber(.devices), largestUser: try largestNumber(.users))
         var values: [SQLValue] = []
-        let times = selection.timeClauses(on: "f.seen", &values, db.dialect)
+        let times = selection.timeClauses(on: "f.seen", &values, db.dialect, alwaysText: true)
         // In the key's order (no sort: the range is read that way), so each cell's first failure
         // is its first time and its last failure its last.
         try db.forEachCursor(
@@ -51,7 +51,8 @@ extension Store {
         var values: [SQLValue] = []
         let lastInRange =
             (["c.seen_stale = 0", "c.last_seen IS NOT NULL"]
-            + bound.timeClauses(on: "c.last_seen", &values, db.dialect)).joined(separator: " AND ")
+            + bound.timeClauses(on: "c.last_seen", &values, db.dialect, alwaysText: true)).joined(
+                separator: " AND ")
         try db.forEachCursor(
             """
             SELECT c.id AS cell, c.group_id AS id, c.device_model AS model, c.device_name AS name,
@@ -81,7 +82,7 @@ extension Store {
             (selection.until?.count ?? 0) <= 10
         else { return nil }
         var values: [SQLValue] = []
-        let days = selection.timeClauses(on: "d.day", &values, db.dialect)
+        let days = selection.timeClauses(on: "d.day", &values, db.dialect, alwaysText: true)
         return try db.query(
             "SELECT coalesce(sum(d.reports), 0) AS n FROM report_day d WHERE \(days.joined(separator: " AND "))",
             values

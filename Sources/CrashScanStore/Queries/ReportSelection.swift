@@ -102,31 +102,36 @@ public struct ReportSelection: Sendable {
         return shared + timeClauses(on: dialect.timestampText(Self.seen), &values, dialect)
     }
 
-    /// The time conditions on the time `seen` (SQL).
-    func timeClauses(on seen: String, _ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
+    /// The time conditions on the time `seen` (SQL). `alwaysText`: `seen` is a column of TEXT
+    /// affinity (SQLite), which holds no number.
+    func timeClauses(
+        on seen: String, _ values: inout [SQLValue], _ dialect: SQLDialect, alwaysText: Bool = false
+    ) -> [String] {
         // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
         // whole seconds, so `.117Z` and `Z` endings sort the same.
         var clauses: [String] = []
-        if let since {
+        // On SQLite, the same bounds on the time itself, which an index on it can answer: for
+        // text times and ASCII bounds `substr(t, 1, n) >= since` is `t >= since`, and
+        // `substr(t, 1, n) <= until` is `t <` until with its last character one higher. The
+        // prefix comparison stays unless the time is always text (a number hand-written into a
+        // report's time compares below every text); left out, a million rows read 25 ms faster.
+        let sinceBound = since.flatMap { dialect == .sqlite && $0.utf8.allSatisfy({ $0 < 0x80 }) ? $0 : nil }
+        let untilBound = until.flatMap { dialect == .sqlite ? Self.justAfterPrefix($0) : nil }
+        if let since, !(alwaysText && sinceBound != nil) {
             clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
         }
-        if let until {
+        if let until, !(alwaysText && untilBound != nil) {
             clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
-        if dialect == .sqlite {
-            // The same bounds on the time itself, which an index on it can answer: for text times
-            // and ASCII bounds `substr(t, 1, n) >= since` is `t >= since`, and
-            // `substr(t, 1, n) <= until` is `t <` until with its last character one higher.
-            if let since, since.utf8.allSatisfy({ $0 < 0x80 }) {
-                clauses.append("\(seen) >= ?")
-                values.append(.text(since))
-            }
-            if let until, let after = Self.justAfterPrefix(until) {
-                clauses.append("\(seen) < ?")
-                values.append(.text(after))
-            }
+        if let sinceBound {
+            clauses.append("\(seen) >= ?")
+            values.append(.text(sinceBound))
+        }
+        if let untilBound {
+            clauses.append("\(seen) < ?")
+            values.append(.text(untilBound))
         }
         return clauses
     }

@@ -14,16 +14,16 @@ struct TimedFold {
         var failures = 0
         /// The cell's slot in the fold, -1 until its first failure.
         var slot: Int32 = -1
-        /// The group's place in `groups`.
+        /// The group's place in `groups` (-1: no cell, in the array by id).
         let group: Int32
         /// The stored last time is the cell's last in the range (`Store.readTimedCells`).
         let lastIsStored: Bool
     }
 
     private var fold = FailureFold(forPage: false)
-    /// By cell id, the cell's place + 1 (0: a cell the selection does not keep), when the ids are
-    /// dense enough for an array (`index`); else `sparse`.
-    private var byID: [Int32] = []
+    /// Whether a cell's place is its id (`index`); else `sparse` holds the place + 1 of each
+    /// cell kept by its id.
+    private var placeIsID = false
     private var sparse: [Int: Int32] = [:]
     private var tallies: [Tally] = []
     /// By place: the cell's key and OS key, and its last time (stored, or the latest row's).
@@ -63,9 +63,10 @@ struct TimedFold {
         sparse[id] = Int32(keys.count)
     }
 
-    /// After the last cell, with the largest device and user numbers: the cells by id, in an
-    /// array when the largest id is at most four times the cells kept plus 65,536 (ids are dense
-    /// unless many cells went), else the dictionary stays.
+    /// After the last cell, with the largest device and user numbers: the cells placed by their
+    /// ids when the largest id is at most four times the cells kept plus 65,536 (ids are dense
+    /// unless many cells went; a row then reads one record, not an index and then the record),
+    /// else found through `sparse`.
     mutating func index(largestDevice: Int, largestUser: Int) {
         devices = NumberedIDs(largest: largestDevice, groups: groups.count)
         users = NumberedIDs(largest: largestUser, groups: groups.count)
@@ -75,16 +76,28 @@ struct TimedFold {
         // range's samples.
         fold.reserveCells(keys.count)
         guard let largest = sparse.keys.max(), largest < 4 * sparse.count + 65_536 else { return }
-        byID = [Int32](repeating: 0, count: largest + 1)
-        for (id, place) in sparse { byID[id] = place }
+        let none = FailureFold.CellKey(group: 0, model: nil, name: nil, os: nil, app: nil)
+        var byID = [Tally](repeating: Tally(group: -1, lastIsStored: false), count: largest + 1)
+        var keysByID = [(key: FailureFold.CellKey, osKey: Int?)](repeating: (none, nil), count: largest + 1)
+        var lastByID = [TimeBytes](repeating: TimeBytes(), count: largest + 1)
+        var longLastByID: [Int: String] = [:]
+        for (id, place) in sparse {
+            let place = Int(place) - 1
+            byID[id] = tallies[place]
+            keysByID[id] = keys[place]
+            lastByID[id] = last[place]
+            longLastByID[id] = longLast[place]
+        }
+        (tallies, keys, last, longLast) = (byID, keysByID, lastByID, longLastByID)
         sparse = [:]
+        placeIsID = true
     }
 
     /// A row of `failure_seen`: `failures` of cell `id` at `seen`, with device and user numbers
     /// (0: none). Rows come in the order of their times' bytes.
     mutating func add(cell id: Int, failures: Int, seen: UnsafeRawBufferPointer, device: Int, user: Int) {
-        let place = Int(id >= 0 && id < byID.count ? byID[id] : sparse[id] ?? 0) - 1
-        guard place >= 0 else { return }
+        let place = placeIsID ? id : Int(sparse[id] ?? 0) - 1
+        guard place >= 0, place < tallies.count, tallies[place].group >= 0 else { return }
         if tallies[place].slot < 0 { open(place, seen) }
         tallies[place].failures += failures
         if !tallies[place].lastIsStored, !last[place].keep(seen) {
