@@ -41,21 +41,25 @@ extension Store {
 
     /// The group's latest failures, newest first: by crash time, else upload time, as their text
     /// orders (to the second on PostgreSQL, as `report` shows it), the larger id first on the
-    /// same time. Walks the group's reports newest first (`report_group_seen`) and skips those
-    /// without a failure.
-    private func latestFailures(group: Int) throws -> [Int64] {
+    /// same time; with `selection`, within its time range. Walks the group's reports newest first
+    /// (`report_group_seen`, from the range's end) and skips those without a failure.
+    func latestFailures(group: Int, within selection: ReportSelection? = nil) throws -> [Int64] {
         let newest: String
         switch db.dialect {
         case .sqlite: newest = ReportSelection.seen
         case .postgresql: newest = "date_trunc('second', \(ReportSelection.seen) AT TIME ZONE 'UTC')"
         }
+        var values: [SQLValue] = [.int(group)]
+        let times =
+            selection?.timeClauses(on: db.dialect.timestampText(ReportSelection.seen), &values, db.dialect)
+            ?? []
         return try db.query(
             """
             SELECT r.id AS id FROM report r
             WHERE r.group_id = ? AND \(ReportSelection.seen) IS NOT NULL
-              AND EXISTS (SELECT 1 FROM kvc_failure k WHERE k.report_id = r.id)
+              AND \((times + ["EXISTS (SELECT 1 FROM kvc_failure k WHERE k.report_id = r.id)"]).joined(separator: " AND "))
             ORDER BY \(newest) DESC, r.id DESC LIMIT \(FailureScan.latestKept)
-            """, [.int(group)]
+            """, values
         ).compactMap { row in try row.int("id").map(Int64.init) }
     }
 }

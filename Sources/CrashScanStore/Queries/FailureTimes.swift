@@ -5,18 +5,20 @@
 /// in the sqlite3 shell.
 extension Store {
     /// The scan of a selection with a time filter, from the failures' times and the cells the
-    /// rest of the selection keeps; nil when they cannot answer it: PostgreSQL, the HTML page (its
-    /// latest failures are reports), or another filter the cells cannot answer (a kind or key
-    /// that splits a group).
+    /// rest of the selection keeps; nil when they cannot answer it: PostgreSQL, another filter the
+    /// cells cannot answer (a kind or key that splits a group), or the HTML page of a selection
+    /// that cuts inside groups (an OS, device or app version: each group's latest failures are
+    /// then read with the failures). The page's days are cut from the times by SQL as
+    /// `failure_day`'s, and each group's latest failures in the range read newest first from
+    /// `report_group_seen`: on a million reports the page of `--since 2024-01-01` took 2.1 s.
     func foldFailureTimes(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan? {
-        guard db.dialect == .sqlite, !forPage, selection.since != nil || selection.until != nil else {
-            return nil
-        }
+        guard db.dialect == .sqlite, selection.since != nil || selection.until != nil else { return nil }
         var untimed = selection
         untimed.since = nil
         untimed.until = nil
         guard case let wholeGroups = try kindsAndKeysKeepWholeGroups(untimed),
-            let cells = untimed.cellConditions(in: db.dialect, wholeGroups: wholeGroups)
+            let cells = untimed.cellConditions(in: db.dialect, wholeGroups: wholeGroups),
+            !forPage || untimed.dayConditions(in: db.dialect, wholeGroups: wholeGroups) != nil
         else { return nil }
         var fold = TimedFold()
         try readTimedCells(cells, until: selection.until, into: &fold)
@@ -28,9 +30,9 @@ extension Store {
         try db.forEachCursor(
             """
             SELECT f.seen AS seen, f.cell_id AS cell, f.device_no AS device, f.user_no AS user,
-                   f.failures AS failures
+                   f.failures AS failures, \(forPage ? "substr(f.seen, 1, 10)" : "NULL") AS day
             FROM failure_seen f WHERE \(times.joined(separator: " AND ")) ORDER BY f.seen
-            """, values, columns: ["seen", "cell", "device", "user", "failures"]
+            """, values, columns: ["seen", "cell", "device", "user", "failures", "day"]
         ) { row, columns in
             guard let cell = row.int(at: columns[1]), let failures = row.int(at: columns[4]) else { return }
             let device = row.int(at: columns[2]) ?? 0
@@ -38,8 +40,17 @@ extension Store {
             row.withText(at: columns[0]) {
                 fold.add(cell: cell, failures: failures, seen: $0, device: device, user: user)
             }
+            if forPage {
+                row.withText(at: columns[5]) { fold.addDay(cell: cell, failures: failures, day: $0) }
+            }
         }
-        return fold.finish()
+        var scan = fold.finish()
+        if forPage {
+            for group in Set(scan.cells.map(\.group)) {
+                scan.latest[group] = try latestFailures(group: group, within: selection)
+            }
+        }
+        return scan
     }
 
     /// The cells `cells` keep, into the fold, each with its stored last time when the rows

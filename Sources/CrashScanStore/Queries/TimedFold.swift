@@ -37,6 +37,17 @@ struct TimedFold {
     private var groupPlaces: [Int: Int32] = [:]
     private var devices = NumberedIDs(largest: 0, groups: 0)
     private var users = NumberedIDs(largest: 0, groups: 0)
+    /// The HTML page's failures per group and day (`addDay`): rows come in time order, so a day
+    /// is numbered again only when it changes.
+    private var dayTexts = TextNumbering(canonical: false)
+    private var lastDay: [UInt8] = []
+    private var lastDayNumber: Int32 = -1
+    private var dayCounts: [DayKey: Int] = [:]
+
+    private struct DayKey: Hashable {
+        var group: Int32
+        var day: Int32
+    }
 
     /// A cell the selection keeps, with its texts in `row`'s columns (as `failure_cell` stores
     /// them) and, in column `storedLast`, its stored last time when that is exact and in the range.
@@ -108,6 +119,17 @@ struct TimedFold {
         if user != 0 { users.add(user, group: group) }
     }
 
+    /// The day (as SQL cut it from the time) of the row `add` just took, for the HTML page.
+    mutating func addDay(cell id: Int, failures: Int, day: UnsafeRawBufferPointer) {
+        let place = placeIsID ? id : Int(sparse[id] ?? 0) - 1
+        guard place >= 0, place < tallies.count, tallies[place].group >= 0 else { return }
+        if lastDayNumber < 0 || !day.elementsEqual(lastDay) {
+            lastDay = Array(day)
+            lastDayNumber = dayTexts.number(day)
+        }
+        dayCounts[DayKey(group: tallies[place].group, day: lastDayNumber), default: 0] += failures
+    }
+
     /// The cell at `place` gets its slot in the fold, at its first failure (seen at `seen`).
     private mutating func open(_ place: Int, _ seen: UnsafeRawBufferPointer) {
         let slot = fold.slot(keys[place].key, osKey: keys[place].osKey)
@@ -136,6 +158,9 @@ struct TimedFold {
         }
         scan.total = AffectedCounts(
             devices: devices.total == 0 ? nil : devices.total, users: users.total == 0 ? nil : users.total)
+        scan.days = dayCounts.map { key, count in
+            DayCount(group: groups[Int(key.group)], day: dayTexts.text(key.day) ?? "", count: count)
+        }
         return scan
     }
 }

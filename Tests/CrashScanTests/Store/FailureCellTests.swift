@@ -276,6 +276,15 @@ final class FailureCellTests: XCTestCase {
                 XCTAssertEqual(sorted(scan.cells), sorted(fromFailures.cells), label, file: file, line: line)
                 XCTAssertEqual(scan.byGroup, fromFailures.byGroup, label, file: file, line: line)
                 XCTAssertEqual(scan.total, fromFailures.total, label, file: file, line: line)
+                // The HTML page's days and latest failures in the range.
+                let page = try store.scanFailures(selection, forPage: true)
+                let pageFromFailures = try store.readFailures(selection, forPage: true)
+                XCTAssertEqual(sorted(page.cells), sorted(fromFailures.cells), label, file: file, line: line)
+                XCTAssertEqual(
+                    page.days.map { "\($0.group) \($0.day) \($0.count)" }.sorted(),
+                    pageFromFailures.days.map { "\($0.group) \($0.day) \($0.count)" }.sorted(), label,
+                    file: file, line: line)
+                XCTAssertEqual(page.latest, pageFromFailures.latest, label, file: file, line: line)
                 let conditions = selection.reportConditions(in: store.db.dialect)
                 XCTAssertEqual(
                     try store.reportCount(selection),
