@@ -107,8 +107,7 @@ struct TimedFold {
     /// A row of `failure_seen`: `failures` of cell `id` at `seen`, with device and user numbers
     /// (0: none). Rows come in the order of their times' bytes.
     mutating func add(cell id: Int, failures: Int, seen: UnsafeRawBufferPointer, device: Int, user: Int) {
-        let place = placeIsID ? id : Int(sparse[id] ?? 0) - 1
-        guard place >= 0, place < tallies.count, tallies[place].group >= 0 else { return }
+        guard let place = place(of: id) else { return }
         if tallies[place].slot < 0 { open(place, seen) }
         tallies[place].failures += failures
         if !tallies[place].lastIsStored, !last[place].keep(seen) {
@@ -121,13 +120,18 @@ struct TimedFold {
 
     /// The day (as SQL cut it from the time) of the row `add` just took, for the HTML page.
     mutating func addDay(cell id: Int, failures: Int, day: UnsafeRawBufferPointer) {
-        let place = placeIsID ? id : Int(sparse[id] ?? 0) - 1
-        guard place >= 0, place < tallies.count, tallies[place].group >= 0 else { return }
+        guard let place = place(of: id) else { return }
         if lastDayNumber < 0 || !day.elementsEqual(lastDay) {
             lastDay = Array(day)
             lastDayNumber = dayTexts.number(day)
         }
         dayCounts[DayKey(group: tallies[place].group, day: lastDayNumber), default: 0] += failures
+    }
+
+    /// The place of the cell with id `id`, nil when the selection does not keep it.
+    private func place(of id: Int) -> Int? {
+        let place = placeIsID ? id : Int(sparse[id] ?? 0) - 1
+        return place >= 0 && place < tallies.count && tallies[place].group >= 0 ? place : nil
     }
 
     /// The cell at `place` gets its slot in the fold, at its first failure (seen at `seen`).
