@@ -11,7 +11,7 @@
 
 -- Each device and user id a failure with a time had, numbered once: `failure_seen` holds the
 -- numbers, so that `report` counts distinct ids as numbers instead of hashing their texts (two
--- hashes a failure were a third of a wide range's fold). A number stays when its failures go.
+-- hashes a failure were a third of a wide range's report). A number stays when its failures go.
 CREATE TABLE device_number (
     id        INTEGER PRIMARY KEY,
     device_id TEXT    NOT NULL UNIQUE

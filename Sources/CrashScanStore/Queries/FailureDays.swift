@@ -50,14 +50,17 @@ extension Store {
         case .postgresql: newest = "date_trunc('second', \(ReportSelection.seen) AT TIME ZONE 'UTC')"
         }
         var values: [SQLValue] = [.int(group)]
-        let times =
-            selection?.timeClauses(on: db.dialect.timestampText(ReportSelection.seen), &values, db.dialect)
-            ?? []
+        var conditions = [
+            "r.group_id = ?", "\(ReportSelection.seen) IS NOT NULL",
+            "EXISTS (SELECT 1 FROM kvc_failure k WHERE k.report_id = r.id)",
+        ]
+        if let selection {
+            conditions += selection.timeClauses(
+                on: db.dialect.timestampText(ReportSelection.seen), &values, db.dialect)
+        }
         return try db.query(
             """
-            SELECT r.id AS id FROM report r
-            WHERE r.group_id = ? AND \(ReportSelection.seen) IS NOT NULL
-              AND \((times + ["EXISTS (SELECT 1 FROM kvc_failure k WHERE k.report_id = r.id)"]).joined(separator: " AND "))
+            SELECT r.id AS id FROM report r WHERE \(conditions.joined(separator: " AND "))
             ORDER BY \(newest) DESC, r.id DESC LIMIT \(FailureScan.latestKept)
             """, values
         ).compactMap { row in try row.int("id").map(Int64.init) }

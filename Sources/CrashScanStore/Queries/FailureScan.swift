@@ -213,7 +213,7 @@ struct FailureFold {
     }
 
     /// The slot of `key`'s cell, made with no failure yet when it has none: for a caller that
-    /// counts by slot (`countInTimeOrder`).
+    /// counts by slot (`count(slot:failures:)`, `setTimes`; `TimedFold`).
     mutating func slot(_ key: CellKey, osKey: Int?) -> Int {
         if let index = cellIndex[key] { return index }
         count(key, osKey: osKey, failures: 0, first: nil, last: nil)

@@ -114,7 +114,8 @@ public struct ReportSelection: Sendable {
         // text times and ASCII bounds `substr(t, 1, n) >= since` is `t >= since`, and
         // `substr(t, 1, n) <= until` is `t <` until with its last character one higher. The
         // prefix comparison stays unless the time is always text (a number hand-written into a
-        // report's time compares below every text); left out, a million rows read 25 ms faster.
+        // report's time compares below every text); left out, the 299,286 rows of a million
+        // reports' failures read in 0.09 s instead of 0.12–0.16 s (sqlite3 shell).
         let sinceBound = since.flatMap { dialect == .sqlite && $0.utf8.allSatisfy({ $0 < 0x80 }) ? $0 : nil }
         let untilBound = until.flatMap { dialect == .sqlite ? Self.justAfterPrefix($0) : nil }
         if let since, !(alwaysText && sinceBound != nil) {
