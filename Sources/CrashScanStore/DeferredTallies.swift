@@ -115,29 +115,32 @@ final class DeferredTallies {
                 last_seen = CASE WHEN failure_cell.last_seen IS NULL OR excluded.last_seen > failure_cell.last_seen
                                  THEN excluded.last_seen ELSE failure_cell.last_seen END
             """,
-            """
-            INSERT INTO failure_cell_device (cell_id, device_id, failures)
-            SELECT c.id, f.device_id, count(*) FROM \(newFailures) \(cell)
-            WHERE f.device_id IS NOT NULL GROUP BY 1, 2
-            ON CONFLICT (cell_id, device_id) DO UPDATE SET failures = failure_cell_device.failures + excluded.failures
-            """,
-            """
-            INSERT INTO failure_cell_user (cell_id, user_id, failures)
-            SELECT c.id, f.user_id, count(*) FROM \(newFailures) \(cell)
-            WHERE f.user_id IS NOT NULL GROUP BY 1, 2
-            ON CONFLICT (cell_id, user_id) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
-            """,
-            // Each failure at its time (migration 19), in the cell the first statement made, with
-            // its ids' numbers (made first).
+            // Every id's number (migration 20; 19 numbered those of failures with a time), then
+            // the cells' ids as numbers by OS key and each failure at its time (19), in the cell
+            // the first statement made.
             """
             INSERT INTO device_number (device_id) SELECT DISTINCT device_id FROM \(newFailures)
-            WHERE device_id IS NOT NULL AND seen IS NOT NULL ORDER BY 1
+            WHERE device_id IS NOT NULL ORDER BY 1
             ON CONFLICT (device_id) DO NOTHING
             """,
             """
             INSERT INTO user_number (user_id) SELECT DISTINCT user_id FROM \(newFailures)
-            WHERE user_id IS NOT NULL AND seen IS NOT NULL ORDER BY 1
+            WHERE user_id IS NOT NULL ORDER BY 1
             ON CONFLICT (user_id) DO NOTHING
+            """,
+            """
+            INSERT INTO failure_cell_device (os_key, cell_id, device_no, failures)
+            SELECT c.os_key, c.id, d.id, count(*) FROM \(newFailures) \(cell)
+            JOIN device_number d ON d.device_id = f.device_id
+            WHERE TRUE GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+            ON CONFLICT (os_key, cell_id, device_no) DO UPDATE SET failures = failure_cell_device.failures + excluded.failures
+            """,
+            """
+            INSERT INTO failure_cell_user (os_key, cell_id, user_no, failures)
+            SELECT c.os_key, c.id, u.id, count(*) FROM \(newFailures) \(cell)
+            JOIN user_number u ON u.user_id = f.user_id
+            WHERE TRUE GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+            ON CONFLICT (os_key, cell_id, user_no) DO UPDATE SET failures = failure_cell_user.failures + excluded.failures
             """,
             """
             INSERT INTO failure_seen (seen, cell_id, device_no, user_no, failures)

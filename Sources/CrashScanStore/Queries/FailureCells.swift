@@ -1,7 +1,9 @@
 /// `scanFailures` from the failure cells that imports keep current (migration 14): the cells the
 /// selection keeps, then the device and user ids of those cells, folded as the failures would be.
 extension Store {
-    func foldFailureCells(_ cells: SQLConditions) throws -> FailureScan {
+    /// `idRead`: how the ids are read on SQLite (nil: as `countCellIDs` chooses; tests ask for
+    /// each way).
+    func foldFailureCells(_ cells: SQLConditions, idRead: CellIDRead? = nil) throws -> FailureScan {
         var fold = FailureFold(forPage: false)
         // Counted first (2 ms for the 83,501 cells of a million reports): the fold's growth to
         // that many cells was a tenth of an unfiltered page's samples.
@@ -12,15 +14,19 @@ extension Store {
             fold.reserveCells(count)
         }
         var stale: [(key: FailureFold.CellKey, stored: StoredCellKey)] = []
+        var kept = CellIDCounts()
         try db.forEachCursor(
             """
             SELECT c.group_id AS id, c.device_model AS model, c.device_name AS name, c.os_version AS os,
                    c.os_key AS os_key, c.app_version AS app, c.failures AS failures, c.first_seen AS first,
-                   c.last_seen AS last, c.seen_stale AS stale
+                   c.last_seen AS last, c.seen_stale AS stale, c.id AS cell
             FROM failure_cell c\(cells.whereClause)
             """, cells.values, columns: Self.cellColumns
         ) { row, columns in
             guard let group = row.int(at: columns[0]), let failures = row.int(at: columns[6]) else { return }
+            if let cell = row.int(at: columns[10]), let osKey = row.int(at: columns[4]) {
+                kept.addCell(id: cell, group: group, osKey: osKey)
+            }
             let key = fold.cellKey(
                 group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: true)
             let storedOSKey = row.int(at: columns[4]) ?? -1
@@ -53,6 +59,12 @@ extension Store {
             try countAffected(into: &scan)
             return scan
         }
+        if db.dialect == .sqlite {
+            // Numbers ordered by OS key (migration 20).
+            var scan = fold.finish()
+            (scan.byGroup, scan.total) = try countCellIDs(kept, cells, read: idRead)
+            return scan
+        }
         try forEachCellID("failure_cell_device", column: "device_id", cells) {
             fold.addDevice($0, at: $1, group: $2)
         }
@@ -63,7 +75,7 @@ extension Store {
     }
 
     private static let cellColumns = [
-        "id", "model", "name", "os", "os_key", "app", "failures", "first", "last", "stale",
+        "id", "model", "name", "os", "os_key", "app", "failures", "first", "last", "stale", "cell",
     ]
 
     /// The distinct device and user ids of each group's failures and of all of them, from the
@@ -88,7 +100,8 @@ extension Store {
         scan.total = AffectedCounts(devices: try total?.int("devices"), users: try total?.int("users"))
     }
 
-    /// The ids in `table` of the selected cells (the row, the id's column), with each cell's group.
+    /// The ids in `table` of the selected cells (the row, the id's column), with each cell's group
+    /// (PostgreSQL: its tables keep the ids as texts, by cell).
     private func forEachCellID(
         _ table: String, column: String, _ cells: SQLConditions,
         _ body: (RowCursor, Int32, Int) -> Void

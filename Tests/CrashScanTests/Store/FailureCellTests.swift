@@ -29,12 +29,21 @@ final class FailureCellTests: XCTestCase {
         WHERE r.\(column) IS NOT NULL GROUP BY 1, 2, 3, 4, 5, 6, 7 ORDER BY 1, 2, 3, 4, 5, 6, 7
         """
     }
-    static func idsFromTally(_ table: String, _ column: String) -> String {
-        """
-        SELECT c.group_id, c.device_model, c.device_name, c.os_version, c.os_key, c.app_version, t.\(column),
-               t.failures
-        FROM failure_cell c JOIN \(table) t ON t.cell_id = c.id ORDER BY 1, 2, 3, 4, 5, 6, 7
-        """
+    /// The cells' ids as stored: texts by cell on PostgreSQL, numbers by OS key and cell on SQLite
+    /// (migration 20), read back as texts.
+    static func idsFromTally(_ id: String, _ dialect: SQLDialect) -> String {
+        let (join, value) =
+            dialect == .sqlite
+            ? (
+                "t.os_key = c.os_key AND t.cell_id = c.id JOIN \(id)_number n ON n.id = t.\(id)_no",
+                "n.\(id)_id"
+            )
+            : ("t.cell_id = c.id", "t.\(id)_id")
+        return """
+            SELECT c.group_id, c.device_model, c.device_name, c.os_version, c.os_key, c.app_version, \(value),
+                   t.failures
+            FROM failure_cell c JOIN failure_cell_\(id) t ON \(join) ORDER BY 1, 2, 3, 4, 5, 6, 7
+            """
     }
     static func dump(_ db: Database, _ sql: String) throws -> [String] {
         try db.query(sql).map { row in row.values.map { $0.textForm ?? "∅" }.joined(separator: "|") }
@@ -46,10 +55,10 @@ final class FailureCellTests: XCTestCase {
         XCTAssertEqual(
             try dump(db, cellsFromTally), try dump(db, cellsFromFailures), "cells", file: file, line: line)
         XCTAssertEqual(
-            try dump(db, idsFromTally("failure_cell_device", "device_id")),
+            try dump(db, idsFromTally("device", db.dialect)),
             try dump(db, idsFromFailures("device_id")), "device ids", file: file, line: line)
         XCTAssertEqual(
-            try dump(db, idsFromTally("failure_cell_user", "user_id")),
+            try dump(db, idsFromTally("user", db.dialect)),
             try dump(db, idsFromFailures("user_id")), "user ids", file: file, line: line)
         for id in ["device", "user"] {
             XCTAssertEqual(
@@ -129,7 +138,7 @@ final class FailureCellTests: XCTestCase {
     }
 
     /// Each failure's time, cell and id numbers and the reports per day (migration 19, SQLite) as
-    /// the failures and reports give them; every id of a failure with a time has its number.
+    /// the failures and reports give them; every id of a failure has its number (migration 20).
     static func assertTimedFailuresMatch(_ db: Database, file: StaticString, line: UInt) throws {
         XCTAssertEqual(
             try dump(
@@ -153,8 +162,7 @@ final class FailureCellTests: XCTestCase {
                     db,
                     """
                     SELECT DISTINCT r.\(id)_id FROM report r JOIN kvc_failure k ON k.report_id = r.id
-                    WHERE \(seen) IS NOT NULL AND r.\(id)_id IS NOT NULL
-                      AND r.\(id)_id NOT IN (SELECT \(id)_id FROM \(id)_number)
+                    WHERE r.\(id)_id IS NOT NULL AND r.\(id)_id NOT IN (SELECT \(id)_id FROM \(id)_number)
                     """), [], "\(id) ids without a number", file: file, line: line)
         }
         XCTAssertEqual(
@@ -227,9 +235,25 @@ final class FailureCellTests: XCTestCase {
                 selection.cellConditions(in: store.db.dialect, wholeGroups: true), name, file: file,
                 line: line)
             if try assertScanMatchesFailures(store, selection, name, file: file, line: line) { compared += 1 }
+            if store.db.dialect == .sqlite,
+                let cells = selection.cellConditions(in: .sqlite, wholeGroups: true), !cells.isEmpty
+            {
+                try assertIDReadsAgree(store, cells, name, file: file, line: line)
+            }
         }
         XCTAssertGreaterThan(compared, 3, "most selections keep failures", file: file, line: line)
         try assertTimeScansAgree(store, file: file, line: line)
+    }
+
+    /// The cells' ids (migration 20) read as the range of OS keys the cells span and through the
+    /// join to each cell: the same distinct devices and users per group and overall.
+    static func assertIDReadsAgree(
+        _ store: Store, _ cells: SQLConditions, _ name: String, file: StaticString, line: UInt
+    ) throws {
+        let span = try store.foldFailureCells(cells, idRead: .span)
+        let join = try store.foldFailureCells(cells, idRead: .join)
+        XCTAssertEqual(span.byGroup, join.byGroup, name, file: file, line: line)
+        XCTAssertEqual(span.total, join.total, name, file: file, line: line)
     }
 
     /// Time filters, alone and with the others (on SQLite from the failures' times, migration 19):

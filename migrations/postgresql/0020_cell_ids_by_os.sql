@@ -1,0 +1,4 @@
+-- crashscan schema for PostgreSQL, version 20: nothing changes. The SQLite migration 0020 keeps the
+-- failure cells' device and user ids as numbers, ordered by the cells' OS keys, so that an `--os`
+-- filter reads one range of each table; PostgreSQL's tables keep the ids as text, keyed by cell.
+-- The version is kept so that both schemas number their migrations alike.
