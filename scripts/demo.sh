@@ -16,7 +16,11 @@ if ! pkg-config --exists sqlite3 libarchive nettle libpq 2>/dev/null; then
     $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev libpq-dev pkg-config
 fi
 
-swift build -c release
+# On Linux, Swift's runtime and Foundation are linked into the binary: it runs where Swift is not
+# installed, and each command starts about 5 ms sooner (README, "Install").
+static=()
+[ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+swift build -c release ${static[@]+"${static[@]}"}
 rm -f demo.sqlite demo.sqlite-wal demo.sqlite-shm
 # One sample is deliberately not a crash log: it is skipped (import --verbose names it).
 .build/release/crashscan import SampleReports --db demo.sqlite

@@ -10,8 +10,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PREFIX:-/usr/local}"
-swift build -c release --product crashscan "$@"
-binary="$(swift build -c release --show-bin-path "$@")/crashscan"
+# On Linux, Swift's runtime and Foundation are linked in: the installed binary runs where Swift is
+# not installed, and each command starts about 5 ms sooner (README, "Install").
+static=()
+[ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
+swift build -c release --product crashscan ${static[@]+"${static[@]}"} "$@"
+binary="$(swift build -c release --show-bin-path ${static[@]+"${static[@]}"} "$@")/crashscan"
 mkdir -p "$prefix/bin"
 install -m 0755 "$binary" "$prefix/bin/crashscan"
 echo "installed $prefix/bin/crashscan ($("$prefix/bin/crashscan" --version))"

@@ -25,7 +25,8 @@ struct Benchmark {
 
     func run() throws {
         guard FileManager.default.isExecutableFile(atPath: binary) else {
-            throw BenchError("no crashscan binary at \(binary) (build it: swift build -c release)")
+            throw BenchError(
+                "no crashscan binary at \(binary) (build it: swift build -c release --static-swift-stdlib)")
         }
         try FileManager.default.createDirectory(atPath: options.work, withIntermediateDirectories: true)
         if options.scanOnly {

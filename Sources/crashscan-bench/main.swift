@@ -4,7 +4,7 @@ import Foundation
     import Glibc
 #endif
 
-/// `swift build -c release && .build/release/crashscan-bench [--reports N] [--report-db N] [--runs N] [--work DIR] [--smoke]`
+/// `swift build -c release --static-swift-stdlib && .build/release/crashscan-bench [--reports N] [--report-db N] [--runs N] [--work DIR] [--smoke]`
 ///
 /// 1. generates N crash logs (1,000 per folder) with a fixed seed;
 /// 2. times the floors: reading every file, and the sqlite3 shell's `.import` of the same rows;

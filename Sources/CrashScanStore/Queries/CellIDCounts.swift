@@ -75,11 +75,16 @@ extension Store {
         if let read {
             readsSpan = read == .span
         } else {
+            // Counted only up to the limit: counting every cell of a span of all OS keys took
+            // 7–8 ms of `--device "iPhone 6 Plus"` on a million reports.
+            let limit = 4 * kept.cellCount
             let inSpan =
                 try db.query(
-                    "SELECT count(*) AS n FROM failure_cell WHERE os_key BETWEEN ? AND ?", spanValues
+                    """
+                    SELECT count(*) AS n FROM (SELECT 1 FROM failure_cell WHERE os_key BETWEEN ? AND ? LIMIT ?)
+                    """, spanValues + [.int(limit + 1)]
                 ).first?.int("n") ?? 0
-            readsSpan = inSpan <= 4 * kept.cellCount
+            readsSpan = inSpan <= limit
         }
         for (ids, table) in [(IDNumberTable.devices, "failure_cell_device"), (.users, "failure_cell_user")] {
             let number = ids.rawValue + "_no"
