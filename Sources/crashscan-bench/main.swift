@@ -12,6 +12,7 @@ import Foundation
 ///    with peak resident memory;
 /// 4. builds a database of `--report-db` reports through the importer in a child process (the same rows,
 ///    without files on disk) and times `crashscan report` on it, median of `--runs` runs;
+///    `--report-only` runs this step alone;
 /// 5. generates an app's source tree of `--scan-files` files and times `crashscan scan` on it.
 ///    `--scan-only` runs this step alone;
 /// 6. generates `--ips` Apple `.ips` files (about 24 KB each) and times `crashscan import` of them
@@ -57,6 +58,8 @@ struct BenchOptions {
     /// Source files of the scan benchmark.
     var scanFiles = 10_000
     var scanOnly = false
+    /// Only the report database (built or reused) and the report timings.
+    var reportOnly = false
     /// `.ips` files of the peer comparison (0: skipped).
     var ipsReports = 5_000
     var ipsOnly = false
@@ -88,6 +91,7 @@ struct BenchOptions {
             case "--build-report-db-only": buildOnly = true
             case "--scan-files": scanFiles = Int(try value()) ?? scanFiles
             case "--scan-only": scanOnly = true
+            case "--report-only": reportOnly = true
             case "--ips": ipsReports = Int(try value()) ?? ipsReports
             case "--ips-only": ipsOnly = true
             case "--peer-python": peerPython = try value()

@@ -8,6 +8,9 @@
 struct CellIDCounts {
     /// The group of each cell kept, by its place in `groups`.
     private var placeOfCell: [Int: Int32] = [:]
+    /// The same by cell id, the place + 1 (0: not kept), when ids are dense (`indexByID`): a row
+    /// then finds its cell without a hash (55,000 lookups for `--os 8.1` on a million reports).
+    private var placeByID: [Int32] = []
     private var groups: [Int] = []
     private var groupPlaces: [Int: Int32] = [:]
     /// The smallest and largest OS key of the cells kept.
@@ -30,8 +33,22 @@ struct CellIDCounts {
         osKeys = osKeys.map { min($0.lowerBound, osKey)...max($0.upperBound, osKey) } ?? osKey...osKey
     }
 
+    /// After the last cell: the places by id when the largest id is at most four times the cells
+    /// kept plus 65,536 (cell ids are dense unless many cells went).
+    mutating func indexByID() {
+        guard let largest = placeOfCell.keys.max(), largest < 4 * placeOfCell.count + 65_536 else { return }
+        placeByID = [Int32](repeating: 0, count: largest + 1)
+        for (id, place) in placeOfCell where id >= 0 { placeByID[id] = place + 1 }
+    }
+
     /// The place of the group of cell `id`, nil when the selection does not keep it.
-    func place(ofCell id: Int) -> Int? { placeOfCell[id].map(Int.init) }
+    @inline(__always) func place(ofCell id: Int) -> Int? {
+        if !placeByID.isEmpty {
+            guard id >= 0, id < placeByID.count, placeByID[id] > 0 else { return nil }
+            return Int(placeByID[id]) - 1
+        }
+        return placeOfCell[id].map(Int.init)
+    }
 
     /// The counts of `devices` and `users`, whose groups are places in this fold.
     func affected(devices: NumberedIDs, users: NumberedIDs) -> (
@@ -65,6 +82,8 @@ extension Store {
     func countCellIDs(_ kept: CellIDCounts, _ cells: SQLConditions, read: CellIDRead? = nil) throws -> (
         byGroup: [Int: AffectedCounts], total: AffectedCounts
     ) {
+        var kept = kept
+        kept.indexByID()
         var devices = NumberedIDs(largest: try largestNumber(.devices), groups: kept.groupCount)
         var users = NumberedIDs(largest: try largestNumber(.users), groups: kept.groupCount)
         devices.groups(kept.groupCount)
