@@ -139,8 +139,7 @@ extension FailureTally {
         // (on a million reports, a fifth of the page's time).
         var byGroup: [Int: MatrixSums] = [:]
         for index in cells.indices {
-            byGroup[cells[index].group, default: MatrixSums()].add(
-                cells[index], device: cells[index].deviceLabel, os: cells[index].osLabel)
+            byGroup[cells[index].group, default: MatrixSums()].add(cells[index])
         }
         return byGroup.mapValues { $0.cells() }
     }

@@ -194,7 +194,9 @@ struct FailureFold {
                 FailureCell(
                     group: key.group, model: texts.text(key.model), name: texts.text(key.name),
                     os: texts.text(key.os),
-                    osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last)
+                    osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last,
+                    textNumbers: FailureCell.TextNumbers(
+                        model: key.model ?? -1, name: key.name ?? -1, os: key.os ?? -1, app: key.app ?? -1))
             )
             return
         }

@@ -274,6 +274,17 @@ public struct FailureCell: Sendable {
     public var count: Int
     public var firstSeen: String?
     public var lastSeen: String?
+    /// The four texts as numbers, -1 for none: equal texts (as Swift compares them) have equal
+    /// numbers among the cells of one scan, so a report sums cells by these instead of hashing
+    /// the texts.
+    public var textNumbers = TextNumbers()
+
+    public struct TextNumbers: Sendable {
+        public var model: Int32 = -1
+        public var name: Int32 = -1
+        public var os: Int32 = -1
+        public var app: Int32 = -1
+    }
 }
 
 /// The queries behind `report`.

@@ -1,7 +1,25 @@
+import Foundation
+
 /// SQLite's orderings, for counts folded in Swift that must equal what SQL would say: text by
 /// bytes (BINARY), NULL before any number, min/max ignoring NULL.
 public enum SQLOrder {
-    public static func bytewise(_ a: String, _ b: String) -> Bool { a.utf8.lexicographicallyPrecedes(b.utf8) }
+    /// `a` before `b` by their UTF-8 bytes, compared with memcmp (the UTF-8 views' generic
+    /// comparison cost about 500 instructions for two times of a report: callgrind, a sixth of
+    /// the report's sums of 8,417 cells).
+    public static func bytewise(_ a: String, _ b: String) -> Bool {
+        var a = a
+        var b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                let shared = min(x.count, y.count)
+                if shared > 0, let left = x.baseAddress, let right = y.baseAddress {
+                    let order = memcmp(left, right, shared)
+                    if order != 0 { return order < 0 }
+                }
+                return x.count < y.count
+            }
+        }
+    }
 
     public static func nullsFirst(_ a: Int?, _ b: Int?) -> Bool {
         switch (a, b) {
