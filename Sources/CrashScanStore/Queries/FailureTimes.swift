@@ -2,8 +2,8 @@
 /// them (`failure_seen`, migration 19): a range of times is one range of that table's key. Read
 /// from the reports, a time filter walked the wide report rows: `--since 2024-01-01` on a million
 /// reports (all 300,000 failures) took 2.1 s, against 0.1 s for the same range of `failure_seen`
-/// in the sqlite3 shell. The count of reports of a filter on whole days sums `report_day`
-/// (`reportCountByDay`).
+/// in the sqlite3 shell. The count of reports of a time filter sums `report_day`
+/// (`reportCountByDay`, ReportDayCount.swift).
 extension Store {
     /// The scan of a selection with a time filter, from the failures' times and the cells the
     /// rest of the selection keeps; nil when they cannot answer it: PostgreSQL, another filter the
@@ -80,25 +80,6 @@ extension Store {
                 app: columns[6],
                 osKey: row.int(at: columns[5]) ?? -1, storedLast: columns[7])
         }
-    }
-}
-
-extension Store {
-    /// How many reports a filter on whole days keeps (SQLite, a `--since` or `--until` of at most
-    /// ten characters and no other report filter), from the reports per day kept at import
-    /// (`report_day`, migration 19): a bound of ten characters or fewer compares a time's first
-    /// characters, which its day holds. Counted from the reports, every report in the range was
-    /// an index entry: 0.2 s for a million. Nil when the days cannot say.
-    func reportCountByDay(_ selection: ReportSelection) throws -> Int? {
-        guard db.dialect == .sqlite, selection.filtersOnlyByTime, (selection.since?.count ?? 0) <= 10,
-            (selection.until?.count ?? 0) <= 10
-        else { return nil }
-        var values: [SQLValue] = []
-        let days = selection.timeClauses(on: "d.day", &values, db.dialect, alwaysText: true)
-        return try db.query(
-            "SELECT coalesce(sum(d.reports), 0) AS n FROM report_day d WHERE \(days.joined(separator: " AND "))",
-            values
-        ).first?.int("n")
     }
 }
 

@@ -272,6 +272,9 @@ final class FailureCellTests: XCTestCase {
             (String(earliest.prefix(10)), String(middle.prefix(10))), (String(middle.prefix(19)), nil),
             (nil, String(middle.prefix(16))), (String(earliest.prefix(4)), String(latest.prefix(7))),
             ("2999-01-01", nil),
+            // Times of day on both bounds: in two days, and within one (`reportCountByDay`).
+            (String(earliest.prefix(19)), String(middle.prefix(16))),
+            (String(middle.prefix(13)), String(middle.prefix(19))),
         ]
         var compared = 0
         for (since, until) in bounds {
