@@ -1,0 +1,3 @@
+-- crashscan schema for PostgreSQL, version 21: nothing changes. The SQLite migration 0021 widens
+-- the failure cells' indexes by device model and name to hold every column `report` reads. The
+-- version is kept so that both schemas number their migrations alike.
