@@ -1707,8 +1707,8 @@ enum EmbeddedMigrations {
             -- numbers, in the order of the cells' OS keys. `report --os 8.1` on a million reports read the ids
             -- of its 8,417 cells from all over the two tables (keyed by cell id, so in the order the cells were
             -- made): 17,903 page reads, then a hash of every id's text. Keyed by OS key first, an OS filter
-            -- reads one range of each table; as numbers, the rows are a fraction as long and the ids are
-            -- counted as bits.
+            -- reads one range of each table, and the ids are counted as bits. (The device table takes 1,416
+            -- pages instead of 3,730; the user table 1,201 instead of 1,052, its ids being short texts.)
             -- Every id a failure has is numbered now (version 19 numbered those of failures with a time).
 
             INSERT INTO device_number (device_id)

@@ -1,15 +1,16 @@
 /// The distinct device and user ids of the failure cells a selection keeps, per group and overall,
 /// from the SQLite id tables of migration 20: numbers, ordered by the cells' OS keys.
 ///
-/// Measured on a million reports, `report --os 8.1` (8,417 cells, 30,000 device and 25,000 user
-/// rows): reading the ids by joining each cell to the tables keyed by cell id took 17,903 page
-/// reads and 20–25 ms for the devices alone in the sqlite3 shell, and hashing their texts here
-/// was 7 % of the report; one range of each table keyed by OS key reads in 4–5 ms and 2–3 ms.
+/// Measured on a million reports, `report --os 8.1` (8,417 cells, 19,895 device and 16,936 user
+/// rows): reading the ids by joining each cell to the tables keyed by cell id made the report's
+/// 17,903 page reads, took 16–25 ms for the devices alone in the sqlite3 shell, and hashing their
+/// texts here was 7 % of the report; one range of each table keyed by OS key reads in 4–5 ms and
+/// 2–3 ms.
 struct CellIDCounts {
     /// The group of each cell kept, by its place in `groups`.
     private var placeOfCell: [Int: Int32] = [:]
     /// The same by cell id, the place + 1 (0: not kept), when ids are dense (`indexByID`): a row
-    /// then finds its cell without a hash (55,000 lookups for `--os 8.1` on a million reports).
+    /// then finds its cell without a hash (36,831 rows for `--os 8.1` on a million reports).
     private var placeByID: [Int32] = []
     private var groups: [Int] = []
     private var groupPlaces: [Int: Int32] = [:]
