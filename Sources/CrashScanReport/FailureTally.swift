@@ -38,15 +38,15 @@ struct FailureTally {
 
     /// Per group: failures by device label, most first.
     func devicesByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.devices, sums.labels, none: "unknown", byCount: true)
+        Self.counts(sums.devices, sums.matrix.labels, none: "unknown", byCount: true)
     }
     /// Per group: failures by app version, most first.
     func appVersionsByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.apps, sums.labels, none: "unknown", byCount: true)
+        Self.counts(sums.apps, sums.matrix.labels, none: "unknown", byCount: true)
     }
     /// Per group: failures by OS version, oldest version first.
     func osVersionsByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.oses, sums.labels, none: "unknown", byCount: false)
+        Self.counts(sums.oses, sums.matrix.labels, none: "unknown", byCount: false)
     }
 
     /// Device × OS version cells, by device label, then oldest OS version.
@@ -87,11 +87,10 @@ struct FailureTally {
         var devices: [Labelled: FailureSum] = [:]
         var apps: [Labelled: FailureSum] = [:]
         var oses: [Labelled: FailureSum] = [:]
+        /// Also notes every cell's texts (`labels`), which the lists above read.
         var matrix = MatrixSums()
-        var labels = LabelTexts()
 
         mutating func add(_ cell: borrowing Cell) {
-            labels.note(cell)
             let device = cell.deviceLabelNumber
             let os = cell.textNumbers.os
             failures += cell.count
@@ -173,7 +172,8 @@ struct MatrixSums {
     private var sums: [Key: FailureSum] = [:]
     /// The identifiers each device label was given (text numbers, -1 for none).
     private var models: [Int32: Set<Int32>] = [:]
-    private var labels = LabelTexts()
+    /// The texts of the numbers of the cells added.
+    private(set) var labels = LabelTexts()
 
     mutating func add(_ cell: borrowing FailureCell) {
         labels.note(cell)

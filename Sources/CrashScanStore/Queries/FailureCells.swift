@@ -14,6 +14,9 @@ extension Store {
             fold.reserveCells(count)
         }
         var stale: [(key: FailureFold.CellKey, stored: StoredCellKey)] = []
+        // The kept cells' ids by OS key (migration 20, SQLite), for a filter; with none, the ids
+        // are counted from the groups' and global id tables instead (`countAffected`).
+        let readsIDNumbers = db.dialect == .sqlite && !cells.isEmpty
         var kept = CellIDCounts()
         try db.forEachCursor(
             """
@@ -24,12 +27,12 @@ extension Store {
             """, cells.values, columns: Self.cellColumns
         ) { row, columns in
             guard let group = row.int(at: columns[0]), let failures = row.int(at: columns[6]) else { return }
-            if let cell = row.int(at: columns[10]), let osKey = row.int(at: columns[4]) {
-                kept.addCell(id: cell, group: group, osKey: osKey)
+            let storedOSKey = row.int(at: columns[4]) ?? -1
+            if readsIDNumbers, let cell = row.int(at: columns[10]) {
+                kept.addCell(id: cell, group: group, osKey: storedOSKey)
             }
             let key = fold.cellKey(
                 group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: true)
-            let storedOSKey = row.int(at: columns[4]) ?? -1
             let osKey = storedOSKey == -1 ? nil : storedOSKey
             if row.int(at: columns[9]) == 1 {
                 // The stored times are bounds only: counted now, timed from the reports below
@@ -59,8 +62,7 @@ extension Store {
             try countAffected(into: &scan)
             return scan
         }
-        if db.dialect == .sqlite {
-            // Numbers ordered by OS key (migration 20).
+        if readsIDNumbers {
             var scan = fold.finish()
             (scan.byGroup, scan.total) = try countCellIDs(kept, cells, read: idRead)
             return scan
