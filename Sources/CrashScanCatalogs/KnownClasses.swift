@@ -56,7 +56,7 @@ public enum KnownClasses {
     /// Whose class `name` is, from UIKit's class lists and, for a name they do not settle, the
     /// frames: an Objective-C method of the class in one of the app's own images makes it the
     /// app's (a `UI` prefix alone proves nothing: `UIFloatLabelTextField` is a library's class).
-    public static func origin(of name: String, frames: [Frame]) -> (origin: ClassOrigin, reason: String) {
+    public static func origin(of name: String, frames: FrameList) -> (origin: ClassOrigin, reason: String) {
         if isFoundationClusterClass(name) { return (.system, "a Foundation class-cluster class") }
         if let visibility = UIKitClassCatalog.visibility(of: name) {
             return visibility == .public
@@ -80,12 +80,12 @@ public enum KnownClasses {
     }
 
     /// The first non-system image with a method of `name` itself (not a category on it).
-    static func imageImplementing(_ name: String, frames: [Frame]) -> String? {
-        let instance = "-[\(name) "
-        let classMethod = "+[\(name) "
+    static func imageImplementing(_ name: String, frames: FrameList) -> String? {
+        let instance = Array("-[\(name) ".utf8)
+        let classMethod = Array("+[\(name) ".utf8)
         return frames.first { frame in
-            !isSystemImage(frame.image) && !frame.isUnsymbolicated
-                && (frame.symbol.hasPrefix(instance) || frame.symbol.hasPrefix(classMethod))
+            !frame.isUnsymbolicated && (frame.symbolHasPrefix(instance) || frame.symbolHasPrefix(classMethod))
+                && !isSystemImage(frame.image)
         }?.image
     }
 

@@ -80,9 +80,14 @@ public struct AnalyzedReport: Sendable {
         // Frames a dSYM resolved make the report symbolicated even if an address outside the
         // image's code stayed an offset.
         if report.symbolicatedFrames > 0 { return .symbolicated }
+        // By image number, so that each image is looked up in the system list once.
+        let names = report.frames.imageNames
+        var offsetsIn = [Bool](repeating: false, count: names.count)
+        for frame in report.frames where frame.isUnsymbolicated { offsetsIn[frame.imageNumber] = true }
         var missingImages: Set<String> = []
-        for frame in report.frames where frame.isUnsymbolicated && !KnownClasses.isSystemImage(frame.image) {
-            missingImages.insert(frame.image)
+        for (number, name) in names.enumerated() where offsetsIn[number] && !KnownClasses.isSystemImage(name)
+        {
+            missingImages.insert(name)
         }
         guard !missingImages.isEmpty else { return .notNeeded }
         let withUUID = report.binaryImages.contains { missingImages.contains($0.name) && $0.uuid != nil }
@@ -104,7 +109,7 @@ public struct AnalyzedReport: Sendable {
     public var framesText: String { Self.framesText(report.frames) }
 
     /// `image<TAB>symbol<TAB>file:line`, a line per frame.
-    public static func framesText(_ frames: [Frame]) -> String {
+    public static func framesText(_ frames: FrameList) -> String {
         frames.map { frame in
             var location = ""
             if let file = frame.file { location = file + (frame.line.map { ":\($0)" } ?? "") }

@@ -59,14 +59,14 @@ public enum KVCClassifier {
 
     // MARK: - Frames
 
-    static func matchFrames(_ frames: [Frame]) -> KVCReasonMatcher.Match? {
+    static func matchFrames(_ frames: FrameList) -> KVCReasonMatcher.Match? {
         for (position, frame) in frames.enumerated() {
-            // Cheap gate on bytes: only a few symbols can say anything about KVC.
-            guard mayNameKVC(frame.symbol) else { continue }
+            // Cheap gate on the frame's bytes: only a few symbols can say anything about KVC.
+            guard frame.withSymbolBytes(mayNameKVC) else { continue }
             let symbol = frame.matchKey
             if symbol.hasPrefix("UIKVCAccessProhibited") {
                 // The caller names the class: `-[UITextField valueForKey:]`.
-                let caller = frames.dropFirst(position + 1).first { $0.symbol.hasPrefix("-[") }
+                let caller = frames.dropFirst(position + 1).first { $0.symbolHasPrefix("-[") }
                 var match = KVCReasonMatcher.Match(kind: .prohibitedIvar)
                 if let caller,
                     let (receiver, selector) = KVCReasonMatcher.methodParts(Substring(caller.symbol))
@@ -108,29 +108,33 @@ public enum KVCClassifier {
     /// no frame has any of them.
     static func mayNameKVC(_ symbol: String) -> Bool {
         var symbol = symbol
-        return symbol.withUTF8 { bytes in
-            // Most symbols have no `K` at all, and `[` only where an Objective-C method starts.
-            bytes.firstOffset(of: 75, from: 0, to: bytes.count) {
-                bytes.has(kvcProhibited, at: $0) || bytes.has(undefinedKey, at: $0 - 9)
-            } != nil
-                || bytes.firstOffset(of: 91, from: 0, to: bytes.count) { bytes.has(searchBar, at: $0) } != nil
-        }
+        return symbol.withUTF8(mayNameKVC)
+    }
+
+    static func mayNameKVC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most symbols have no `K` at all, and `[` only where an Objective-C method starts.
+        bytes.firstOffset(of: 75, from: 0, to: bytes.count) {
+            bytes.has(kvcProhibited, at: $0) || bytes.has(undefinedKey, at: $0 - 9)
+        } != nil
+            || bytes.firstOffset(of: 91, from: 0, to: bytes.count) { bytes.has(searchBar, at: $0) } != nil
     }
 
     private static let kvcProhibited = Array("KVCAccessProhibited".utf8)
     private static let undefinedKey = Array("UndefinedKey:]".utf8)
     private static let searchBar = Array("[UISearchBar ".utf8)
-
     /// `setValue:forKey(Path):` on the stack means a set; `valueForKey(Path):` a get.
-    static func accessorFromFrames(_ frames: [Frame]) -> KVCAccessor? {
+    static func accessorFromFrames(_ frames: FrameList) -> KVCAccessor? {
         for frame in frames {
-            let symbol = frame.symbol
-            if symbol.fastContains(" setValue:forKey") || symbol.fastContains("_NSSetUsingKeyValueSetter") {
-                return .set
+            let accessor = frame.withSymbolBytes { symbol -> KVCAccessor? in
+                if symbol.contains(" setValue:forKey") || symbol.contains("_NSSetUsingKeyValueSetter") {
+                    return .set
+                }
+                if symbol.contains(" valueForKey") || symbol.contains("_NSGetUsingKeyValueGetter") {
+                    return .get
+                }
+                return nil
             }
-            if symbol.fastContains(" valueForKey") || symbol.fastContains("_NSGetUsingKeyValueGetter") {
-                return .get
-            }
+            if let accessor { return accessor }
         }
         return nil
     }
@@ -138,7 +142,7 @@ public enum KVCClassifier {
     /// The class of an app's category method on a UIKit class (`-[UItextView(Extension)
     /// was_setPlaceholderWithText:Color:]` → `UITextView`): when the reason does not name the
     /// receiver, the category the app added to it usually does.
-    static func categoryClass(in frames: [Frame]) -> String? {
+    static func categoryClass(in frames: FrameList) -> String? {
         for frame in frames where !KnownClasses.isSystemImage(frame.image) {
             let symbol = frame.symbol.drop(while: { $0 == "_" || $0.isNumber })
             guard symbol.hasPrefix("-[") || symbol.hasPrefix("+["), let paren = symbol.firstIndex(of: "(")
@@ -151,7 +155,11 @@ public enum KVCClassifier {
         return nil
     }
 
-    static let nibFrames = [
+    /// The frames of a nib being loaded (outlets and runtime attributes set by KVC).
+    static var nibFrames: [String] { nibFrameNeedles.map { $0.description } }
+
+    /// As the frames' bytes are searched for them: static strings cost no retain per search.
+    private static let nibFrameNeedles: [StaticString] = [
         "UIRuntimeOutletConnection", "-[UINib instantiateWithOwner:options:]",
         "NSIBUserDefinedRuntimeAttributesConnector",
         "nibInstantiateWithOwner", "loadNibNamed:owner:options:", "UIRuntimeEventConnection",
@@ -159,24 +167,27 @@ public enum KVCClassifier {
     ]
 
     /// True when the frame right below the outermost `setValue:forKey(Path):` is in an app image.
-    static func kvcCalledFromAppCode(_ frames: [Frame]) -> Bool {
+    static func kvcCalledFromAppCode(_ frames: FrameList) -> Bool {
         guard
-            let last = frames.lastIndex(where: {
-                $0.symbol.fastContains(" setValue:forKey")
-                    || $0.symbol.fastContains("_NSSetUsingKeyValueSetter")
+            let last = frames.lastIndex(where: { frame in
+                frame.withSymbolBytes {
+                    $0.contains(" setValue:forKey") || $0.contains("_NSSetUsingKeyValueSetter")
+                }
             }), last + 1 < frames.count
         else { return false }
         return !KnownClasses.isSystemImage(frames[last + 1].image)
     }
 
     static func cause(
-        kind: KVCKind, accessor: KVCAccessor?, origin: ClassOrigin?, keyIsPrivate: Bool, frames: [Frame]
+        kind: KVCKind, accessor: KVCAccessor?, origin: ClassOrigin?, keyIsPrivate: Bool, frames: FrameList
     ) -> KVCCause {
         // Every nib marker contains `ib` (Nib, nib, NSIB…) or `Runtime`: two searches per frame
         // before the seven.
         let fromNib = frames.contains { frame in
-            (frame.symbol.fastContains("ib") || frame.symbol.fastContains("Runtime"))
-                && nibFrames.contains { frame.symbol.fastContains($0) }
+            frame.withSymbolBytes { symbol in
+                (symbol.contains("ib") || symbol.contains("Runtime"))
+                    && nibFrameNeedles.contains { symbol.contains($0) }
+            }
         }
         if kind == .undefinedKey && fromNib { return .outletMismatch }
         if keyIsPrivate { return .privateKey }

@@ -38,9 +38,9 @@ enum AppleTextParser {
         var report: CrashReport
         let normalizeSymbols: Bool
         var section = Section.header
-        var exceptionFrames: [Frame] = []
-        var applicationFrames: [Frame] = []
-        var threads: [Int: [Frame]] = [:]
+        var exceptionFrames = FrameList()
+        var applicationFrames = FrameList()
+        var threads: [Int: FrameList] = [:]
         var currentThread: Int?
         var crashedThread: Int?
         var infoLines: [Substring] = []
@@ -84,22 +84,22 @@ enum AppleTextParser {
         mutating func readInSection(_ line: Substring) -> Bool {
             switch section {
             case .lastException, .applicationBacktrace:
-                let frames = AppleTextParser.frameList(line, normalizeSymbols: normalizeSymbols)
-                if !frames.isEmpty {
-                    if section == .lastException {
-                        exceptionFrames += frames
-                    } else {
-                        applicationFrames += frames
-                    }
-                } else if section == .lastException, exceptionFrames.isEmpty {
+                let read =
+                    section == .lastException
+                    ? AppleTextParser.readFrames(
+                        line, normalizeSymbols: normalizeSymbols, into: &exceptionFrames)
+                    : AppleTextParser.readFrames(
+                        line, normalizeSymbols: normalizeSymbols, into: &applicationFrames)
+                if !read, section == .lastException, exceptionFrames.isEmpty {
                     infoLines.append(line)  // Bugly's crash.log: a reason line under `Last Exception :`
                 }
                 return true
             case .crashedThread, .otherThread:
-                if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols),
-                    let thread = currentThread
+                if let thread = currentThread,
+                    FrameParser.parse(
+                        line, into: &threads[thread, default: FrameList()], normalizeSymbols: normalizeSymbols
+                    )
                 {
-                    threads[thread, default: []].append(frame)
                     return true
                 }
                 section = .header
@@ -194,7 +194,8 @@ enum AppleTextParser {
                 report.isIOSAppOnMac = true
             }
             let crashed =
-                crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] } ?? []
+                crashedThread.flatMap { threads[$0] } ?? threads.keys.min().flatMap { threads[$0] }
+                ?? FrameList()
             report.frames =
                 AppleTextParser.hasSymbols(exceptionFrames)
                 ? exceptionFrames
@@ -251,22 +252,24 @@ enum AppleTextParser {
         return nil
     }
 
-    /// Frames on one line: a frame, or Apple's address list `(0x181422364 0x180668528 …)`.
-    static func frameList(_ line: Substring, normalizeSymbols: Bool) -> [Frame] {
-        if let frame = FrameParser.parse(line, normalizeSymbols: normalizeSymbols) { return [frame] }
+    /// Frames on one line, appended to `frames`: a frame, or Apple's address list
+    /// `(0x181422364 0x180668528 …)`; false when the line holds none.
+    static func readFrames(_ line: Substring, normalizeSymbols: Bool, into frames: inout FrameList) -> Bool {
+        if FrameParser.parse(line, into: &frames, normalizeSymbols: normalizeSymbols) { return true }
         var text = line
         if text.hasPrefix("(") { text = text.dropFirst() }
         if text.hasSuffix(")") { text = text.dropLast() }
         let tokens = text.split(separator: " ")
-        guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return [] }
-        return tokens.enumerated().map { index, token in
-            Frame(
+        guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return false }
+        for (index, token) in tokens.enumerated() {
+            frames.append(
                 index: index, image: "?", address: String(token), symbol: String(token),
                 isUnsymbolicated: true)
         }
+        return true
     }
 
-    private static func hasSymbols(_ frames: [Frame]) -> Bool {
+    private static func hasSymbols(_ frames: FrameList) -> Bool {
         frames.contains { !$0.isUnsymbolicated }
     }
 

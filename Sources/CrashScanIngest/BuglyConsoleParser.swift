@@ -114,7 +114,7 @@ enum BuglyConsoleParser {
                 }
             }
             if field == .stack {
-                if let frame = FrameParser.parse(value) { report.frames.append(frame) }
+                _ = FrameParser.parse(value, into: &report.frames)
             } else {
                 BuglyConsoleParser.apply(field, value, to: &report, crashContent: &crashContent)
             }
@@ -124,15 +124,16 @@ enum BuglyConsoleParser {
         /// A frame line, or `*** First throw call stack:` as an address list
         /// (`(0x1850ea364 0x184330528 …)`).
         mutating func readFrames(_ trimmed: Substring) -> Bool {
-            if let frame = FrameParser.parse(trimmed) {
-                report.frames.append(frame)
+            if FrameParser.parse(trimmed, into: &report.frames) {
                 expectReasonAfterName = false
                 bodySeen = true
                 return true
             }
             if trimmed.hasPrefix("(0x") || trimmed.hasPrefix("0x") {
-                let addresses = AppleTextParser.frameList(trimmed, normalizeSymbols: false)
-                if addresses.count > 1 {
+                var addresses = FrameList()
+                if AppleTextParser.readFrames(trimmed, normalizeSymbols: false, into: &addresses),
+                    addresses.count > 1
+                {
                     report.frames += addresses
                     return true
                 }
@@ -189,7 +190,7 @@ enum BuglyConsoleParser {
                 // 崩溃内容 / クラッシュ内容 holds the reason, sometimes with the blamed frame glued on.
                 let (reason, frame) = GluedFrame.split(crashContent)
                 if report.exceptionReason == nil { report.exceptionReason = reason }
-                if let frame, !report.frames.contains(where: { $0.symbol == frame.symbol }) {
+                if let frame, !report.frames.contains(where: { $0.hasSameSymbol(as: frame) }) {
                     report.frames.insert(frame, at: 0)
                 }
             }

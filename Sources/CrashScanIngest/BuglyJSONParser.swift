@@ -115,7 +115,8 @@ enum BuglyJSONParser {
             string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
             ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
         if let stack {
-            report.frames = Lines.split(stack).compactMap { FrameParser.parse($0) }
+            report.frames = FrameList()
+            for line in Lines.split(stack) { _ = FrameParser.parse(line, into: &report.frames) }
         }
         return report
     }

@@ -22,54 +22,65 @@ enum FrameParser {
 
     /// Parses `line` as a frame; nil when it is not one.
     static func parse(_ line: Substring, normalizeSymbols: Bool = true) -> Frame? {
-        // Reads the string's own storage: copying every line into an array was one allocation
-        // per line of every report (bridged strings without contiguous UTF-8 are copied once).
-        if let frame = line.utf8.withContiguousStorageIfAvailable({ parse(bytes: $0, normalizeSymbols) }) {
-            return frame
-        }
-        var copy = String(line)
-        return copy.withUTF8 { parse(bytes: $0, normalizeSymbols) }
+        var list = FrameList()
+        return parse(line, into: &list, normalizeSymbols: normalizeSymbols) ? list[0] : nil
     }
 
-    private static func parse(bytes line: UnsafeBufferPointer<UInt8>, _ normalizeSymbols: Bool) -> Frame? {
-        guard let bytes = body(of: line) else { return nil }
+    /// Parses `line` as a frame and appends it to `list`; false when it is not one.
+    static func parse(_ line: Substring, into list: inout FrameList, normalizeSymbols: Bool = true) -> Bool {
+        // Reads the string's own storage: copying every line into an array was one allocation
+        // per line of every report (bridged strings without contiguous UTF-8 are copied once).
+        if let parsed = line.utf8.withContiguousStorageIfAvailable({
+            parse(bytes: $0, normalizeSymbols, into: &list)
+        }) {
+            return parsed
+        }
+        var copy = String(line)
+        return copy.withUTF8 { parse(bytes: $0, normalizeSymbols, into: &list) }
+    }
+
+    private static func parse(
+        bytes line: UnsafeBufferPointer<UInt8>, _ normalizeSymbols: Bool, into list: inout FrameList
+    ) -> Bool {
+        guard let bytes = body(of: line) else { return false }
         let (index, position) = leadingIndex(bytes)
-        guard position < bytes.count, let columns = imageColumn(bytes, from: position) else { return nil }
+        guard position < bytes.count, let columns = imageColumn(bytes, from: position) else { return false }
         let image = columns.image
         let address = columns.address
-        guard isPlausibleImage(image), !columns.remainder.isEmpty else { return nil }
+        guard isPlausibleImage(image), !columns.remainder.isEmpty else { return false }
         let parts = SymbolColumn(columns.remainder)
-        let symbolBytes = parts.symbol
+        var symbolBytes = parts.symbol
         let offset = parts.offset
-        var symbol = String(decoding: symbolBytes, as: UTF8.self)
         var unsymbolicated = false
-        if symbol.isEmpty, address != nil, offset != nil {
+        if symbolBytes.isEmpty, let address, offset != nil {
             // `image 0xaddr + off` with the base swallowed as the address column.
-            symbol = address ?? ""
+            symbolBytes = address
             unsymbolicated = true
         } else if isHexAddress(symbolBytes) {
             unsymbolicated = true
         }
-        guard !symbol.isEmpty else { return nil }
+        guard !symbolBytes.isEmpty else { return false }
         let last = symbolBytes.last ?? 0
-        if last == 59 || last == 123 || last == 61 { return nil }  // `;` `{` `=`: code, not a frame
+        if last == 59 || last == 123 || last == 61 { return false }  // `;` `{` `=`: code, not a frame
 
         // Enough evidence that this is a frame and not prose with two spaces in it.
         let methodLike = symbolBytes.first == minus || symbolBytes.first == plus
         let hasEvidence =
             index != nil || address != nil || offset != nil || parts.file != nil || unsymbolicated
             || (methodLike && symbolBytes.count > 3 && symbolBytes.dropFirst().first == 91)  // `[`
-        guard hasEvidence else { return nil }
+        guard hasEvidence else { return false }
         if index == nil && address == nil && offset == nil && parts.file == nil && !methodLike
             && !unsymbolicated
         {
-            return nil
+            return false
         }
-        let imageName = String(decoding: image, as: UTF8.self)
-        let normalized = normalizeSymbols && !unsymbolicated ? SymbolNormalizer.normalize(symbol) : symbol
-        return Frame(
-            index: index, image: imageName, address: address, symbol: normalized, rawSymbol: symbol,
+        let symbol = UnsafeBufferPointer(rebasing: symbolBytes)
+        let trim = normalizeSymbols && !unsymbolicated ? SymbolNormalizer.leadingBytesToDrop(symbol) : 0
+        list.append(
+            index: index, image: UnsafeBufferPointer(rebasing: image),
+            address: address.map { UnsafeBufferPointer(rebasing: $0) }, symbol: symbol, symbolTrim: trim,
             offset: offset, file: parts.file, line: parts.line, isUnsymbolicated: unsymbolicated)
+        return true
     }
 
     /// The line without blanks, markdown table pipes at its ends and a `#` before the index; nil
@@ -117,17 +128,17 @@ enum FrameParser {
     /// The image name, the address when one follows it, and the rest of the line; the image ends
     /// at a table cell separator, an address, a column gap, or else the first space.
     private static func imageColumn(_ bytes: UnsafeBufferPointer<UInt8>, from position: Int) -> (
-        image: Bytes, address: String?, remainder: Bytes
+        image: Bytes, address: Bytes?, remainder: Bytes
     )? {
         var image: Bytes
-        var address: String?
+        var address: Bytes?
         let remainder: Bytes
         if let bar = bytes[position...].firstIndex(of: pipe) {
             image = bytes[position..<bar]
             remainder = bytes[(bar + 1)...]
         } else if let (start, end) = firstAddressToken(bytes, from: position) {
             image = bytes[position..<start]
-            address = String(decoding: bytes[start..<end], as: UTF8.self)
+            address = bytes[start..<end]
             remainder = bytes[end...]
         } else if let (start, end) = columnGap(bytes, from: position) {
             image = bytes[position..<start]

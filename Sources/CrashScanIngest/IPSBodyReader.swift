@@ -254,24 +254,28 @@ struct IPSBodyReader {
     }
 
     /// The frames of the backtrace at `range`, named by the image each points into.
-    private func frames(_ range: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> [Frame] {
-        guard let range else { return [] }
+    private func frames(_ range: Range<Int>?, _ bytes: UnsafeBufferPointer<UInt8>) throws -> FrameList {
+        var frames = FrameList()
+        guard let range else { return frames }
         var reader = StreamingJSON(
             UnsafeBufferPointer(rebasing: bytes[..<range.upperBound]), from: range.lowerBound)
-        guard try reader.kind() == .array else { return [] }
-        var frames: [Frame] = []
+        guard try reader.kind() == .array else { return frames }
+        var imageNames: [String?] = Array(repeating: nil, count: images.count)
         try reader.elements { reader, index in
             guard try reader.kind() == .object else { return }
-            if let frame = try readFrame(&reader, index: index, bytes) { frames.append(frame) }
+            try readFrame(&reader, index: index, bytes, into: &frames, imageNames: &imageNames)
         }
         return frames
     }
 
-    private func readFrame(_ reader: inout StreamingJSON, index: Int, _ bytes: UnsafeBufferPointer<UInt8>)
-        throws -> Frame?
-    {
+    /// One frame of a backtrace, appended to `frames`; `imageNames` keeps the name of each used
+    /// image once read.
+    private func readFrame(
+        _ reader: inout StreamingJSON, index: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        into frames: inout FrameList, imageNames: inout [String?]
+    ) throws {
         var imageIndex: Int?
-        var symbol: String?
+        var symbol: StreamingJSON.FieldText?
         var symbolLocation: Int?
         var imageOffset: Int?
         var sourceFile: String?
@@ -281,7 +285,7 @@ struct IPSBodyReader {
                 imageIndex = try reader.fieldInt()
                 return 0
             } else if key == "symbol" {
-                symbol = try reader.fieldString()
+                symbol = try reader.fieldText()
                 return 1
             } else if key == "symbolLocation" {
                 symbolLocation = try reader.fieldInt()
@@ -298,19 +302,39 @@ struct IPSBodyReader {
             }
             return nil
         }
-        let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
-        let imageName =
-            try image?.name ?? string(image?.path, bytes).map { String($0.split(separator: "/").last ?? "") }
-            ?? "?"
-        if let symbol {
-            return Frame(
-                index: index, image: imageName, symbol: symbol,
+        let imageName = try name(ofImage: imageIndex, bytes, names: &imageNames)
+        switch symbol {
+        case .bytes(let range):
+            frames.append(
+                index: index, image: imageName, address: nil,
+                symbol: UnsafeBufferPointer(rebasing: bytes[range]),
+                symbolTrim: 0, offset: symbolLocation.map { UInt64(clamping: $0) }, file: sourceFile,
+                line: sourceLine, isUnsymbolicated: false)
+        case .string(let text):
+            frames.append(
+                index: index, image: imageName, symbol: text,
                 offset: symbolLocation.map { UInt64(clamping: $0) },
                 file: sourceFile, line: sourceLine)
+        case nil:
+            let offset = imageOffset.map { UInt64(clamping: $0) }
+            frames.append(
+                index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
+                isUnsymbolicated: true)
         }
-        let offset = imageOffset.map { UInt64(clamping: $0) }
-        return Frame(
-            index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16), offset: offset,
-            isUnsymbolicated: true)
+    }
+
+    /// The name of the used image at `index` (its name, else the last part of its path), "?" for
+    /// none.
+    private func name(ofImage index: Int?, _ bytes: UnsafeBufferPointer<UInt8>, names: inout [String?]) throws
+        -> String
+    {
+        guard let index, images.indices.contains(index) else { return "?" }
+        if let known = names[index] { return known }
+        let image = images[index]
+        let name =
+            try image.name ?? string(image.path, bytes).map { String($0.split(separator: "/").last ?? "") }
+            ?? "?"
+        names[index] = name
+        return name
     }
 }

@@ -191,7 +191,11 @@ enum IPSParser {
     }
 
     /// The frames of a backtrace, named by the image each points into.
-    private static func frames(_ list: [Any], images: [[String: Any]]) -> [Frame] {
+    private static func frames(_ list: [Any], images: [[String: Any]]) -> FrameList {
+        FrameList(frames(in: list, images: images))
+    }
+
+    private static func frames(in list: [Any], images: [[String: Any]]) -> [Frame] {
         list.enumerated().compactMap { index, item in
             guard let frame = JSONFields.object(item) else { return nil }
             let imageIndex = JSONFields.int(frame["imageIndex"])

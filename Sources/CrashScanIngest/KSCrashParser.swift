@@ -54,7 +54,13 @@ enum KSCrashParser {
         let threads = JSONFields.array(crash["threads"]).compactMap(JSONFields.object)
         let crashed = threads.first { ($0["crashed"] as? Bool) == true } ?? threads.first
         let contents = JSONFields.array(JSONFields.object(crashed?["backtrace"])?["contents"])
-        report.frames = contents.enumerated().compactMap { index, item in
+        report.frames = FrameList(frames(contents))
+        return report
+    }
+
+    /// The frames of a KSCrash backtrace's `contents`.
+    private static func frames(_ contents: [Any]) -> [Frame] {
+        contents.enumerated().compactMap { index, item in
             guard let frame = JSONFields.object(item) else { return nil }
             let image = JSONFields.string(frame["object_name"]) ?? "?"
             let instruction = JSONFields.int(frame["instruction_addr"]).map { UInt64(truncatingIfNeeded: $0) }
@@ -69,7 +75,6 @@ enum KSCrashParser {
                 index: index, image: image, symbol: "0x" + String(base ?? 0, radix: 16), offset: offset,
                 isUnsymbolicated: true)
         }
-        return report
     }
 
     /// ISO 8601 text, or epoch seconds or microseconds (SentryCrash, newer KSCrash).

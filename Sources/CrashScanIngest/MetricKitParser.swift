@@ -67,16 +67,17 @@ enum MetricKitParser {
             chain.append(current)
             node = JSONFields.array(current["subFrames"]).first.flatMap(JSONFields.object)
         }
-        report.frames = chain.reversed().enumerated().map { index, frame in
-            let address = JSONFields.int(frame["address"]).map { UInt64(truncatingIfNeeded: $0) } ?? 0
-            return Frame(
-                index: index, image: JSONFields.string(frame["binaryName"]) ?? "?",
-                address: "0x" + String(address, radix: 16), symbol: "0x" + String(address, radix: 16),
-                offset: JSONFields.int(frame["offsetIntoBinaryTextSegment"]).map {
-                    UInt64(truncatingIfNeeded: $0)
-                },
-                isUnsymbolicated: true)
-        }
+        report.frames = FrameList(
+            chain.reversed().enumerated().map { index, frame in
+                let address = JSONFields.int(frame["address"]).map { UInt64(truncatingIfNeeded: $0) } ?? 0
+                return Frame(
+                    index: index, image: JSONFields.string(frame["binaryName"]) ?? "?",
+                    address: "0x" + String(address, radix: 16), symbol: "0x" + String(address, radix: 16),
+                    offset: JSONFields.int(frame["offsetIntoBinaryTextSegment"]).map {
+                        UInt64(truncatingIfNeeded: $0)
+                    },
+                    isUnsymbolicated: true)
+            })
         return report
     }
 

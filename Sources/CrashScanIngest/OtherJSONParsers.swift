@@ -33,16 +33,18 @@ enum SentryEventParser {
         // Sentry lists frames from the outermost caller to the crash.
         let frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"]).compactMap(
             JSONFields.object)
-        report.frames = frames.reversed().enumerated().map { index, frame in
-            let image =
-                JSONFields.string(frame["package"]).map { String($0.split(separator: "/").last ?? "") } ?? "?"
-            let address = JSONFields.string(frame["instruction_addr"]) ?? "0x0"
-            if let function = JSONFields.string(frame["function"]), function != "<redacted>" {
-                return Frame(index: index, image: image, address: address, symbol: function)
-            }
-            return Frame(
-                index: index, image: image, address: address, symbol: address, isUnsymbolicated: true)
-        }
+        report.frames = FrameList(
+            frames.reversed().enumerated().map { index, frame in
+                let image =
+                    JSONFields.string(frame["package"]).map { String($0.split(separator: "/").last ?? "") }
+                    ?? "?"
+                let address = JSONFields.string(frame["instruction_addr"]) ?? "0x0"
+                if let function = JSONFields.string(frame["function"]), function != "<redacted>" {
+                    return Frame(index: index, image: image, address: address, symbol: function)
+                }
+                return Frame(
+                    index: index, image: image, address: address, symbol: address, isUnsymbolicated: true)
+            })
         return report
     }
 }

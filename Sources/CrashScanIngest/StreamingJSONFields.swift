@@ -28,6 +28,25 @@ extension StreamingJSON {
         }
     }
 
+    /// A text `fieldString` would read: the range of its bytes when they are the text as they
+    /// stand (no escape, no blank at either end), so that no String need be made for it.
+    enum FieldText {
+        case bytes(Range<Int>)
+        case string(String)
+    }
+
+    /// The value as `fieldString` reads it, as a range of the input when it can be.
+    mutating func fieldText() throws -> FieldText? {
+        guard try kind() == .string else { return try fieldString().map(FieldText.string) }
+        let (range, escaped) = try stringRange()
+        if !escaped, let first = range.first, !isBlank(bytes[first]), !isBlank(bytes[range.upperBound - 1]) {
+            return .bytes(range)
+        }
+        let text = StreamingJSON.decoded(UnsafeBufferPointer(rebasing: bytes[range]), escaped: escaped)
+        let trimmed = text.trimmingWhitespace()
+        return trimmed.isEmpty ? nil : .string(String(trimmed))
+    }
+
     @inline(__always) private func isBlank(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 10 || byte == 13
     }

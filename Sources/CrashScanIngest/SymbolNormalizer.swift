@@ -31,20 +31,14 @@ enum SymbolNormalizer {
         "UIKVCAccessProhibited_block_invoke",
     ]
 
-    static func normalize(_ raw: String) -> String {
-        let utf8 = raw.utf8
-        guard utf8.first == 95 else { return raw }  // "_"
+    /// How many leading bytes `normalize` drops from `raw` (0 or 1), read on its bytes.
+    static func leadingBytesToDrop(_ raw: UnsafeBufferPointer<UInt8>) -> Int {
+        guard raw.first == 95 else { return 0 }  // "_"
         var underscores = 0
-        for byte in utf8 {
-            guard byte == 95 else { break }
-            underscores += 1
-        }
-        let afterUnderscores = raw.utf8.dropFirst(underscores)
-        if underscores >= 3 { return String(raw.dropFirst()) }
-        // `___48-[` is handled above; `__48-[` is Apple's own block name and stays.
-        if let first = afterUnderscores.first, first >= 48, first <= 57 { return raw }
-        let stripped = String(raw.dropFirst())
-        if appleNames.contains(stripped) { return stripped }
-        return raw
+        while underscores < raw.count, raw[underscores] == 95 { underscores += 1 }
+        if underscores >= 3 { return 1 }
+        if underscores < raw.count, raw[underscores] >= 48, raw[underscores] <= 57 { return 0 }
+        let stripped = String(decoding: UnsafeBufferPointer(rebasing: raw[1...]), as: UTF8.self)
+        return appleNames.contains(stripped) ? 1 : 0
     }
 }

@@ -80,7 +80,7 @@ package struct GroupSample {
     var frames: Int
     /// The frames themselves: their text is made once the run's richest is known (made for
     /// every richer report, it was a sixth of the writer's instructions on .ips).
-    var stack: [Frame]
+    var stack: FrameList
     var path: String
     var text: String { AnalyzedReport.framesText(stack) }
 

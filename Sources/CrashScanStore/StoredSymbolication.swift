@@ -71,9 +71,10 @@ public enum StoredSymbolication {
         report.exceptionReason = try row.string("exception_reason")
         report.processName = try row.string("process_name")
         report.appImageHint = try row.string("app_image")
-        report.frames = framesText.split(separator: "\n").enumerated().map { index, line in
-            StoredFrames.frame(line, index: index)
-        }
+        report.frames = FrameList(
+            framesText.split(separator: "\n").enumerated().map { index, line in
+                StoredFrames.frame(line, index: index)
+            })
         report.binaryImages = imagesText.split(separator: "\n").compactMap(StoredFrames.image)
         return report
     }

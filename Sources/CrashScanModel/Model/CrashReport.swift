@@ -24,59 +24,6 @@ public enum SourceFormat: String, Sendable, CaseIterable {
     public var isBugly: Bool { self == .buglyConsole || self == .buglyJSON || self == .buglySDKLog }
 }
 
-/// One stack frame as read from a report. `symbol` is Apple's spelling (Bugly's extra
-/// leading underscore removed); `rawSymbol` is what the report said.
-///
-/// A final class rather than a struct: reports carry 30–60 frames that the classifier and the
-/// grouping walk several times, and copying a struct of five strings cost five retains each time.
-public final class Frame: Sendable, Equatable {
-    public let index: Int?
-    public let image: String
-    public let address: String?
-    public let symbol: String
-    public let rawSymbol: String
-    /// `+ <offset>` after the symbol or after an image base.
-    public let offset: UInt64?
-    public let file: String?
-    public let line: Int?
-    /// True when the frame has only `0x<image base> + <offset>`: nothing restored.
-    public let isUnsymbolicated: Bool
-
-    public init(
-        index: Int? = nil, image: String, address: String? = nil, symbol: String, rawSymbol: String? = nil,
-        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false
-    ) {
-        self.index = index
-        self.image = image
-        self.address = address
-        self.symbol = symbol
-        self.rawSymbol = rawSymbol ?? symbol
-        self.offset = offset
-        self.file = file
-        self.line = line
-        self.isUnsymbolicated = isUnsymbolicated
-    }
-
-    public static func == (lhs: Frame, rhs: Frame) -> Bool {
-        lhs.index == rhs.index && lhs.image == rhs.image && lhs.address == rhs.address
-            && lhs.symbol == rhs.symbol
-            && lhs.rawSymbol == rhs.rawSymbol && lhs.offset == rhs.offset && lhs.file == rhs.file
-            && lhs.line == rhs.line
-            && lhs.isUnsymbolicated == rhs.isUnsymbolicated
-    }
-
-    /// The symbol with every leading underscore removed: Bugly adds one inconsistently, so
-    /// rules and grouping compare on this key (bugly-format.md section 9).
-    public var matchKey: Substring { Substring(symbol.utf8.drop(while: { $0 == 95 })) }
-
-    /// One line for display and storage: `image  symbol (file:line)`.
-    public var displayText: String {
-        var text = "\(image)  \(symbol)"
-        if let file { text += " (\(file)\(line.map { ":\($0)" } ?? ""))" }
-        return text
-    }
-}
-
 /// A crash report in the one model every format is parsed into.
 public struct CrashReport: Sendable {
     public var format: SourceFormat
@@ -107,7 +54,7 @@ public struct CrashReport: Sendable {
     public var isIOSAppOnMac = false
     /// The app's image name when the report says it (Binary Images `+` marker, `.ips` procPath).
     public var appImageHint: String?
-    public var frames: [Frame] = []
+    public var frames = FrameList()
     /// Binary images the report lists (Apple `Binary Images`, `.ips` `usedImages`, Bugly's image
     /// list): what a dSYM is matched against.
     public var binaryImages: [BinaryImage] = []

@@ -65,6 +65,26 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
+    /// Whether `needle` occurs: memchr for its first byte, memcmp for the rest. A `StaticString`
+    /// needle costs no retain (a `static let` array's did, per frame and search).
+    @inlinable package func contains(_ needle: StaticString) -> Bool {
+        let key = needle.utf8Start
+        let length = needle.utf8CodeUnitCount
+        guard length > 0 else { return true }
+        guard count >= length, let base = baseAddress else { return false }
+        return firstOffset(of: key.pointee, from: 0, to: count - length + 1) {
+            memcmp(base + $0, key, length) == 0
+        } != nil
+    }
+
+    /// Whether the bytes start with `prefix`.
+    @inlinable package func hasPrefix(_ prefix: StaticString) -> Bool {
+        let length = prefix.utf8CodeUnitCount
+        guard length > 0 else { return true }
+        guard count >= length, let base = baseAddress else { return false }
+        return memcmp(base, prefix.utf8Start, length) == 0
+    }
+
     /// Whether `needle` stands at `offset` (false when it would not fit).
     @inlinable package func has(_ needle: [UInt8], at offset: Int) -> Bool {
         guard offset >= 0, offset + needle.count <= count, let base = baseAddress else { return false }

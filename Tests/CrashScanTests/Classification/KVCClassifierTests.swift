@@ -149,7 +149,7 @@ final class KVCClassifierTests: XCTestCase {
         var report = CrashReport(format: .buglyConsole, normalizedContent: reason ?? "")
         report.exceptionType = exception
         report.exceptionReason = reason
-        report.frames = frames.compactMap { FrameParser.parse(Substring($0)) }
+        report.frames = FrameList(frames.compactMap { FrameParser.parse(Substring($0)) })
         return report
     }
 

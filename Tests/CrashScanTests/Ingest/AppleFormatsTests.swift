@@ -85,8 +85,10 @@ final class AppleFormatsTests: XCTestCase {
         XCTAssertEqual(report.report.frames.count, 2, "the crashed thread beats an address-only backtrace")
         XCTAssertEqual(report.report.frames[0].symbol, "__pthread_kill")
         XCTAssertEqual(report.appImage, "vmd")
-        let addresses = AppleTextParser.frameList(
-            "(0x181422364 0x180668528 0x1814222ac)", normalizeSymbols: false)
+        var addresses = FrameList()
+        XCTAssertTrue(
+            AppleTextParser.readFrames(
+                "(0x181422364 0x180668528 0x1814222ac)", normalizeSymbols: false, into: &addresses))
         XCTAssertEqual(addresses.map(\.symbol), ["0x181422364", "0x180668528", "0x1814222ac"])
         XCTAssertTrue(addresses.allSatisfy(\.isUnsymbolicated))
     }
