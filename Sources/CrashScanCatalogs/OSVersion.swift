@@ -63,23 +63,31 @@ public struct OSVersion: Sendable, Equatable {
             rest = rest.dropFirst(spelling.count).drop(while: { $0 == " " })
             break
         }
-        // Version: digits separated by dots (1 to 3 components).
+        // Version: digits separated by dots (1 to 3 components), read on bytes; a number too
+        // large for an Int reads as 0, as `Int(text) ?? 0` did.
+        let utf8 = rest.utf8
         var numbers: [Int] = []
-        var current = ""
-        var index = rest.startIndex
-        while index < rest.endIndex {
-            let character = rest[index]
-            if CharacterSetASCII.isDigit(character) {
-                current.append(character)
-            } else if character == ".", !current.isEmpty, numbers.count < 2 {
-                numbers.append(Int(current) ?? 0)
-                current = ""
+        var current = 0
+        var digits = 0
+        var overflowed = false
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte &- 48 < 10 {
+                let (shifted, overflow) = current.multipliedReportingOverflow(by: 10)
+                let (sum, carry) = shifted.addingReportingOverflow(Int(byte &- 48))
+                overflowed = overflowed || overflow || carry
+                current = sum
+                digits += 1
+            } else if byte == 46, digits > 0, numbers.count < 2 {  // `.`
+                numbers.append(overflowed ? 0 : current)
+                (current, digits, overflowed) = (0, 0, false)
             } else {
                 break
             }
-            index = rest.index(after: index)
+            index = utf8.index(after: index)
         }
-        if !current.isEmpty { numbers.append(Int(current) ?? 0) }
+        if digits > 0 { numbers.append(overflowed ? 0 : current) }
         guard let major = numbers.first, major < 100 else { return nil }
         var version = OSVersion(
             platform: platform ?? "iOS", major: major, minor: numbers.count > 1 ? numbers[1] : nil,

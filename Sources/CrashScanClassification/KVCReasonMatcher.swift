@@ -31,23 +31,27 @@ package enum KVCReasonMatcher {
         var match = Match(kind: .undefinedKey)
         if let selector {
             match.accessor = reason[selector].hasPrefix("set") ? .set : .get
-            // The receiver is between the last `[` before the selector and the selector.
-            if let open = reason[..<selector.lowerBound].lastIndex(of: "[") {
-                var receiver = reason[reason.index(after: open)..<selector.lowerBound].trimmingBlanks()
-                if receiver.hasPrefix("<") {
-                    receiver = receiver.dropFirst()
-                    if let close = receiver.lastIndex(of: ">") { receiver = receiver[..<close] }
-                    receiver = receiver.prefix(while: { $0 != " " }).trimmingBlanks()
+            // The receiver is between the last `[` before the selector and the selector. On bytes:
+            // every delimiter here is ASCII, and walking the reason's Characters back to the `[`
+            // was 20 Character reads a report.
+            let utf8 = reason.utf8
+            if let open = utf8[..<selector.lowerBound].lastIndex(of: 91) {
+                var receiver = Substring(utf8[utf8.index(after: open)..<selector.lowerBound]).trimmingBlanks()
+                if receiver.utf8.first == 60 {  // `<`
+                    receiver = Substring(receiver.utf8.dropFirst())
+                    if let close = receiver.utf8.lastIndex(of: 62) { receiver = receiver[..<close] }  // `>`
+                    receiver = Substring(receiver.utf8.prefix { $0 != 32 }).trimmingBlanks()
                 }
                 if !receiver.isEmpty, !receiver.fastContains(" ") { match.receiverClass = String(receiver) }
             }
         }
         if let compliant {
-            var key = reason[compliant.upperBound...].drop(while: { $0 == " " })
-            if let end = key.firstIndex(where: { $0 == "." || $0 == "'" || $0 == "\"" || $0 == "`" }) {
+            var key = reason.utf8[compliant.upperBound...].drop { $0 == 32 }
+            // `.`, `'`, `"` or a backquote ends the key.
+            if let end = key.firstIndex(where: { $0 == 46 || $0 == 39 || $0 == 34 || $0 == 96 }) {
                 key = key[..<end]
             }
-            let trimmed = key.trimmingBlanks()
+            let trimmed = Substring(key).trimmingBlanks()
             if !trimmed.isEmpty && trimmed != "(null)" { match.key = String(trimmed) }
         }
         return match

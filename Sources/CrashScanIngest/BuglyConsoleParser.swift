@@ -310,9 +310,10 @@ enum BuglyConsoleParser {
 
     /// `LilyForParent [1234]` or `com.x#main(1)` → the process name.
     static func processName(_ text: String) -> String {
+        // On bytes: `[` and `#` are ASCII.
         var name = Substring(text)
-        if let bracket = name.firstIndex(of: "[") { name = name[..<bracket] }
-        if let hash = name.firstIndex(of: "#") { name = name[..<hash] }
+        if let bracket = name.utf8.firstIndex(of: 91) { name = name[..<bracket] }
+        if let hash = name.utf8.firstIndex(of: 35) { name = name[..<hash] }
         return String(name.trimmingBlanks())
     }
 

@@ -133,27 +133,57 @@ enum FieldLabels {
             guard matched else { continue }
             // An ASCII label must end at a word boundary: `Model` is not the start of `Models`.
             if label.isASCII, position < bytes.endIndex, isWordByte(bytes[position]) { continue }
-            let afterLabel = Substring(bytes[position...])
-            let separatorStart = afterLabel.first
-            var rest = afterLabel.drop(while: { $0 == " " || $0 == "\t" || $0 == "*" })
-            if let separator = rest.first, separator == ":" || separator == "：" || separator == "|" {
-                rest = rest.dropFirst()
+            // The separator and the value on bytes: every byte tested here is ASCII, or the
+            // full-width colon as a whole (a Character walk here was 30 Character reads a file).
+            let separatorStart = position < bytes.endIndex ? bytes[position] : nil
+            var rest = skip(bytes, from: position) { $0 == 32 || $0 == 9 || $0 == 42 }
+            if rest < bytes.endIndex, bytes[rest] == 58 || bytes[rest] == 124 {
+                rest = bytes.index(after: rest)
+            } else if let end = fullWidthColonEnd(bytes, at: rest) {
+                rest = end
             } else if !label.isASCII && label.characters <= 2 {
                 // Short CJK labels (系统, 机型) begin ordinary sentences too: require a separator.
-                guard let separatorStart, separatorStart == " " || separatorStart == "\t" else { continue }
+                guard separatorStart == 32 || separatorStart == 9 else { continue }
             } else if label.isASCII {
                 // An English label needs a real separator: `Device Model: …`, `Device Model | …`,
                 // or a column gap (`Model iPhone7,1` with one space is too weak).
-                let blanks = afterLabel.prefix(while: { $0 == " " || $0 == "\t" })
-                guard blanks.count >= 2 || blanks.first == "\t" else { continue }
+                let gap = skip(bytes, from: position) { $0 == 32 || $0 == 9 }
+                guard bytes.distance(from: position, to: gap) >= 2 || separatorStart == 9 else { continue }
             }
-            var value = rest.drop(while: { $0 == " " || $0 == "\t" || $0 == "*" })
-            while let last = value.last, last == " " || last == "|" || last == "*" || last == "\t" {
-                value = value.dropLast()
+            let valueStart = skip(bytes, from: rest) { $0 == 32 || $0 == 9 || $0 == 42 }
+            var valueEnd = bytes.endIndex
+            while valueEnd > valueStart {
+                let before = bytes.index(before: valueEnd)
+                let byte = bytes[before]
+                guard byte == 32 || byte == 124 || byte == 42 || byte == 9 else { break }
+                valueEnd = before
             }
+            let value = Substring(bytes[valueStart..<valueEnd])
             return (label.field, value)
         }
         return nil
+    }
+
+    /// The first index from `start` whose byte `skipped` does not accept.
+    @inline(__always) private static func skip(
+        _ bytes: Substring.UTF8View, from start: Substring.UTF8View.Index, _ skipped: (UInt8) -> Bool
+    ) -> Substring.UTF8View.Index {
+        var position = start
+        while position < bytes.endIndex, skipped(bytes[position]) { position = bytes.index(after: position) }
+        return position
+    }
+
+    /// Where a full-width colon `：` (EF BC 9A) at `position` ends; nil when there is none.
+    private static func fullWidthColonEnd(_ bytes: Substring.UTF8View, at position: Substring.UTF8View.Index)
+        -> Substring.UTF8View.Index?
+    {
+        guard bytes.distance(from: position, to: bytes.endIndex) >= 3, bytes[position] == 0xEF else {
+            return nil
+        }
+        let second = bytes.index(after: position)
+        let third = bytes.index(after: second)
+        guard bytes[second] == 0xBC, bytes[third] == 0x9A else { return nil }
+        return bytes.index(after: third)
     }
 
     @inline(__always) private static func lowercased(_ byte: UInt8) -> UInt8 {
