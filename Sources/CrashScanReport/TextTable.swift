@@ -52,21 +52,33 @@ package struct TextTable {
 package enum TextWrap {
     package static func wrap(_ text: String, width: Int, indent: String) -> [String] {
         var lines: [String] = []
-        for paragraphLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let leading = String(paragraphLine.prefix(while: { $0 == " " }))
-            var current = indent + leading
-            let words = paragraphLine.split(separator: " ")
+        // Split on bytes (line feed and space are ASCII): Character splitting was most of it.
+        for lineBytes in text.utf8.split(separator: 10, omittingEmptySubsequences: false) {
+            let leading = String(Substring(lineBytes.prefix { $0 == 32 }))
+            let words = lineBytes.split(separator: 32).map(Substring.init)
             if words.isEmpty {
                 lines.append("")
                 continue
             }
+            // Lengths (in Characters) are kept as the line grows: counting the line's Characters
+            // again for each word, with the Character splits, was 5 % of a `report --os 8.1`.
+            let base = indent + leading
+            let baseLength = base.count
+            var current = base
+            var length = baseLength
             for word in words {
-                let base = indent + leading
-                if current.count > base.count && current.count + 1 + word.count > width {
+                let wordLength = word.utf8.allSatisfy { $0 < 0x80 } ? word.utf8.count : word.count
+                if length > baseLength && length + 1 + wordLength > width {
                     lines.append(current)
                     current = base + word
+                    length = baseLength + wordLength
                 } else {
-                    current += (current.count > base.count ? " " : "") + word
+                    if length > baseLength {
+                        current += " "
+                        length += 1
+                    }
+                    current += word
+                    length += wordLength
                 }
             }
             lines.append(current)

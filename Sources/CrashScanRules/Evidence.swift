@@ -91,8 +91,8 @@ public struct Evidence: Sendable, Codable {
     }
 
     package static func decode(_ json: String?) -> Evidence? {
-        guard let json else { return nil }
-        return try? JSONDecoder().decode(Evidence.self, from: Data(json.utf8))
+        guard let json, let parsed = try? LocatedJSONParser.parse(Array(json.utf8)) else { return nil }
+        return Evidence(stored: parsed)
     }
 
     /// `8.1:1;8.1.2:1` for the views.

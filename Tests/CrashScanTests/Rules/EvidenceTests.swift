@@ -29,6 +29,41 @@ final class EvidenceTests: XCTestCase {
         return Int64(try XCTUnwrap(try row.int("group_id")))
     }
 
+    /// Stored evidence reads back as `JSONDecoder` read it: every recommendation of the samples,
+    /// one with every field set, and stored text that is not an evidence.
+    func testStoredEvidenceReadsBackAsWritten() throws {
+        let stored = try store.db.query(
+            "SELECT evidence_json FROM recommendation WHERE evidence_json IS NOT NULL")
+        XCTAssertFalse(stored.isEmpty)
+        var full = try XCTUnwrap(Evidence.decode(try stored[0].string("evidence_json")))
+        full.affectedDevices = 3
+        full.affectedUsers = 0
+        full.app = "Lily \"quoted\" / 中文 \u{1F600}"
+        full.condition = "iOS < 8.3"
+        full.confinedToFailingOS = false
+        full.fixedIn = "2.4"
+        full.regressed = true
+        full.regressedIn = ["2.5", "2.6"]
+        full.cleanAppVersionsOnFailingOS = ["2.0"]
+        full.firstCrashingAppVersion = "2.1"
+        full.rebuildNote = "line one\nline two\ttab"
+        full.inferred = ["failsOn"]
+        full.crashOSVersions.append(Evidence.Count(value: "8.1.3", reports: 12))
+        let texts = try stored.compactMap { try $0.string("evidence_json") } + [try XCTUnwrap(full.json)]
+        for text in texts {
+            let foundation = try JSONDecoder().decode(Evidence.self, from: Data(text.utf8))
+            XCTAssertEqual(try XCTUnwrap(Evidence.decode(text)).json, foundation.json, text)
+        }
+        XCTAssertEqual(Evidence.decode(try XCTUnwrap(full.json))?.app, full.app)
+        for broken in ["", "[]", "{}", #"{"reports": "3"}"#, String(try XCTUnwrap(full.json).dropLast())] {
+            XCTAssertNil(Evidence.decode(broken), broken)
+        }
+        let wrongType = try XCTUnwrap(full.json).replacingOccurrences(
+            of: #""regressed":true"#, with: #""regressed":1"#)
+        XCTAssertNotEqual(wrongType, full.json)
+        XCTAssertNil(Evidence.decode(wrongType), "a member of the wrong type")
+    }
+
     /// Every check fits, but the rule's failing window and exception are inferred (no crash log
     /// states them): at most medium, and it says why.
     func testSeedGroupIsConfinedBelow83WithConfidenceCappedByInferredFacts() throws {
