@@ -81,7 +81,7 @@ final class DeferredTallies {
     }
 
     /// PostgreSQL: the session's table of the blame frames of pending reports (the trigger of
-    /// migrations/postgresql/0015 copies them; `report_tally_change` keeps its own columns).
+    /// migrations/postgresql/0015 copies them; `report_count_change` keeps its own columns).
     static let pendingBlameTableSQL = """
         CREATE TEMPORARY TABLE IF NOT EXISTS pending_blame (group_id bigint, blame_frame text COLLATE "C")
         ON COMMIT DELETE ROWS
@@ -156,6 +156,15 @@ final class DeferredTallies {
             SELECT substr(coalesce(occurred_at, uploaded_at), 1, 10), count(*) \(sqliteNewRows)
               AND coalesce(occurred_at, uploaded_at) IS NOT NULL GROUP BY 1
             ON CONFLICT (day) DO UPDATE SET reports = report_day.reports + excluded.reports
+            """,
+            // The reports per OS key, device and app version (migration 22), with its trigger's key.
+            """
+            INSERT INTO report_count (os_key, device_model, device_name, app_version, reports)
+            SELECT coalesce(os_key, -1), coalesce(device_model, ''), coalesce(device_name, ''),
+                   coalesce(app_version, ''), count(*) \(sqliteNewRows)
+            GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+            ON CONFLICT (os_key, device_model, device_name, app_version)
+            DO UPDATE SET reports = report_count.reports + excluded.reports
             """,
             // The failures per group, kind and key (migration 18).
             """

@@ -42,6 +42,16 @@ public struct ReportSelection: Sendable {
         return conditions
     }
 
+    /// The selection's reports as conditions on `report_count c` (migration 22), when it can be
+    /// one: the table knows OS key, device and app version, not times or groups (nil then), and
+    /// stores a missing app version as '', which an empty version in the filter would match.
+    func reportCountConditions(in dialect: SQLDialect) -> SQLConditions? {
+        guard since == nil, until == nil, groupIDs == nil, !appVersions.contains("") else { return nil }
+        var conditions = SQLConditions()
+        conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
+        return conditions
+    }
+
     /// `FROM … WHERE …` of the KVC failures the selection keeps, as `report r` rows. With a
     /// condition on the report the join starts from the index that answers it (`--os`: 0.15 s on
     /// a million reports); without one it walks the reports in row order and keeps those with a
@@ -291,6 +301,7 @@ public struct FailureCell: Sendable {
 extension Store {
     /// How many reports `selection` keeps.
     public func reportCount(_ selection: ReportSelection) throws -> Int {
+        if let count = try reportCountByKey(selection) { return count }
         if let count = try reportCountByDay(selection) { return count }
         let conditions = selection.reportConditions(
             in: db.dialect,

@@ -89,7 +89,21 @@ final class FailureCellTests: XCTestCase {
                 FROM report r JOIN kvc_failure k ON k.report_id = r.id GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
                 """), "kinds and keys", file: file, line: line)
         try assertTimesMatchFailures(db, file: file, line: line)
-        if db.dialect == .sqlite { try assertTimedFailuresMatch(db, file: file, line: line) }
+        if db.dialect == .sqlite {
+            try assertTimedFailuresMatch(db, file: file, line: line)
+            // The reports per OS key, device and app version (migration 22).
+            XCTAssertEqual(
+                try dump(
+                    db,
+                    "SELECT os_key, device_model, device_name, app_version, reports FROM report_count ORDER BY 1, 2, 3, 4"
+                ),
+                try dump(
+                    db,
+                    """
+                    SELECT coalesce(os_key, -1), coalesce(device_model, ''), coalesce(device_name, ''),
+                           coalesce(app_version, ''), count(*) FROM report GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+                    """), "report cells", file: file, line: line)
+        }
         let day = db.dialect == .postgresql ? "to_char(day, 'YYYY-MM-DD')" : "day"
         XCTAssertEqual(
             try dump(db, "SELECT group_id, \(day), failures FROM failure_day ORDER BY 1, 2"),
@@ -235,6 +249,17 @@ final class FailureCellTests: XCTestCase {
                 selection.cellConditions(in: store.db.dialect, wholeGroups: true), name, file: file,
                 line: line)
             if try assertScanMatchesFailures(store, selection, name, file: file, line: line) { compared += 1 }
+            // The count of reports: from `report_count` on SQLite unless a group is chosen.
+            let conditions = selection.reportConditions(in: store.db.dialect)
+            XCTAssertEqual(
+                try store.reportCount(selection),
+                try store.db.query(
+                    "SELECT count(*) AS n FROM report r\(conditions.whereClause)", conditions.values
+                )
+                .first?.int("n"), "reports of \(name)", file: file, line: line)
+            XCTAssertEqual(
+                try store.reportCountByKey(selection) != nil,
+                store.db.dialect == .sqlite && selection.groupIDs == nil, name, file: file, line: line)
             if store.db.dialect == .sqlite,
                 let cells = selection.cellConditions(in: .sqlite, wholeGroups: true), !cells.isEmpty
             {

@@ -236,11 +236,13 @@ final class GroupTallyTests: XCTestCase {
         let path: String
         do {
             // A version-6 database with reports in it, as an earlier crashscan left it: the
-            // sample reports imported, then everything migrations 7 to 19 made taken out again.
+            // sample reports imported, then everything migrations 7 to 22 made taken out again.
             let store = try SampleStore.make(self)
             path = store.db.path
             try store.db.execute(
                 """
+                DROP TRIGGER report_count_insert; DROP TRIGGER report_count_delete; DROP TRIGGER report_count_update;
+                DROP TABLE report_count;
                 DROP TRIGGER report_day_insert; DROP TRIGGER report_day_delete; DROP TRIGGER report_day_update;
                 DROP TABLE report_day; DROP TABLE failure_seen; DROP TABLE device_number; DROP TABLE user_number;
                 DROP TABLE deferred_index;

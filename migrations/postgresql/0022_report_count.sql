@@ -1,0 +1,4 @@
+-- crashscan schema for PostgreSQL, version 22: nothing changes. The SQLite migration 0022 counts
+-- the reports by OS key, device and app version (`report_count`), so that `report --os` and
+-- `--device` sum a few rows instead of counting an index entry a report; PostgreSQL counts the
+-- reports. The version is kept so that both schemas number their migrations alike.
