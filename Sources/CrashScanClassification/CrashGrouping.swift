@@ -7,7 +7,7 @@ public enum CrashGrouping {
     /// The app's image: the process name when frames use it, else the first image that is not
     /// part of iOS.
     public static func appImage(frames: FrameList, processName: String?) -> String? {
-        if let processName, frames.names(image: processName) { return processName }
+        if let processName, frames.first(inImage: processName) != nil { return processName }
         // Each image once, in the order the frames name them: a report's 30–60 frames name 5–15.
         return frames.imageNamesInOrder.first { !KnownClasses.isSystemImage($0.name) }?.name
     }

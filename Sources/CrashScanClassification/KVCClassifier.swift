@@ -106,11 +106,6 @@ public enum KVCClassifier {
     /// Whether `symbol` contains `KVCAccessProhibited`, `UndefinedKey:]` or `[UISearchBar `,
     /// in one pass over its bytes: three searches per frame were 4 % of import time, and almost
     /// no frame has any of them.
-    static func mayNameKVC(_ symbol: String) -> Bool {
-        var symbol = symbol
-        return symbol.withUTF8(mayNameKVC)
-    }
-
     static func mayNameKVC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most symbols have no `K` at all, and `[` only where an Objective-C method starts.
         bytes.firstOffset(of: 75, from: 0, to: bytes.count) {
@@ -155,11 +150,9 @@ public enum KVCClassifier {
         return nil
     }
 
-    /// The frames of a nib being loaded (outlets and runtime attributes set by KVC).
-    static var nibFrames: [String] { nibFrameNeedles.map { $0.description } }
-
-    /// As the frames' bytes are searched for them: static strings cost no retain per search.
-    private static let nibFrameNeedles: [StaticString] = [
+    /// The frames of a nib being loaded (outlets and runtime attributes set by KVC), as static
+    /// strings: searched for in the frames' bytes, they cost no retain per search.
+    static let nibFrames: [StaticString] = [
         "UIRuntimeOutletConnection", "-[UINib instantiateWithOwner:options:]",
         "NSIBUserDefinedRuntimeAttributesConnector",
         "nibInstantiateWithOwner", "loadNibNamed:owner:options:", "UIRuntimeEventConnection",
@@ -186,7 +179,7 @@ public enum KVCClassifier {
         let fromNib = frames.contains { frame in
             frame.withSymbolBytes { symbol in
                 (symbol.contains("ib") || symbol.contains("Runtime"))
-                    && nibFrameNeedles.contains { symbol.contains($0) }
+                    && nibFrames.contains { symbol.contains($0) }
             }
         }
         if kind == .undefinedKey && fromNib { return .outletMismatch }

@@ -95,12 +95,15 @@ enum AppleTextParser {
                 }
                 return true
             case .crashedThread, .otherThread:
-                if let thread = currentThread,
-                    FrameParser.parse(
+                if let thread = currentThread {
+                    if FrameParser.parse(
                         line, into: &threads[thread, default: FrameList()], normalizeSymbols: normalizeSymbols
-                    )
-                {
-                    return true
+                    ) {
+                        return true
+                    }
+                    // A thread is listed once a frame of it is read, as before the frames were
+                    // appended in place (`finish` falls back to the lowest thread listed).
+                    if threads[thread]?.isEmpty == true { threads[thread] = nil }
                 }
                 section = .header
                 return false

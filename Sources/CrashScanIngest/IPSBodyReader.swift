@@ -302,14 +302,16 @@ struct IPSBodyReader {
             }
             return nil
         }
-        let imageName = try name(ofImage: imageIndex, bytes, names: &imageNames)
+        var imageName = try name(ofImage: imageIndex, bytes, names: &imageNames)
         switch symbol {
         case .bytes(let range):
-            frames.append(
-                index: index, image: imageName, address: nil,
-                symbol: UnsafeBufferPointer(rebasing: bytes[range]),
-                symbolTrim: 0, offset: symbolLocation.map { UInt64(clamping: $0) }, file: sourceFile,
-                line: sourceLine, isUnsymbolicated: false)
+            imageName.withUTF8 { image in
+                frames.append(
+                    index: index, image: image, address: nil,
+                    symbol: UnsafeBufferPointer(rebasing: bytes[range]),
+                    symbolTrim: 0, offset: symbolLocation.map { UInt64(clamping: $0) }, file: sourceFile,
+                    line: sourceLine, isUnsymbolicated: false)
+            }
         case .string(let text):
             frames.append(
                 index: index, image: imageName, symbol: text,

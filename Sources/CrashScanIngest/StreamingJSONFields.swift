@@ -6,30 +6,16 @@ import CrashScanModel
 extension StreamingJSON {
     /// Text, trimmed (nil when empty), or an integer's digits; nil for null, objects and arrays.
     mutating func fieldString() throws -> String? {
-        switch try kind() {
-        case .string:
-            let (range, escaped) = try stringRange()
-            // White space at either end is trimmed; most strings have none and are made at once.
-            if !escaped, let first = range.first, !isBlank(bytes[first]),
-                !isBlank(bytes[range.upperBound - 1])
-            {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-            }
-            let text = StreamingJSON.decoded(UnsafeBufferPointer(rebasing: bytes[range]), escaped: escaped)
-            let trimmed = text.trimmingWhitespace()
-            return trimmed.isEmpty ? nil : String(trimmed)
-        case .number:
-            guard let value = try integer() else { throw JSONShapeNotCovered() }
-            return String(value)
-        case .bool: throw JSONShapeNotCovered()
-        case .object, .array, .null:
-            try skipValue()
-            return nil
+        switch try fieldText() {
+        case .bytes(let range):
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        case .string(let text): return text
+        case nil: return nil
         }
     }
 
-    /// A text `fieldString` would read: the range of its bytes when they are the text as they
-    /// stand (no escape, no blank at either end), so that no String need be made for it.
+    /// A text `fieldString` reads: the range of its bytes when they are the text as they stand
+    /// (no escape, no blank at either end: most strings), so that no String need be made for it.
     enum FieldText {
         case bytes(Range<Int>)
         case string(String)
@@ -37,14 +23,25 @@ extension StreamingJSON {
 
     /// The value as `fieldString` reads it, as a range of the input when it can be.
     mutating func fieldText() throws -> FieldText? {
-        guard try kind() == .string else { return try fieldString().map(FieldText.string) }
-        let (range, escaped) = try stringRange()
-        if !escaped, let first = range.first, !isBlank(bytes[first]), !isBlank(bytes[range.upperBound - 1]) {
-            return .bytes(range)
+        switch try kind() {
+        case .string:
+            let (range, escaped) = try stringRange()
+            if !escaped, let first = range.first, !isBlank(bytes[first]),
+                !isBlank(bytes[range.upperBound - 1])
+            {
+                return .bytes(range)
+            }
+            let text = StreamingJSON.decoded(UnsafeBufferPointer(rebasing: bytes[range]), escaped: escaped)
+            let trimmed = text.trimmingWhitespace()
+            return trimmed.isEmpty ? nil : .string(String(trimmed))
+        case .number:
+            guard let value = try integer() else { throw JSONShapeNotCovered() }
+            return .string(String(value))
+        case .bool: throw JSONShapeNotCovered()
+        case .object, .array, .null:
+            try skipValue()
+            return nil
         }
-        let text = StreamingJSON.decoded(UnsafeBufferPointer(rebasing: bytes[range]), escaped: escaped)
-        let trimmed = text.trimmingWhitespace()
-        return trimmed.isEmpty ? nil : .string(String(trimmed))
     }
 
     @inline(__always) private func isBlank(_ byte: UInt8) -> Bool {

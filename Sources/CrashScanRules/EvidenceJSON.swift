@@ -7,53 +7,54 @@ extension Evidence {
         guard case .object = json else { return nil }
         var fields = EvidenceFields(json: json)
         let evidence = Evidence(
-            reports: fields.required("reports", EvidenceFields.int) ?? 0,
-            devices: fields.required("devices", EvidenceFields.int) ?? 0,
-            affectedDevices: fields.optional("affected_devices", EvidenceFields.int),
-            affectedUsers: fields.optional("affected_users", EvidenceFields.int),
-            app: fields.optional("app", EvidenceFields.string),
-            crashOSVersions: fields.required("crash_os_versions", EvidenceFields.counts) ?? [],
-            reportsWithoutOS: fields.required("reports_without_os", EvidenceFields.int) ?? 0,
-            cleanOSVersions: fields.required("clean_os_versions", EvidenceFields.counts) ?? [],
-            affectedOS: fields.optional("affected_os", EvidenceFields.string),
-            failingWindow: fields.optional("failing_os", EvidenceFields.string),
-            workingWindow: fields.optional("working_os", EvidenceFields.string),
-            condition: fields.optional("condition", EvidenceFields.string),
-            confinedToFailingOS: fields.optional("confined_to_failing_os", EvidenceFields.bool),
-            outsideFailingOS: fields.required("outside_failing_os", EvidenceFields.strings) ?? [],
-            appVersions: fields.required("app_versions", EvidenceFields.counts) ?? [],
-            confidence: fields.required("confidence", { EvidenceFields.string($0).flatMap(Confidence.init) })
+            reports: fields.required(.reports, EvidenceFields.int) ?? 0,
+            devices: fields.required(.devices, EvidenceFields.int) ?? 0,
+            affectedDevices: fields.optional(.affectedDevices, EvidenceFields.int),
+            affectedUsers: fields.optional(.affectedUsers, EvidenceFields.int),
+            app: fields.optional(.app, EvidenceFields.string),
+            crashOSVersions: fields.required(.crashOSVersions, EvidenceFields.counts) ?? [],
+            reportsWithoutOS: fields.required(.reportsWithoutOS, EvidenceFields.int) ?? 0,
+            cleanOSVersions: fields.required(.cleanOSVersions, EvidenceFields.counts) ?? [],
+            affectedOS: fields.optional(.affectedOS, EvidenceFields.string),
+            failingWindow: fields.optional(.failingWindow, EvidenceFields.string),
+            workingWindow: fields.optional(.workingWindow, EvidenceFields.string),
+            condition: fields.optional(.condition, EvidenceFields.string),
+            confinedToFailingOS: fields.optional(.confinedToFailingOS, EvidenceFields.bool),
+            outsideFailingOS: fields.required(.outsideFailingOS, EvidenceFields.strings) ?? [],
+            appVersions: fields.required(.appVersions, EvidenceFields.counts) ?? [],
+            confidence: fields.required(.confidence, { EvidenceFields.string($0).flatMap(Confidence.init) })
                 ?? .low,
-            confidenceReason: fields.required("confidence_reason", EvidenceFields.string) ?? "",
-            fixedIn: fields.optional("fixed_in", EvidenceFields.string),
-            regressed: fields.required("regressed", EvidenceFields.bool) ?? false,
-            regressedIn: fields.required("regressed_in", EvidenceFields.strings) ?? [],
-            cleanAppVersionsOnFailingOS: fields.required(
-                "clean_app_versions_on_failing_os", EvidenceFields.strings) ?? [],
-            firstCrashingAppVersion: fields.optional("first_crashing_app_version", EvidenceFields.string),
-            rebuildNote: fields.optional("rebuild_note", EvidenceFields.string),
-            inferred: fields.required("inferred", EvidenceFields.strings) ?? [])
+            confidenceReason: fields.required(.confidenceReason, EvidenceFields.string) ?? "",
+            fixedIn: fields.optional(.fixedIn, EvidenceFields.string),
+            regressed: fields.required(.regressed, EvidenceFields.bool) ?? false,
+            regressedIn: fields.required(.regressedIn, EvidenceFields.strings) ?? [],
+            cleanAppVersionsOnFailingOS: fields.required(.cleanAppVersionsOnFailingOS, EvidenceFields.strings)
+                ?? [],
+            firstCrashingAppVersion: fields.optional(.firstCrashingAppVersion, EvidenceFields.string),
+            rebuildNote: fields.optional(.rebuildNote, EvidenceFields.string),
+            inferred: fields.required(.inferred, EvidenceFields.strings) ?? [])
         guard !fields.failed else { return nil }
         self = evidence
     }
 }
 
 /// The members of a stored evidence object, read as `JSONDecoder` reads them: a required member
-/// missing, or any member of the wrong type, fails the whole read.
+/// missing, or any member of the wrong type, fails the whole read. Named by the coding keys the
+/// encoder writes them with.
 private struct EvidenceFields {
     let json: LocatedJSON
     var failed = false
 
-    mutating func required<T>(_ key: String, _ read: (LocatedJSON) -> T?) -> T? {
-        guard let value = json.member(key)?.value, let read = read(value) else {
+    mutating func required<T>(_ key: Evidence.CodingKeys, _ read: (LocatedJSON) -> T?) -> T? {
+        guard let value = json.member(key.stringValue)?.value, let read = read(value) else {
             failed = true
             return nil
         }
         return read
     }
 
-    mutating func optional<T>(_ key: String, _ read: (LocatedJSON) -> T?) -> T? {
-        guard let value = json.member(key)?.value else { return nil }
+    mutating func optional<T>(_ key: Evidence.CodingKeys, _ read: (LocatedJSON) -> T?) -> T? {
+        guard let value = json.member(key.stringValue)?.value else { return nil }
         if case .null = value { return nil }
         guard let read = read(value) else {
             failed = true

@@ -64,18 +64,6 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         return first { images[$0.slot.image] == name }
     }
 
-    /// Whether a frame's image is `name` (compared as Strings are).
-    public func names(image name: String) -> Bool {
-        let images = storage.images
-        var matches = [Bool](repeating: false, count: images.count)
-        var any = false
-        for (number, image) in images.enumerated() where image == name {
-            matches[number] = true
-            any = true
-        }
-        return any && slots.contains { matches[$0.image] }
-    }
-
     // MARK: - Appending
 
     /// Appends a frame read from Strings (JSON formats, stored text).
@@ -103,30 +91,8 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         isUnsymbolicated: Bool
     ) {
         makeUnique()
-        let number = storage.imageNumber(image)
-        append(
-            index: index, imageNumber: number, address: address, symbol: symbol, symbolTrim: symbolTrim,
-            offset: offset, file: file, line: line, isUnsymbolicated: isUnsymbolicated)
-    }
-
-    /// Appends a frame whose image is named by a String and whose symbol is bytes (`.ips`).
-    public mutating func append(
-        index: Int?, image: String, address: UnsafeBufferPointer<UInt8>?, symbol: UnsafeBufferPointer<UInt8>,
-        symbolTrim: Int, offset: UInt64?, file: String?, line: Int?, isUnsymbolicated: Bool
-    ) {
-        makeUnique()
-        let number = storage.imageNumber(image)
-        append(
-            index: index, imageNumber: number, address: address, symbol: symbol, symbolTrim: symbolTrim,
-            offset: offset, file: file, line: line, isUnsymbolicated: isUnsymbolicated)
-    }
-
-    private mutating func append(
-        index: Int?, imageNumber: Int, address: UnsafeBufferPointer<UInt8>?,
-        symbol: UnsafeBufferPointer<UInt8>,
-        symbolTrim: Int, offset: UInt64?, file: String?, line: Int?, isUnsymbolicated: Bool
-    ) {
         let storage = storage
+        let imageNumber = storage.imageNumber(image)
         let raw = storage.append(symbol)
         let trimmed = TextSpan(start: raw.start + Int32(symbolTrim), count: raw.count - Int32(symbolTrim))
         slots.append(
@@ -147,8 +113,13 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         let copy = { (span: TextSpan) -> TextSpan in
             span.count < 0 ? .none : source.withBytes(of: span) { target.append($0) }
         }
-        slot.symbol = copy(slot.symbol)
-        slot.rawSymbol = frame.slot.rawSymbol == frame.slot.symbol ? slot.symbol : copy(slot.rawSymbol)
+        // The stored symbol is the raw one or a part of it (`symbolTrim`): copied once.
+        let (raw, symbol) = (frame.slot.rawSymbol, frame.slot.symbol)
+        slot.rawSymbol = copy(raw)
+        slot.symbol =
+            symbol.start >= raw.start && symbol.start + symbol.count <= raw.start + raw.count
+            ? TextSpan(start: slot.rawSymbol.start + symbol.start - raw.start, count: symbol.count)
+            : copy(symbol)
         slot.address = copy(slot.address)
         slot.file = copy(slot.file)
         slot.image = target.imageNumber(source.images[frame.slot.image])

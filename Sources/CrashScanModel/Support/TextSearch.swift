@@ -12,16 +12,7 @@
     {
         var needle = needle
         return haystack.withUTF8Storage { haystackBytes in
-            needle.withUTF8 { needleBytes -> Int? in
-                guard !needleBytes.isEmpty, haystackBytes.count >= needleBytes.count,
-                    let base = haystackBytes.baseAddress, let key = needleBytes.baseAddress
-                else { return needleBytes.isEmpty ? 0 : nil }
-                // memchr for the first byte (vectorised in glibc), memcmp for the rest. (glibc's
-                // memmem needs _GNU_SOURCE, which the Glibc module does not define.)
-                return haystackBytes.firstOffset(
-                    of: needleBytes[0], from: 0, to: haystackBytes.count - needleBytes.count + 1
-                ) { memcmp(base + $0, key, needleBytes.count) == 0 }
-            }
+            needle.withUTF8 { haystackBytes.firstOffset(ofBytes: $0) }
         }
     }
 
@@ -65,16 +56,22 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return nil
     }
 
-    /// Whether `needle` occurs: memchr for its first byte, memcmp for the rest. A `StaticString`
-    /// needle costs no retain (a `static let` array's did, per frame and search).
+    /// The offset of the first `needle` (0 for an empty one), or nil: memchr for its first byte
+    /// (vectorised in glibc), memcmp for the rest. (glibc's memmem needs _GNU_SOURCE, which the
+    /// Glibc module does not define.)
+    @inlinable package func firstOffset(ofBytes needle: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let key = needle.baseAddress, !needle.isEmpty else { return 0 }
+        guard count >= needle.count, let base = baseAddress else { return nil }
+        return firstOffset(of: key.pointee, from: 0, to: count - needle.count + 1) {
+            memcmp(base + $0, key, needle.count) == 0
+        }
+    }
+
+    /// Whether `needle` occurs. A `StaticString` needle costs no retain (a `static let` array's
+    /// did, per frame and search).
     @inlinable package func contains(_ needle: StaticString) -> Bool {
-        let key = needle.utf8Start
-        let length = needle.utf8CodeUnitCount
-        guard length > 0 else { return true }
-        guard count >= length, let base = baseAddress else { return false }
-        return firstOffset(of: key.pointee, from: 0, to: count - length + 1) {
-            memcmp(base + $0, key, length) == 0
-        } != nil
+        firstOffset(ofBytes: UnsafeBufferPointer(start: needle.utf8Start, count: needle.utf8CodeUnitCount))
+            != nil
     }
 
     /// Whether the bytes start with `prefix`.

@@ -324,17 +324,19 @@ final class KVCClassifierTests: XCTestCase {
             "UndefinedKey:]", "-[UISearchBar _searchField]", "[UISearchBar set_cancelButtonText:]",
             "-[Foo valueForUndefinedKey:]",
         ] {
-            XCTAssertTrue(KVCClassifier.mayNameKVC(symbol), symbol)
+            var bytes = symbol
+            XCTAssertTrue(bytes.withUTF8(KVCClassifier.mayNameKVC), symbol)
         }
         for symbol in [
             "-[UIViewController viewDidLoad]", "UIKit", "ndefinedKey:]", "-[UIKeyboard show]", "[UISearchBar",
             "",
             "KVCAccessProhibite",
         ] {
-            XCTAssertFalse(KVCClassifier.mayNameKVC(symbol), symbol)
+            var bytes = symbol
+            XCTAssertFalse(bytes.withUTF8(KVCClassifier.mayNameKVC), symbol)
         }
         // The nib check looks at frames containing `ib` or `Runtime` only: every marker must.
-        for marker in KVCClassifier.nibFrames {
+        for marker in KVCClassifier.nibFrames.map(\.description) {
             XCTAssertTrue(marker.contains("ib") || marker.contains("Runtime"), marker)
         }
     }

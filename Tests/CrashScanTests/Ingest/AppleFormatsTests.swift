@@ -64,6 +64,29 @@ final class AppleFormatsTests: XCTestCase {
         XCTAssertEqual(report.failure?.key, "_cancelButtonTextX")
     }
 
+    /// A crashed thread whose block holds no frame line is not a thread with no frames: the
+    /// report takes the lowest thread that has frames, as before frames were read in place.
+    func testACrashedThreadWithoutFramesFallsBackToTheLowestThreadWithFrames() throws {
+        let report = try readOne(
+            """
+            Incident Identifier: 87609E5F
+            Hardware Model: iPhone9,2
+            Process: vmd [160]
+            OS Version: iPhone OS 11.2.1 (15C153)
+            Exception Type: EXC_CRASH (SIGABRT)
+            Triggered by Thread: 2
+
+            Thread 2 Crashed:
+            (frames not captured)
+
+            Thread 1:
+            0   libsystem_kernel.dylib        	0x0000000180f9d348 mach_msg_trap + 8
+            1   vmd                           	0x0000000102469048 0x102460000 + 36936
+            """)
+        XCTAssertEqual(report.report.frames.map(\.symbol).first, "mach_msg_trap")
+        XCTAssertEqual(report.report.frames.count, 2)
+    }
+
     func testLastExceptionBacktraceAsAddressListAndCrashedThreadFrames() throws {
         let report = try readOne(
             """
