@@ -8,4 +8,8 @@
 // through this.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 
+// sqlite3_config is variadic, which Swift cannot call. Turning off the memory statistics
+// (the library's default keeps them) spares every allocation a global mutex.
+static inline int csqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
 #endif

@@ -101,7 +101,7 @@ public final class Importer {
         let writer = try ReportWriter(store: store, arguments: arguments, version: version)
         let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
-        var batches = Batches(sources.makeIterator(), size: batchSize)
+        let batches = BatchSource(sources.makeIterator(), size: batchSize)
         var lastProgress = 0.0
         // Takes the summary as a value: `writeAll` holds `summary` inout while it calls back.
         func report(_ summary: ImportSummary, every interval: Double) {
@@ -113,7 +113,7 @@ public final class Importer {
                     elapsed: lastProgress))
         }
         do {
-            try writeAll(&batches, with: writer, into: &summary) { report($0, every: progressInterval) }
+            try writeAll(batches, with: writer, into: &summary) { report($0, every: progressInterval) }
         } catch {
             bulk.abandon()
             throw error
@@ -131,12 +131,12 @@ public final class Importer {
     /// Parses batch after batch (the next one while this one is written) and writes them, one
     /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each
     /// written batch.
-    private func writeAll<Files: IteratorProtocol>(
-        _ batches: inout Batches<Files>, with writer: ReportWriter, into summary: inout ImportSummary,
+    private func writeAll(
+        _ batches: BatchSource, with writer: ReportWriter, into summary: inout ImportSummary,
         afterBatch: (ImportSummary) -> Void
-    ) throws where Files.Element == InputSource {
+    ) throws {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
-        var parsed = Importer.parseInParallel(batches.next(), known: known, settings: settings)
+        var parsed = ParseAhead(batches, known: known, settings: settings).wait()
         let transaction = try BatchTransaction(store: store)
         var filesInTransaction = 0
         // PostgreSQL: other importers write at the same time, and a transaction holds the rows it
@@ -145,7 +145,7 @@ public final class Importer {
         let filesPerTransaction = store.dialect == .postgresql ? 1 : self.filesPerTransaction
         do {
             while !parsed.isEmpty {
-                let upcoming = ParseAhead(batches.next(), known: known, settings: settings)
+                let upcoming = ParseAhead(batches, known: known, settings: settings)
                 defer { _ = upcoming.wait() }
                 let commit = filesInTransaction + parsed.count >= filesPerTransaction
                 try writeRetrying(
@@ -257,6 +257,20 @@ public final class Importer {
         }
     }
 
+    /// The inputs' batches, handed out by whichever thread asks (the one parsing ahead), one at a
+    /// time.
+    final class BatchSource: Sendable {
+        private let batches: Locked<() -> [InputSource]>
+
+        init<Files: IteratorProtocol>(_ files: Files, size: Int) where Files.Element == InputSource {
+            var batches = Batches(files, size: size)
+            self.batches = Locked({ batches.next() })
+        }
+
+        /// The next batch; empty when every input was handed out.
+        func next() -> [InputSource] { batches.withLock { $0() } }
+    }
+
     /// Seconds since the import started.
     struct ImportClock {
         private let start = DispatchTime.now()
@@ -314,18 +328,18 @@ public final class Importer {
         }
     }
 
-    /// A batch parsed on a background queue; `wait` returns it.
+    /// The next batch walked and parsed on a background queue; `wait` returns it (empty once the
+    /// inputs are done). The walk is done there too, off the writer: listing folders and checking
+    /// the files the listing does not type is a system call or more a file, and the writer is the
+    /// one thread that cannot be spread over the cores. One batch is in flight at a time.
     private final class ParseAhead: Sendable {
         private let done = DispatchSemaphore(value: 0)
         /// The parsed batch, set once by the background queue before it signals `done`.
         private let result = Locked<[Parsed]>([])
 
-        init(_ batch: [InputSource], known: KnownFiles, settings: ParseSettings) {
-            guard !batch.isEmpty else {
-                done.signal()
-                return
-            }
+        init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings) {
             DispatchQueue.global().async {
+                let batch = batches.next()
                 let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
                 self.result.withLock { $0 = parsed }
                 self.done.signal()

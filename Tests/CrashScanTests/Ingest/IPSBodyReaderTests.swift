@@ -103,6 +103,10 @@ final class IPSBodyReaderTests: XCTestCase {
             #"{"modelCode":true,"threads":[]}"#,
             #"{"faultingThread":1.0,"threads":[]}"#,
             #"{"threads":[{"triggered":1,"frames":[]}]}"#,
+            // The exception backtrace is read as it is met: a frame it declines is declined for
+            // the document, whether or not the thread's frames would be used.
+            #"{"lastExceptionBacktrace":[{"imageIndex":0.5}],"threads":[]}"#,
+            #"{"lastExceptionBacktrace":[{"symbol":"a","symbol":"b"}],"threads":[]}"#,
         ]
         for body in bodies {
             let text = ips(body)
@@ -124,6 +128,16 @@ final class IPSBodyReaderTests: XCTestCase {
             ("{\n  \"threads\" : [{\"frames\" : [1, 2,, 3]}]\n}", "line 3, column 34"),
             ("{\n  \"procName\" : \"Sh\u{1}op\"\n}", "line 3, column 19"),
             ("{\n  \"procName\" : \"Shop\"", "line 4, column 1"),
+            // A backtrace frame the reader declines, then a syntax error after it: the error
+            // is found (the backtrace's decline waits for the end of the document).
+            (
+                "{\n  \"lastExceptionBacktrace\" : [{\"imageIndex\" : true}],\n  \"procName\" : \"Shop\" \"x\"\n}",
+                "line 4, column 23"
+            ),
+            (
+                "{\n  \"lastExceptionBacktrace\" : [{\"imageIndex\" : 1,, \"symbol\" : \"a\"}]\n}",
+                "line 3, column 49"
+            ),
         ]
         for (body, position) in cases {
             guard case .failure(let rejection) = ReportReader.read(text: ips(body)) else {
