@@ -88,8 +88,9 @@ public final class Importer {
     package typealias Outcome = SourceReader.Outcome
     package typealias Parsed = SourceReader.Parsed
 
-    /// Imports `sources`, read lazily: while one batch is written, the next is read and parsed
-    /// on the other cores. Memory holds two batches, whatever the number of files.
+    /// Imports `sources`, read lazily: while one batch is written, the next ones are read and
+    /// parsed on the other cores. Memory holds a few batches (the one written, up to
+    /// `batchesAhead` waiting, the one being parsed), whatever the number of files.
     public func run<Sources: Sequence>(
         _ sources: Sources, total: Int? = nil, arguments: String, version: String,
         progress: ((ImportProgress) -> Void)? = nil
@@ -128,7 +129,7 @@ public final class Importer {
         return summary
     }
 
-    /// Parses batch after batch (the next one while this one is written) and writes them, one
+    /// Parses batch after batch (the next ones while this one is written) and writes them, one
     /// transaction per `filesPerTransaction` files. `afterBatch` gets the summary after each
     /// written batch.
     private func writeAll(
@@ -136,7 +137,9 @@ public final class Importer {
         afterBatch: (ImportSummary) -> Void
     ) throws {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
-        var parsed = ParseAhead(batches, known: known, settings: settings).wait()
+        let pipeline = ParsePipeline(batches, known: known, settings: settings, depth: Importer.batchesAhead)
+        defer { pipeline.stop() }
+        var parsed = pipeline.next()
         let transaction = try BatchTransaction(store: store)
         var filesInTransaction = 0
         // PostgreSQL: other importers write at the same time, and a transaction holds the rows it
@@ -145,8 +148,6 @@ public final class Importer {
         let filesPerTransaction = store.dialect == .postgresql ? 1 : self.filesPerTransaction
         do {
             while !parsed.isEmpty {
-                let upcoming = ParseAhead(batches, known: known, settings: settings)
-                defer { _ = upcoming.wait() }
                 let commit = filesInTransaction + parsed.count >= filesPerTransaction
                 try writeRetrying(
                     parsed, with: writer, into: &summary, transaction: transaction,
@@ -157,7 +158,7 @@ public final class Importer {
                 // took the writer thread about a third of its instructions to release, and the
                 // writer is the one thread that cannot be spread over the cores.
                 let written = parsed
-                parsed = upcoming.wait()
+                parsed = pipeline.next()
                 Importer.release.async { withExtendedLifetime(written) {} }
             }
             try transaction.commit()
@@ -328,31 +329,71 @@ public final class Importer {
         }
     }
 
-    /// The next batch walked and parsed on a background queue; `wait` returns it (empty once the
-    /// inputs are done). The walk is done there too, off the writer: listing folders and checking
-    /// the files the listing does not type is a system call or more a file, and the writer is the
-    /// one thread that cannot be spread over the cores. One batch is in flight at a time.
-    private final class ParseAhead: Sendable {
-        private let done = DispatchSemaphore(value: 0)
-        /// The parsed batch, set once by the background queue before it signals `done`.
-        private let result = Locked<[Parsed]>([])
+    /// Parsed batches the writer may find waiting: while it commits (the tallies' flush, the
+    /// WAL's sync), the parsers go on with the next ones instead of idling after one.
+    static let batchesAhead = 2
 
-        init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings) {
+    /// Batches walked and parsed in order on a background queue, up to `depth` of them waiting
+    /// for the writer; `next` hands them out (empty once the inputs are done). The walk is done
+    /// there too, off the writer: listing folders and checking the files the listing does not
+    /// type is a system call or more a file, and the writer is the one thread that cannot be
+    /// spread over the cores. One batch is parsed at a time, on every core.
+    private final class ParsePipeline: Sendable {
+        private struct State {
+            var waiting: [[Parsed]] = []
+            var stopped = false
+        }
+        private let state = Locked(State())
+        /// Signalled once for each batch put in `waiting`.
+        private let ready = DispatchSemaphore(value: 0)
+        /// The room left in `waiting` (the queue takes one before it parses a batch). Made at 0
+        /// and signalled up to the depth: libdispatch traps when a semaphore goes below the value
+        /// it was made with at the end of its life (an import stopped with batches waiting).
+        private let room = DispatchSemaphore(value: 0)
+        /// Signalled when the queue has stopped for good.
+        private let finished = DispatchSemaphore(value: 0)
+
+        init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings, depth: Int) {
+            for _ in 0..<max(1, depth) { room.signal() }
             DispatchQueue.global().async {
-                let batch = batches.next()
-                let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
-                self.result.withLock { $0 = parsed }
-                self.done.signal()
+                while true {
+                    self.room.wait()
+                    if self.state.withLock({ $0.stopped }) { break }
+                    let batch = batches.next()
+                    let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
+                    self.state.withLock { $0.waiting.append(parsed) }
+                    self.ready.signal()
+                    if batch.isEmpty { break }
+                }
+                self.finished.signal()
             }
         }
 
-        /// The parsed batch (empty for an empty batch). Safe to call more than once.
-        func wait() -> [Parsed] {
-            done.wait()
-            done.signal()  // the next call returns at once
-            return result.withLock { $0 }
+        /// The next parsed batch, in the inputs' order: empty when every input was handed out.
+        /// Not called again after it gave an empty batch or after `stop`.
+        func next() -> [Parsed] {
+            ready.wait()
+            let parsed = state.withLock { $0.waiting.removeFirst() }
+            room.signal()
+            return parsed
+        }
+
+        /// No batch is parsed after this; returns once the one being parsed (if any) is done, so
+        /// that nothing uses the store's connections afterwards.
+        func stop() {
+            state.withLock { $0.stopped = true }
+            room.signal()
+            finished.wait()
+            finished.signal()
         }
     }
+
+    /// How much lower the parsers' scheduling priority is than the writer's. With two cores and
+    /// three busy threads (two parsers, one writer), the scheduler gave the writer, the one
+    /// thread whose work cannot be spread, two thirds of a core; at nice +5 (a weight of 335
+    /// against 1,024) it balances the writer alone on one core and the parsers on the other,
+    /// which also take any time the writer leaves idle.
+    static let parserNiceness: Int32 = 5
 
     /// Reads and analyses `batch` on all cores; results keep the input order. Each worker asks
     /// `known` through a connection it alone uses while it parses this batch.
@@ -360,7 +401,7 @@ public final class Importer {
         _ batch: [InputSource], known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
     ) -> [Parsed] {
         let perSource = ParallelMap.map(
-            batch, context: { known.checkOut() }, finish: { known.checkIn($0) },
+            batch, niceness: parserNiceness, context: { known.checkOut() }, finish: { known.checkIn($0) },
             transform: { source, lookup in
                 SourceReader.read(source, settings: settings, storedBefore: lookup.map { $0.reports(in:) })
             })

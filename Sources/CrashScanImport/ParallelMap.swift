@@ -8,8 +8,12 @@ enum ParallelMap {
     /// call trees) and then takes the next untaken item until none is left, so a few large
     /// files do not leave the other cores idle. `finish` gets each context back when its worker
     /// is done (to return a connection to its pool).
+    ///
+    /// `niceness`: how much lower than the caller's the workers' scheduling priority is while
+    /// they work (Linux's per-thread nice value; restored before the threads go back to the pool).
     static func map<Item: Sendable, Context, Result: Sendable>(
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        niceness: Int32 = 0,
         context makeContext: @Sendable () -> Context,
         finish: @Sendable (sending Context) -> Void = { _ in },
         transform: @Sendable (Item, Context) -> Result
@@ -17,6 +21,8 @@ enum ParallelMap {
         guard !items.isEmpty else { return [] }
         let queue = WorkQueue<Result>(count: items.count)
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
+            let restore = ThreadPriority.lower(by: niceness)
+            defer { ThreadPriority.set(restore) }
             let context = makeContext()
             while let index = queue.take() {
                 queue.store(transform(items[index], context), at: index)
@@ -56,5 +62,33 @@ enum ParallelMap {
         func results() -> [Result] {
             state.withLock { state in state.slots.map { $0! } }
         }
+    }
+}
+
+/// The calling thread's nice value. Linux keeps it per thread: `setpriority` on "this process"
+/// (id 0) changes the calling thread alone. Raising it needs no privilege; setting it back down
+/// does only when the process may (root, or a `RLIMIT_NICE` that allows it), so without that a
+/// pool thread stays lower for the rest of the process (an import is the whole process).
+enum ThreadPriority {
+    /// Raises the calling thread's nice value by `amount` (0: leaves it); what to restore.
+    static func lower(by amount: Int32) -> Int32? {
+        guard amount > 0 else { return nil }
+        #if os(Linux)
+            errno = 0
+            let current = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            guard errno == 0, setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, current + amount) == 0
+            else { return nil }
+            return current
+        #else
+            return nil
+        #endif
+    }
+
+    /// Sets the calling thread's nice value back to `value` (from `lower`; nil: nothing to do).
+    static func set(_ value: Int32?) {
+        #if os(Linux)
+            guard let value else { return }
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
+        #endif
     }
 }

@@ -246,6 +246,55 @@ class ImportTests: XCTestCase {
         XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))
     }
 
+    /// One file a batch, so that batches are parsed ahead of the writer: the files land in the
+    /// order given, and a failure stops the import (and the parsing ahead of it) with the files
+    /// before it kept.
+    func testBatchesParsedAheadLandInOrderAndAFailureStopsThem() throws {
+        let reasons = (0..<12).map { "NSRangeException\nindex \($0) beyond bounds\n" }
+        let paths = try reasons.enumerated().map {
+            try write(String(format: "f%02d.txt", $0.offset), Data($0.element.utf8))
+        }
+        let importer = try Importer(
+            store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 3)
+        let summary = try importer.run(InputWalker().expand(paths), arguments: "test", version: "test")
+        XCTAssertEqual(summary.imported, 12)
+        let stored = try store.db.query("SELECT source_path AS path FROM reports ORDER BY id").compactMap {
+            try $0.string("path")
+        }
+        XCTAssertEqual(stored, paths)
+
+        let more = try (12..<24).map { index in
+            try write(
+                String(format: "g%02d.txt", index),
+                Data(
+                    "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 17 ? "boom" : "1.0")\n"
+                        .utf8))
+        }
+        switch store.dialect {
+        case .sqlite:
+            try store.db.execute(
+                "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+            )
+        case .postgresql:
+            try store.db.execute(
+                """
+                CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.app_version = 'boom' THEN RAISE EXCEPTION 'disk on fire'; END IF;
+                    RETURN NEW;
+                END $$;
+                CREATE TRIGGER boom BEFORE INSERT ON report FOR EACH ROW EXECUTE FUNCTION boom();
+                """)
+        }
+        XCTAssertThrowsError(
+            try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 3).run(
+                InputWalker().expand(more), arguments: "test", version: "test")
+        ) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
+        XCTAssertEqual(try count("reports"), 17, "the five files before the failing one stay, none after")
+    }
+
     func testWalkerSkipsHiddenFilesAndSurvivesSymlinkLoops() throws {
         let tree = folder.appendingPathComponent("tree")
         let sub = tree.appendingPathComponent("sub")
@@ -306,6 +355,9 @@ final class ImportTestsOnPostgreSQL: ImportTests {
     override func testTruncatedTextKeepsWhatItHas() throws { try super.testTruncatedTextKeepsWhatItHas() }
     override func testAFileLandsWholeOrNotAtAllAndEarlierFilesStay() throws {
         try super.testAFileLandsWholeOrNotAtAllAndEarlierFilesStay()
+    }
+    override func testBatchesParsedAheadLandInOrderAndAFailureStopsThem() throws {
+        try super.testBatchesParsedAheadLandInOrderAndAFailureStopsThem()
     }
     override func testWalkerSkipsHiddenFilesAndSurvivesSymlinkLoops() throws {
         try super.testWalkerSkipsHiddenFilesAndSurvivesSymlinkLoops()
