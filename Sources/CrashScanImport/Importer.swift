@@ -89,8 +89,8 @@ public final class Importer {
     package typealias Parsed = SourceReader.Parsed
 
     /// Imports `sources`, read lazily: while one batch is written, the next ones are read and
-    /// parsed on the other cores. Memory holds a few batches (the one written, up to
-    /// `batchesAhead` waiting, the one being parsed), whatever the number of files.
+    /// parsed on the other cores. Memory holds a few batches (the one written, and up to
+    /// `batchesAhead` parsed or being parsed ahead of it), whatever the number of files.
     public func run<Sources: Sequence>(
         _ sources: Sources, total: Int? = nil, arguments: String, version: String,
         progress: ((ImportProgress) -> Void)? = nil
@@ -329,12 +329,12 @@ public final class Importer {
         }
     }
 
-    /// Parsed batches the writer may find waiting: while it commits (the tallies' flush, the
-    /// WAL's sync), the parsers go on with the next ones instead of idling after one.
+    /// Batches parsed (or being parsed) ahead of the writer: while it commits (the tallies'
+    /// flush, the WAL's sync), the parsers go on with the next one instead of idling after one.
     static let batchesAhead = 2
 
-    /// Batches walked and parsed in order on a background queue, up to `depth` of them waiting
-    /// for the writer; `next` hands them out (empty once the inputs are done). The walk is done
+    /// Batches walked and parsed in order on a background queue, up to `depth` of them ahead of
+    /// the writer (waiting or being parsed); `next` hands them out (empty once the inputs are done). The walk is done
     /// there too, off the writer: listing folders and checking the files the listing does not
     /// type is a system call or more a file, and the writer is the one thread that cannot be
     /// spread over the cores. One batch is parsed at a time, on every core.

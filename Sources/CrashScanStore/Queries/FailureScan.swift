@@ -41,7 +41,7 @@ extension Store {
         else {
             return try readFailures(selection, forPage: forPage)
         }
-        var scan = try foldFailureCells(cells)
+        var scan = try foldFailureCells(cells, idRead: selection.keepsEveryCellOfItsOSSpan ? .span : nil)
         guard forPage else { return scan }
         if let days = selection.dayConditions(in: db.dialect, wholeGroups: wholeGroups) {
             try readStoredDaysAndLatest(days, into: &scan)

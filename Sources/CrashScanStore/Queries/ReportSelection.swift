@@ -28,6 +28,15 @@ public struct ReportSelection: Sendable {
             && groupIDs == nil
     }
 
+    /// One OS range and no other condition: the cells kept are every cell between the smallest
+    /// and the largest OS key among them, so the id tables' rows of that span are theirs alone
+    /// (`countCellIDs` then need not count the span's cells to choose how to read them:
+    /// `report --os 8.1` on a million reports, 218.1 M instructions to 213.9 M).
+    var keepsEveryCellOfItsOSSpan: Bool {
+        osRanges.count == 1 && devices.isEmpty && appVersions.isEmpty && since == nil && until == nil
+            && groupIDs == nil && kinds.isEmpty && keys.isEmpty
+    }
+
     /// When a report was seen: its crash time, else its upload time (SQL over `report r`).
     static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
 

@@ -88,4 +88,23 @@ final class ParallelMapTests: XCTestCase {
         let oldRevision = KnownFiles(store: store, revision: "an older parser")
         XCTAssertNil(oldRevision.checkOut()?.reports(in: stored), "another parser revision parses again")
     }
+
+    /// The importer's parsers work at a lower priority than the writer (a higher nice value),
+    /// and the calling thread keeps its own.
+    func testWorkersRunAtTheLowerPriorityAskedAndTheCallerKeepsItsOwn() {
+        let before = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        let seen = ParallelMap.map(
+            Array(0..<64), niceness: 5, context: { () },
+            transform: { _, _ in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) })
+        XCTAssertEqual(Set(seen), [min(before + 5, 19)])
+        let unchanged = ParallelMap.map(
+            Array(0..<8), context: { () },
+            transform: { _, _ in getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0) })
+        XCTAssertTrue(unchanged.allSatisfy { $0 <= min(before + 5, 19) })
+        // Whoever may set it back (the tests run as root in CI) finds the caller as it was.
+        if geteuid() == 0 {
+            XCTAssertEqual(getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), before)
+            XCTAssertEqual(Set(unchanged), [before])
+        }
+    }
 }
