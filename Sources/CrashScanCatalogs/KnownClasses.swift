@@ -157,9 +157,7 @@ public enum KnownClasses {
         if systemImages.contains(image) { return true }
         // Every prefix below starts with `l`, `c` or `d`: most names (`UIKitCore`, the app's)
         // skip the nine tests (an `.ips` file asks this of its 40 or so images).
-        guard let first = image.utf8.first, first == 0x6C || first == 0x63 || first == 0x64 else {
-            return false
-        }
+        guard let first = image.utf8.first, "lcd".utf8.contains(first) else { return false }
         return image.hasPrefix("libsystem_") || image.hasPrefix("libswift") || image.hasPrefix("libobjc")
             || image.hasPrefix("libdispatch") || image.hasPrefix("libc++") || image.hasPrefix("libxpc")
             || image.hasPrefix("com.apple.") || image.hasPrefix("libdyld") || image == "dyld"

@@ -334,10 +334,10 @@ public final class Importer {
     static let batchesAhead = 2
 
     /// Batches walked and parsed in order on a background queue, up to `depth` of them ahead of
-    /// the writer (waiting or being parsed); `next` hands them out (empty once the inputs are done). The walk is done
-    /// there too, off the writer: listing folders and checking the files the listing does not
-    /// type is a system call or more a file, and the writer is the one thread that cannot be
-    /// spread over the cores. One batch is parsed at a time, on every core.
+    /// the writer (waiting or being parsed); `next` hands them out (empty once the inputs are
+    /// done). The walk is done there too, off the writer: listing folders and checking the files
+    /// the listing does not type is a system call or more a file, and the writer is the one
+    /// thread that cannot be spread over the cores. One batch is parsed at a time, on every core.
     private final class ParsePipeline: Sendable {
         private struct State {
             var waiting: [[Parsed]] = []
@@ -388,7 +388,7 @@ public final class Importer {
         }
     }
 
-    /// How much lower the parsers' scheduling priority is than the writer's. With two cores and
+    /// How much lower the parsers' scheduling priority is than the writer's (the main thread). With two cores and
     /// three busy threads (two parsers, one writer), the scheduler gave the writer, the one
     /// thread whose work cannot be spread, two thirds of a core; at nice +5 (a weight of 335
     /// against 1,024) it balances the writer alone on one core and the parsers on the other,

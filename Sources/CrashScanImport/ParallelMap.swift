@@ -9,8 +9,9 @@ enum ParallelMap {
     /// files do not leave the other cores idle. `finish` gets each context back when its worker
     /// is done (to return a connection to its pool).
     ///
-    /// `niceness`: how much lower than the caller's the workers' scheduling priority is while
-    /// they work (Linux's per-thread nice value; restored before the threads go back to the pool).
+    /// `niceness`: how much lower than the main thread's the workers' scheduling priority is
+    /// while they work (Linux's per-thread nice value; restored before the threads go back to the
+    /// pool, where the process may: `ThreadPriority`).
     static func map<Item: Sendable, Context, Result: Sendable>(
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         niceness: Int32 = 0,
@@ -20,8 +21,9 @@ enum ParallelMap {
     ) -> [Result] {
         guard !items.isEmpty else { return [] }
         let queue = WorkQueue<Result>(count: items.count)
+        let priority = ThreadPriority.mainThread(loweredBy: niceness)
         DispatchQueue.concurrentPerform(iterations: max(1, min(workers, items.count))) { _ in
-            let restore = ThreadPriority.lower(by: niceness)
+            let restore = ThreadPriority.lower(to: priority)
             defer { ThreadPriority.set(restore) }
             let context = makeContext()
             while let index = queue.take() {

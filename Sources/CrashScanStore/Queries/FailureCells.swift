@@ -1,8 +1,8 @@
 /// `scanFailures` from the failure cells that imports keep current (migration 14): the cells the
 /// selection keeps, then the device and user ids of those cells, folded as the failures would be.
 extension Store {
-    /// `idRead`: how the ids are read on SQLite (nil: as `countCellIDs` chooses; tests ask for
-    /// each way).
+    /// `idRead`: how the ids are read on SQLite (nil: as `countCellIDs` chooses; `.span` when the
+    /// selection keeps every cell of its OS keys' span; tests ask for each way).
     func foldFailureCells(_ cells: SQLConditions, idRead: CellIDRead? = nil) throws -> FailureScan {
         var fold = FailureFold(forPage: false)
         // Counted first (2 ms for the 83,501 cells of a million reports): the fold's growth to

@@ -107,4 +107,24 @@ final class ParallelMapTests: XCTestCase {
             XCTAssertEqual(Set(unchanged), [before])
         }
     }
+
+    /// A thread lowered and never set back (as without the privilege to) is not lowered again
+    /// by the next batch: it stays 5 below the main thread.
+    func testAThreadNotSetBackIsNotLoweredFurther() {
+        let which = __priority_which_t(PRIO_PROCESS.rawValue)
+        let main = getpriority(which, id_t(getpid()))
+        let seen = Locked<[Int32]>([])
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            let first = ThreadPriority.lower(to: ThreadPriority.mainThread(loweredBy: 5))
+            let afterFirst = getpriority(which, 0)
+            _ = ThreadPriority.lower(to: ThreadPriority.mainThread(loweredBy: 5))
+            let afterSecond = getpriority(which, 0)
+            ThreadPriority.set(first)
+            seen.withLock { $0 = [afterFirst, afterSecond] }
+            done.signal()
+        }
+        done.wait()
+        XCTAssertEqual(seen.withLock { $0 }, [min(main + 5, 19), min(main + 5, 19)])
+    }
 }

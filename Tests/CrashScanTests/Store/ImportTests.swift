@@ -32,6 +32,27 @@ class ImportTests: XCTestCase {
         try store.db.query("SELECT count(*) AS n FROM \(table)").first?.int("n") ?? -1
     }
 
+    /// Makes the database refuse a report of app version `boom` ("disk on fire"), as a disk
+    /// failure in the middle of an import would.
+    func failInsertsOfAppVersionBoom() throws {
+        switch store.dialect {
+        case .sqlite:
+            try store.db.execute(
+                "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+            )
+        case .postgresql:
+            try store.db.execute(
+                """
+                CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF NEW.app_version = 'boom' THEN RAISE EXCEPTION 'disk on fire'; END IF;
+                    RETURN NEW;
+                END $$;
+                CREATE TRIGGER boom BEFORE INSERT ON report FOR EACH ROW EXECUTE FUNCTION boom();
+                """)
+        }
+    }
+
     func write(_ name: String, _ data: Data) throws -> String {
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
@@ -220,22 +241,7 @@ class ImportTests: XCTestCase {
             """
         let failing = try write("2-array.json", Data(array.utf8))
         // A database failure in the middle of the second file.
-        switch store.dialect {
-        case .sqlite:
-            try store.db.execute(
-                "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-            )
-        case .postgresql:
-            try store.db.execute(
-                """
-                CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    IF NEW.app_version = 'boom' THEN RAISE EXCEPTION 'disk on fire'; END IF;
-                    RETURN NEW;
-                END $$;
-                CREATE TRIGGER boom BEFORE INSERT ON report FOR EACH ROW EXECUTE FUNCTION boom();
-                """)
-        }
+        try failInsertsOfAppVersionBoom()
         XCTAssertThrowsError(try importPaths([good, failing])) { error in
             XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
         }
@@ -270,22 +276,7 @@ class ImportTests: XCTestCase {
                     "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 17 ? "boom" : "1.0")\n"
                         .utf8))
         }
-        switch store.dialect {
-        case .sqlite:
-            try store.db.execute(
-                "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.app_version = 'boom' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-            )
-        case .postgresql:
-            try store.db.execute(
-                """
-                CREATE FUNCTION boom() RETURNS trigger LANGUAGE plpgsql AS $$
-                BEGIN
-                    IF NEW.app_version = 'boom' THEN RAISE EXCEPTION 'disk on fire'; END IF;
-                    RETURN NEW;
-                END $$;
-                CREATE TRIGGER boom BEFORE INSERT ON report FOR EACH ROW EXECUTE FUNCTION boom();
-                """)
-        }
+        try failInsertsOfAppVersionBoom()
         XCTAssertThrowsError(
             try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 3).run(
                 InputWalker().expand(more), arguments: "test", version: "test")
