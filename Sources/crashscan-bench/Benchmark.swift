@@ -125,17 +125,30 @@ struct Benchmark {
         return lines
     }
 
+    /// The child process that built the large database: its time, peak memory and the CPU its
+    /// generator took.
+    struct Build {
+        var seconds: Double
+        var peakRSS: Int
+        var generatorSeconds: Double?
+    }
+
     /// The report timings on the large database.
-    func reportLines(build: (seconds: Double, peakRSS: Int)?, times reportTimes: [(String, Double)])
-        -> [String]
-    {
+    func reportLines(build: Build?, times reportTimes: [(String, Double)]) -> [String] {
         var lines: [String] = []
         if let build {
             lines.append(
                 String(
                     format:
-                        "built the %d-report database (importer, child process) in %.0f s, peak RSS %.0f MB",
-                    options.reportDB, build.seconds, Double(build.peakRSS) / 1_048_576))
+                        "built the %d-report database (importer, child process) in %.0f s (%.0f reports/s), peak RSS %.0f MB",
+                    options.reportDB, build.seconds, Double(options.reportDB) / build.seconds,
+                    Double(build.peakRSS) / 1_048_576))
+            if let generator = build.generatorSeconds {
+                lines.append(
+                    String(
+                        format: "  of its CPU, generating the texts in the same process took %.0f s",
+                        generator))
+            }
         }
         lines.append(
             "crashscan report on \(options.reportDB) reports (median of \(options.runs) runs after one untimed):"
@@ -354,7 +367,7 @@ struct Benchmark {
 
     /// Returns the path and, when it was built in this run, the time and peak memory of the
     /// child process that stored `reportDB` reports through the importer.
-    func buildReportDatabase() throws -> (String, (seconds: Double, peakRSS: Int)?) {
+    func buildReportDatabase() throws -> (String, Build?) {
         let path = reportDatabasePath
         if FileManager.default.fileExists(atPath: path + ".complete") {
             // Built by an earlier crashscan: brought to this one's schema first (`report` only
@@ -376,7 +389,12 @@ struct Benchmark {
         guard child.status == 0, FileManager.default.fileExists(atPath: path + ".complete") else {
             throw BenchError("building the report database failed: \(child.output)")
         }
-        return (path, (child.seconds, child.peakRSS))
+        return (
+            path,
+            Build(
+                seconds: child.seconds, peakRSS: child.peakRSS,
+                generatorSeconds: GeneratorClock.seconds(in: child.output))
+        )
     }
 
     /// A database of `reportDB` reports, imported in process from generated texts (the same
@@ -391,6 +409,7 @@ struct Benchmark {
             sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
         try store.checkpoint()
         _ = FileManager.default.createFile(atPath: path + ".complete", contents: nil)
+        print(GeneratorClock.outputPrefix + String(format: "%.1f", sources.clock.seconds))
     }
 
     var htmlPath: String { "\(options.work)/report.html" }
@@ -445,16 +464,50 @@ struct Benchmark {
 struct GeneratedSources: Sequence {
     let count: Int
     let seed: UInt64
+    /// The CPU time spent generating, on whichever thread asked for the next text.
+    let clock = GeneratorClock()
 
     func makeIterator() -> AnyIterator<InputSource> {
         var generator = CorpusGenerator(seed: seed)
         var index = 0
+        let clock = clock
         return AnyIterator {
             guard index < count else { return nil }
             defer { index += 1 }
+            let started = GeneratorClock.threadCPU()
             let file = generator.file(index)
-            return .memory(path: "generated/crash-\(index).\(file.ext)", data: Data(file.text.utf8))
+            let data = Data(file.text.utf8)
+            clock.add(GeneratorClock.threadCPU() - started)
+            return .memory(path: "generated/crash-\(index).\(file.ext)", data: data)
         }
+    }
+}
+
+/// Adds up the generator's CPU time: the database is built from texts generated in the same
+/// process, on the same two cores as the importer, so the build's rate is the importer's and
+/// the generator's together, and the benchmark says how much of it was the generator's.
+final class GeneratorClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var nanoseconds: UInt64 = 0
+
+    /// The line the building child prints for the parent.
+    static let outputPrefix = "generator CPU seconds: "
+
+    var seconds: Double { lock.withLock { Double(nanoseconds) / 1e9 } }
+
+    func add(_ elapsed: UInt64) { lock.withLock { nanoseconds += elapsed } }
+
+    static func threadCPU() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+
+    /// The generator's CPU seconds in the child's output, if it printed them.
+    static func seconds(in output: String) -> Double? {
+        output.split(separator: "\n").lazy.compactMap { line in
+            line.hasPrefix(outputPrefix) ? Double(line.dropFirst(outputPrefix.count)) : nil
+        }.first
     }
 }
 
