@@ -49,6 +49,17 @@ final class BenchmarkSmokeTests: XCTestCase {
         XCTAssertNotNil(
             line("database size")?.range(of: #"[1-9][0-9]* bytes per report"#, options: .regularExpression))
 
+        // The report database's build: its rate, and how much of its CPU the generator took (the
+        // texts are generated in the building process, on the cores the importer uses).
+        XCTAssertNotNil(
+            line("built the 2000-report database ")?.range(
+                of: #" in [0-9]+ s \([0-9]+ reports/s\), peak RSS [1-9][0-9]* MB$"#,
+                options: .regularExpression),
+            run.out)
+        XCTAssertNotNil(
+            line("  of its CPU, generating the texts")?.range(
+                of: #" took [0-9]+ s$"#, options: .regularExpression),
+            run.out)
         // The eight the issue named, then --key, --kind on the page, a narrow and a wide --since.
         let reportLines = lines.filter { $0.hasPrefix("  report") }
         XCTAssertEqual(reportLines.count, 12, run.out)
