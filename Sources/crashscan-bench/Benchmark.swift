@@ -131,6 +131,12 @@ struct Benchmark {
         var seconds: Double
         var peakRSS: Int
         var generatorSeconds: Double?
+
+        init(_ child: Measure.ChildRun) {
+            seconds = child.seconds
+            peakRSS = child.peakRSS
+            generatorSeconds = GeneratorClock.seconds(in: child.output)
+        }
     }
 
     /// The report timings on the large database.
@@ -389,12 +395,7 @@ struct Benchmark {
         guard child.status == 0, FileManager.default.fileExists(atPath: path + ".complete") else {
             throw BenchError("building the report database failed: \(child.output)")
         }
-        return (
-            path,
-            Build(
-                seconds: child.seconds, peakRSS: child.peakRSS,
-                generatorSeconds: GeneratorClock.seconds(in: child.output))
-        )
+        return (path, Build(child))
     }
 
     /// A database of `reportDB` reports, imported in process from generated texts (the same
@@ -409,7 +410,7 @@ struct Benchmark {
             sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
         try store.checkpoint()
         _ = FileManager.default.createFile(atPath: path + ".complete", contents: nil)
-        print(GeneratorClock.outputPrefix + String(format: "%.1f", sources.clock.seconds))
+        sources.clock.printForParent()
     }
 
     var htmlPath: String { "\(options.work)/report.html" }
@@ -494,6 +495,9 @@ final class GeneratorClock: @unchecked Sendable {
     static let outputPrefix = "generator CPU seconds: "
 
     var seconds: Double { lock.withLock { Double(nanoseconds) / 1e9 } }
+
+    /// Prints the seconds on the building child's output, where `seconds(in:)` finds them.
+    func printForParent() { print(Self.outputPrefix + String(format: "%.1f", seconds)) }
 
     func add(_ elapsed: UInt64) { lock.withLock { nanoseconds += elapsed } }
 

@@ -39,14 +39,7 @@ extension Benchmark {
             String(format: "  import again (all duplicates): %.2f s", again.seconds),
         ]
         let (reportURL, build) = try buildPostgresReportDatabase(server)
-        if let build {
-            lines.append(
-                String(
-                    format: "  built the %d-report database (importer, child process) in %.0f s",
-                    options.reportDB,
-                    build.seconds))
-        }
-        lines += reportLines(build: nil, times: try timeReports(reportURL)).map { "  " + $0 }
+        lines += reportLines(build: build, times: try timeReports(reportURL)).map { "  " + $0 }
         return lines
     }
 
@@ -58,7 +51,7 @@ extension Benchmark {
 
     /// The report database on the server: kept between runs (building a million reports takes
     /// minutes), rebuilt when the marker does not name this server.
-    private func buildPostgresReportDatabase(_ server: String) throws -> (String, Measure.ChildRun?) {
+    private func buildPostgresReportDatabase(_ server: String) throws -> (String, Build?) {
         let url = PostgresAdmin.url(server, database: reportDatabaseName)
         if (try? String(contentsOfFile: postgresReportMarker, encoding: .utf8)) == server,
             try PostgresAdmin.databaseExists(server: server, name: reportDatabaseName)
@@ -77,7 +70,7 @@ extension Benchmark {
             throw BenchError("building the report database failed: \(child.output)")
         }
         try server.write(toFile: postgresReportMarker, atomically: true, encoding: .utf8)
-        return (url, child)
+        return (url, Build(child))
     }
 
     /// The child's work for `buildPostgresReportDatabase`.
@@ -88,5 +81,6 @@ extension Benchmark {
         let sources = GeneratedSources(count: options.reportDB, seed: options.seed &+ 1)
         _ = try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1024).run(
             sources, arguments: "crashscan-bench", version: CrashScanVersion.current)
+        sources.clock.printForParent()
     }
 }
