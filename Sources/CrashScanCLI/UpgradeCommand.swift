@@ -32,7 +32,13 @@ enum UpgradeCommand: CommandDefinition {
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath)
         guard try Regrouper.isStale(store) else {
-            console.out("\(dbPath) is up to date (schema \(try store.schemaVersion()))\n")
+            let schema = try store.schemaVersion()
+            let applied = store.appliedMigrations
+            console.out(
+                applied.isEmpty
+                    ? "\(dbPath) is up to date (schema \(schema))\n"
+                    : "upgraded \(dbPath) to schema \(schema) (\(applied.count == 1 ? "migration" : "migrations") "
+                        + applied.map(String.init).joined(separator: ", ") + ")\n")
             return .ok
         }
         let summary = try Regrouper.run(store)

@@ -15,6 +15,25 @@ public struct Migration: Sendable, Equatable {
     /// The first line of a migration that needs foreign keys off while it runs.
     static let foreignKeysOff = "-- crashscan:foreign-keys-off"
 
+    /// A line (among the migration's first comment lines) naming a table the migration rebuilds:
+    /// `-- crashscan:rebuilds report`.
+    static let rebuildsPrefix = "-- crashscan:rebuilds "
+
+    /// The tables this migration rebuilds (SQLite's procedure for changes ALTER TABLE cannot
+    /// make: a copy, the old table dropped, the copy renamed). The migrator restores their
+    /// indexes and triggers as they were, which DROP TABLE removes with the table.
+    var rebuiltTables: [String] {
+        var tables: [String] = []
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard line.hasPrefix("--") else { break }
+            guard line.hasPrefix(Self.rebuildsPrefix) else { continue }
+            if let table = line.dropFirst(Self.rebuildsPrefix.count).split(separator: " ").first {
+                tables.append(String(table))
+            }
+        }
+        return tables
+    }
+
     /// The SQLite migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
     public static let builtIn: [Migration] = EmbeddedMigrations.files.map {
         parse(name: $0.name, sql: $0.sql)
@@ -161,7 +180,7 @@ public enum Migrator {
                 let applied = try db.query(
                     "SELECT 1 FROM schema_migrations WHERE version = ?", [.int(migration.version)])
                 guard applied.isEmpty else { return false }
-                try db.execute(migration.sql)
+                try TableRebuild.run(migration, in: db)
                 if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
                     throw DatabaseError(
                         extendedCode: 787,

@@ -23,6 +23,9 @@ public final class Store {
     /// `postgres://` URL. A database that is not crashscan's is refused before anything is
     /// written; `readWrite` then switches SQLite to WAL and migrates, `readOnly` requires the
     /// current schema. `migrations` default to the built-in ones for the backend.
+    /// The schema versions this opening applied (none when the database was current).
+    public private(set) var appliedMigrations: [Int] = []
+
     public init(path: String, access: Access = .readWrite, migrations: [Migration]? = nil) throws {
         location = path
         if Store.isPostgreSQLURL(path) {
@@ -38,7 +41,7 @@ public final class Store {
         let migrations = migrations ?? Migration.builtIn(for: db.dialect)
         switch access {
         case .readWrite:
-            try Migrator.migrate(db, migrations: migrations)
+            appliedMigrations = try Migrator.migrate(db, migrations: migrations)
         case .readOnly:
             try Migrator.checkIdentity(db, migrations: migrations)
             let known = migrations.map(\.version).max() ?? 0
@@ -149,12 +152,13 @@ package final class ReportWriter {
         let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
         switch db.dialect {
         case .sqlite:
+            // The hash is looked up before each insert, in the write transaction that inserts it:
+            // nothing else writes in between (migrations/0023: the index holds 16 digits of it).
             insertReport = try db.prepare(
                 "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
-                    + placeholders(columns.count)
-                    + ") ON CONFLICT (content_hash) DO NOTHING")
+                    + placeholders(columns.count) + ")")
             claimReport = nil
-            reportExists = try db.prepare("SELECT 1 FROM report WHERE content_hash = ?")
+            reportExists = try db.prepare(Self.storedReportSQL)
         case .postgresql:
             // The content hash is claimed first in report_hash (migrations/postgresql/0001), which
             // gives the id; the report then goes into its month's partition.
@@ -186,6 +190,12 @@ package final class ReportWriter {
             "INSERT INTO import_file (" + Self.fileColumns.joined(separator: ", ") + ") VALUES ("
                 + Array(repeating: "?", count: Self.fileColumns.count).joined(separator: ", ") + ")")
     }
+
+    /// Whether a report with the content hash `?1` is stored (SQLite): the index holds the
+    /// hash's first 16 digits (migrations/0023) and the whole hash is compared; the unary plus
+    /// keeps SQLite 3.40's planner on the index instead of a scan of the table.
+    static let storedReportSQL =
+        "SELECT 1 FROM report WHERE substr(content_hash, 1, 16) = substr(?1, 1, 16) AND +content_hash = ?1"
 
     /// What happened to one file.
     package struct FileOutcome {

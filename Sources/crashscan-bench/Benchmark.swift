@@ -289,7 +289,7 @@ struct Benchmark {
                 databasePath,
                 """
                 CREATE TABLE report_floor AS SELECT * FROM report WHERE 0;
-                CREATE UNIQUE INDEX report_floor_hash ON report_floor (content_hash);
+                CREATE INDEX report_floor_hash ON report_floor (substr(content_hash, 1, 16));
                 CREATE INDEX report_floor_group ON report_floor (group_id);
                 CREATE INDEX report_floor_os ON report_floor (os_key);
                 CREATE INDEX report_floor_model ON report_floor (device_model COLLATE NOCASE);

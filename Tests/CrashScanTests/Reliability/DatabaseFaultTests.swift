@@ -84,6 +84,25 @@ final class DatabaseFaultTests: XCTestCase {
         XCTAssertTrue(try runner.run(["upgrade", "--db", "old.sqlite"]).out.contains("is up to date"))
     }
 
+    /// A database one schema version behind whose groups are current: `upgrade` says which
+    /// migration it applied rather than that the database was up to date.
+    func testUpgradeNamesTheMigrationsItApplied() throws {
+        let last = Migration.builtIn.count
+        let path = folder.appendingPathComponent("older.sqlite").path
+        do {
+            let store = try Store(path: path, migrations: Migration.builtIn.filter { $0.version < last })
+            try store.db.execute("INSERT INTO crash_group (fingerprint, created_at) VALUES ('f', 'x')")
+        }
+        XCTAssertEqual(try runner.run(["report", "--db", "older.sqlite"]).status, 74)
+        let upgrade = try runner.run(["upgrade", "--db", "older.sqlite"])
+        XCTAssertEqual(upgrade.status, 0, upgrade.err)
+        XCTAssertEqual(upgrade.out, "upgraded older.sqlite to schema \(last) (migration \(last))\n")
+        XCTAssertEqual(try runner.run(["report", "--db", "older.sqlite"]).status, 0)
+        XCTAssertEqual(
+            try runner.run(["upgrade", "--db", "older.sqlite"]).out,
+            "older.sqlite is up to date (schema \(last))\n")
+    }
+
     /// A database in a folder the user cannot write: `report` reads it without creating anything
     /// beside it; `import` says why it cannot write.
     func testAReadOnlyFolderCanBeReportedOnAndIsNotWritten() throws {
