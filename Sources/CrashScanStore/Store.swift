@@ -91,6 +91,15 @@ public final class Store {
     /// The schema version the database is at.
     public func schemaVersion() throws -> Int { try Migrator.currentVersion(db) }
 
+    /// The bytes of an SQLite file's free pages (later writes reuse them; VACUUM gives them
+    /// back); nil for PostgreSQL.
+    public func freeBytes() throws -> Int? {
+        guard db.dialect == .sqlite else { return nil }
+        let pages = try db.query("PRAGMA freelist_count").first?.int("freelist_count") ?? 0
+        let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
+        return pages * size
+    }
+
     /// The database file (`:memory:` for an in-memory database).
     public var path: String { db.path }
 }

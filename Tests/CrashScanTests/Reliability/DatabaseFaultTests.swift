@@ -103,6 +103,29 @@ final class DatabaseFaultTests: XCTestCase {
             "older.sqlite is up to date (schema \(last))\n")
     }
 
+    /// Rebuilding `report` (schema 23) leaves the old table's pages free in the file: `upgrade`
+    /// says how much and how to give it back.
+    func testUpgradeSaysWhatSpaceTheRebuildLeftFree() throws {
+        let path = folder.appendingPathComponent("big.sqlite").path
+        do {
+            let store = try Store(path: path, migrations: Migration.builtIn.filter { $0.version <= 22 })
+            try store.db.execute(
+                """
+                INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'f', 'x');
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20000)
+                INSERT INTO report (content_hash, source_path, source_format, imported_at, group_id, frames)
+                SELECT printf('%064x', i), 'a.txt', 'bugly-console', 'x', 1, hex(randomblob(2000)) FROM n;
+                """)
+        }
+        let upgrade = try runner.run(["upgrade", "--db", "big.sqlite"])
+        XCTAssertEqual(upgrade.status, 0, upgrade.err)
+        XCTAssertTrue(upgrade.out.contains("MB of the file are free pages left by the upgrade"), upgrade.out)
+        XCTAssertTrue(upgrade.out.contains("'sqlite3 big.sqlite VACUUM'"), upgrade.out)
+        let store = try Store(path: path, access: .readOnly)
+        XCTAssertEqual(try store.db.query("SELECT count(*) AS n FROM report").first?.int("n"), 20000)
+        XCTAssertGreaterThanOrEqual(try store.freeBytes() ?? 0, 64 << 20)
+    }
+
     /// A database in a folder the user cannot write: `report` reads it without creating anything
     /// beside it; `import` says why it cannot write.
     func testAReadOnlyFolderCanBeReportedOnAndIsNotWritten() throws {
