@@ -119,6 +119,13 @@ enum ImportCommand: CommandDefinition {
         let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym))
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         let store = try Store(path: dbPath)
+        // An existing database brought up to this crashscan's schema (a new one gets every
+        // migration from the first): said, since a migration may take a while on a large one.
+        if !quiet, let first = store.appliedMigrations.first, first > 1 {
+            console.err(
+                "crashscan: upgraded the database to schema \(try store.schemaVersion()) "
+                    + "(\(UpgradeCommand.describe(store.appliedMigrations))) before importing\n")
+        }
         keepFreedMemory()
         let importer = Importer(
             store: store, rules: rules, batchSize: Importer.batchSize(for: store.dialect),

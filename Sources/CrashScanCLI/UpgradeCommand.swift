@@ -37,8 +37,7 @@ enum UpgradeCommand: CommandDefinition {
             console.out(
                 applied.isEmpty
                     ? "\(dbPath) is up to date (schema \(schema))\n"
-                    : "upgraded \(dbPath) to schema \(schema) (\(applied.count == 1 ? "migration" : "migrations") "
-                        + applied.map(String.init).joined(separator: ", ") + ")\n")
+                    : "upgraded \(dbPath) to schema \(schema) (\(describe(applied)))\n")
             if !applied.isEmpty { try sayFreeSpace(of: store, path: dbPath, console: console) }
             return .ok
         }
@@ -47,6 +46,11 @@ enum UpgradeCommand: CommandDefinition {
         console.out("upgraded \(dbPath): regrouped \(RegroupCommand.describe(summary))\n")
         if !store.appliedMigrations.isEmpty { try sayFreeSpace(of: store, path: dbPath, console: console) }
         return .ok
+    }
+
+    /// "migration 23", "migrations 22, 23".
+    static func describe(_ applied: [Int]) -> String {
+        (applied.count == 1 ? "migration " : "migrations ") + applied.map(String.init).joined(separator: ", ")
     }
 
     /// A migration that rebuilds a table (schema 23 rebuilds `report`) leaves the old table's

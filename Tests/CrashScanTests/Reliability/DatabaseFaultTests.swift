@@ -94,6 +94,17 @@ final class DatabaseFaultTests: XCTestCase {
             try store.db.execute("INSERT INTO crash_group (fingerprint, created_at) VALUES ('f', 'x')")
         }
         XCTAssertEqual(try runner.run(["report", "--db", "older.sqlite"]).status, 74)
+        // A copy upgraded by an import instead: the import says so before its own messages.
+        try FileManager.default.copyItem(
+            atPath: path, toPath: folder.appendingPathComponent("copy.sqlite").path)
+        let imported = try runner.run(["import", TestPaths.sampleReports.path, "--db", "copy.sqlite"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertTrue(
+            imported.err.hasPrefix(
+                "crashscan: upgraded the database to schema \(last) (migration \(last)) before importing\n"),
+            imported.err)
+        let again = try runner.run(["import", TestPaths.sampleReports.path, "--db", "copy.sqlite"])
+        XCTAssertFalse(again.err.contains("upgraded"), again.err)
         let upgrade = try runner.run(["upgrade", "--db", "older.sqlite"])
         XCTAssertEqual(upgrade.status, 0, upgrade.err)
         XCTAssertEqual(upgrade.out, "upgraded older.sqlite to schema \(last) (migration \(last))\n")
