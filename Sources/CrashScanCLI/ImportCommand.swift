@@ -121,10 +121,11 @@ enum ImportCommand: CommandDefinition {
         let store = try Store(path: dbPath)
         // An existing database brought up to this crashscan's schema (a new one gets every
         // migration from the first): said, since a migration may take a while on a large one.
-        if !quiet, let first = store.appliedMigrations.first, first > 1 {
+        let applied = store.appliedMigrations
+        if !quiet, let first = applied.first, let last = applied.last, first > 1 {
             console.err(
-                "crashscan: upgraded the database to schema \(try store.schemaVersion()) "
-                    + "(\(UpgradeCommand.describe(store.appliedMigrations))) before importing\n")
+                "crashscan: upgraded the database to schema \(last) (\(UpgradeCommand.describe(applied))) "
+                    + "before importing\n")
         }
         keepFreedMemory()
         let importer = Importer(

@@ -17,16 +17,12 @@ package final class FileLookup {
     }
 
     /// The stored reports of a file by hash (`?1`), size (`?2`) and parser revision (`?3`).
-    /// SQLite's index holds the hash's first 16 digits (migrations/0023); the whole hash is
-    /// compared, with a unary plus that keeps the planner on that index.
     static func sql(for dialect: SQLDialect) -> String {
-        let hash =
-            dialect == .sqlite
-            ? "substr(file_hash, 1, 16) = substr(?1, 1, 16) AND +file_hash = ?1" : "file_hash = ?1"
-        return """
-            SELECT max(reports_imported + duplicates) AS reports FROM import_file
-            WHERE \(hash) AND bytes = ?2 AND parser_revision = ?3 AND outcome IN ('imported', 'duplicate')
-            """
+        """
+        SELECT max(reports_imported + duplicates) AS reports FROM import_file
+        WHERE \(dialect.hashEquals("file_hash", parameter: 1)) AND bytes = ?2 AND parser_revision = ?3
+          AND outcome IN ('imported', 'duplicate')
+        """
     }
 
     /// The number of reports in a file with these bytes, if it was stored before. A failed

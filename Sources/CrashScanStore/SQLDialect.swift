@@ -43,6 +43,19 @@ public enum SQLDialect: String, Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// `column = ?N` for a column of hexadecimal hash digits. SQLite's indexes on the content
+    /// and file hashes hold their first 16 digits (migrations/0023): the index finds the few
+    /// candidates, then the whole hash is compared, behind a unary plus that keeps SQLite 3.40's
+    /// planner on the index (without it, the planner scans the table). PostgreSQL indexes the
+    /// whole hash.
+    func hashEquals(_ column: String, parameter: Int) -> String {
+        switch self {
+        case .sqlite:
+            return "substr(\(column), 1, 16) = substr(?\(parameter), 1, 16) AND +\(column) = ?\(parameter)"
+        case .postgresql: return "\(column) = ?\(parameter)"
+        }
+    }
+
     /// `column = ?` ignoring the case of ASCII letters (SQLite's NOCASE; PostgreSQL's text
     /// columns are in the "C" collation, where `lower` folds ASCII only, the same).
     func equalsIgnoringCase(_ column: String) -> String {

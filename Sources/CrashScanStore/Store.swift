@@ -19,13 +19,13 @@ public final class Store {
         case readOnly
     }
 
+    /// The schema versions this opening applied (none when the database was current).
+    public private(set) var appliedMigrations: [Int] = []
+
     /// Opens `path`: an SQLite file, or a PostgreSQL server when it is a `postgresql://` or
     /// `postgres://` URL. A database that is not crashscan's is refused before anything is
     /// written; `readWrite` then switches SQLite to WAL and migrates, `readOnly` requires the
     /// current schema. `migrations` default to the built-in ones for the backend.
-    /// The schema versions this opening applied (none when the database was current).
-    public private(set) var appliedMigrations: [Int] = []
-
     public init(path: String, access: Access = .readWrite, migrations: [Migration]? = nil) throws {
         location = path
         if Store.isPostgreSQLURL(path) {
@@ -161,8 +161,9 @@ package final class ReportWriter {
         let placeholders = { (count: Int) in Array(repeating: "?", count: count).joined(separator: ", ") }
         switch db.dialect {
         case .sqlite:
-            // The hash is looked up before each insert, in the write transaction that inserts it:
-            // nothing else writes in between (migrations/0023: the index holds 16 digits of it).
+            // The hash is looked up before each insert (`storedReportSQL`), in the write
+            // transaction that inserts it: nothing else writes in between, so no UNIQUE
+            // constraint is needed (migrations/0023 dropped it for a 16-digit index).
             insertReport = try db.prepare(
                 "INSERT INTO report (" + columns.joined(separator: ", ") + ") VALUES ("
                     + placeholders(columns.count) + ")")
@@ -200,11 +201,10 @@ package final class ReportWriter {
                 + Array(repeating: "?", count: Self.fileColumns.count).joined(separator: ", ") + ")")
     }
 
-    /// Whether a report with the content hash `?1` is stored (SQLite): the index holds the
-    /// hash's first 16 digits (migrations/0023) and the whole hash is compared; the unary plus
-    /// keeps SQLite 3.40's planner on the index instead of a scan of the table.
+    /// Whether a report with the content hash `?1` is stored (SQLite; PostgreSQL looks in
+    /// `report_hash`).
     static let storedReportSQL =
-        "SELECT 1 FROM report WHERE substr(content_hash, 1, 16) = substr(?1, 1, 16) AND +content_hash = ?1"
+        "SELECT 1 FROM report WHERE " + SQLDialect.sqlite.hashEquals("content_hash", parameter: 1)
 
     /// What happened to one file.
     package struct FileOutcome {
