@@ -3,6 +3,10 @@ import Foundation
 
 /// MetricKit `MXDiagnosticPayload` JSON (apple-formats.md section 5): one report per crash
 /// diagnostic. Hang, CPU and disk diagnostics are not crashes.
+///
+/// A diagnostic's members are gathered in `MetricKitDiagnostic`, either from `JSONSerialization`'s
+/// objects (`parse`) or from the document's bytes (`MetricKitReader`), and one function makes
+/// the report.
 enum MetricKitParser {
     static func isPayload(_ object: [String: Any]) -> Bool { isPayload { object[$0] != nil } }
 
@@ -15,76 +19,94 @@ enum MetricKitParser {
     /// A bare call-stack tree (`callStacks`), refused for want of metadata.
     static func isCallStackTree(hasKey has: (String) -> Bool) -> Bool { has("callStacks") }
 
+    /// The diagnostics that are not crashes, named when a payload has no crash.
+    static let otherKinds = [
+        "hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics", "appLaunchDiagnostics",
+    ]
+
     static func parse(_ payload: [String: Any]) -> Result<[CrashReport], Rejection> {
         let crashes = JSONFields.array(payload["crashDiagnostics"]).compactMap(JSONFields.object)
         guard !crashes.isEmpty else {
-            let kinds = [
-                "hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics",
-                "appLaunchDiagnostics",
-            ]
-            .filter { !JSONFields.array(payload[$0]).isEmpty }
-            return .failure(
-                .skip(
-                    "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"
-                ))
+            return .failure(noCrash(otherKinds: otherKinds.filter { !JSONFields.array(payload[$0]).isEmpty }))
         }
-        let begin = JSONFields.string(payload["timeStampEnd"]) ?? JSONFields.string(payload["timeStampBegin"])
+        let time = JSONFields.string(payload["timeStampEnd"]) ?? JSONFields.string(payload["timeStampBegin"])
         return .success(
             crashes.enumerated().map { position, diagnostic in
-                var report = crash(diagnostic, time: begin)
+                var report = crash(diagnostic, time: time)
                 report.positionInFile = position
                 return report
             })
     }
 
+    static func noCrash(otherKinds kinds: [String]) -> Rejection {
+        .skip(
+            "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"
+        )
+    }
+
     static func crash(_ diagnostic: [String: Any], time: String?) -> CrashReport {
-        var report = CrashReport(format: .metricKit, normalizedContent: JSONFields.canonical(diagnostic))
+        var fields = MetricKitDiagnostic()
         let meta = JSONFields.object(diagnostic["diagnosticMetaData"]) ?? [:]
-        report.deviceRaw = JSONFields.string(meta["deviceType"])
-        report.osRaw = JSONFields.string(meta["osVersion"])
-        report.appVersion = JSONFields.string(meta["appVersion"])
-        report.bundleID = JSONFields.string(meta["bundleIdentifier"])
-        report.cpuArch = JSONFields.string(meta["platformArchitecture"])
-        report.occurredAtRaw = time
-        report.exceptionType = JSONFields.int(meta["exceptionType"]).map(JSONFields.machExceptionName)
-        report.signal = JSONFields.int(meta["signal"]).map(JSONFields.signalName)
-        // iOS 17+: the Objective-C exception itself.
-        if let objc = JSONFields.object(meta["objectiveCexceptionReason"]) {
-            report.exceptionType = JSONFields.string(objc["exceptionName"]) ?? report.exceptionType
-            report.exceptionReason =
-                JSONFields.string(objc["composedMessage"]) ?? composed(objc)
-        } else if report.exceptionReason == nil {
-            report.exceptionReason = JSONFields.string(meta["terminationReason"])
+        for name in MetricKitDiagnostic.metaNames { fields.meta[name] = JSONFields.string(meta[name]) }
+        fields.exceptionType = JSONFields.int(meta["exceptionType"])
+        fields.signal = JSONFields.int(meta["signal"])
+        fields.objectiveC = JSONFields.object(meta["objectiveCexceptionReason"]).map { objc in
+            MetricKitDiagnostic.ObjectiveCReason(
+                name: JSONFields.string(objc["exceptionName"]),
+                composedMessage: JSONFields.string(objc["composedMessage"]),
+                format: JSONFields.string(objc["formatString"]),
+                arguments: JSONFields.array(objc["arguments"]).compactMap(JSONFields.string))
         }
         let tree = JSONFields.object(diagnostic["callStackTree"]) ?? [:]
         let stacks = JSONFields.array(tree["callStacks"]).compactMap(JSONFields.object)
         let stack = stacks.first { ($0["threadAttributed"] as? Bool) == true } ?? stacks.first
-        // The tree's root is the outermost caller: follow the first child down, then reverse so
-        // that the crashing frame comes first, as in every other format.
-        var chain: [[String: Any]] = []
         var node = JSONFields.array(stack?["callStackRootFrames"]).first.flatMap(JSONFields.object)
-        while let current = node, chain.count < 512 {
-            chain.append(current)
+        while let current = node, fields.chain.count < MetricKitDiagnostic.deepestChain {
+            fields.chain.append(
+                MetricKitDiagnostic.Node(
+                    binaryName: JSONFields.string(current["binaryName"]),
+                    address: JSONFields.int(current["address"]),
+                    offset: JSONFields.int(current["offsetIntoBinaryTextSegment"])))
             node = JSONFields.array(current["subFrames"]).first.flatMap(JSONFields.object)
         }
+        return report(fields, time: time, content: JSONFields.canonical(diagnostic))
+    }
+
+    /// The report of a diagnostic's members, however they were read.
+    static func report(_ fields: MetricKitDiagnostic, time: String?, content: String) -> CrashReport {
+        var report = CrashReport(format: .metricKit, normalizedContent: content)
+        report.deviceRaw = fields.meta["deviceType"]
+        report.osRaw = fields.meta["osVersion"]
+        report.appVersion = fields.meta["appVersion"]
+        report.bundleID = fields.meta["bundleIdentifier"]
+        report.cpuArch = fields.meta["platformArchitecture"]
+        report.occurredAtRaw = time
+        report.exceptionType = fields.exceptionType.map(JSONFields.machExceptionName)
+        report.signal = fields.signal.map(JSONFields.signalName)
+        // iOS 17+: the Objective-C exception itself.
+        if let objc = fields.objectiveC {
+            report.exceptionType = objc.name ?? report.exceptionType
+            report.exceptionReason = objc.composedMessage ?? composed(objc)
+        } else {
+            report.exceptionReason = fields.meta["terminationReason"]
+        }
+        // The tree's root is the outermost caller: the chain follows the first child down, and is
+        // reversed so that the crashing frame comes first, as in every other format.
         report.frames = FrameList(
-            chain.reversed().enumerated().map { index, frame in
-                let address = JSONFields.int(frame["address"]).map { UInt64(truncatingIfNeeded: $0) } ?? 0
+            fields.chain.reversed().enumerated().map { index, node in
+                let address = node.address.map { UInt64(truncatingIfNeeded: $0) } ?? 0
                 return Frame(
-                    index: index, image: JSONFields.string(frame["binaryName"]) ?? "?",
+                    index: index, image: node.binaryName ?? "?",
                     address: "0x" + String(address, radix: 16), symbol: "0x" + String(address, radix: 16),
-                    offset: JSONFields.int(frame["offsetIntoBinaryTextSegment"]).map {
-                        UInt64(truncatingIfNeeded: $0)
-                    },
-                    isUnsymbolicated: true)
+                    offset: node.offset.map { UInt64(truncatingIfNeeded: $0) }, isUnsymbolicated: true)
             })
         return report
     }
 
     /// `formatString` with its `arguments` filled in, when no `composedMessage` was given.
-    static func composed(_ reason: [String: Any]) -> String? {
-        guard var format = JSONFields.string(reason["formatString"]) else { return nil }
-        for argument in JSONFields.array(reason["arguments"]).compactMap(JSONFields.string) {
+    static func composed(_ reason: MetricKitDiagnostic.ObjectiveCReason) -> String? {
+        guard var format = reason.format else { return nil }
+        for argument in reason.arguments {
             guard let range = format.range(of: "%@") ?? format.range(of: "%s") ?? format.range(of: "%p")
             else { break }
             format.replaceSubrange(range, with: argument)

@@ -1,0 +1,214 @@
+import CrashScanModel
+
+/// A KSCrash document read on its bytes: the same report as `KSCrashParser.parse` on
+/// `JSONSerialization`'s objects, without building them. A KSCrash file is mostly registers,
+/// binary images and every thread's backtrace, none of which is stored; the crashed thread's
+/// backtrace is kept as a byte range while the threads are read and read last.
+///
+/// Two passes: `CanonicalJSON` writes the content that is hashed (it sees every value, and
+/// refuses what Foundation reads its own way, duplicate names included), then the members the
+/// report is made of are read and everything else skipped. A document either pass does not
+/// cover throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+enum KSCrashReader {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport {
+        var canonicalReader = StreamingJSON(bytes)
+        let content = try CanonicalJSON.write(&canonicalReader)
+        try canonicalReader.end()
+
+        var fields = KSCrashFields()
+        var backtrace: Range<Int>?
+        // Asked in this order whatever the document's: `user`, `user.user`, then the scope's.
+        var userBlocks: [[(name: String, value: String)]] = []
+        var scopeUserBlocks: [[(name: String, value: String)]] = []
+        var reader = StreamingJSON(bytes)
+        try reader.readObject { reader, key in
+            if key == "system" {
+                try readSystem(&reader, into: &fields)
+            } else if key == "report" {
+                try reader.readObject { reader, key in
+                    if key == "process_name" {
+                        fields.processName = try reader.fieldString()
+                    } else if key == "timestamp" {
+                        fields.timestamp = try timestamp(&reader)
+                    }
+                }
+            } else if key == "crash" {
+                try reader.readObject { reader, key in
+                    if key == "error" {
+                        try readError(&reader, into: &fields)
+                    } else if key == "threads" {
+                        backtrace = try crashedBacktrace(&reader)
+                    }
+                }
+            } else if key == "user" {
+                userBlocks = try userAndNestedUser(&reader)
+            } else if key == "sentry_sdk_scope" {
+                try reader.readObject { reader, key in
+                    if key == "user" { scopeUserBlocks = try userBlock(&reader) }
+                }
+            }
+        }
+        fields.userBlocks = userBlocks + scopeUserBlocks
+        if let backtrace { fields.frames = try frames(bytes, backtrace) }
+        return KSCrashParser.report(fields, content: String(decoding: content, as: UTF8.self))
+    }
+
+    private static func readSystem(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {
+        try reader.readObject { reader, key in
+            if key == "jailbroken" {
+                fields.jailbroken = try reader.fieldBool()
+                return
+            }
+            let name = key.string
+            if KSCrashFields.systemNames.contains(name) { fields.system[name] = try reader.fieldString() }
+        }
+    }
+
+    /// Text as it stands, or an integer; what Foundation reads otherwise is not covered.
+    private static func timestamp(_ reader: inout StreamingJSON) throws -> KSCrashFields.Timestamp? {
+        switch try reader.kind() {
+        case .string: return .text(try reader.string())
+        case .number, .bool: return try reader.fieldInt().map { .number($0) }
+        case .object, .array, .null:
+            try reader.skipValue()
+            return nil
+        }
+    }
+
+    private static func readError(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {
+        try reader.readObject { reader, key in
+            if key == "mach" {
+                try reader.readObject { reader, key in
+                    if key == "exception_name" { fields.machExceptionName = try reader.fieldString() }
+                }
+            } else if key == "signal" {
+                try reader.readObject { reader, key in
+                    if key == "name" { fields.signalName = try reader.fieldString() }
+                }
+            } else if key == "type" {
+                fields.errorType = try reader.fieldString()
+            } else if key == "reason" {
+                fields.errorReason = try reader.fieldString()
+            } else if key == "nsexception" {
+                fields.nsexception = try exception(&reader)
+            } else if key == "cpp_exception" {
+                fields.cppException = try exception(&reader).map { .init(name: $0.name, reason: nil) }
+            }
+        }
+    }
+
+    /// The exception's name and reason; nil when it is not an object.
+    private static func exception(_ reader: inout StreamingJSON) throws -> KSCrashFields.Exception? {
+        guard try reader.kind() == .object else {
+            try reader.skipValue()
+            return nil
+        }
+        var exception = KSCrashFields.Exception()
+        try reader.readObject { reader, key in
+            if key == "name" {
+                exception.name = try reader.fieldString()
+            } else if key == "reason" {
+                exception.reason = try reader.fieldString()
+            }
+        }
+        return exception
+    }
+
+    /// The `backtrace` of the first thread marked crashed, else of the first thread (threads
+    /// that are not objects are passed over, as `KSCrashParser` does).
+    private static func crashedBacktrace(_ reader: inout StreamingJSON) throws -> Range<Int>? {
+        var first: Range<Int>??
+        var crashed: Range<Int>??
+        try reader.readElements { reader in
+            guard try reader.kind() == .object else { return try reader.skipValue() }
+            var isCrashed = false
+            var backtrace: Range<Int>?
+            try reader.readObject { reader, key in
+                if key == "crashed" {
+                    isCrashed = try reader.fieldBool() == true
+                } else if key == "backtrace" {
+                    backtrace = try reader.valueRange()
+                }
+            }
+            if first == nil { first = .some(backtrace) }
+            if isCrashed, crashed == nil { crashed = .some(backtrace) }
+        }
+        return (crashed ?? first) ?? nil
+    }
+
+    /// The frames of a backtrace's `contents`, numbered by their place among its elements.
+    private static func frames(_ bytes: UnsafeBufferPointer<UInt8>, _ backtrace: Range<Int>) throws -> [Frame]
+    {
+        var reader = StreamingJSON(bytes, from: backtrace.lowerBound)
+        var frames: [Frame] = []
+        try reader.readObject { reader, key in
+            guard key == "contents" else { return }
+            var index = 0
+            try reader.readElements { reader in
+                defer { index += 1 }
+                guard try reader.kind() == .object else { return try reader.skipValue() }
+                var frame = KSCrashFields.RawFrame()
+                try reader.readObject { reader, key in
+                    if key == "object_name" {
+                        frame.image = try reader.fieldString()
+                    } else if key == "symbol_name" {
+                        frame.symbol = try reader.fieldString()
+                    } else if key == "instruction_addr" {
+                        frame.instruction = try reader.fieldInt()
+                    } else if key == "symbol_addr" {
+                        frame.symbolAddress = try reader.fieldInt()
+                    } else if key == "object_addr" {
+                        frame.objectAddress = try reader.fieldInt()
+                    }
+                }
+                frames.append(frame.frame(index: index))
+            }
+        }
+        return frames
+    }
+
+    /// The top-level `user` block and the `user` block inside it, in that order.
+    private static func userAndNestedUser(_ reader: inout StreamingJSON) throws -> [[(
+        name: String, value: String
+    )]] {
+        guard try reader.kind() == .object else {
+            try reader.skipValue()
+            return []
+        }
+        var own: [(name: String, value: String)] = []
+        var nested: [[(name: String, value: String)]] = []
+        try reader.readObject { reader, key in
+            if key == "user" {
+                nested = try userBlock(&reader)
+            } else if KSCrashFields.userIDNames.contains(key.string), let value = try reader.fieldString() {
+                own.append((key.string, value))
+            }
+        }
+        return [own] + nested
+    }
+
+    /// A user block's ids; no block when it is not an object.
+    private static func userBlock(_ reader: inout StreamingJSON) throws -> [[(name: String, value: String)]] {
+        guard try reader.kind() == .object else {
+            try reader.skipValue()
+            return []
+        }
+        var block: [(name: String, value: String)] = []
+        try reader.readObject { reader, key in
+            let name = key.string
+            if KSCrashFields.userIDNames.contains(name), let value = try reader.fieldString() {
+                block.append((name, value))
+            }
+        }
+        return [block]
+    }
+}
+
+extension StreamingJSON {
+    /// Calls `member` for each member of an object (the document has been checked for duplicate
+    /// names already); anything but an object is skipped.
+    mutating func readObject(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
+        guard try kind() == .object else { return try skipValue() }
+        try members(member)
+    }
+}

@@ -1,0 +1,167 @@
+import CrashScanModel
+
+/// A MetricKit payload read on its bytes: the same reports as `MetricKitParser.parse` on
+/// `JSONSerialization`'s objects, without building them. Each crash diagnostic is kept as a byte
+/// range while the payload is read; its content (`CanonicalJSON`, which refuses what Foundation
+/// reads its own way) and its members are read after.
+///
+/// A document not covered throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+enum MetricKitReader {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Result<[CrashReport], Rejection> {
+        var diagnostics: [Range<Int>] = []
+        var otherKinds: Set<String> = []
+        var timeStampEnd: String?
+        var timeStampBegin: String?
+        var reader = StreamingJSON(bytes)
+        // Numbered for the duplicate check: the payload's own members are not checked by
+        // `CanonicalJSON`, which reads each diagnostic alone.
+        try reader.readMembers { reader, key in
+            if key == "crashDiagnostics" {
+                try reader.readElements { reader in
+                    guard try reader.kind() == .object else { return try reader.skipValue() }
+                    diagnostics.append(try reader.valueRange())
+                }
+                return 0
+            } else if key == "timeStampEnd" {
+                timeStampEnd = try reader.fieldString()
+                return 1
+            } else if key == "timeStampBegin" {
+                timeStampBegin = try reader.fieldString()
+                return 2
+            }
+            let name = key.string
+            guard let field = MetricKitParser.otherKinds.firstIndex(of: name) else { return nil }
+            if try reader.kind() == .array {
+                try reader.elements { _, _ in otherKinds.insert(name) }
+            }
+            return 3 + field
+        }
+        try reader.end()
+        guard !diagnostics.isEmpty else {
+            return .failure(
+                MetricKitParser.noCrash(otherKinds: MetricKitParser.otherKinds.filter(otherKinds.contains)))
+        }
+        let time = timeStampEnd ?? timeStampBegin
+        return .success(
+            try diagnostics.enumerated().map { position, range in
+                var report = try crash(bytes, range, time: time)
+                report.positionInFile = position
+                return report
+            })
+    }
+
+    private static func crash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, time: String?) throws
+        -> CrashReport
+    {
+        var canonicalReader = StreamingJSON(bytes, from: range.lowerBound)
+        let content = try CanonicalJSON.write(&canonicalReader)
+        var fields = MetricKitDiagnostic()
+        var rootFrames: Range<Int>?
+        var reader = StreamingJSON(bytes, from: range.lowerBound)
+        try reader.readObject { reader, key in
+            if key == "diagnosticMetaData" {
+                try readMeta(&reader, into: &fields)
+            } else if key == "callStackTree" {
+                try reader.readObject { reader, key in
+                    if key == "callStacks" { rootFrames = try attributedRootFrames(&reader) }
+                }
+            }
+        }
+        if let rootFrames { fields.chain = try chain(bytes, from: rootFrames) }
+        return MetricKitParser.report(fields, time: time, content: String(decoding: content, as: UTF8.self))
+    }
+
+    private static func readMeta(_ reader: inout StreamingJSON, into fields: inout MetricKitDiagnostic) throws
+    {
+        try reader.readObject { reader, key in
+            if key == "exceptionType" {
+                fields.exceptionType = try reader.fieldInt()
+            } else if key == "signal" {
+                fields.signal = try reader.fieldInt()
+            } else if key == "objectiveCexceptionReason" {
+                guard try reader.kind() == .object else { return try reader.skipValue() }
+                var reason = MetricKitDiagnostic.ObjectiveCReason()
+                try reader.readObject { reader, key in
+                    if key == "exceptionName" {
+                        reason.name = try reader.fieldString()
+                    } else if key == "composedMessage" {
+                        reason.composedMessage = try reader.fieldString()
+                    } else if key == "formatString" {
+                        reason.format = try reader.fieldString()
+                    } else if key == "arguments" {
+                        reason.arguments = try reader.fieldStrings()
+                    }
+                }
+                fields.objectiveC = reason
+            } else {
+                let name = key.string
+                if MetricKitDiagnostic.metaNames.contains(name) {
+                    fields.meta[name] = try reader.fieldString()
+                }
+            }
+        }
+    }
+
+    /// `callStackRootFrames` of the first stack attributed to the crash, else of the first stack
+    /// (stacks that are not objects are passed over).
+    private static func attributedRootFrames(_ reader: inout StreamingJSON) throws -> Range<Int>? {
+        var first: Range<Int>??
+        var attributed: Range<Int>??
+        try reader.readElements { reader in
+            guard try reader.kind() == .object else { return try reader.skipValue() }
+            var isAttributed = false
+            var roots: Range<Int>?
+            try reader.readObject { reader, key in
+                if key == "threadAttributed" {
+                    isAttributed = try reader.fieldBool() == true
+                } else if key == "callStackRootFrames" {
+                    roots = try reader.valueRange()
+                }
+            }
+            if first == nil { first = .some(roots) }
+            if isAttributed, attributed == nil { attributed = .some(roots) }
+        }
+        return (attributed ?? first) ?? nil
+    }
+
+    /// The first element of the array at `start` and its first children down, while each is an
+    /// object: read in one pass, each node's `subFrames` as it is met (the chain is the tree's
+    /// depth; skipping each level's children to come back to them would read the tree again
+    /// for every level).
+    private static func chain(_ bytes: UnsafeBufferPointer<UInt8>, from start: Range<Int>) throws
+        -> [MetricKitDiagnostic.Node]
+    {
+        var chain: [MetricKitDiagnostic.Node] = []
+        var reader = StreamingJSON(bytes, from: start.lowerBound)
+        try firstChild(&reader, into: &chain)
+        return chain
+    }
+
+    /// Reads the array at the reader, its first element (when an object) as the next node.
+    private static func firstChild(
+        _ reader: inout StreamingJSON, into chain: inout [MetricKitDiagnostic.Node]
+    )
+        throws
+    {
+        guard try reader.kind() == .array else { return try reader.skipValue() }
+        try reader.elements { reader, index in
+            guard index == 0, chain.count < MetricKitDiagnostic.deepestChain, try reader.kind() == .object
+            else { return }
+            let depth = chain.count
+            chain.append(MetricKitDiagnostic.Node())
+            var node = MetricKitDiagnostic.Node()
+            try reader.readObject { reader, key in
+                if key == "binaryName" {
+                    node.binaryName = try reader.fieldString()
+                } else if key == "address" {
+                    node.address = try reader.fieldInt()
+                } else if key == "offsetIntoBinaryTextSegment" {
+                    node.offset = try reader.fieldInt()
+                } else if key == "subFrames" {
+                    try firstChild(&reader, into: &chain)
+                }
+            }
+            chain[depth] = node
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import CrashScanModel
+import Foundation
+import XCTest
+
+@testable import CrashScanIngest
+
+/// KSCrash and MetricKit documents read on their bytes give the reports (every field, every
+/// frame, the hashed content) that `JSONSerialization`'s objects give, or are left to it.
+final class OtherJSONReaderTests: XCTestCase {
+    /// Every field of each report, its frames included; or the rejection.
+    private func dump(_ result: Result<[CrashReport], Rejection>?) -> String {
+        switch result {
+        case nil: return "not read"
+        case .failure(let rejection): return "rejected: \(rejection.reason)"
+        case .success(let reports):
+            return reports.map { report in
+                let fields = Mirror(reflecting: report).children.filter { $0.label != "frames" }
+                    .map { "\($0.label ?? "?")=\($0.value)" }
+                let frames = report.frames.map { frame in
+                    [
+                        "\(frame.index ?? -1)", frame.image, frame.address ?? "-", frame.symbol,
+                        frame.rawSymbol,
+                        "\(frame.offset.map { String($0) } ?? "-")", "\(frame.isUnsymbolicated)",
+                    ].joined(separator: " ")
+                }
+                return (fields + frames).joined(separator: "\n")
+            }.joined(separator: "\n\n")
+        }
+    }
+
+    private func assertBothWaysAlike(_ text: String, file: StaticString = #filePath, line: UInt = #line)
+        -> Bool
+    {
+        let document = Substring(text)
+        let onBytes = ReportReader.readOtherJSONOnBytes(document)
+        if onBytes != nil {
+            let left = dump(onBytes).split(separator: "\n")
+            let right = dump(ReportReader.readJSON(document, fast: false)).split(separator: "\n")
+            XCTAssertEqual(left.count, right.count, text, file: file, line: line)
+            for (a, b) in zip(left, right) where a != b {
+                XCTFail("\(a.prefix(300)) ≠ \(b.prefix(300)) in \(text.prefix(300))", file: file, line: line)
+            }
+        }
+        XCTAssertEqual(
+            dump(ReportReader.readJSON(document, fast: true)),
+            dump(ReportReader.readJSON(document, fast: false)),
+            text, file: file, line: line)
+        return onBytes != nil
+    }
+
+    private var corpus: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../../shared/corpus").standardizedFileURL
+    }
+
+    private func corpusDocuments(_ folder: String) throws -> [(name: String, text: String)] {
+        let directory = corpus.appendingPathComponent(folder)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+            .filter { $0.hasSuffix(".json") }
+            .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
+    }
+
+    func testCorpusReportsAreReadAlikeAndMostOnTheirBytes() throws {
+        var onBytes: [String] = []
+        for folder in ["kscrash-json", "metrickit"] {
+            for (name, text) in try corpusDocuments(folder) where assertBothWaysAlike(text) {
+                onBytes.append(name)
+            }
+        }
+        // Left to Foundation: KSCrash's own samples with a user key in Japanese (4) and the two
+        // that give a member twice; the three bare call-stack trees are refused either way.
+        XCTAssertEqual(onBytes.count, 11, onBytes.joined(separator: ", "))
+    }
+
+    /// Sets `value` at `path` (names and array indexes), making objects on the way.
+    private func setting(_ value: Any, at path: ArraySlice<Any>, in container: Any?) -> Any {
+        guard let step = path.first else { return value }
+        if let index = step as? Int, var array = container as? [Any], array.indices.contains(index) {
+            array[index] = setting(value, at: path.dropFirst(), in: array[index])
+            return array
+        }
+        var object = container as? [String: Any] ?? [:]
+        let name = step as? String ?? "\(step)"
+        object[name] = setting(value, at: path.dropFirst(), in: object[name])
+        return object
+    }
+
+    private let values: [Any] = [
+        "", "  padded  ", "x/y é", 42, -1, 1.5, 1_617_970_885_663, 1_617_970_885_663_000, true, false,
+        NSNull(),
+        ["id": "u-1", "name": "n"], [1, "a", ["crashed": true]], "2024-01-01T00:00:00Z",
+    ]
+
+    func testKSCrashFieldsOfEveryTypeAreReadAlike() throws {
+        let paths: [[Any]] = [
+            ["system", "machine"], ["system", "model"], ["system", "jailbroken"],
+            ["system", "system_version"],
+            ["system", "system_name"], ["system", "os_version"], ["system", "CFBundleExecutable"],
+            ["system", "device_app_hash"], ["report", "timestamp"], ["report", "process_name"],
+            ["crash", "error", "type"], ["crash", "error", "reason"], ["crash", "error", "nsexception"],
+            ["crash", "error", "nsexception", "name"], ["crash", "error", "cpp_exception"],
+            ["crash", "error", "mach"], ["crash", "error", "signal", "name"], ["crash", "error"],
+            ["crash", "threads"], ["crash", "threads", 0], ["crash", "threads", 0, "crashed"],
+            ["crash", "threads", 1, "crashed"], ["crash", "threads", 0, "backtrace"],
+            ["crash", "threads", 0, "backtrace", "contents", 0],
+            ["crash", "threads", 0, "backtrace", "contents", 1, "instruction_addr"],
+            ["user"], ["user", "id"], ["user", "user"], ["user", "user", "userId"],
+            ["sentry_sdk_scope", "user", "id"],
+        ]
+        // The small ones (under 10 KB): each document is read three ways.
+        let bases = try corpusDocuments("kscrash-json").map(\.text).filter {
+            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
+        }
+        var onBytes = 0
+        for (number, path) in paths.enumerated() {
+            let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
+            for value in values {
+                let changed = setting(value, at: path[...], in: base)
+                let text = String(
+                    decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
+                if assertBothWaysAlike(text) { onBytes += 1 }
+            }
+        }
+        // Booleans and fractions where text or an integer is read are left to Foundation; most are not.
+        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2)
+    }
+
+    func testMetricKitFieldsOfEveryTypeAreReadAlike() throws {
+        let meta: [Any] = ["crashDiagnostics", 0, "diagnosticMetaData"]
+        let stack: [Any] = ["crashDiagnostics", 0, "callStackTree", "callStacks", 0]
+        let paths: [[Any]] = [
+            ["timeStampEnd"], ["timeStampBegin"], ["crashDiagnostics"], ["crashDiagnostics", 0],
+            ["crashDiagnostics", 1], ["hangDiagnostics"], ["appLaunchDiagnostics"],
+            meta, meta + ["exceptionType"], meta + ["signal"], meta + ["osVersion"], meta + ["deviceType"],
+            meta + ["terminationReason"], meta + ["objectiveCexceptionReason"],
+            meta + ["objectiveCexceptionReason", "arguments"],
+            meta + ["objectiveCexceptionReason", "composedMessage"],
+            ["crashDiagnostics", 0, "callStackTree"], stack, stack + ["threadAttributed"],
+            stack + ["callStackRootFrames"], stack + ["callStackRootFrames", 0, "address"],
+            stack + ["callStackRootFrames", 0, "subFrames"],
+            stack + ["callStackRootFrames", 0, "subFrames", 0],
+        ]
+        let bases = try corpusDocuments("metrickit").map(\.text).filter {
+            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
+        }
+        var onBytes = 0
+        for (number, path) in paths.enumerated() {
+            let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
+            for value in values {
+                let changed = setting(value, at: path[...], in: base)
+                let text = String(
+                    decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
+                if assertBothWaysAlike(text) { onBytes += 1 }
+            }
+        }
+        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2)
+    }
+
+    func testTheFirstCrashedThreadAndTheFirstAttributedStackAreRead() throws {
+        func thread(_ crashed: Bool, _ symbol: String) -> String {
+            #"{"crashed":\#(crashed),"backtrace":{"contents":[{"object_name":"App","symbol_name":"\#(symbol)","#
+                + #""instruction_addr":4096,"symbol_addr":4000}]}}"#
+        }
+        let kscrash =
+            #"{"report":{},"system":{"machine":"iPhone7,2"},"crash":{"error":{"type":"signal"},"threads":["#
+            + [thread(false, "idle"), thread(true, "first"), thread(true, "second")].joined(separator: ",")
+            + "]}}"
+        XCTAssertTrue(assertBothWaysAlike(kscrash))
+        let report = try XCTUnwrap(try ReportReader.readOtherJSONOnBytes(Substring(kscrash))?.get().first)
+        XCTAssertEqual(report.frames.map(\.symbol), ["first"])
+        XCTAssertEqual(report.frames.first?.offset, 96)
+
+        func stack(_ attributed: Bool, _ address: Int) -> String {
+            #"{"threadAttributed":\#(attributed),"callStackRootFrames":[{"binaryName":"App","address":\#(address),"#
+                + #""subFrames":[{"binaryName":"UIKit","address":\#(address + 1)}]}]}"#
+        }
+        let metricKit =
+            #"{"timeStampEnd":"2024-01-01 10:00:00","crashDiagnostics":[{"diagnosticMetaData":{"signal":6},"#
+            + #""callStackTree":{"callStacks":["#
+            + [stack(false, 16), stack(true, 32), stack(true, 48)].joined(separator: ",") + "]}}]}"
+        XCTAssertTrue(assertBothWaysAlike(metricKit))
+        let diagnostic = try XCTUnwrap(
+            try ReportReader.readOtherJSONOnBytes(Substring(metricKit))?.get().first)
+        // Innermost first: the root's first child, then the root.
+        XCTAssertEqual(diagnostic.frames.map(\.image), ["UIKit", "App"])
+        XCTAssertEqual(diagnostic.frames.map(\.symbol), ["0x21", "0x20"])
+    }
+
+    func testDocumentsTheReadersLeaveToFoundationAreReadAsBefore() {
+        let kscrash = #"{"crash":{"error":{"type":"signal"}},"system":{"machine":"iPhone7,2"},"report":{}"#
+        let documents = [
+            kscrash + "}",
+            // A trailing comma (repaired by the tolerant path), a duplicate name, a boolean read as text.
+            kscrash + ",}", kscrash + #","report":{}}"#,
+            #"{"crash":{},"system":{"machine":true},"report":{}}"#,
+            // Nothing of a crash; a MetricKit payload without crash diagnostics.
+            #"{"crash":{},"system":{},"report":{}}"#, #"{"timeStampBegin":"x","hangDiagnostics":[{}]}"#,
+        ]
+        for document in documents { _ = assertBothWaysAlike(document) }
+        XCTAssertNotNil(ReportReader.readOtherJSONOnBytes(Substring(kscrash + "}")))
+        XCTAssertNil(ReportReader.readOtherJSONOnBytes(Substring(kscrash + ",}")))
+    }
+}
