@@ -37,6 +37,10 @@ struct Benchmark {
             print(try ipsLines().joined(separator: "\n"))
             return
         }
+        if options.otherJSONOnly {
+            print(try otherJSONLines().joined(separator: "\n"))
+            return
+        }
         if options.reportOnly {
             let (reportDB, build) = try buildReportDatabase()
             print(reportLines(build: build, times: try timeReports(reportDB)).joined(separator: "\n"))
@@ -61,7 +65,8 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
-            + (try ipsLines()) + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""]
+            + (try ipsLines()) + (try otherJSONLines())
+            + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""]
             + (try scanLines())
         print(lines.joined(separator: "\n"))
     }

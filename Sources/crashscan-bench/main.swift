@@ -63,6 +63,9 @@ struct BenchOptions {
     /// `.ips` files of the peer comparison (0: skipped).
     var ipsReports = 5_000
     var ipsOnly = false
+    /// KSCrash and MetricKit files of the JSON figure (0: skipped).
+    var otherJSONReports = 2_000
+    var otherJSONOnly = false
     /// The Python that runs the `.ips` peer (with pycrashreport installed); nil: the virtual
     /// environment the benchmark makes under `.build/`.
     var peerPython: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_PEER_PYTHON"].flatMap {
@@ -94,6 +97,8 @@ struct BenchOptions {
             case "--report-only": reportOnly = true
             case "--ips": ipsReports = Int(try value()) ?? ipsReports
             case "--ips-only": ipsOnly = true
+            case "--other-json": otherJSONReports = Int(try value()) ?? otherJSONReports
+            case "--other-json-only": otherJSONOnly = true
             case "--peer-python": peerPython = try value()
             case "--no-peer": runPeer = false
             case "--postgres": postgres = try value()
@@ -104,9 +109,10 @@ struct BenchOptions {
                 importRuns = 1
                 scanFiles = 500
                 ipsReports = 200
+                otherJSONReports = 100
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")
