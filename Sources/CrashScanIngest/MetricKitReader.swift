@@ -1,9 +1,11 @@
 import CrashScanModel
 
 /// A MetricKit payload read on its bytes: the same reports as `MetricKitParser.parse` on
-/// `JSONSerialization`'s objects, without building them. Each crash diagnostic is kept as a byte
-/// range while the payload is read; its content (`CanonicalJSON`, which refuses what Foundation
-/// reads its own way) and its members are read after.
+/// `JSONSerialization`'s objects, without building them. The whole payload first goes through
+/// `CanonicalJSON`, which refuses what Foundation reads its own way or not at all (a duplicate
+/// name, a number no Double holds: Foundation then refuses the whole payload, even where no
+/// report is read); each crash diagnostic is kept as a byte range while the payload is read, and
+/// its content (its own serialisation) and members are read after.
 ///
 /// A document not covered throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
 enum MetricKitReader {
@@ -12,31 +14,25 @@ enum MetricKitReader {
         var otherKinds: Set<String> = []
         var timeStampEnd: String?
         var timeStampBegin: String?
+        var wholeReader = StreamingJSON(bytes)
+        _ = try CanonicalJSON.write(&wholeReader)
+        try wholeReader.end()
         var reader = StreamingJSON(bytes)
-        // Numbered for the duplicate check: the payload's own members are not checked by
-        // `CanonicalJSON`, which reads each diagnostic alone.
-        try reader.readMembers { reader, key in
+        try reader.readObject { reader, key in
             if key == "crashDiagnostics" {
                 try reader.readElements { reader in
                     guard try reader.kind() == .object else { return try reader.skipValue() }
                     diagnostics.append(try reader.valueRange())
                 }
-                return 0
             } else if key == "timeStampEnd" {
                 timeStampEnd = try reader.fieldString()
-                return 1
             } else if key == "timeStampBegin" {
                 timeStampBegin = try reader.fieldString()
-                return 2
-            }
-            let name = key.string
-            guard let field = MetricKitParser.otherKinds.firstIndex(of: name) else { return nil }
-            if try reader.kind() == .array {
+            } else if MetricKitParser.otherKinds.contains(key.string), try reader.kind() == .array {
+                let name = key.string
                 try reader.elements { _, _ in otherKinds.insert(name) }
             }
-            return 3 + field
         }
-        try reader.end()
         guard !diagnostics.isEmpty else {
             return .failure(
                 MetricKitParser.noCrash(otherKinds: MetricKitParser.otherKinds.filter(otherKinds.contains)))

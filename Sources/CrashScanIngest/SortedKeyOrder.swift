@@ -9,12 +9,15 @@
 /// differential tests check this against Foundation on random names.
 ///
 /// A name with a byte outside 0x20–0x7E or a number of more than 18 digits has no key here, and
-/// two names that differ only in leading zeros (`x1`, `x01`: the same number to ICU) have equal
-/// keys, which Foundation then orders its own way: the caller leaves such a document to it.
+/// two names that differ only in leading zeros and perhaps case (`x1`, `x01`, `0B`, `00b`: the
+/// same number to ICU) are `isAlike`, which Foundation orders its own way: the caller leaves such
+/// a document to it.
 struct SortedKeyOrder: Comparable {
     /// One value per character or run of digits: its class in the top bits (punctuation, number,
     /// letter), then its rank within the class.
     private var primary: [UInt64]
+    /// The leading zeros of each run of digits, in order.
+    private var zeros: [Int]
     /// One bit per letter, in order: set for upper case.
     private var upperCase: [Bool]
 
@@ -31,12 +34,14 @@ struct SortedKeyOrder: Comparable {
         primary = []
         primary.reserveCapacity(name.count)
         upperCase = []
+        zeros = []
         var index = 0
         while index < name.count {
             let byte = name[index]
             if byte &- 48 < 10 {
-                guard let (value, end) = Self.number(in: name, from: index) else { return nil }
+                guard let (value, end, leadingZeros) = Self.number(in: name, from: index) else { return nil }
                 primary.append(Self.numberClass | value)
+                zeros.append(leadingZeros)
                 index = end
                 continue
             }
@@ -53,23 +58,33 @@ struct SortedKeyOrder: Comparable {
         }
     }
 
-    /// The value of the run of digits at `start` and where it ends; nil for more than 18 digits
-    /// after any leading zeros.
-    private static func number(in name: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt64, Int)? {
+    /// The value of the run of digits at `start`, where it ends and its leading zeros; nil for
+    /// more than 18 digits after the zeros.
+    private static func number(in name: UnsafeBufferPointer<UInt8>, from start: Int) -> (UInt64, Int, Int)? {
         var end = start
         var value: UInt64 = 0
         var significant = 0
+        var leadingZeros = 0
         while end < name.count, name[end] &- 48 < 10 {
             value = value &* 10 &+ UInt64(name[end] &- 48)
-            if value > 0 { significant += 1 }
+            if value > 0 { significant += 1 } else { leadingZeros += 1 }
             end += 1
         }
         guard significant <= 18 else { return nil }
-        return (value, end)
+        // A lone `0` is the number, not a leading zero.
+        return (value, end, value == 0 ? leadingZeros - 1 : leadingZeros)
+    }
+
+    /// True for the same name, and for names that differ only in leading zeros (and perhaps in
+    /// case), which Foundation orders in a way this key does not reproduce.
+    func isAlike(_ other: SortedKeyOrder) -> Bool {
+        primary == other.primary && (zeros != other.zeros || upperCase == other.upperCase)
     }
 
     static func < (lhs: SortedKeyOrder, rhs: SortedKeyOrder) -> Bool {
         if lhs.primary != rhs.primary { return lhs.primary.lexicographicallyPrecedes(rhs.primary) }
+        // Only to keep names alike but for their zeros together, where the caller finds them.
+        if lhs.zeros != rhs.zeros { return lhs.zeros.lexicographicallyPrecedes(rhs.zeros) }
         // Same letters in the same places: the first that differs in case decides.
         for (left, right) in zip(lhs.upperCase, rhs.upperCase) where left != right { return right }
         return false

@@ -195,6 +195,9 @@ final class OtherJSONReaderTests: XCTestCase {
             #"{"crash":{},"system":{"machine":true},"report":{}}"#,
             // Nothing of a crash; a MetricKit payload without crash diagnostics.
             #"{"crash":{},"system":{},"report":{}}"#, #"{"timeStampBegin":"x","hangDiagnostics":[{}]}"#,
+            // A number no Double holds, outside the crash diagnostic: Foundation refuses the payload.
+            #"{"hangDiagnostics":[{"x":1e400}],"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}}]}"#,
+            #"{"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}}],"timeStampEnd":"a","timeStampEnd":"b"}"#,
         ]
         for document in documents { _ = assertBothWaysAlike(document) }
         XCTAssertNotNil(ReportReader.readOtherJSONOnBytes(Substring(kscrash + "}")))
