@@ -14,8 +14,9 @@ import Foundation
 ///   Swift's `description` without a trailing `.0`.
 ///
 /// Anything else throws `JSONShapeNotCovered` and the caller takes the Foundation path: a name
-/// `SortedKeyOrder` does not cover, a duplicate name, an escaped name, a whole `Double` of 2⁵³ or
-/// more (Foundation writes some as integers, some not), and what it refuses (infinity).
+/// `SortedKeyOrder` does not cover, a duplicate name or two names it cannot order
+/// (`SortedKeyOrder.isAlike`), an escaped name, a whole `Double` of 2⁵³ or more (Foundation writes
+/// some as integers, some not), and what it refuses (infinity).
 enum CanonicalJSON {
     /// The serialisation of the value at the reader, the reader after it.
     static func write(_ reader: inout StreamingJSON) throws -> [UInt8] {
@@ -54,7 +55,7 @@ enum CanonicalJSON {
 
     /// The members written in the document's order, then put in Foundation's order when they
     /// were not in it: a writer putting each object together apart would copy a value once for
-    /// every object around it (MetricKit's call-stack trees nest hundreds deep).
+    /// every object around it (MetricKit's call-stack trees nest two levels for each frame).
     private static func object(_ reader: inout StreamingJSON, into out: inout [UInt8]) throws {
         var members: [(order: SortedKeyOrder, start: Int, end: Int)] = []
         var inOrder = true
@@ -90,31 +91,47 @@ enum CanonicalJSON {
         out.append(125)
     }
 
-    /// A string's decoded UTF-8 in quotes, escaped as Foundation escapes it.
+    /// A string's decoded UTF-8 in quotes, escaped as Foundation escapes it; the runs between
+    /// escapes are copied whole (byte by byte, this was a tenth of a KSCrash file's reading).
     private static func quoted(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) {
         out.append(34)
-        for byte in text {
-            switch byte {
-            case 34, 92, 47:  // " \ /
-                out.append(92)
-                out.append(byte)
-            case 8: out.append(contentsOf: [92, 98])  // \b
-            case 12: out.append(contentsOf: [92, 102])  // \f
-            case 10: out.append(contentsOf: [92, 110])  // \n
-            case 13: out.append(contentsOf: [92, 114])  // \r
-            case 9: out.append(contentsOf: [92, 116])  // \t
-            case 0..<32:
-                out.append(contentsOf: Array("\\u00".utf8))
-                out.append(contentsOf: Array((byte < 16 ? "0" : "").utf8))
-                out.append(contentsOf: Array(String(byte, radix: 16).utf8))
-            default: out.append(byte)
-            }
+        var runStart = 0
+        for index in 0..<text.count {
+            let byte = text[index]
+            guard byte < 32 || byte == 34 || byte == 92 || byte == 47 else { continue }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+            escape(byte, into: &out)
+            runStart = index + 1
         }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart...]))
         out.append(34)
+    }
+
+    private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
+        out.append(92)  // \
+        switch byte {
+        case 8: out.append(98)  // b
+        case 12: out.append(102)  // f
+        case 10: out.append(110)  // n
+        case 13: out.append(114)  // r
+        case 9: out.append(116)  // t
+        case 0..<32:
+            // \u00XX in lower-case hexadecimal digits.
+            let digits = Array("0123456789abcdef".utf8)
+            out.append(contentsOf: [117, 48, 48, digits[Int(byte >> 4)], digits[Int(byte & 15)]])
+        default: out.append(byte)  // " \ /
+        }
     }
 
     /// A number as Foundation reads and writes it (`NSNumber.fromJSONNumber`, then its writer).
     private static func number(_ text: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]) throws {
+        // Most numbers of a crash report are integers of up to 18 digits (addresses, registers):
+        // an integer's digits as JSON allows them (no leading zero) are its description, but for
+        // `-0`, which is 0.
+        if text.count <= 18, text.allSatisfy({ $0 &- 48 < 10 || $0 == 45 }) {
+            if text.count == 2, text[1] == 48, text[0] == 45 { return out.append(48) }
+            return out.append(contentsOf: text)
+        }
         let string = String(decoding: text, as: UTF8.self)
         // Foundation looks for a lower-case `e` only: `1E5` is tried as an integer, fails, and
         // is read as a Double like any other.

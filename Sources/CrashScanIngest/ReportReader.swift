@@ -243,7 +243,7 @@ public enum ReportReader {
 
     /// KSCrash and MetricKit documents read on their bytes (`KSCrashReader`, `MetricKitReader`):
     /// through `JSONSerialization` and its sorted-keys serialisation a KSCrash file took 28–34 ms
-    /// and a MetricKit payload 7.4–8.7 ms, on their bytes 1.1–1.5 ms and 0.25–0.55 ms
+    /// and a MetricKit payload 7.4–8.7 ms, on their bytes 0.8–1.5 ms and 0.25–0.55 ms
     /// (`crashscan-bench --stages`, README "Performance"). Nil for any other text and for what
     /// those readers leave to Foundation (a syntax error included: the tolerant path repairs some
     /// and names the others).
