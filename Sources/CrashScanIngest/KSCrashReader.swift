@@ -37,7 +37,7 @@ enum KSCrashReader {
                     if key == "error" {
                         try readError(&reader, into: &fields)
                     } else if key == "threads" {
-                        backtrace = try crashedBacktrace(&reader)
+                        backtrace = try reader.memberOfFirstMarked("crashed", member: "backtrace")
                     }
                 }
             } else if key == "user" {
@@ -114,28 +114,6 @@ enum KSCrashReader {
         return exception
     }
 
-    /// The `backtrace` of the first thread marked crashed, else of the first thread (threads
-    /// that are not objects are passed over, as `KSCrashParser` does).
-    private static func crashedBacktrace(_ reader: inout StreamingJSON) throws -> Range<Int>? {
-        var first: Range<Int>??
-        var crashed: Range<Int>??
-        try reader.readElements { reader in
-            guard try reader.kind() == .object else { return try reader.skipValue() }
-            var isCrashed = false
-            var backtrace: Range<Int>?
-            try reader.readObject { reader, key in
-                if key == "crashed" {
-                    isCrashed = try reader.fieldBool() == true
-                } else if key == "backtrace" {
-                    backtrace = try reader.valueRange()
-                }
-            }
-            if first == nil { first = .some(backtrace) }
-            if isCrashed, crashed == nil { crashed = .some(backtrace) }
-        }
-        return (crashed ?? first) ?? nil
-    }
-
     /// The frames of a backtrace's `contents`, numbered by their place among its elements.
     private static func frames(_ bytes: UnsafeBufferPointer<UInt8>, _ backtrace: Range<Int>) throws -> [Frame]
     {
@@ -201,14 +179,5 @@ enum KSCrashReader {
             }
         }
         return [block]
-    }
-}
-
-extension StreamingJSON {
-    /// Calls `member` for each member of an object (the document has been checked for duplicate
-    /// names already); anything but an object is skipped.
-    mutating func readObject(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
-        guard try kind() == .object else { return try skipValue() }
-        try members(member)
     }
 }

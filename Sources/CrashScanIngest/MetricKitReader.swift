@@ -59,7 +59,10 @@ enum MetricKitReader {
                 try readMeta(&reader, into: &fields)
             } else if key == "callStackTree" {
                 try reader.readObject { reader, key in
-                    if key == "callStacks" { rootFrames = try attributedRootFrames(&reader) }
+                    if key == "callStacks" {
+                        rootFrames = try reader.memberOfFirstMarked(
+                            "threadAttributed", member: "callStackRootFrames")
+                    }
                 }
             }
         }
@@ -96,28 +99,6 @@ enum MetricKitReader {
                 }
             }
         }
-    }
-
-    /// `callStackRootFrames` of the first stack attributed to the crash, else of the first stack
-    /// (stacks that are not objects are passed over).
-    private static func attributedRootFrames(_ reader: inout StreamingJSON) throws -> Range<Int>? {
-        var first: Range<Int>??
-        var attributed: Range<Int>??
-        try reader.readElements { reader in
-            guard try reader.kind() == .object else { return try reader.skipValue() }
-            var isAttributed = false
-            var roots: Range<Int>?
-            try reader.readObject { reader, key in
-                if key == "threadAttributed" {
-                    isAttributed = try reader.fieldBool() == true
-                } else if key == "callStackRootFrames" {
-                    roots = try reader.valueRange()
-                }
-            }
-            if first == nil { first = .some(roots) }
-            if isAttributed, attributed == nil { attributed = .some(roots) }
-        }
-        return (attributed ?? first) ?? nil
     }
 
     /// The first element of the array at `start` and its first children down, while each is an

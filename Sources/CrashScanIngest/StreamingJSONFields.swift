@@ -132,4 +132,35 @@ extension StreamingJSON {
         guard try kind() == .array else { return try skipValue() }
         try elements { reader, _ in try element(&reader) }
     }
+
+    /// Calls `member` for each member of an object (the document has been checked for duplicate
+    /// names already); anything but an object is skipped.
+    mutating func readObject(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
+        guard try kind() == .object else { return try skipValue() }
+        try members(member)
+    }
+
+    /// Where the value of `member` is in the first element of the array at the reader whose
+    /// `mark` is `true`, else in its first element (elements that are not objects are passed
+    /// over): KSCrash's crashed thread's `backtrace`, MetricKit's attributed stack's root frames.
+    /// Nil when that element has no such member or there is no array.
+    mutating func memberOfFirstMarked(_ mark: StaticString, member: StaticString) throws -> Range<Int>? {
+        var first: Range<Int>??
+        var marked: Range<Int>??
+        try readElements { reader in
+            guard try reader.kind() == .object else { return try reader.skipValue() }
+            var isMarked = false
+            var value: Range<Int>?
+            try reader.readObject { reader, key in
+                if key == mark {
+                    isMarked = try reader.fieldBool() == true
+                } else if key == member {
+                    value = try reader.valueRange()
+                }
+            }
+            if first == nil { first = .some(value) }
+            if isMarked, marked == nil { marked = .some(value) }
+        }
+        return (marked ?? first) ?? nil
+    }
 }

@@ -32,19 +32,9 @@ extension Benchmark {
         guard options.ipsReports > 0 else { return [] }
         let corpus = try generateIPSCorpus()
         let megabytes = Double(corpus.bytes) / 1_048_576
-        let database = options.work + "/ips.sqlite"
-        var imports: [Measure.ChildRun] = []
-        for round in 1...options.importRuns {
-            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
-            say(
-                "crashscan import of \(options.ipsReports) .ips files, run \(round) of \(options.importRuns) …"
-            )
-            let run = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-            guard run.status == 0 || run.status == 65 else {
-                throw BenchError("import failed: \(run.output)")
-            }
-            imports.append(run)
-        }
+        let imports = try timedImports(
+            of: corpus.path, into: options.work + "/ips.sqlite",
+            describing: "\(options.ipsReports) .ips files")
         let ours = Measure.medianRun(imports)
         var lines = [
             "",
@@ -135,6 +125,23 @@ extension Benchmark {
     }
 
     /// Writes the `.ips` corpus once per (size, seed); a later run reuses it.
+    /// `crashscan import` of `corpus` into a fresh `database`, `--import-runs` times.
+    func timedImports(of corpus: String, into database: String, describing what: String) throws
+        -> [Measure.ChildRun]
+    {
+        var imports: [Measure.ChildRun] = []
+        for round in 1...options.importRuns {
+            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
+            say("crashscan import of \(what), run \(round) of \(options.importRuns) …")
+            let run = try Measure.run(binary, ["import", corpus, "--db", database, "--quiet"])
+            guard run.status == 0 || run.status == 65 else {
+                throw BenchError("import failed: \(run.output)")
+            }
+            imports.append(run)
+        }
+        return imports
+    }
+
     func generateIPSCorpus() throws -> Corpus {
         var generator = CorpusGenerator(seed: options.seed &+ 2)
         return try writeCorpus(

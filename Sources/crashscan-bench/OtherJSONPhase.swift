@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// KSCrash and MetricKit: `crashscan import` of generated KSCrash reports and MetricKit
 /// payloads (half each), which crashscan reads on their bytes.
 extension Benchmark {
@@ -11,19 +7,9 @@ extension Benchmark {
         guard options.otherJSONReports > 0 else { return [] }
         let corpus = try generateOtherJSONCorpus()
         let megabytes = Double(corpus.bytes) / 1_048_576
-        let database = options.work + "/other-json.sqlite"
-        var imports: [Measure.ChildRun] = []
-        for round in 1...options.importRuns {
-            for suffix in ["", "-wal", "-shm"] { unlink(database + suffix) }
-            say(
-                "crashscan import of \(options.otherJSONReports) KSCrash and MetricKit files, run \(round) of \(options.importRuns) …"
-            )
-            let run = try Measure.run(binary, ["import", corpus.path, "--db", database, "--quiet"])
-            guard run.status == 0 || run.status == 65 else {
-                throw BenchError("import failed: \(run.output)")
-            }
-            imports.append(run)
-        }
+        let imports = try timedImports(
+            of: corpus.path, into: options.work + "/other-json.sqlite",
+            describing: "\(options.otherJSONReports) KSCrash and MetricKit files")
         let ours = Measure.medianRun(imports)
         return [
             "",

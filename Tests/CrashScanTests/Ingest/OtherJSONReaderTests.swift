@@ -91,6 +91,28 @@ final class OtherJSONReaderTests: XCTestCase {
         ["id": "u-1", "name": "n"], [1, "a", ["crashed": true]], "2024-01-01T00:00:00Z",
     ]
 
+    /// Each of `values` at each path, in turn, of the folder's small corpus documents read on
+    /// their bytes (under 10 KB: each document is read three ways), the same either way.
+    private func assertEveryValueAtEveryPathReadAlike(
+        _ paths: [[Any]], in folder: String, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let bases = try corpusDocuments(folder).map(\.text).filter {
+            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
+        }
+        var onBytes = 0
+        for (number, path) in paths.enumerated() {
+            let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
+            for value in values {
+                let changed = setting(value, at: path[...], in: base)
+                let text = String(
+                    decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
+                if assertBothWaysAlike(text, file: file, line: line) { onBytes += 1 }
+            }
+        }
+        // Booleans and fractions where text or an integer is read are left to Foundation; most are not.
+        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2, file: file, line: line)
+    }
+
     func testKSCrashFieldsOfEveryTypeAreReadAlike() throws {
         let paths: [[Any]] = [
             ["system", "machine"], ["system", "model"], ["system", "jailbroken"],
@@ -107,22 +129,7 @@ final class OtherJSONReaderTests: XCTestCase {
             ["user"], ["user", "id"], ["user", "user"], ["user", "user", "userId"],
             ["sentry_sdk_scope", "user", "id"],
         ]
-        // The small ones (under 10 KB): each document is read three ways.
-        let bases = try corpusDocuments("kscrash-json").map(\.text).filter {
-            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
-        }
-        var onBytes = 0
-        for (number, path) in paths.enumerated() {
-            let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
-            for value in values {
-                let changed = setting(value, at: path[...], in: base)
-                let text = String(
-                    decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
-                if assertBothWaysAlike(text) { onBytes += 1 }
-            }
-        }
-        // Booleans and fractions where text or an integer is read are left to Foundation; most are not.
-        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2)
+        try assertEveryValueAtEveryPathReadAlike(paths, in: "kscrash-json")
     }
 
     func testMetricKitFieldsOfEveryTypeAreReadAlike() throws {
@@ -140,20 +147,7 @@ final class OtherJSONReaderTests: XCTestCase {
             stack + ["callStackRootFrames", 0, "subFrames"],
             stack + ["callStackRootFrames", 0, "subFrames", 0],
         ]
-        let bases = try corpusDocuments("metrickit").map(\.text).filter {
-            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
-        }
-        var onBytes = 0
-        for (number, path) in paths.enumerated() {
-            let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
-            for value in values {
-                let changed = setting(value, at: path[...], in: base)
-                let text = String(
-                    decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
-                if assertBothWaysAlike(text) { onBytes += 1 }
-            }
-        }
-        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2)
+        try assertEveryValueAtEveryPathReadAlike(paths, in: "metrickit")
     }
 
     func testTheFirstCrashedThreadAndTheFirstAttributedStackAreRead() throws {
