@@ -6,7 +6,7 @@ import Foundation
 /// Any text through the JSON readers directly: Bugly's fast path and the tolerant reader with
 /// KSCrash, MetricKit, Sentry and Bugly documents after it, the strict reader, and `.ips`
 /// (one document, and the splitter of concatenated ones), and the streaming reader alone.
-/// Differential: KSCrash and MetricKit read on their bytes must give Foundation's reports, and
+/// Differential: KSCrash, MetricKit and Sentry read on their bytes must give Foundation's reports, and
 /// the streaming sorted-keys writer Foundation's bytes, whenever they do not leave the text to it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {

@@ -3,6 +3,9 @@ import CrashScanModel
 
 /// Sentry event JSON (`exception.values[…]` with a stack trace): the exception type and value
 /// become the exception name and reason.
+///
+/// The members read are gathered in `SentryEventFields`, either from `JSONSerialization`'s objects
+/// (`parse`) or from the document's bytes (`SentryEventReader`), and one function makes the report.
 enum SentryEventParser {
     static func isEvent(_ object: [String: Any]) -> Bool { isEvent { object[$0] != nil } }
 
@@ -16,36 +19,72 @@ enum SentryEventParser {
         guard let value = JSONFields.array(exception?["values"]).compactMap(JSONFields.object).last else {
             return nil
         }
-        var report = CrashReport(format: .sentryEvent, normalizedContent: JSONFields.canonical(object))
-        report.exceptionType = JSONFields.string(value["type"])
-        report.exceptionReason = JSONFields.string(value["value"])
+        var fields = SentryEventFields()
+        fields.type = JSONFields.string(value["type"])
+        fields.value = JSONFields.string(value["value"])
         let contexts = JSONFields.object(object["contexts"]) ?? [:]
-        let device = JSONFields.object(contexts["device"]) ?? [:]
+        fields.deviceModel = JSONFields.string((JSONFields.object(contexts["device"]) ?? [:])["model"])
         let os = JSONFields.object(contexts["os"]) ?? [:]
-        report.deviceRaw = JSONFields.string(device["model"])
-        if let version = JSONFields.string(os["version"]) {
-            report.osRaw =
-                "\(JSONFields.string(os["name"]) ?? "iOS") \(version)"
-                + (JSONFields.string(os["build"]).map { " (\($0))" } ?? "")
+        fields.osName = JSONFields.string(os["name"])
+        fields.osVersion = JSONFields.string(os["version"])
+        fields.osBuild = JSONFields.string(os["build"])
+        fields.timestamp = JSONFields.string(object["timestamp"])
+        fields.appVersion = JSONFields.string((JSONFields.object(contexts["app"]) ?? [:])["app_version"])
+        fields.frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"])
+            .compactMap(JSONFields.object).map { frame in
+                SentryEventFields.RawFrame(
+                    package: JSONFields.string(frame["package"]),
+                    instructionAddress: JSONFields.string(frame["instruction_addr"]),
+                    function: JSONFields.string(frame["function"]))
+            }
+        return report(fields, content: JSONFields.canonical(object))
+    }
+
+    /// The report of the members read, however they were read.
+    static func report(_ fields: SentryEventFields, content: String) -> CrashReport {
+        var report = CrashReport(format: .sentryEvent, normalizedContent: content)
+        report.exceptionType = fields.type
+        report.exceptionReason = fields.value
+        report.deviceRaw = fields.deviceModel
+        if let version = fields.osVersion {
+            report.osRaw = "\(fields.osName ?? "iOS") \(version)" + (fields.osBuild.map { " (\($0))" } ?? "")
         }
-        report.occurredAtRaw = JSONFields.string(object["timestamp"])
-        report.appVersion = JSONFields.string((JSONFields.object(contexts["app"]) ?? [:])["app_version"])
+        report.occurredAtRaw = fields.timestamp
+        report.appVersion = fields.appVersion
         // Sentry lists frames from the outermost caller to the crash.
-        let frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"]).compactMap(
-            JSONFields.object)
         report.frames = FrameList(
-            frames.reversed().enumerated().map { index, frame in
-                let image =
-                    JSONFields.string(frame["package"]).map { String($0.split(separator: "/").last ?? "") }
-                    ?? "?"
-                let address = JSONFields.string(frame["instruction_addr"]) ?? "0x0"
-                if let function = JSONFields.string(frame["function"]), function != "<redacted>" {
+            fields.frames.reversed().enumerated().map { index, frame in
+                let image = frame.package.map { String($0.split(separator: "/").last ?? "") } ?? "?"
+                let address = frame.instructionAddress ?? "0x0"
+                if let function = frame.function, function != "<redacted>" {
                     return Frame(index: index, image: image, address: address, symbol: function)
                 }
                 return Frame(
                     index: index, image: image, address: address, symbol: address, isUnsymbolicated: true)
             })
         return report
+    }
+}
+
+/// The members of a Sentry event that its report is made of, as `JSONFields` reads them (text
+/// trimmed, nil when empty).
+struct SentryEventFields {
+    /// The last exception of `exception.values`: its `type` and `value`.
+    var type: String?
+    var value: String?
+    var deviceModel: String?
+    var osName: String?
+    var osVersion: String?
+    var osBuild: String?
+    var timestamp: String?
+    var appVersion: String?
+    /// The last exception's stack trace, outermost caller first, as Sentry lists it.
+    var frames: [RawFrame] = []
+
+    struct RawFrame {
+        var package: String?
+        var instructionAddress: String?
+        var function: String?
     }
 }
 

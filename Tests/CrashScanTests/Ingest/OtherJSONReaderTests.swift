@@ -4,8 +4,8 @@ import XCTest
 
 @testable import CrashScanIngest
 
-/// KSCrash and MetricKit documents read on their bytes give the reports (every field, every
-/// frame, the hashed content) that `JSONSerialization`'s objects give, or are left to it.
+/// KSCrash, MetricKit and Sentry documents read on their bytes give the reports (every field,
+/// every frame, the hashed content) that `JSONSerialization`'s objects give, or are left to it.
 final class OtherJSONReaderTests: XCTestCase {
     /// Every field of each report, its frames included; or the rejection.
     private func dump(_ result: Result<[CrashReport], Rejection>?) -> String {
@@ -62,21 +62,27 @@ final class OtherJSONReaderTests: XCTestCase {
 
     func testCorpusReportsAreReadAlikeAndMostOnTheirBytes() throws {
         var onBytes: [String] = []
-        for folder in ["kscrash-json", "metrickit"] {
+        for folder in ["kscrash-json", "metrickit", "other"] {
             for (name, text) in try corpusDocuments(folder) where assertBothWaysAlike(text) {
                 onBytes.append(name)
             }
         }
         // Left to Foundation: KSCrash's own samples with a user key in Japanese (4) and the two
-        // that give a member twice; the three bare call-stack trees are refused either way.
-        XCTAssertEqual(onBytes.count, 11, onBytes.joined(separator: ", "))
+        // that give a member twice; the three bare call-stack trees are refused either way. The
+        // Sentry event is read on its bytes.
+        XCTAssertEqual(onBytes.count, 12, onBytes.joined(separator: ", "))
     }
 
     /// Sets `value` at `path` (names and array indexes), making objects on the way.
     private func setting(_ value: Any, at path: ArraySlice<Any>, in container: Any?) -> Any {
         guard let step = path.first else { return value }
-        if let index = step as? Int, var array = container as? [Any], array.indices.contains(index) {
-            array[index] = setting(value, at: path.dropFirst(), in: array[index])
+        if let index = step as? Int, var array = container as? [Any], index <= array.count {
+            // One past the end adds an element (a second thread, exception or diagnostic).
+            if index == array.count {
+                array.append(setting(value, at: path.dropFirst(), in: nil))
+            } else {
+                array[index] = setting(value, at: path.dropFirst(), in: array[index])
+            }
             return array
         }
         var object = container as? [String: Any] ?? [:]
@@ -99,6 +105,12 @@ final class OtherJSONReaderTests: XCTestCase {
         let bases = try corpusDocuments(folder).map(\.text).filter {
             $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
         }
+        try assertEveryValueAtEveryPathReadAlike(paths, bases: bases, file: file, line: line)
+    }
+
+    private func assertEveryValueAtEveryPathReadAlike(
+        _ paths: [[Any]], bases: [String], file: StaticString = #filePath, line: UInt = #line
+    ) throws {
         var onBytes = 0
         for (number, path) in paths.enumerated() {
             let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
@@ -148,6 +160,48 @@ final class OtherJSONReaderTests: XCTestCase {
             stack + ["callStackRootFrames", 0, "subFrames", 0],
         ]
         try assertEveryValueAtEveryPathReadAlike(paths, in: "metrickit")
+    }
+
+    func testSentryFieldsOfEveryTypeAreReadAlike() throws {
+        // The corpus event (150 KB) cut down: its exception with six frames, no images or threads.
+        let text = try String(
+            contentsOf: corpus.appendingPathComponent("other/getsentry_sentry-cocoa__converted-event.json"),
+            encoding: .utf8)
+        var event = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        event["debug_meta"] = nil
+        event["threads"] = nil
+        var exception = try XCTUnwrap((event["exception"] as? [String: Any])?["values"] as? [[String: Any]])
+            .last!
+        var stacktrace = try XCTUnwrap(exception["stacktrace"] as? [String: Any])
+        stacktrace["frames"] = Array(try XCTUnwrap(stacktrace["frames"] as? [Any]).suffix(6))
+        exception["stacktrace"] = stacktrace
+        event["exception"] = ["values": [exception]]
+        event["contexts"] = [
+            "os": ["name": "iOS", "version": "16.1", "build": "20B82"], "device": ["model": "iPhone14,2"],
+            "app": ["app_version": "5.1"],
+        ]
+        let base = String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
+        XCTAssertTrue(assertBothWaysAlike(base))
+        let value: [Any] = ["exception", "values", 0]
+        let frames = value + ["stacktrace", "frames"]
+        let paths: [[Any]] = [
+            ["exception"], ["exception", "values"], value, ["exception", "values", 1], value + ["type"],
+            value + ["value"], value + ["stacktrace"], frames, frames + [0], frames + [0, "function"],
+            frames + [5, "function"], frames + [0, "package"], frames + [0, "instruction_addr"], ["contexts"],
+            ["contexts", "os"], ["contexts", "os", "version"], ["contexts", "os", "name"],
+            ["contexts", "device", "model"], ["contexts", "app", "app_version"], ["timestamp"],
+        ]
+        try assertEveryValueAtEveryPathReadAlike(paths, bases: [base])
+
+        // Chained exceptions: the last one is the report's.
+        event["exception"] = [
+            "values": [["type": "NSInvalidArgumentException", "value": "first"], exception, 7]
+        ]
+        let chained = String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
+        XCTAssertTrue(assertBothWaysAlike(chained))
+        let report = try XCTUnwrap(try ReportReader.readOtherJSONOnBytes(Substring(chained))?.get().first)
+        XCTAssertEqual(report.exceptionType, "EXC_BAD_ACCESS")
+        XCTAssertEqual(report.frames.count, 6)
     }
 
     func testTheFirstCrashedThreadAndTheFirstAttributedStackAreRead() throws {

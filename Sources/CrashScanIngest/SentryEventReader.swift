@@ -1,0 +1,95 @@
+import CrashScanModel
+
+/// A Sentry event read on its bytes: the same report as `SentryEventParser.parse` on
+/// `JSONSerialization`'s objects, without building them. `CanonicalJSON` writes the content that
+/// is hashed first (and refuses what Foundation reads its own way); the last exception is kept as
+/// a byte range while `exception.values` is read, and read after.
+///
+/// Nil for an event without an exception; a document not covered throws `JSONShapeNotCovered`,
+/// a malformed one `JSONSyntaxError`.
+enum SentryEventReader {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport? {
+        var canonicalReader = StreamingJSON(bytes)
+        let content = try CanonicalJSON.write(&canonicalReader)
+        try canonicalReader.end()
+
+        var fields = SentryEventFields()
+        var lastException: Range<Int>?
+        var reader = StreamingJSON(bytes)
+        try reader.readObject { reader, key in
+            if key == "exception" {
+                try reader.readObject { reader, key in
+                    guard key == "values" else { return }
+                    try reader.readElements { reader in
+                        guard try reader.kind() == .object else { return try reader.skipValue() }
+                        lastException = try reader.valueRange()
+                    }
+                }
+            } else if key == "contexts" {
+                try readContexts(&reader, into: &fields)
+            } else if key == "timestamp" {
+                fields.timestamp = try reader.fieldString()
+            }
+        }
+        guard let lastException else { return nil }
+        try readException(bytes, lastException, into: &fields)
+        return SentryEventParser.report(fields, content: String(decoding: content, as: UTF8.self))
+    }
+
+    private static func readContexts(_ reader: inout StreamingJSON, into fields: inout SentryEventFields)
+        throws
+    {
+        try reader.readObject { reader, key in
+            if key == "device" {
+                try reader.readObject { reader, key in
+                    if key == "model" { fields.deviceModel = try reader.fieldString() }
+                }
+            } else if key == "os" {
+                try reader.readObject { reader, key in
+                    if key == "name" {
+                        fields.osName = try reader.fieldString()
+                    } else if key == "version" {
+                        fields.osVersion = try reader.fieldString()
+                    } else if key == "build" {
+                        fields.osBuild = try reader.fieldString()
+                    }
+                }
+            } else if key == "app" {
+                try reader.readObject { reader, key in
+                    if key == "app_version" { fields.appVersion = try reader.fieldString() }
+                }
+            }
+        }
+    }
+
+    private static func readException(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into fields: inout SentryEventFields
+    ) throws {
+        var reader = StreamingJSON(bytes, from: range.lowerBound)
+        try reader.readObject { reader, key in
+            if key == "type" {
+                fields.type = try reader.fieldString()
+            } else if key == "value" {
+                fields.value = try reader.fieldString()
+            } else if key == "stacktrace" {
+                try reader.readObject { reader, key in
+                    guard key == "frames" else { return }
+                    try reader.readElements { reader in
+                        guard try reader.kind() == .object else { return try reader.skipValue() }
+                        var frame = SentryEventFields.RawFrame()
+                        try reader.readObject { reader, key in
+                            if key == "package" {
+                                frame.package = try reader.fieldString()
+                            } else if key == "instruction_addr" {
+                                frame.instructionAddress = try reader.fieldString()
+                            } else if key == "function" {
+                                frame.function = try reader.fieldString()
+                            }
+                        }
+                        fields.frames.append(frame)
+                    }
+                }
+            }
+        }
+    }
+}
