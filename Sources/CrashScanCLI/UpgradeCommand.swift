@@ -31,20 +31,19 @@ enum UpgradeCommand: CommandDefinition {
         try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath)
-        guard try Regrouper.isStale(store) else {
+        let applied = store.appliedMigrations
+        if try Regrouper.isStale(store) {
+            let summary = try Regrouper.run(store)
+            try RecommendationUpdater.refresh(store: store, rules: rules, touched: try store.groupIDs())
+            console.out("upgraded \(dbPath): regrouped \(RegroupCommand.describe(summary))\n")
+        } else {
             let schema = try store.schemaVersion()
-            let applied = store.appliedMigrations
             console.out(
                 applied.isEmpty
                     ? "\(dbPath) is up to date (schema \(schema))\n"
                     : "upgraded \(dbPath) to schema \(schema) (\(describe(applied)))\n")
-            if !applied.isEmpty { try sayFreeSpace(of: store, path: dbPath, console: console) }
-            return .ok
         }
-        let summary = try Regrouper.run(store)
-        try RecommendationUpdater.refresh(store: store, rules: rules, touched: try store.groupIDs())
-        console.out("upgraded \(dbPath): regrouped \(RegroupCommand.describe(summary))\n")
-        if !store.appliedMigrations.isEmpty { try sayFreeSpace(of: store, path: dbPath, console: console) }
+        if !applied.isEmpty { try sayFreeSpace(of: store, path: dbPath, console: console) }
         return .ok
     }
 

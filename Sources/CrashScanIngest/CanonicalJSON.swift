@@ -26,6 +26,29 @@ enum CanonicalJSON {
         return out
     }
 
+    /// A whole document that is an object, written and so checked to the last value: what the
+    /// KSCrash, MetricKit and Sentry readers start from. Written once for all three, the same pass
+    /// gives the top-level names that tell which format the document is.
+    struct Document {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// The serialisation whose SHA-256 is a KSCrash report's or Sentry event's content hash.
+        let content: [UInt8]
+        let topLevelNames: Set<String>
+
+        func hasName(_ name: String) -> Bool { topLevelNames.contains(name) }
+    }
+
+    static func document(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Document {
+        var reader = StreamingJSON(bytes)
+        guard try reader.kind() == .object else { throw JSONShapeNotCovered() }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var names = Set<String>()
+        try object(&reader, into: &out) { names.insert($0.string) }
+        try reader.end()
+        return Document(bytes: bytes, content: out, topLevelNames: names)
+    }
+
     private static func value(_ reader: inout StreamingJSON, into out: inout [UInt8]) throws {
         switch try reader.kind() {
         case .object: try object(&reader, into: &out)
@@ -56,13 +79,16 @@ enum CanonicalJSON {
     /// The members written in the document's order, then put in Foundation's order when they
     /// were not in it: a writer putting each object together apart would copy a value once for
     /// every object around it (MetricKit's call-stack trees nest two levels for each frame).
-    private static func object(_ reader: inout StreamingJSON, into out: inout [UInt8]) throws {
+    private static func object(
+        _ reader: inout StreamingJSON, into out: inout [UInt8], names: ((JSONKey) -> Void)? = nil
+    ) throws {
         var members: [(order: SortedKeyOrder, start: Int, end: Int)] = []
         var inOrder = true
         out.append(123)  // {
         let first = out.count
         try reader.members { reader, key in
             guard let order = SortedKeyOrder(key.bytes) else { throw JSONShapeNotCovered() }
+            names?(key)
             if let last = members.last {
                 // Equal keys are the same name (Foundation keeps one of them: which is not covered)
                 // or names alike to ICU (`x1`, `x01`), which Foundation orders its own way.

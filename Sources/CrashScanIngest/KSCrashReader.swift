@@ -5,16 +5,13 @@ import CrashScanModel
 /// binary images and every thread's backtrace, none of which is stored; the crashed thread's
 /// backtrace is kept as a byte range while the threads are read and read last.
 ///
-/// Two passes: `CanonicalJSON` writes the content that is hashed (it sees every value, and
-/// refuses what Foundation reads its own way, duplicate names included), then the members the
-/// report is made of are read and everything else skipped. A document either pass does not
-/// cover throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+/// It reads a `CanonicalJSON.Document`: the content that is hashed, already written (which
+/// checked every value and refused what Foundation reads its own way, duplicate names included);
+/// the members the report is made of are then read and everything else skipped. A shape the
+/// field readers do not cover throws `JSONShapeNotCovered`.
 enum KSCrashReader {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport {
-        var canonicalReader = StreamingJSON(bytes)
-        let content = try CanonicalJSON.write(&canonicalReader)
-        try canonicalReader.end()
-
+    static func read(_ document: CanonicalJSON.Document) throws -> CrashReport {
+        let bytes = document.bytes
         var fields = KSCrashFields()
         var backtrace: Range<Int>?
         // Asked in this order whatever the document's: `user`, `user.user`, then the scope's.
@@ -50,7 +47,7 @@ enum KSCrashReader {
         }
         fields.userBlocks = userBlocks + scopeUserBlocks
         if let backtrace { fields.frames = try frames(bytes, backtrace) }
-        return KSCrashParser.report(fields, content: String(decoding: content, as: UTF8.self))
+        return KSCrashParser.report(fields, content: String(decoding: document.content, as: UTF8.self))
     }
 
     private static func readSystem(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {

@@ -1,22 +1,20 @@
 import CrashScanModel
 
 /// A MetricKit payload read on its bytes: the same reports as `MetricKitParser.parse` on
-/// `JSONSerialization`'s objects, without building them. The whole payload first goes through
-/// `CanonicalJSON`, which refuses what Foundation reads its own way or not at all (a duplicate
-/// name, a number no Double holds: Foundation then refuses the whole payload, even where no
-/// report is read); each crash diagnostic is kept as a byte range while the payload is read, and
-/// its content (its own serialisation) and members are read after.
+/// `JSONSerialization`'s objects, without building them. It reads a `CanonicalJSON.Document`:
+/// the whole payload written, which refused what Foundation reads its own way or not at all (a
+/// duplicate name, a number no Double holds: Foundation then refuses the whole payload, even
+/// where no report is read). Each crash diagnostic is kept as a byte range while the payload is
+/// read, and its content (its own serialisation) and members are read after.
 ///
-/// A document not covered throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+/// A shape the field readers do not cover throws `JSONShapeNotCovered`.
 enum MetricKitReader {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> Result<[CrashReport], Rejection> {
+    static func read(_ document: CanonicalJSON.Document) throws -> Result<[CrashReport], Rejection> {
+        let bytes = document.bytes
         var diagnostics: [Range<Int>] = []
         var otherKinds: Set<String> = []
         var timeStampEnd: String?
         var timeStampBegin: String?
-        var wholeReader = StreamingJSON(bytes)
-        _ = try CanonicalJSON.write(&wholeReader)
-        try wholeReader.end()
         var reader = StreamingJSON(bytes)
         try reader.readObject { reader, key in
             if key == "crashDiagnostics" {

@@ -255,23 +255,26 @@ public enum ReportReader {
     /// those readers leave to Foundation (a syntax error included: the tolerant path repairs some
     /// and names the others).
     static func readOtherJSONOnBytes(_ text: Substring) -> Result<[CrashReport], Rejection>? {
+        // Any other object (a Bugly document the strict reader declined, JSON of no known shape)
+        // is written here too before the Foundation path reads it, which costs tens of times
+        // more; looking for the formats' names as text first was slower still (`fastContains`
+        // stops at every quote: a Sentry event took 1.50–2.14 ms against 1.19–1.57 ms without).
         guard text.first == "{" else { return nil }
         func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[CrashReport], Rejection>? {
-            var names = Set<String>()
-            var reader = StreamingJSON(bytes)
-            guard (try? reader.members({ _, key in names.insert(key.string) })) != nil,
-                (try? reader.end()) != nil
-            else { return nil }
-            if KSCrashParser.isKSCrash(hasKey: names.contains) {
-                return (try? KSCrashReader.read(bytes)).map(kscrash)
+            // One pass writes the content, checks the whole document and gives its top-level names.
+            guard let document = try? CanonicalJSON.document(bytes) else { return nil }
+            if KSCrashParser.isKSCrash(hasKey: document.hasName) {
+                return (try? KSCrashReader.read(document)).map(kscrash)
             }
-            if MetricKitParser.isPayload(hasKey: names.contains) { return try? MetricKitReader.read(bytes) }
+            if MetricKitParser.isPayload(hasKey: document.hasName) {
+                return try? MetricKitReader.read(document)
+            }
             // A bare call-stack tree is refused by the Foundation path.
-            guard !MetricKitParser.isCallStackTree(hasKey: names.contains),
-                SentryEventParser.isEvent(hasKey: names.contains)
+            guard !MetricKitParser.isCallStackTree(hasKey: document.hasName),
+                SentryEventParser.isEvent(hasKey: document.hasName)
             else { return nil }
             do {
-                return sentry(try SentryEventReader.read(bytes))
+                return sentry(try SentryEventReader.read(document))
             } catch {
                 return nil
             }

@@ -1,18 +1,15 @@
 import CrashScanModel
 
 /// A Sentry event read on its bytes: the same report as `SentryEventParser.parse` on
-/// `JSONSerialization`'s objects, without building them. `CanonicalJSON` writes the content that
-/// is hashed first (and refuses what Foundation reads its own way); the last exception is kept as
-/// a byte range while `exception.values` is read, and read after.
+/// `JSONSerialization`'s objects, without building them. It reads a `CanonicalJSON.Document`
+/// (the content that is hashed, already written and checked); the last exception is kept as a
+/// byte range while `exception.values` is read, and read after.
 ///
-/// Nil for an event without an exception; a document not covered throws `JSONShapeNotCovered`,
-/// a malformed one `JSONSyntaxError`.
+/// Nil for an event without an exception; a shape the field readers do not cover throws
+/// `JSONShapeNotCovered`.
 enum SentryEventReader {
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) throws -> CrashReport? {
-        var canonicalReader = StreamingJSON(bytes)
-        let content = try CanonicalJSON.write(&canonicalReader)
-        try canonicalReader.end()
-
+    static func read(_ document: CanonicalJSON.Document) throws -> CrashReport? {
+        let bytes = document.bytes
         var fields = SentryEventFields()
         var lastException: Range<Int>?
         var reader = StreamingJSON(bytes)
@@ -33,7 +30,7 @@ enum SentryEventReader {
         }
         guard let lastException else { return nil }
         try readException(bytes, lastException, into: &fields)
-        return SentryEventParser.report(fields, content: String(decoding: content, as: UTF8.self))
+        return SentryEventParser.report(fields, content: String(decoding: document.content, as: UTF8.self))
     }
 
     private static func readContexts(_ reader: inout StreamingJSON, into fields: inout SentryEventFields)
