@@ -1,7 +1,7 @@
 /// The commands of `crashscan`, named once: dispatch, help pages, suggestions and the flags that
 /// may come before a command all read them from here.
 enum Command: String, CaseIterable {
-    case `import`, report, explain, scan, fix, fixed, symbolicate, regroup, prune, upgrade, rules, help
+    case `import`, report, explain, scan, fix, fixed, symbolicate, regroup, prune, upgrade, check, rules, help
 
     /// The type that declares the command's options and runs it.
     var definition: any CommandDefinition.Type {
@@ -14,6 +14,7 @@ enum Command: String, CaseIterable {
         case .regroup: return RegroupCommand.self
         case .prune: return PruneCommand.self
         case .upgrade: return UpgradeCommand.self
+        case .check: return CheckCommand.self
         case .rules: return RulesCommand.self
         case .fix: return FixCommand.self
         case .fixed: return FixedCommand.self

@@ -140,7 +140,7 @@ public final class Importer {
         let pipeline = ParsePipeline(batches, known: known, settings: settings, depth: Importer.batchesAhead)
         defer { pipeline.stop() }
         var parsed = pipeline.next()
-        let transaction = try BatchTransaction(store: store)
+        let transaction = try BatchTransaction(store: store, writer: writer)
         var filesInTransaction = 0
         // PostgreSQL: other importers write at the same time, and a transaction holds the rows it
         // wrote until it commits; one parse batch per transaction keeps both the waits and what a

@@ -22,7 +22,8 @@ extension AnalyzedReport {
             ("os_raw", .optional(report.osRaw)), ("os_platform", .optional(os?.platform)),
             ("os_version", .optional(os?.text)), ("os_build", .optional(os?.build)),
             ("os_major", .optional(os?.major)), ("os_minor", .optional(os?.minor)),
-            ("os_patch", .optional(os?.patch)), ("os_key", .optional(os?.sortKey)),
+            // `os_key` is generated from these (migrations/0024).
+            ("os_patch", .optional(os?.patch)),
             ("os_beta", .bool(os?.isBeta ?? false)), ("app_version", .optional(report.appVersion)),
             ("bundle_id", .optional(report.bundleID)), ("process_name", .optional(report.processName)),
             ("cpu_arch", .optional(report.cpuArch)),

@@ -1,25 +1,34 @@
-/// The write transaction an import keeps open across batches of files, with the group tallies
-/// added once per transaction (`DeferredTallies`) instead of per report.
+/// The write transaction an import keeps open across batches of files: the reports it inserted
+/// are added to the caches once, just before each commit (`CacheUpkeep.add`), instead of per
+/// report.
 package final class BatchTransaction {
     private let store: Store
     private let db: Database
-    private let tallies: DeferredTallies
+    private let writer: ReportWriter
+    private let upkeep: CacheUpkeep
+    /// The caches' statements, prepared once for the import.
+    private var statements: [String: Statement] = [:]
+    /// The caches are filled once after the last file instead (`BulkWrites`).
+    private let cachesDeferred: Bool
 
     /// Begins the first transaction.
-    package init(store: Store) throws {
+    package init(store: Store, writer: ReportWriter, cachesDeferred: Bool = false) throws {
         self.store = store
+        self.writer = writer
+        self.cachesDeferred = cachesDeferred
         db = store.db
-        tallies = try DeferredTallies(db: db)
+        upkeep = CacheUpkeep(db: db)
         try open()
     }
 
     private func open() throws {
         try store.placeJournals()
         try db.execute(db.dialect.beginWrite)
-        try tallies.begin()
+        try upkeep.beginWriting()
+        writer.uncachedReports.removeAll()
     }
 
-    /// Commits what is written so far (tallies included) and begins the next transaction.
+    /// Commits what is written so far (its caches included) and begins the next transaction.
     package func commitAndContinue() throws {
         try commit()
         try open()
@@ -29,82 +38,26 @@ package final class BatchTransaction {
     /// the same files again after PostgreSQL cancelled one to break a deadlock).
     package func rollbackAndContinue() throws {
         try db.execute("ROLLBACK")
-        tallies.abandon()
         try open()
     }
 
-    /// Commits what is written, tallies included.
+    /// Commits what is written, its caches included.
     package func commit() throws {
-        try tallies.flush()
+        try addToCaches()
         try db.execute("COMMIT")
     }
 
+    private func addToCaches() throws {
+        if !cachesDeferred { try upkeep.add(reports: writer.uncachedReports, statements: &statements) }
+        writer.uncachedReports.removeAll()
+        try upkeep.endWriting()
+    }
+
     /// After a failure: keeps every file stored before it (the failing file's savepoint is gone)
-    /// with its tallies; if they cannot be added, keeps nothing of this transaction.
+    /// with its caches; if they cannot be added, keeps nothing of this transaction.
     package func keepWhatIsWritten() {
-        if (try? tallies.flush()) == nil || (try? db.execute("COMMIT")) == nil {
+        if (try? addToCaches()) == nil || (try? db.execute("COMMIT")) == nil {
             try? db.execute("ROLLBACK")
         }
-    }
-}
-
-extension Store {
-    /// The writer inserts into seven indexes at random places (content hash, device, …): with
-    /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
-    /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
-    /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
-    /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
-    package func tuneForBulkWrites() throws {
-        guard db.dialect == .sqlite else { return }
-        try db.execute("PRAGMA cache_size = -32768")
-        try db.execute("PRAGMA wal_autocheckpoint = 10000")
-    }
-
-    /// Where the next transaction of an import keeps its journals. Each file's savepoint keeps
-    /// the pages it changes in a sub-journal, which SQLite moves to a temporary file past 64 KiB
-    /// for the rest of the transaction; a file changes about 30 pages (120 KB). 20,000 logs made
-    /// 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the kernel; with
-    /// `temp_store = MEMORY` 28,366 calls and 0.4 s. But the tallies' additions at each commit
-    /// journal every page they change too, and on a database of a million reports that was
-    /// about 25 MB at once (importing 20,000 logs into it, one run each: peak resident memory
-    /// 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are kept in memory while the database is under
-    /// `memoryJournalLimit`, where what the additions change is a few megabytes, and in files
-    /// beyond. Changing `temp_store` drops the connection's temporary tables and triggers: a
-    /// connection that has some (a caller's) keeps what it has.
-    package func placeJournals() throws {
-        guard db.dialect == .sqlite, try !hasTemporaryObjects() else { return }
-        let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
-        let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
-        let inMemory = pages * size < Self.memoryJournalLimit
-        // `temp_store` reads 2 for MEMORY; every change drops the temporary schema, so only a change.
-        let isInMemory = try db.query("PRAGMA temp_store").first?.int("temp_store") == 2
-        guard inMemory != isInMemory else { return }
-        try db.execute(inMemory ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT")
-    }
-
-    /// The database size up to which an import's journals are kept in memory (about 200,000
-    /// reports).
-    static let memoryJournalLimit = 256 << 20
-
-    /// After the files are written: journals and temporary tables go to files again (a regroup's
-    /// statement can change most of the database, and its journal would be held in memory whole).
-    package func endBulkWrites() throws {
-        guard db.dialect == .sqlite, try !hasTemporaryObjects() else { return }
-        try db.execute("PRAGMA temp_store = DEFAULT")
-    }
-
-    /// Whether the connection has temporary tables, views or triggers (which a change of
-    /// `temp_store` drops).
-    private func hasTemporaryObjects() throws -> Bool {
-        try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") != 0
-    }
-
-    /// Moves the reports of incomplete KVC groups into the complete group of their call site
-    /// (`PartialGroupMerger`).
-    package func mergePartialGroups() throws -> [PartialGroupMerger.Merge] { try PartialGroupMerger.run(db) }
-
-    /// Brings the blame frame and sample frames of `groups` up to date (`GroupRows`).
-    package func refreshDisplay(of groups: Set<Int64>, samples: [Int64: GroupSample]) throws {
-        try GroupRows.refreshDisplay(groups, samples: samples, db: db)
     }
 }

@@ -43,7 +43,7 @@ package enum PartialGroupMerger {
             byPartial[Int64(partial), default: []].append(row)
         }
         var merges: [Merge] = []
-        try db.transaction {
+        try CacheUpkeep.transaction(db) { upkeep in
             for (partial, candidates) in byPartial.sorted(by: { $0.key < $1.key }) {
                 guard candidates.count == 1, let target = candidates.first,
                     let complete = try target.int("complete")
@@ -51,9 +51,15 @@ package enum PartialGroupMerger {
                 try merge(partial: partial, into: Int64(complete), taking: target, db: db)
                 merges.append(Merge(partial: partial, complete: Int64(complete)))
             }
+            try upkeep.refresh(groups: Set(merges.flatMap { [$0.partial, $0.complete] }), changing: changed)
         }
         return merges
     }
+
+    /// What a merge changes: the reports' group, their failures' class and key.
+    static let changed: Set<RawColumn> = [
+        .report("group_id"), .failure("receiver_class"), .failure("key"), .failure("accessor"),
+    ]
 
     private static func merge(partial: Int64, into complete: Int64, taking group: Row, db: Database) throws {
         try db.run(
@@ -97,14 +103,15 @@ enum GroupRows {
     /// spelling most of its reports have (ties: the first in byte order), and the sample frames
     /// are the richest stack offered (between stacks as rich, the one whose path sorts first).
     static func refreshDisplay(_ groups: Set<Int64>, samples: [Int64: GroupSample], db: Database) throws {
-        // The counts come from `group_blame_tally` (migration 15): counted from the reports, this
-        // read every report of the group (3.7 s for the groups of a million reports).
+        // The counts come from `group_blame_tally` (`Caches.groupBlameTally`): counted from the
+        // reports, this read every report of the group (3.7 s for the groups of a million reports).
+        let tally = try CacheUpkeep(db: db).source(Caches.groupBlameTally)
         let blame = try db.prepare(
             """
             UPDATE crash_group SET blame_frame = (
-                SELECT blame_frame FROM group_blame_tally WHERE group_id = crash_group.id
+                SELECT blame_frame FROM \(tally) WHERE group_id = crash_group.id
                 ORDER BY reports DESC, blame_frame LIMIT 1)
-            WHERE id = ? AND EXISTS (SELECT 1 FROM group_blame_tally WHERE group_id = crash_group.id)
+            WHERE id = ? AND EXISTS (SELECT 1 FROM \(tally) WHERE group_id = crash_group.id)
             """)
         // Frames are one per line: the stored sample's count is its line breaks plus one (the line
         // break is bound: SQLite spells it char(10), PostgreSQL chr(10)).

@@ -80,7 +80,7 @@ public enum Regrouper {
         let db = store.db
         var summary = Summary()
         summary.groupsBefore = try db.query("SELECT count(*) AS n FROM crash_group").first?.int("n") ?? 0
-        try db.transaction {
+        try CacheUpkeep.transaction(db) { upkeep in
             let keys = try storedKeys(db)
             summary.reports = keys.count
             var holder: [String: Int64] = [:]
@@ -106,22 +106,26 @@ public enum Regrouper {
                     try rename.runToCompletion()
                 }
             }
-            summary.moved = try moveStragglers(keys, holder: &holder, db: db)
+            let moved = try moveStragglers(keys, holder: &holder, db: db)
+            summary.moved = moved.count
             try removeEmptyGroups(keys, holder: holder, db: db)
             try markCurrent(store)
+            try upkeep.refresh(groups: moved.groups, changing: [.report("group_id")])
         }
         summary.merged = try PartialGroupMerger.run(db).count
         summary.groupsAfter = try db.query("SELECT count(*) AS n FROM crash_group").first?.int("n") ?? 0
         return summary
     }
 
-    /// Moves each report whose group does not hold its fingerprint; returns how many moved.
+    /// Moves each report whose group does not hold its fingerprint; returns how many moved, and
+    /// the groups they left and joined.
     private static func moveStragglers(_ keys: [StoredKey], holder: inout [String: Int64], db: Database)
         throws
-        -> Int
+        -> (count: Int, groups: Set<Int64>)
     {
         let move = try db.prepare("UPDATE report SET group_id = ? WHERE id = ?")
         var moved = 0
+        var groups: Set<Int64> = []
         for key in keys where holder[key.fingerprint] != key.group {
             let target: Int64
             if let existing = holder[key.fingerprint] {
@@ -133,8 +137,9 @@ public enum Regrouper {
             try move.bind([.integer(target), .integer(key.report)])
             try move.runToCompletion()
             moved += 1
+            groups.formUnion([key.group, target])
         }
-        return moved
+        return (moved, groups)
     }
 
     /// A new group for `key`'s fingerprint, described by its report and its old group.

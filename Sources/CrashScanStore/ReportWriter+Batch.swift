@@ -9,10 +9,12 @@ extension ReportWriter {
         if store.db.dialect == .postgresql {
             try partitions.ensure(
                 months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
+            let uncachedBefore = uncachedReports.count
             do {
                 return try store.db.savepoint("batch") { try writeInBulk(parsed) }
             } catch let error as DatabaseError where !error.isTransient {
                 groupCache.removeAll()  // groups made inside the rolled-back savepoint are gone
+                uncachedReports.removeSubrange(uncachedBefore...)
             }
         }
         return try parsed.map { item in

@@ -93,6 +93,34 @@ public enum SQLDialect: String, Sendable {
         }
     }
 
+    /// `expression` is one of the ids bound as parameter `parameter` (`idListValue`): a JSON
+    /// array read by `json_each` on SQLite, an array on PostgreSQL. One bound value however many
+    /// ids, and no statement text that changes with their number.
+    func inIDList(_ expression: String, parameter: Int) -> String {
+        switch self {
+        case .sqlite: return "\(expression) IN (SELECT value FROM json_each(?\(parameter)))"
+        case .postgresql: return "\(expression) = ANY (?\(parameter)::bigint[])"
+        }
+    }
+
+    /// The ids bound as parameter `parameter` (`idListValue`) as a table `ids` of one column,
+    /// `value`.
+    func idListTable(parameter: Int) -> String {
+        switch self {
+        case .sqlite: return "json_each(?\(parameter)) AS ids"
+        case .postgresql: return "unnest(?\(parameter)::bigint[]) AS ids (value)"
+        }
+    }
+
+    /// The value `inIDList` binds for `ids`.
+    func idListValue<IDs: Sequence>(_ ids: IDs) -> SQLValue where IDs.Element == Int64 {
+        let digits = ids.map(String.init).joined(separator: ",")
+        switch self {
+        case .sqlite: return .text("[" + digits + "]")
+        case .postgresql: return .text("{" + digits + "}")
+        }
+    }
+
     /// `column` holds an app frame still written as an offset (`0x104a8c000 + 123`).
     func holdsOffsetFrame(_ column: String) -> String {
         switch self {
@@ -108,6 +136,14 @@ public enum SQLDialect: String, Sendable {
         case .sqlite: return expression
         case .postgresql:
             return "to_char((\(expression)) AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')"
+        }
+    }
+
+    /// The UTC day (`YYYY-MM-DD`) of a time.
+    func utcDay(_ expression: String) -> String {
+        switch self {
+        case .sqlite: return "substr(\(expression), 1, 10)"
+        case .postgresql: return "to_char((\(expression)) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
         }
     }
 

@@ -22,6 +22,9 @@ public final class Store {
     /// The schema versions this opening applied (none when the database was current).
     public private(set) var appliedMigrations: [Int] = []
 
+    /// What this opening did to the caches (a command that writes makes them current first).
+    public private(set) var cacheOutcome: CacheOutcome = .current
+
     /// Opens `path`: an SQLite file, or a PostgreSQL server when it is a `postgresql://` or
     /// `postgres://` URL. A database that is not crashscan's is refused before anything is
     /// written; `readWrite` then switches SQLite to WAL and migrates, `readOnly` requires the
@@ -42,6 +45,10 @@ public final class Store {
         switch access {
         case .readWrite:
             appliedMigrations = try Migrator.migrate(db, migrations: migrations)
+            // A test's own migrations may stop before the caches' schema.
+            if try Migrator.currentVersion(db) >= CacheUpkeep.firstVersion {
+                cacheOutcome = try CacheUpkeep(db: db).makeCurrent()
+            }
         case .readOnly:
             try Migrator.checkIdentity(db, migrations: migrations)
             let known = migrations.map(\.version).max() ?? 0
@@ -124,6 +131,9 @@ package final class ReportWriter {
     /// Per group, the report of this run with the most frames: a group's sample frames (what
     /// `explain` shows) become the richest stack seen, whichever report came first.
     package internal(set) var richestSamples: [Int64: GroupSample] = [:]
+    /// The reports inserted since the transaction began, which its commit adds to the caches
+    /// (`BatchTransaction`).
+    var uncachedReports: [Int64] = []
     var groupCache: [String: Int64] = [:]
     /// PostgreSQL's monthly partitions of `report`, made before a batch loads into them.
     lazy var partitions = PostgresPartitions(location: store.location)
@@ -143,6 +153,7 @@ package final class ReportWriter {
         touchedGroups = memory.touchedGroups
         richestSamples = memory.richestSamples
         groupCache.removeAll()
+        uncachedReports.removeAll()
     }
 
     package init(store: Store, arguments: String, version: String) throws {
@@ -222,6 +233,7 @@ package final class ReportWriter {
         throws -> FileOutcome
     {
         var groups: Set<Int64> = []
+        let uncachedBefore = uncachedReports.count
         do {
             let outcome = try store.db.savepoint("file") {
                 try writeFile(
@@ -230,6 +242,8 @@ package final class ReportWriter {
             touchedGroups.formUnion(groups)
             return outcome
         } catch {
+            // The rolled-back file's reports are not stored: nothing of them goes to the caches.
+            uncachedReports.removeSubrange(uncachedBefore...)
             // The rolled-back file's reports are not stored: neither are their samples.
             for group in groups { richestSamples[group] = nil }
             // Group ids created inside the rolled-back savepoint no longer exist.
@@ -271,6 +285,7 @@ package final class ReportWriter {
                 continue
             }
             groups.insert(groupID)
+            uncachedReports.append(id)
             outcome.imported += 1
             noteSample(of: report, group: groupID, path: path)
             if let row = Self.failureRow(report, id: id) {

@@ -48,8 +48,13 @@ public enum StoredSymbolication {
         }
         summary.symbolicated = resolved.count
         guard !resolved.isEmpty else { return summary }
-        try db.transaction {
+        try CacheUpkeep.transaction(db) { upkeep in
             for item in resolved { try save(item.analyzed, report: item.id, db: db) }
+            let groups = try db.query(
+                "SELECT DISTINCT group_id FROM report WHERE \(db.dialect.inIDList("id", parameter: 1))",
+                [db.dialect.idListValue(resolved.map(\.id))]
+            ).compactMap { try $0.int("group_id").map(Int64.init) }
+            try upkeep.refresh(groups: Set(groups), changing: changed)
         }
         summary.regrouped = try Regrouper.run(store)
         try db.transaction {
@@ -78,6 +83,14 @@ public enum StoredSymbolication {
         report.binaryImages = imagesText.split(separator: "\n").compactMap(StoredFrames.image)
         return report
     }
+
+    /// What `save` changes: the reports' blame frames and symbols, their failures (a report may
+    /// gain one).
+    static let changed: Set<RawColumn> = [
+        .report("blame_frame"), .report("blame_symbolicated"), .report("symbolication"),
+        .failure("report_id"),
+        .failure("receiver_class"), .failure("key"), .failure("accessor"),
+    ]
 
     /// Writes the symbolicated classification and blame frame of one report.
     private static func save(_ analyzed: AnalyzedReport, report id: Int64, db: Database) throws {

@@ -306,14 +306,16 @@ struct Benchmark {
         guard floorTable.status == 0 else { throw BenchError("sqlite3 failed: \(floorTable.output)") }
         try writeRows(of: path, toCSV: csvPath)
         // The CSV holds the values `storedColumns` names, in its order (not `import_file_id`,
-        // which the writer adds): the same columns by name, as crashscan's writer inserts them.
+        // which the writer adds): the same columns by name, as crashscan's writer inserts them,
+        // and the OS key the report table generates from them.
         let columns = AnalyzedReport.storedColumnNames
         let script = """
             PRAGMA journal_mode = WAL;
             PRAGMA synchronous = NORMAL;
             CREATE TEMP TABLE staging (\(columns.joined(separator: ", ")));
             .import --csv \(csvPath) staging
-            INSERT INTO report_floor (\(columns.joined(separator: ", "))) SELECT * FROM staging;
+            INSERT INTO report_floor (\(columns.joined(separator: ", ")), os_key)
+            SELECT *, os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0) FROM staging;
             """
         let scriptPath = options.work + "/floor.sql"
         try script.write(toFile: scriptPath, atomically: true, encoding: .utf8)

@@ -74,6 +74,7 @@ extension ReportWriter {
                 ])
         }
         for report in fresh where inserted.contains(report.id) {
+            uncachedReports.append(report.id)
             touchedGroups.insert(report.group)
             noteSample(of: report.report, group: report.group, path: parsed[report.file].path)
         }

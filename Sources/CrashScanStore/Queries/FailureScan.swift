@@ -14,233 +14,267 @@ public struct FailureScan: Sendable {
 }
 
 extension Store {
-    /// One pass over the failures, read in place (`RowCursor`) and folded here.
+    /// Everything `report` counts about the failures `selection` keeps. When the caches of whole
+    /// groups answer its filter (none, or only groups: `FilterTarget.answers`), their rows are
+    /// summed: the cells (`failure_cell`), each group's and every failure's distinct ids, and for
+    /// the page the days; any other filter reads the failures it keeps from `failure_fact` (by
+    /// the index of its first condition) and folds them in one pass (`FailureFold`). When the
+    /// caches are stale, the fold reads the raw rows instead.
     ///
-    /// Measured on the benchmark's million reports (300,000 failures): reading the rows takes
-    /// 0.4 s; SQLite's GROUP BY for the cells sorted them for another 0.7 s, and the distinct
-    /// devices and users per group and overall (count(DISTINCT), or SELECT DISTINCT) and the
-    /// days were each a further pass of 0.4–1.2 s. Dictionaries and sets here replace the sorts.
-    /// Texts are grouped as Swift compares them (canonically equivalent spellings are one value;
-    /// SQLite's BINARY collation kept them apart): the cells' values come from the device
-    /// catalogue, the OS parser and the app's version string.
-    /// `forPage` adds the days and the latest reports of each group (`report --format html`):
-    /// picking those here saved a sort of each group's reports by time (60–130 ms a group).
-    ///
-    /// A selection the failure cells can answer (`cellConditions`; kinds and keys when they keep
-    /// whole groups, `GroupKeys.swift`) is summed from them instead
-    /// (`FailureCells.swift`): the same scan, from far fewer rows. The page's days and latest
-    /// reports are not in the cells: a selection of whole groups reads them from the days kept
-    /// at import (`FailureDays.swift`); any other reads three columns of each failure (on a
-    /// million reports the page took 1.6–1.9 s with the whole scan). A time filter reads the
-    /// failures' times kept at import (`FailureTimes.swift`) but for the page.
+    /// Folded here rather than by SQL's GROUP BY: on the benchmark's million reports grouping the
+    /// 19,897 failures of `--os 8.1` into cells took 19 ms, and counting their distinct ids per
+    /// group and overall 26 and 25 ms more; reading them once takes 15 ms. Texts are grouped as
+    /// Swift compares them (canonically equivalent spellings are one value), ids by their bytes.
     public func scanFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
-        if let scan = try foldFailureTimes(selection, forPage: forPage) { return scan }
-        guard selection.since == nil, selection.until == nil,
-            case let wholeGroups = try kindsAndKeysKeepWholeGroups(selection),
-            let cells = selection.cellConditions(in: db.dialect, wholeGroups: wholeGroups)
-        else {
-            return try readFailures(selection, forPage: forPage)
+        let readable = try cachesReadable()
+        if readable, let scan = try sumWholeGroups(selection, forPage: forPage) { return scan }
+        return try foldFailures(selection, forPage: forPage, facts: readable)
+    }
+
+    /// `scanFailures` as the raw rows give it, whatever the caches hold (the tests' oracle).
+    func scanFailuresFromRows(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
+        try foldFailures(selection, forPage: forPage, facts: false)
+    }
+
+    /// `scanFailures` folded from `failure_fact` even where the caches of whole groups answer.
+    func scanFailuresFromFacts(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
+        try foldFailures(selection, forPage: forPage, facts: true)
+    }
+
+    /// The caches a scan of whole groups reads.
+    private static func wholeGroupCaches(forPage: Bool) -> [CacheTable] {
+        [Caches.failureCell, Caches.failureGroupDevice, Caches.failureGroupUser]
+            + (forPage ? [Caches.failureDay] : [])
+    }
+
+    /// The scan from the caches of whole groups, when they all answer the selection; else nil.
+    private func sumWholeGroups(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan? {
+        let caches = Self.wholeGroupCaches(forPage: forPage)
+        guard caches.allSatisfy({ FilterTarget($0, alias: "c").answers(selection) }) else { return nil }
+        func conditions(_ cache: CacheTable) -> SQLConditions {
+            selection.conditions(on: FilterTarget(cache, alias: "c"), db.dialect)
         }
-        var scan = try foldFailureCells(cells, idRead: selection.keepsEveryCellOfItsOSSpan ? .span : nil)
-        guard forPage else { return scan }
-        if let days = selection.dayConditions(in: db.dialect, wholeGroups: wholeGroups) {
-            try readStoredDaysAndLatest(days, into: &scan)
-        } else {
-            try readDaysAndLatest(selection, into: &scan)
+        var scan = FailureScan()
+        // Each row is a cell (its texts are distinct by their bytes); two spellings of one text
+        // get one text number, by which the report's sums add them together.
+        var texts = TextNumbering()
+        let cells = conditions(Caches.failureCell)
+        try db.forEachCursor(
+            """
+            SELECT c.number, c.group_id, c.device_model, c.device_name, c.os_version, c.os_key, c.app_version,
+                   c.failures, c.first_seen, c.last_seen
+            FROM failure_cell c\(cells.whereClause)
+            """, cells.values,
+            columns: [
+                "number", "group_id", "device_model", "device_name", "os_version", "os_key", "app_version",
+                "failures",
+                "first_seen", "last_seen",
+            ]
+        ) { row, columns in
+            guard let group = row.int(at: columns[1]), let failures = row.int(at: columns[7]) else { return }
+            var cell = Self.cell(row, columns, group: group, texts: &texts)
+            cell.count = failures
+            cell.firstSeen = row.string(at: columns[8])
+            cell.lastSeen = row.string(at: columns[9])
+            scan.cells.append(cell)
         }
+        var devices: [Int: Int] = [:]
+        var users: [Int: Int] = [:]
+        for (cache, into) in [(Caches.failureGroupDevice, 0), (Caches.failureGroupUser, 1)] {
+            let conditionsOnIDs = conditions(cache)
+            for row in try db.query(
+                "SELECT c.group_id AS id, count(*) AS n FROM \(cache.name) c\(conditionsOnIDs.whereClause) GROUP BY c.group_id",
+                conditionsOnIDs.values)
+            {
+                guard let group = try row.int("id"), let count = try row.int("n") else { continue }
+                if into == 0 { devices[group] = count } else { users[group] = count }
+            }
+        }
+        for group in Set(devices.keys).union(users.keys) {
+            scan.byGroup[group] = AffectedCounts(devices: devices[group], users: users[group])
+        }
+        scan.total = try distinctIDsOverall(selection)
+        if forPage { try readDaysAndLatest(conditions(Caches.failureDay), into: &scan) }
         return scan
     }
 
-    /// The failures per group and day, and each group's latest failures, of the selection.
-    func readDaysAndLatest(_ selection: ReportSelection, into scan: inout FailureScan) throws {
-        let rows = selection.failureRows(in: db.dialect, byGroupTime: try timeWindowIsNarrow(selection))
-        var page = PageFold()
-        try db.forEachCursor(
-            "SELECT r.group_id AS id, \(pageColumns), r.id AS report_id \(rows.sql)", rows.values,
-            columns: ["id", "page_day", "page_time", "report_id"]
-        ) { row, columns in
-            guard let group = row.int(at: columns[0]), let id = row.int(at: columns[3]) else { return }
-            FailureFold.addToPage(&page, row, columns[1], columns[2], group: group, id: Int64(id))
+    /// The distinct device and user ids of the failures of the groups `selection` keeps: the rows
+    /// of the ids of all failures, or with a group filter the distinct ids of those groups'.
+    private func distinctIDsOverall(_ selection: ReportSelection) throws -> AffectedCounts {
+        func count(overall: CacheTable, perGroup: CacheTable, column: String) throws -> Int? {
+            guard selection.groupIDs != nil else {
+                return try db.query("SELECT count(*) AS n FROM \(overall.name)").first?.int("n").flatMap {
+                    $0 == 0 ? nil : $0
+                }
+            }
+            let conditions = selection.conditions(on: FilterTarget(perGroup, alias: "c"), db.dialect)
+            return try db.query(
+                "SELECT count(DISTINCT c.\(column)) AS n FROM \(perGroup.name) c\(conditions.whereClause)",
+                conditions.values
+            ).first?.int("n").flatMap { $0 == 0 ? nil : $0 }
         }
-        (scan.days, scan.latest) = page.finish()
+        return AffectedCounts(
+            devices: try count(
+                overall: Caches.failureDevice, perGroup: Caches.failureGroupDevice, column: "device_id"),
+            users: try count(
+                overall: Caches.failureUser, perGroup: Caches.failureGroupUser, column: "user_id"))
     }
 
-    /// The day and time the page folds (`PageFold`), as `page_day` and `page_time`: the time as
-    /// `report` shows it (to the second on PostgreSQL), and the day cut from it by SQL as the days
-    /// kept at import are (`failure_day`).
-    private var pageColumns: String {
-        let time = db.dialect.timestampText(ReportSelection.seen)
-        return "substr(\(time), 1, 10) AS page_day, \(time) AS page_time"
+    /// The failures per group and day the conditions on `failure_day c` keep, and the latest
+    /// failures of each group that has a day (a failure with neither time has no day and is not
+    /// among the latest either).
+    private func readDaysAndLatest(_ conditions: SQLConditions, into scan: inout FailureScan) throws {
+        var days: [DayCount] = []
+        try db.forEachCursor(
+            "SELECT c.group_id AS id, c.day AS day, c.failures AS n FROM failure_day c\(conditions.whereClause)",
+            conditions.values, columns: ["id", "day", "n"]
+        ) { row, columns in
+            guard let group = row.int(at: columns[0]), let day = row.string(at: columns[1]),
+                let count = row.int(at: columns[2])
+            else { return }
+            days.append(DayCount(group: group, day: day, count: count))
+        }
+        var latest: [Int: [Int64]] = [:]
+        for group in Set(days.map(\.group)) {
+            latest[group] = try latestFailures(group: group)
+        }
+        scan.days = days
+        scan.latest = latest
     }
 
-    /// `scanFailures` from the failures themselves, whatever the selection.
-    func readFailures(_ selection: ReportSelection, forPage: Bool) throws -> FailureScan {
-        let rows = selection.failureRows(in: db.dialect, byGroupTime: try timeWindowIsNarrow(selection))
-        var fold = FailureFold(forPage: forPage)
+    /// The group's latest failures, newest first: by crash time, else upload time, as their text
+    /// orders (to the second on PostgreSQL, as `report` shows it), the larger id first on the
+    /// same time. Walks the group's reports newest first (`report_group_seen`) and skips those
+    /// without a failure.
+    func latestFailures(group: Int) throws -> [Int64] {
+        let newest: String
+        switch db.dialect {
+        case .sqlite: newest = "r.seen_at"
+        case .postgresql: newest = "date_trunc('second', r.seen_at AT TIME ZONE 'UTC')"
+        }
+        return try db.query(
+            """
+            SELECT r.id AS id FROM report r
+            WHERE r.group_id = ? AND r.seen_at IS NOT NULL AND EXISTS (SELECT 1 FROM kvc_failure k WHERE k.report_id = r.id)
+            ORDER BY r.group_id DESC, \(newest) DESC, r.id DESC LIMIT \(FailureScan.latestKept)
+            """, [.int(group)]
+        ).compactMap { row in try row.int("id").map(Int64.init) }
+    }
+
+    /// Every KVC failure with the columns a fold reads, from the raw rows (the caches stale).
+    static let rawFailures = """
+        SELECT r.id AS report_id, r.group_id, r.os_key, r.os_version, r.device_model, r.device_name,
+               r.app_version, r.seen_at, r.device_id, r.user_id, k.kind, k.key
+        FROM kvc_failure k JOIN report r ON r.id = k.report_id
+        """
+
+    /// How the fold reads `failure_fact` (SQLite): by the index of the condition that keeps the
+    /// fewest failures, counted first through each one (an index-only count: 4 ms for 299,286
+    /// entries); or, when even that keeps over a fifth of them, the whole table in order. The
+    /// planner, which knows no counts, took an index for any condition: `--since 2024-01-01`
+    /// keeps every failure, and reading them by the time's index took 0.35 s against 0.12 s for
+    /// the table in order (sqlite3 shell, the file mapped).
+    private func factsAccess(_ selection: ReportSelection) throws -> String {
+        guard db.dialect == .sqlite, !selection.failureDimensions.isEmpty else { return "" }
+        let target = FilterTarget(Caches.failureFact, alias: "f")
+        let total = try db.query("SELECT count(*) AS n FROM failure_fact").first?.int("n") ?? 0
+        // Counted no further than the best so far, nor than the share above which the table is read.
+        var best: (kept: Int, index: String?) = (Int(Self.indexedShare * Double(total)) + 1, nil)
+        var found = false
+        for (dimension, index) in Self.factIndexes where selection.failureDimensions.contains(dimension) {
+            let conditions = selection.only(dimension).conditions(on: target, db.dialect)
+            let hint = index.map { " INDEXED BY \($0)" } ?? ""
+            let kept =
+                try db.query(
+                    "SELECT count(*) AS n FROM (SELECT 1 FROM failure_fact f\(hint)\(conditions.whereClause) LIMIT ?) AS k",
+                    conditions.values + [.int(best.kept)]
+                ).first?.int("n") ?? 0
+            if kept < best.kept {
+                best = (kept, index)
+                found = true
+            }
+        }
+        // The table in order: its key's own index, which the planner scans whole without a
+        // condition on the key (NOT INDEXED let it take another index of the table anyway).
+        guard found else { return " INDEXED BY \(Self.factsKeyIndex)" }
+        return best.index.map { " INDEXED BY \($0)" } ?? ""
+    }
+
+    /// SQLite's name for the primary key of `failure_fact` (a table without rowid, kept in the
+    /// order of the OS key).
+    static let factsKeyIndex = "sqlite_autoindex_failure_fact_1"
+
+    /// Above this share of the failures, the fold reads the whole table rather than an index.
+    static let indexedShare = 0.2
+
+    /// The filters `failure_fact` has an index for, and the index (nil: the planner's, for a
+    /// device, whose model or name is two indexes).
+    private static let factIndexes: [(Dimension, String?)] = {
+        let fact = Caches.failureFact
+        return [
+            (.os, factsKeyIndex), (.time, fact.indexName(["seen_at"])),
+            (.day, fact.indexName(["seen_at"])), (.key, fact.indexName(["key"])),
+            (.group, fact.indexName(["group_id", "seen_at"])), (.deviceModel, nil),
+        ]
+    }()
+
+    /// The scan folded from the failures the selection keeps: from `failure_fact` (`facts`,
+    /// cells and ids by their numbers) or, when the caches are stale, from the raw rows (cells
+    /// and ids by their texts).
+    private func foldFailures(_ selection: ReportSelection, forPage: Bool, facts: Bool) throws -> FailureScan
+    {
+        let time = db.dialect.timestampText("f.seen_at")
+        let page =
+            forPage
+            ? "substr(\(time), 1, 10) AS page_day, \(time) AS page_time"
+            : "NULL AS page_day, NULL AS page_time"
+        guard facts else {
+            let conditions = selection.conditions(on: .rows(alias: "f"), db.dialect)
+            var fold = FailureFold(forPage: forPage, numberedIDs: false)
+            try db.forEachCursor(
+                """
+                SELECT f.group_id AS id, f.device_model AS model, f.device_name AS name, f.os_version AS os,
+                       f.os_key AS os_key, f.app_version AS app, f.seen_at AS seen, f.device_id AS device,
+                       f.user_id AS user, f.report_id AS report_id, \(page)
+                FROM (\(Self.rawFailures)) AS f\(conditions.whereClause)
+                """, conditions.values, columns: FailureFold.columns
+            ) { row, columns in fold.add(row, columns) }
+            return fold.finish()
+        }
+        let conditions = selection.conditions(on: FilterTarget(Caches.failureFact, alias: "f"), db.dialect)
+        let highest = try db.query("SELECT max(number) AS n FROM failure_cell").first?.int("n") ?? 0
+        var fold = CellNumberFold(forPage: forPage, highestCell: highest)
         try db.forEachCursor(
             """
-            SELECT r.group_id AS id, r.device_model AS model, r.device_name AS name, r.os_version AS os,
-                   r.os_key AS os_key, r.app_version AS app, \(ReportSelection.seen) AS seen,
-                   r.device_id AS device, r.user_id AS user, r.id AS report_id,
-                   \(forPage ? pageColumns : "NULL AS page_day, NULL AS page_time")
-            \(rows.sql)
-            """, rows.values, columns: FailureFold.columns
+            SELECT f.cell_no AS cell, f.group_id AS id, f.device_model, f.device_name, f.os_version, f.os_key,
+                   f.app_version, f.seen_at AS seen, f.device_no AS device, f.user_no AS user, f.report_id, \(page)
+            FROM failure_fact f\(try factsAccess(selection))\(conditions.whereClause)
+            """, conditions.values, columns: CellNumberFold.columns
         ) { row, columns in fold.add(row, columns) }
         return fold.finish()
     }
-}
 
-/// What `scanFailures` folds from each failure row (or failure cell), and the scan it makes of them.
-struct FailureFold {
-    /// The columns `add` reads, in the order of its `columns` argument.
-    static let columns = [
-        "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id", "page_day",
-        "page_time",
-    ]
-
-    /// A cell's texts as their numbers in `texts` (nil: none).
-    struct CellKey: Hashable {
-        var group: Int
-        var model: Int32?
-        var name: Int32?
-        var os: Int32?
-        var app: Int32?
-    }
-
-    let forPage: Bool
-    /// The cells in the order first seen, and where each key's cell is: updated in place in the
-    /// array and handed over whole by `finish`. (Kept as the dictionary's values, each read of a
-    /// cell's time copied the cell with its seven texts, and `finish` copied every cell again: on
-    /// a million reports, with the dictionary's growth, a third of an unfiltered page's samples.)
-    private(set) var cells: [FailureCell] = []
-    private var cellIndex: [CellKey: Int] = [:]
-    /// The cells' texts, each String made once: keys of numbers hash and compare faster than
-    /// four Strings, and a row's text that was seen before is not made into a String again.
-    var texts = TextNumbering()
-    // Each id is hashed once, to its number; the groups' sets hold numbers (four string inserts
-    // per failure were a quarter of the page's time on a million reports). An id is a token,
-    // compared by its bytes as the id tables (`failure_device`, `device_number`) and SQL compare
-    // it: canonically equivalent spellings are two ids on every path.
-    var deviceNumbers = IDNumbering(canonical: false)
-    var userNumbers = IDNumbering(canonical: false)
-    var devices: [Int: Set<Int32>] = [:]
-    var users: [Int: Set<Int32>] = [:]
-    /// The days and latest failures (`forPage`).
-    var page = PageFold()
-
-    init(forPage: Bool) { self.forPage = forPage }
-
-    /// Room for `count` cells, when the caller knows about how many come.
-    mutating func reserveCells(_ count: Int) {
-        cells.reserveCapacity(count)
-        cellIndex.reserveCapacity(count)
-    }
-
-    mutating func add(_ row: RowCursor, _ columns: [Int32]) {
-        guard let group = row.int(at: columns[0]) else { return }
-        let seen = row.string(at: columns[6])
-        let key = cellKey(
-            group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: false)
-        count(key, osKey: row.int(at: columns[4]), failures: 1, first: seen, last: seen)
-        addDevice(row, at: columns[7], group: group)
-        addUser(row, at: columns[8], group: group)
-        if forPage, let id = row.int(at: columns[9]) {
-            Self.addToPage(&page, row, columns[10], columns[11], group: group, id: Int64(id))
+    /// A cell of no failure yet, from a row whose columns 2 to 6 are its key: model, name, OS
+    /// version, OS key, app version (none as NULL, or as '' and -1 as `failure_cell` keeps it).
+    static func cell(_ row: RowCursor, _ columns: [Int32], group: Int, texts: inout TextNumbering)
+        -> FailureCell
+    {
+        func label(_ column: Int32) -> (text: String?, number: Int32) {
+            row.withText(at: column) { bytes -> (String?, Int32) in
+                guard !bytes.isEmpty else { return (nil, -1) }
+                let number = texts.number(bytes)
+                return (texts.text(number), number)
+            } ?? (nil, -1)
         }
-    }
-
-    /// The failure whose page day and time are in those columns of the row, if it has them.
-    static func addToPage(
-        _ page: inout PageFold, _ row: RowCursor, _ day: Int32, _ time: Int32, group: Int, id: Int64
-    ) {
-        row.withText(at: day) { day in
-            row.withText(at: time) { page.add(group: group, day: day, time: $0, id: id) }
-        }
-    }
-
-    /// The key of the cell whose model, name, OS version and app version are in those columns of
-    /// the row; with `emptyIsNone`, an empty text is none (how `failure_cell` stores it).
-    mutating func cellKey(
-        group: Int, _ row: RowCursor, _ model: Int32, _ name: Int32, _ os: Int32, _ app: Int32,
-        emptyIsNone: Bool
-    ) -> CellKey {
-        func number(_ column: Int32) -> Int32? {
-            row.withText(at: column) { bytes in
-                emptyIsNone && bytes.isEmpty ? nil : texts.number(bytes)
-            } ?? nil
-        }
-        return CellKey(
-            group: group, model: number(model), name: number(name), os: number(os), app: number(app))
-    }
-
-    /// The device id in `column` of the row, if any, among the group's.
-    mutating func addDevice(_ row: RowCursor, at column: Int32, group: Int) {
-        guard let number = row.withText(at: column, { deviceNumbers.number($0) }) else { return }
-        devices[group, default: []].insert(number)
-    }
-
-    /// The user id in `column` of the row, if any, among the group's.
-    mutating func addUser(_ row: RowCursor, at column: Int32, group: Int) {
-        guard let number = row.withText(at: column, { userNumbers.number($0) }) else { return }
-        users[group, default: []].insert(number)
-    }
-
-    /// `failures` seen from `first` to `last` added to their cell, as SQL's count, min and max
-    /// would.
-    mutating func count(_ key: CellKey, osKey: Int?, failures: Int, first: String?, last: String?) {
-        guard let index = cellIndex[key] else {
-            cellIndex[key] = cells.count
-            cells.append(
-                FailureCell(
-                    group: key.group, model: texts.text(key.model), name: texts.text(key.name),
-                    os: texts.text(key.os),
-                    osKey: osKey, app: texts.text(key.app), count: failures, firstSeen: first, lastSeen: last,
-                    textNumbers: FailureCell.TextNumbers(
-                        model: key.model ?? -1, name: key.name ?? -1, os: key.os ?? -1, app: key.app ?? -1))
-            )
-            return
-        }
-        // Changed in place: a copy out and back retained and released the cell's five texts
-        // for every failure (perf: 6 % of the samples of an unfiltered report).
-        cells[index].count += failures
-        if let osKey, cells[index].osKey.map({ osKey < $0 }) ?? true {
-            cells[index].osKey = osKey
-        }
-        if let first, cells[index].firstSeen.map({ SQLOrder.bytewise(first, $0) }) ?? true {
-            cells[index].firstSeen = first
-        }
-        if let last, cells[index].lastSeen.map({ SQLOrder.bytewise($0, last) }) ?? true {
-            cells[index].lastSeen = last
-        }
-    }
-
-    /// The slot of `key`'s cell, made with no failure yet when it has none: for a caller that
-    /// counts by slot (`count(slot:failures:)`, `setTimes`; `TimedFold`).
-    mutating func slot(_ key: CellKey, osKey: Int?) -> Int {
-        if let index = cellIndex[key] { return index }
-        count(key, osKey: osKey, failures: 0, first: nil, last: nil)
-        return cells.count - 1
-    }
-
-    /// `failures` added to the cell in `slot`, without their times (`setTimes` gives them).
-    mutating func count(slot: Int, failures: Int) { cells[slot].count += failures }
-
-    /// The first and last time of the cell in `slot`, known by the caller.
-    mutating func setTimes(slot: Int, first: String?, last: String?) {
-        cells[slot].firstSeen = first
-        cells[slot].lastSeen = last
-    }
-
-    consuming func finish() -> FailureScan {
-        var scan = FailureScan()
-        scan.cells = cells
-        for id in Set(devices.keys).union(users.keys) {
-            scan.byGroup[id] = AffectedCounts(devices: devices[id]?.count, users: users[id]?.count)
-        }
-        scan.total = AffectedCounts(
-            devices: deviceNumbers.isEmpty ? nil : deviceNumbers.count,
-            users: userNumbers.isEmpty ? nil : userNumbers.count)
-        (scan.days, scan.latest) = page.finish()
-        return scan
+        let model = label(columns[2])
+        let name = label(columns[3])
+        let os = label(columns[4])
+        let app = label(columns[6])
+        return FailureCell(
+            group: group, model: model.text, name: name.text, os: os.text,
+            osKey: row.int(at: columns[5]).flatMap { $0 == -1 ? nil : $0 }, app: app.text, count: 0,
+            firstSeen: nil, lastSeen: nil,
+            textNumbers: FailureCell.TextNumbers(
+                model: model.number, name: name.number, os: os.number, app: app.number))
     }
 }

@@ -39,7 +39,7 @@ public struct GroupReportLine: Sendable {
 
     /// The columns of `report` the initializer reads.
     static let columns = """
-        source_path, position_in_file, coalesce(occurred_at, uploaded_at) AS seen,
+        source_path, position_in_file, seen_at AS seen,
         coalesce(device_name, device_model) AS device, os_version, app_version, source_url, exception_reason
         """
 
@@ -130,10 +130,12 @@ extension Store {
     /// When any report of `app` (process name, else app image; any app when nil) in version
     /// `version` was first seen (crash time, else upload time).
     public func firstSeen(appVersion version: String, app: String?) throws -> String? {
+        // From the reports per group, app and versions (`Caches.groupTally`), which keep each
+        // one's first time: the reports have no index by app version.
         try db.query(
             """
-            SELECT min(coalesce(occurred_at, uploaded_at)) AS seen FROM report
-            WHERE app_version = ?1 AND (?2 IS NULL OR coalesce(process_name, app_image) = ?2)
+            SELECT min(first_seen) AS seen FROM \(try cacheSource(Caches.groupTally))
+            WHERE app_version = ?1 AND app_version <> '' AND (?2 IS NULL OR app = ?2)
             """, [.text(version), app.map(SQLValue.text) ?? .null]
         ).first?.string("seen")
     }

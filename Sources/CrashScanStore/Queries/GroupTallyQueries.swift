@@ -15,16 +15,16 @@ public struct GroupTotals: Sendable, Equatable {
     public var exceptionType: String?
 }
 
-/// What the rules and `explain` ask of a group's tallies. Everything here reads the tallies
-/// migration 0007 keeps (a few hundred rows), not the reports: on a million reports the same
+/// What the rules and `explain` ask of a group's tallies. Everything here reads the
+/// reports per group, app, OS and app version (`Caches.groupTally`, a few hundred rows a group), not the reports: on a million reports the same
 /// questions asked of `report` took ~1 s per group.
 extension Store {
     public func totals(group id: Int64) throws -> GroupTotals {
         let row = try db.query(
             """
-            SELECT (SELECT sum(reports) FROM group_tally WHERE group_id = ?1) AS n,
-                   (SELECT count(*) FROM group_device_tally WHERE group_id = ?1 AND device <> '') AS d,
-                   (SELECT sum(reports) FROM group_tally WHERE group_id = ?1 AND os_key < 0) AS no_os,
+            SELECT (SELECT sum(reports) FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?1) AS n,
+                   (SELECT count(*) FROM \(try cacheSource(Caches.groupDeviceTally)) WHERE group_id = ?1 AND device <> '') AS d,
+                   (SELECT sum(reports) FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?1 AND os_key < 0) AS no_os,
                    (SELECT exception_type FROM crash_group WHERE id = ?1) AS exception
             """, [.integer(id)]
         ).first
@@ -37,7 +37,7 @@ extension Store {
     public func osVersionCounts(group id: Int64) throws -> [VersionCount] {
         try versionCounts(
             """
-            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
+            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
             WHERE group_id = ? AND os_key >= 0 GROUP BY os_version ORDER BY k
             """, [.integer(id)])
     }
@@ -47,13 +47,13 @@ extension Store {
         guard let app else {
             return try versionCounts(
                 """
-                SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
+                SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
                 WHERE os_key >= 0 GROUP BY os_version ORDER BY k
                 """, [])
         }
         return try versionCounts(
             """
-            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM group_tally
+            SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
             WHERE app = ? AND os_key >= 0 GROUP BY os_version ORDER BY k
             """, [.text(app)])
     }
@@ -61,7 +61,8 @@ extension Store {
     /// The OS version keys of group `id`'s reports.
     public func osKeys(group id: Int64) throws -> [Int] {
         try db.query(
-            "SELECT DISTINCT os_key FROM group_tally WHERE group_id = ? AND os_key >= 0", [.integer(id)]
+            "SELECT DISTINCT os_key FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ? AND os_key >= 0",
+            [.integer(id)]
         ).compactMap { try $0.int("os_key") }
     }
 
@@ -69,7 +70,7 @@ extension Store {
     public func mainApp(group id: Int64) throws -> String? {
         try db.query(
             """
-            SELECT app, sum(reports) AS n FROM group_tally
+            SELECT app, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
             WHERE group_id = ? AND app <> '' GROUP BY app ORDER BY n DESC, app LIMIT 1
             """, [.integer(id)]
         ).first?.string("app")
@@ -80,7 +81,7 @@ extension Store {
         try versionCounts(
             """
             SELECT CASE app_version WHEN '' THEN 'unknown' ELSE app_version END AS v, sum(reports) AS n
-            FROM group_tally WHERE group_id = ? GROUP BY v ORDER BY n DESC, v
+            FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ? GROUP BY v ORDER BY n DESC, v
             """, [.integer(id)])
     }
 
@@ -88,7 +89,7 @@ extension Store {
     public func knownAppVersionCounts(group id: Int64) throws -> [VersionCount] {
         try versionCounts(
             """
-            SELECT app_version AS v, sum(reports) AS n FROM group_tally
+            SELECT app_version AS v, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
             WHERE group_id = ? AND app_version <> '' GROUP BY app_version
             """, [.integer(id)])
     }
@@ -99,9 +100,9 @@ extension Store {
     {
         try db.query(
             """
-            SELECT DISTINCT app_version AS v FROM group_tally
+            SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
             WHERE app = ? AND os_key BETWEEN ? AND ? AND app_version <> ''
-              AND app_version NOT IN (SELECT app_version FROM group_tally WHERE group_id = ?)
+              AND app_version NOT IN (SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?)
             """, [.text(app), .int(osKeys.lowerBound), .int(osKeys.upperBound), .integer(id)]
         ).compactMap { try $0.string("v") }
     }

@@ -16,7 +16,7 @@ extension Store {
     /// transaction, with their KVC failures (cascade) and their counts in the tallies (the
     /// triggers), then the groups left without reports. With `dryRun`, counts only.
     public func prune(before time: String, dryRun: Bool) throws -> PruneResult {
-        try db.transaction {
+        try CacheUpkeep.transaction(db) { upkeep in
             let old = "\(db.dialect.retentionTime) < ?"
             var result = PruneResult()
             result.reports =
@@ -48,6 +48,12 @@ extension Store {
                 }
             }
             result.partitionsDropped = try dropPartitions(before: time, dryRun: dryRun)
+            if !dryRun {
+                // Every column of the deleted rows changed: the caches without a group column are
+                // rebuilt, the others compute the touched groups again.
+                let everything = Caches.all.reduce(into: Set<RawColumn>()) { $0.formUnion($1.rawColumns) }
+                try upkeep.refresh(groups: Set(touched), changing: everything)
+            }
             result.reportsLeft =
                 try db.query("SELECT count(*) AS n FROM report WHERE NOT (\(old))", [.text(time)]).first?.int(
                     "n") ?? 0

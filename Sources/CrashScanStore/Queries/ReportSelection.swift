@@ -20,138 +20,151 @@ public struct ReportSelection: Sendable {
 
     public init() {}
 
-    /// Only `since` and `until` filter the reports: counting them by each group's times
-    /// (`report_group_seen`, index only) took 0.2 s for all of a million reports, against 0.35 s
-    /// walking the reports.
-    var filtersOnlyByTime: Bool {
-        (since != nil || until != nil) && osRanges.isEmpty && devices.isEmpty && appVersions.isEmpty
-            && groupIDs == nil
+    /// What the selection filters the KVC failures on.
+    var failureDimensions: Set<Dimension> {
+        var dimensions = reportDimensions
+        if !kinds.isEmpty { dimensions.insert(.kind) }
+        if !keys.isEmpty { dimensions.insert(.key) }
+        return dimensions
     }
 
-    /// One OS range and no other condition: the cells kept are every cell between the smallest
-    /// and the largest OS key among them, so the id tables' rows of that span are theirs alone
-    /// (`countCellIDs` then need not count the span's cells to choose how to read them:
-    /// `report --os 8.1` on a million reports, 218.1 M instructions to 213.9 M).
-    var keepsEveryCellOfItsOSSpan: Bool {
-        osRanges.count == 1 && devices.isEmpty && appVersions.isEmpty && since == nil && until == nil
-            && groupIDs == nil && kinds.isEmpty && keys.isEmpty
-    }
-
-    /// When a report was seen: its crash time, else its upload time (SQL over `report r`).
-    static let seen = "coalesce(r.occurred_at, r.uploaded_at)"
-
-    /// The conditions on `report r` (`report`'s count of every report the selection keeps).
-    /// `byGroupTime`: as in `failureRows`, over the groups of every report (`group_tally`).
-    func reportConditions(in dialect: SQLDialect, byGroupTime: Bool = false) -> SQLConditions {
-        var conditions = SQLConditions()
-        conditions.clauses = reportClauses(&conditions.values, dialect)
-        if byGroupTime {
-            conditions.clauses.append("r.group_id IN (SELECT DISTINCT t.group_id FROM group_tally t)")
+    /// What the selection filters the reports on (kinds and keys are the failures').
+    var reportDimensions: Set<Dimension> {
+        var dimensions: Set<Dimension> = []
+        if !osRanges.isEmpty { dimensions.insert(.os) }
+        if !devices.isEmpty { dimensions.formUnion([.deviceModel, .deviceName]) }
+        if !appVersions.isEmpty { dimensions.insert(.appVersion) }
+        if groupIDs != nil { dimensions.insert(.group) }
+        if since != nil || until != nil {
+            // A bound of ten characters or fewer is a whole UTC day (`YYYY-MM-DD`).
+            let wholeDays = [since, until].allSatisfy { ($0?.count ?? 0) <= 10 }
+            dimensions.insert(wholeDays ? .day : .time)
         }
-        return conditions
+        return dimensions
     }
 
-    /// The selection's reports as conditions on `report_count c` (migration 22), when it can be
-    /// one: the table knows OS key, device and app version, not times or groups (nil then), and
-    /// stores a missing app version as '', which an empty version in the filter would match.
-    func reportCountConditions(in dialect: SQLDialect) -> SQLConditions? {
-        guard since == nil, until == nil, groupIDs == nil, !appVersions.contains("") else { return nil }
+    /// The selection's filter on `dimension` alone (a device's model and name are one filter).
+    func only(_ dimension: Dimension) -> ReportSelection {
+        var alone = ReportSelection()
+        switch dimension {
+        case .group: alone.groupIDs = groupIDs
+        case .os: alone.osRanges = osRanges
+        case .deviceModel, .deviceName: alone.devices = devices
+        case .appVersion: alone.appVersions = appVersions
+        case .day, .time: (alone.since, alone.until) = (since, until)
+        case .kind: alone.kinds = kinds
+        case .key: alone.keys = keys
+        }
+        return alone
+    }
+
+    /// The selection as conditions on `target`'s rows, with every value bound.
+    func conditions(on target: FilterTarget, _ dialect: SQLDialect, failures: Bool = true) -> SQLConditions {
         var conditions = SQLConditions()
-        conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
-        return conditions
-    }
-
-    /// `FROM … WHERE …` of the KVC failures the selection keeps, as `report r` rows. With a
-    /// condition on the report the join starts from the index that answers it (`--os`: 0.15 s on
-    /// a million reports); without one it walks the reports in row order and keeps those with a
-    /// failure: the planner's own choice, the reports in `report_group_os` order, looked each row
-    /// up at random and took 2.2 s for the 300,000 failures of the benchmark's million reports
-    /// (0.9 s in row order).
-    ///
-    /// `byGroupTime` (SQLite, a time filter that keeps few failures: `Store.timeWindowIsNarrow`)
-    /// walks each failing group's reports in the time range instead (`report_group_seen`).
-    func failureRows(in dialect: SQLDialect, byGroupTime: Bool = false) -> (sql: String, values: [SQLValue]) {
         var values: [SQLValue] = []
-        var onReport = reportClauses(&values, dialect)
-        if byGroupTime { onReport.append("r.group_id IN (SELECT t.group_id FROM failure_group_key t)") }
-        let onFailure = kvcClauses(&values, dialect)
-        if onReport.isEmpty {
-            let inner = onFailure.isEmpty ? "" : " WHERE " + onFailure.joined(separator: " AND ")
-            return ("FROM report r WHERE r.id IN (SELECT k.report_id FROM kvc_failure k\(inner))", values)
+        var clauses: [String] = []
+        func anyOf(_ parts: [String]) {
+            if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
         }
-        return (
-            "FROM kvc_failure k JOIN report r ON r.id = k.report_id WHERE "
-                + (onReport + onFailure).joined(separator: " AND "), values
-        )
-    }
-
-    /// The same selection as conditions on `failure_cell c` (migration 14), when it can be one:
-    /// the cells know group, device, OS and app version, not times (nil then). Kinds and keys
-    /// select the groups whose failures `failure_group_key` (migration 18) counts with a kind and
-    /// key that match, which is the selection only when the filter keeps or drops each group
-    /// whole: `wholeGroups` says the store checked that (`Store.kindsAndKeysKeepWholeGroups`);
-    /// without it a kind or key filter gives nil.
-    func cellConditions(in dialect: SQLDialect, wholeGroups: Bool = false) -> SQLConditions? {
-        guard since == nil, until == nil, !appVersions.contains("") else { return nil }
-        var conditions = SQLConditions()
-        conditions.clauses = sharedClauses(on: .failureCell, &conditions.values, dialect)
-        if let test = groupKeyTest(&conditions.values, dialect) {
-            guard wholeGroups else { return nil }
-            conditions.clauses.append(
-                "c.group_id IN (SELECT t.group_id FROM failure_group_key t WHERE \(test))")
+        let os = target.column(.os)
+        anyOf(
+            osRanges.map { range in
+                values += [.int(range.lower), .int(range.upper)]
+                return target.known(os, and: "\(os.name) BETWEEN ? AND ?")
+            })
+        let model = target.column(.deviceModel)
+        let name = target.column(.deviceName)
+        anyOf(
+            devices.map { query in
+                switch query {
+                case .identifier(let identifier):
+                    values.append(.text(identifier))
+                    return target.known(model, and: dialect.equalsIgnoringCase(model.name))
+                case .name(let text):
+                    values.append(.text(text))
+                    return target.known(name, and: dialect.equalsIgnoringCase(name.name))
+                case .unknownDevice:
+                    return "(\(target.missing(model)) AND \(target.missing(name)))"
+                }
+            })
+        let app = target.column(.appVersion)
+        anyOf(
+            appVersions.map { version in
+                values.append(.text(version))
+                return "\(app.name) = ?"
+            })
+        if let groupIDs {
+            clauses.append(dialect.inIDList(target.column(.group).name, parameter: values.count + 1))
+            values.append(dialect.idListValue(groupIDs))
         }
+        clauses += timeClauses(on: target, &values, dialect)
+        if failures {
+            let kind = target.column(.kind)
+            anyOf(
+                kinds.map { value in
+                    values.append(.text(value.rawValue))
+                    return "\(kind.name) = ?"
+                })
+            let key = target.column(.key)
+            anyOf(
+                keys.map { value in
+                    guard value.contains("*") else {
+                        values.append(.text(value))
+                        return "\(key.name) = ?"
+                    }
+                    let match = dialect.wildcardMatch(key.name, pattern: value)
+                    values.append(.text(match.value))
+                    return match.sql
+                })
+        }
+        conditions.clauses = clauses
+        conditions.values = values
         return conditions
     }
 
-    /// The kind and key conditions as one test on `failure_group_key t` (none: nil), for the
-    /// check that they keep or drop each group whole; its values are appended to `values`.
-    func groupKeyTest(_ values: inout [SQLValue], _ dialect: SQLDialect) -> String? {
-        let clauses = kvcClauses(&values, dialect, on: .groupKeys)
-        return clauses.isEmpty ? nil : clauses.joined(separator: " AND ")
-    }
-
-    /// One value of a list matches: its conditions OR-ed, as one clause (none when empty).
-    private static func anyOf(_ parts: [String], into clauses: inout [String]) {
-        if !parts.isEmpty { clauses.append("(" + parts.joined(separator: " OR ") + ")") }
-    }
-
-    /// The conditions on `report r`: OS, device, app version, group, time.
-    private func reportClauses(_ values: inout [SQLValue], _ dialect: SQLDialect) -> [String] {
-        let shared = sharedClauses(on: .report, &values, dialect)
-        return shared + timeClauses(on: dialect.timestampText(Self.seen), &values, dialect)
-    }
-
-    /// The time conditions on the time `seen` (SQL). `alwaysText`: `seen` is a column of TEXT
-    /// affinity (SQLite), which holds no number.
-    func timeClauses(
-        on seen: String, _ values: inout [SQLValue], _ dialect: SQLDialect, alwaysText: Bool = false
-    ) -> [String] {
-        // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z`: the filter compares the day or the
-        // whole seconds, so `.117Z` and `Z` endings sort the same.
+    /// The time conditions on `target`'s time column (a whole day's column compares days).
+    private func timeClauses(on target: FilterTarget, _ values: inout [SQLValue], _ dialect: SQLDialect)
+        -> [String]
+    {
+        guard since != nil || until != nil else { return [] }
+        let column = target.column(.time, orDay: true)
         var clauses: [String] = []
-        // On SQLite, the same bounds on the time itself, which an index on it can answer: for
-        // text times and ASCII bounds `substr(t, 1, n) >= since` is `t >= since`, and
-        // `substr(t, 1, n) <= until` is `t <` until with its last character one higher. The
-        // prefix comparison stays unless the time is always text (a number hand-written into a
-        // report's time compares below every text); left out, the 299,286 rows of a million
-        // reports' failures read in 0.09 s instead of 0.12–0.16 s (sqlite3 shell).
-        let sinceBound = since.flatMap { dialect == .sqlite && $0.utf8.allSatisfy({ $0 < 0x80 }) ? $0 : nil }
-        let untilBound = until.flatMap { dialect == .sqlite ? Self.justAfterPrefix($0) : nil }
-        if let since, !(alwaysText && sinceBound != nil) {
+        guard column.dimension == .time else {
+            // `YYYY-MM-DD`: the selection's bounds are whole days or less (`reportDimensions`),
+            // compared to their length as with a time.
+            if let since {
+                clauses.append("substr(\(column.name), 1, \(since.count)) >= ?")
+                values.append(.text(since))
+            }
+            if let until {
+                clauses.append("substr(\(column.name), 1, \(until.count)) <= ?")
+                values.append(.text(until))
+            }
+            return clauses
+        }
+        // Stored times are UTC `YYYY-MM-DDTHH:MM:SS[.mmm]Z` (PostgreSQL's rendered so): the
+        // filter compares the day or the whole seconds, so `.117Z` and `Z` endings sort the same.
+        let seen = dialect.timestampText(column.name)
+        if let since {
             clauses.append("substr(\(seen), 1, \(since.count)) >= ?")
             values.append(.text(since))
         }
-        if let until, !(alwaysText && untilBound != nil) {
+        if let until {
             clauses.append("substr(\(seen), 1, \(until.count)) <= ?")
             values.append(.text(until))
         }
-        if let sinceBound {
-            clauses.append("\(seen) >= ?")
-            values.append(.text(sinceBound))
-        }
-        if let untilBound {
-            clauses.append("\(seen) < ?")
-            values.append(.text(untilBound))
+        // On SQLite, the same bounds on the time itself, which an index on it can answer: for
+        // text times and ASCII bounds `substr(t, 1, n) >= since` is `t >= since`, and
+        // `substr(t, 1, n) <= until` is `t <` until with its last character one higher.
+        if dialect == .sqlite {
+            if let since, since.utf8.allSatisfy({ $0 < 0x80 }) {
+                clauses.append("\(seen) >= ?")
+                values.append(.text(since))
+            }
+            if let until, let bound = Self.justAfterPrefix(until) {
+                clauses.append("\(seen) < ?")
+                values.append(.text(bound))
+            }
         }
         return clauses
     }
@@ -163,76 +176,6 @@ public struct ReportSelection: Sendable {
         guard let last = bytes.last, bytes.allSatisfy({ $0 < 0x80 }), last < 0x7F else { return nil }
         bytes[bytes.count - 1] = last + 1
         return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The conditions both `report r` and `failure_cell c` answer: OS, device, app version, group.
-    private func sharedClauses(on table: FilteredTable, _ values: inout [SQLValue], _ dialect: SQLDialect)
-        -> [String]
-    {
-        var clauses: [String] = []
-        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
-        let osKey = table.column("os_key")
-        anyOf(
-            osRanges.map { range in
-                values += [.int(range.lower), .int(range.upper)]
-                return table.known("os_key", and: "\(osKey) BETWEEN ? AND ?")
-            })
-        anyOf(
-            devices.map { query in
-                switch query {
-                case .identifier(let identifier):
-                    values.append(.text(identifier))
-                    return table.known(
-                        "device_model", and: dialect.equalsIgnoringCase(table.column("device_model")))
-                case .name(let name):
-                    values.append(.text(name))
-                    return table.known(
-                        "device_name", and: dialect.equalsIgnoringCase(table.column("device_name")))
-                case .unknownDevice:
-                    return "(\(table.missing("device_model")) AND \(table.missing("device_name")))"
-                }
-            })
-        anyOf(
-            appVersions.map { version in
-                values.append(.text(version))
-                return "\(table.column("app_version")) = ?"
-            })
-        if let groupIDs {
-            anyOf(
-                groupIDs.isEmpty
-                    ? ["FALSE"]
-                    : groupIDs.map { id in
-                        values.append(.integer(id))
-                        return "\(table.column("group_id")) = ?"
-                    })
-        }
-        return clauses
-    }
-
-    /// The conditions on `kvc_failure k`: kind and key.
-    private func kvcClauses(
-        _ values: inout [SQLValue], _ dialect: SQLDialect, on table: KindKeyTable = .failures
-    )
-        -> [String]
-    {
-        var clauses: [String] = []
-        func anyOf(_ parts: [String]) { Self.anyOf(parts, into: &clauses) }
-        anyOf(
-            kinds.map { kind in
-                values.append(.text(kind.rawValue))
-                return "\(table.kind) = ?"
-            })
-        anyOf(
-            keys.map { key in
-                guard key.contains("*") else {
-                    values.append(.text(key))
-                    return "\(table.key) = ?"
-                }
-                let match = dialect.wildcardMatch(table.key, pattern: key)
-                values.append(.text(match.value))
-                return match.sql
-            })
-        return clauses
     }
 }
 
@@ -247,39 +190,82 @@ struct SQLConditions {
     var whereClause: String { isEmpty ? "" : " WHERE " + clauses.joined(separator: " AND ") }
 }
 
-/// Where a selection's kind and key conditions are.
-enum KindKeyTable {
-    /// `kvc_failure k`.
-    case failures
-    /// `failure_group_key t` (migration 18): a missing key is '' with `has_key` false; the key
-    /// is then NULL here, which no comparison matches, as in `kvc_failure`.
-    case groupKeys
-
-    var kind: String { self == .failures ? "k.kind" : "t.kind" }
-    var key: String { self == .failures ? "k.key" : "(CASE WHEN t.has_key THEN t.key END)" }
-}
-
-/// The table a selection's OS, device, app version and group conditions are on.
-enum FilteredTable {
-    /// `report r`: a missing value is NULL, which no comparison matches.
-    case report
-    /// `failure_cell c` (migration 14): a missing value is '' (-1 for `os_key`), excluded by hand.
-    case failureCell
-
-    func column(_ name: String) -> String { (self == .report ? "r." : "c.") + name }
-
-    /// `condition`, on a row whose `name` holds a value.
-    func known(_ name: String, and condition: String) -> String {
-        self == .report ? condition : "(\(column(name)) <> \(Self.stored(name)) AND \(condition))"
+/// Where a selection's conditions are written: the raw rows (`report r` joined to
+/// `kvc_failure k`) or a cache (`alias.column`), whose key columns keep a missing value as ''
+/// or -1 (`CacheColumn.missing`).
+struct FilterTarget {
+    /// A filtered column: its SQL, how it keeps a missing value (nil: NULL), what it answers.
+    struct Column {
+        var name: String
+        var missing: String?
+        var dimension: Dimension
     }
 
-    /// `name` holds no value.
-    func missing(_ name: String) -> String {
-        self == .report ? "\(column(name)) IS NULL" : "\(column(name)) = \(Self.stored(name))"
+    private var columns: [Dimension: Column]
+
+    /// The reports, `report r` (their failures' kind and key are not theirs).
+    static let rows = rows(alias: "r")
+
+    /// The raw rows under `alias`: the reports, or their failures with the report's columns and
+    /// the failure's kind and key (`Store.rawFailures`).
+    static func rows(alias: String) -> FilterTarget {
+        func column(_ name: String, _ dimension: Dimension) -> (Dimension, Column) {
+            (dimension, Column(name: "\(alias).\(name)", missing: nil, dimension: dimension))
+        }
+        return FilterTarget(
+            columns: Dictionary(
+                uniqueKeysWithValues: [
+                    column("group_id", .group), column("os_key", .os), column("device_model", .deviceModel),
+                    column("device_name", .deviceName), column("app_version", .appVersion),
+                    column("seen_at", .time), column("kind", .kind), column("key", .key),
+                ]))
     }
 
-    /// How `failure_cell` stores a missing value of `name`.
-    private static func stored(_ name: String) -> String { name == "os_key" ? "-1" : "''" }
+    /// A cache read as `alias`.
+    init(_ cache: CacheTable, alias: String) {
+        columns = [:]
+        for column in cache.columns {
+            guard let dimension = column.dimension else { continue }
+            columns[dimension] = Column(
+                name: "\(alias).\(column.name)", missing: column.missing, dimension: dimension)
+        }
+    }
+
+    private init(columns: [Dimension: Column]) { self.columns = columns }
+
+    /// The column answering `dimension` (a time filter on whole days also takes a day column).
+    /// Asked only for what `answers` said the target holds, or for a filter left empty.
+    func column(_ dimension: Dimension, orDay: Bool = false) -> Column {
+        if let column = columns[dimension] { return column }
+        if orDay, let day = columns[.day] { return day }
+        return Column(name: "NULL", missing: nil, dimension: dimension)
+    }
+
+    /// Whether every filter of `selection` can be written on these columns: the dimensions are
+    /// held, and no value is one the cache keeps for "missing" (an empty app version).
+    func answers(_ selection: ReportSelection, failures: Bool = true) -> Bool {
+        let wanted = failures ? selection.failureDimensions : selection.reportDimensions
+        for dimension in wanted {
+            switch dimension {
+            case .day: if columns[.day] == nil && columns[.time] == nil { return false }
+            default: if columns[dimension] == nil { return false }
+            }
+        }
+        if selection.appVersions.contains(""), columns[.appVersion]?.missing != nil { return false }
+        return true
+    }
+
+    /// `condition`, on a row whose `column` holds a value.
+    func known(_ column: Column, and condition: String) -> String {
+        guard let missing = column.missing else { return condition }
+        return "(\(column.name) <> \(missing) AND \(condition))"
+    }
+
+    /// `column` holds no value.
+    func missing(_ column: Column) -> String {
+        guard let missing = column.missing else { return "\(column.name) IS NULL" }
+        return "\(column.name) = \(missing)"
+    }
 }
 
 /// KVC failures with the same group, device, OS version and app version, and when they were seen.
@@ -306,78 +292,6 @@ public struct FailureCell: Sendable {
     }
 }
 
-/// The queries behind `report`.
-extension Store {
-    /// How many reports `selection` keeps.
-    public func reportCount(_ selection: ReportSelection) throws -> Int {
-        if let count = try reportCountByKey(selection) { return count }
-        if let count = try reportCountByDay(selection) { return count }
-        let conditions = selection.reportConditions(
-            in: db.dialect,
-            byGroupTime: try (db.dialect == .sqlite && selection.filtersOnlyByTime)
-                || timeWindowIsNarrow(selection))
-        return try db.query("SELECT count(*) AS n FROM report r\(conditions.whereClause)", conditions.values)
-            .first?.int("n") ?? 0
-    }
-
-    /// The device marketing names and identifiers the reports carry.
-    public func knownDevices() throws -> (names: [String], models: [String]) {
-        let names = try db.query("SELECT DISTINCT device_name AS v FROM report WHERE device_name IS NOT NULL")
-        let models = try db.query(
-            "SELECT DISTINCT device_model AS v FROM report WHERE device_model IS NOT NULL")
-        return (try names.compactMap { try $0.string("v") }, try models.compactMap { try $0.string("v") })
-    }
-
-    /// The stored device models equal to one of `texts` (blanks trimmed) in any case.
-    public func deviceModels(equalToAnyOf texts: [String]) throws -> [String] {
-        var models: [String] = []
-        for text in texts {
-            let rows = try db.query(
-                "SELECT DISTINCT device_model AS v FROM report WHERE \(db.dialect.equalsIgnoringCase("device_model"))",
-                [.text(text.trimmingBlanksString())])
-            models += try rows.compactMap { try $0.string("v") }
-        }
-        return models
-    }
-
-    /// Whether any report has app version `version`.
-    public func hasReport(appVersion version: String) throws -> Bool {
-        try !db.query("SELECT 1 FROM report WHERE app_version = ? LIMIT 1", [.text(version)]).isEmpty
-    }
-
-    /// The `limit` app versions with the most reports.
-    public func frequentAppVersions(limit: Int) throws -> [String] {
-        try db.query(
-            """
-            SELECT app_version AS v, count(*) AS n FROM report WHERE app_version IS NOT NULL
-            GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ?
-            """, [.int(limit)]
-        ).compactMap { try $0.string("v") }
-    }
-
-    /// Whether a KVC failure has `key` (`*` a wildcard).
-    public func hasKVCFailure(key: String) throws -> Bool {
-        let match =
-            key.contains("*") ? db.dialect.wildcardMatch("key", pattern: key) : (sql: "key = ?", value: key)
-        return try !db.query("SELECT 1 FROM kvc_failure WHERE \(match.sql) LIMIT 1", [.text(match.value)])
-            .isEmpty
-    }
-
-    /// Keys of KVC failures that contain `key` (without its leading and trailing underscores,
-    /// `*` a wildcard) in any case, the most frequent first.
-    public func keys(resembling key: String, limit: Int) throws -> [String] {
-        let pattern =
-            "%" + key.lowercased().replacingOccurrences(of: "*", with: "%").trimmingCharacters(in: ["_"])
-            + "%"
-        return try db.query(
-            """
-            SELECT key AS v, count(*) AS n FROM kvc_failure WHERE key IS NOT NULL AND lower(key) LIKE ?
-            GROUP BY 1 ORDER BY 2 DESC LIMIT ?
-            """, [.text(pattern), .int(limit)]
-        ).compactMap { try $0.string("v") }
-    }
-}
-
 /// How many distinct devices and users (by the ids the reports carry) a set of reports hit; nil
 /// when none of them carries such an id ("no id" is not "nobody").
 public struct AffectedCounts: Sendable, Equatable {
@@ -391,15 +305,30 @@ public struct AffectedCounts: Sendable, Equatable {
 }
 
 extension Store {
-    /// The affected devices and users of group `id` over all its reports (the rules' evidence),
-    /// from the id tallies.
+    /// The affected devices and users of group `id` (the rules' evidence, `explain`): those of its
+    /// KVC failures, from the rows of the group's ids (a KVC group's reports are its failures);
+    /// a group without KVC failures has no such rows, and its reports are counted.
     public func affectedCounts(group id: Int64) throws -> AffectedCounts {
+        let readable = try cachesReadable()
+        let devices = Caches.failureGroupDevice.from("d", current: readable, db.dialect)
+        let users = Caches.failureGroupUser.from("u", current: readable, db.dialect)
         let row = try db.query(
             """
-            SELECT (SELECT nullif(count(*), 0) FROM group_device_id_tally WHERE group_id = ?1) AS devices,
-                   (SELECT nullif(count(*), 0) FROM group_user_id_tally WHERE group_id = ?1) AS users
+            SELECT (SELECT nullif(count(*), 0) FROM \(devices) WHERE d.group_id = ?1) AS devices,
+                   (SELECT nullif(count(*), 0) FROM \(users) WHERE u.group_id = ?1) AS users,
+                   EXISTS (SELECT 1 FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE r.group_id = ?1)
+                       AS has_failures
             """, [.integer(id)]
         ).first
+        if try row?.bool("has_failures") == false {
+            let counted = try db.query(
+                """
+                SELECT nullif(count(DISTINCT device_id), 0) AS devices, nullif(count(DISTINCT user_id), 0) AS users
+                FROM report WHERE group_id = ?
+                """, [.integer(id)]
+            ).first
+            return AffectedCounts(devices: try counted?.int("devices"), users: try counted?.int("users"))
+        }
         return AffectedCounts(devices: try row?.int("devices"), users: try row?.int("users"))
     }
 }

@@ -105,8 +105,8 @@ class GroupingTests: XCTestCase {
         XCTAssertEqual(regrouped.moved, 0)
         XCTAssertEqual(try groups(forwards), try groups(backwards))
         // The merge gave the failure the group's key and moved it: the counts followed.
-        try FailureCellTests.assertCellsMatchFailures(forwards.db)
-        try FailureCellTests.assertCellsMatchFailures(backwards.db)
+        try CacheAssertions.assertCachesMatchRows(forwards)
+        try CacheAssertions.assertCachesMatchRows(backwards)
     }
 
     func testACallSiteWithTwoKeysKeepsTheIncompleteReportApart() throws {
@@ -235,7 +235,7 @@ class GroupingTests: XCTestCase {
         let summary = try importPaths([sample("02-bugly-console-zh-textview.txt")], into: store)
         XCTAssertNotNil(summary.regrouped)
         XCTAssertEqual(try groups(store), expected)
-        try FailureCellTests.assertCellsMatchFailures(db)
+        try CacheAssertions.assertCachesMatchRows(store)
     }
 
     func testTheAppImageUnderItsBundleIdAndItsExecutableNameIsOneImage() throws {

@@ -224,7 +224,7 @@ final class SymbolicationTests: XCTestCase {
             0,
             "symbolicated reports drop their stored frames")
         // The blame frames counted per group (what the groups above show) followed the rewrite.
-        try GroupTallyTests.assertTalliesMatchReports(store.db)
+        try CacheAssertions.assertCachesMatchRows(store)
     }
 
     func testMissingDSYMPathsAndFoldersWithoutDSYMsAreClearErrors() throws {

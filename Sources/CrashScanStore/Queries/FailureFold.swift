@@ -1,0 +1,255 @@
+import Foundation
+
+/// What `scanFailures` folds from each failure row (or failure cell), and the scan it makes of
+/// them: as SQL's count, min and max per cell would, with texts compared as Swift compares them
+/// (canonically equivalent spellings are one cell) and times and ids by their bytes.
+struct FailureFold {
+    /// The columns `add` reads, in the order of its `columns` argument.
+    static let columns = [
+        "id", "model", "name", "os", "os_key", "app", "seen", "device", "user", "report_id", "page_day",
+        "page_time",
+    ]
+
+    /// A cell's texts as their numbers in `texts` (nil: none).
+    struct CellKey: Hashable {
+        var group: Int
+        var model: Int32?
+        var name: Int32?
+        var os: Int32?
+        var app: Int32?
+    }
+
+    let forPage: Bool
+    /// The cells in the order first seen, and where each key's cell is: updated in place in the
+    /// array and handed over whole by `finish`. (Kept as the dictionary's values, each read of a
+    /// cell's time copied the cell with its seven texts, and `finish` copied every cell again: on
+    /// a million reports, with the dictionary's growth, a third of an unfiltered page's samples.)
+    private(set) var cells: [FailureCell] = []
+    private var cellIndex: [CellKey: Int] = [:]
+    /// Each cell's first and last time while rows come (a String is made for each cell once, at
+    /// `finish`: made for every row, it was a tenth of a fold).
+    private var times = SlotTimes()
+    /// The cells' texts, each String made once: keys of numbers hash and compare faster than
+    /// four Strings, and a row's text that was seen before is not made into a String again.
+    var texts = TextNumbering()
+    /// The ids of each group's failures and of all of them.
+    var devices: DistinctIDs
+    var users: DistinctIDs
+    /// The days and latest failures (`forPage`).
+    var page = PageFold()
+
+    /// `numberedIDs`: the rows' ids are the numbers `failure_fact` keeps, else their texts.
+    init(forPage: Bool, numberedIDs: Bool = true) {
+        self.forPage = forPage
+        devices = DistinctIDs(numbered: numberedIDs)
+        users = DistinctIDs(numbered: numberedIDs)
+    }
+
+    mutating func add(_ row: RowCursor, _ columns: [Int32]) {
+        guard let group = row.int(at: columns[0]) else { return }
+        let key = cellKey(
+            group: group, row, columns[1], columns[2], columns[3], columns[5], emptyIsNone: false)
+        let slot = slot(key, osKey: row.int(at: columns[4]))
+        cells[slot].count += 1
+        row.withText(at: columns[6]) { times.note($0, slot: slot) }
+        devices.add(row, at: columns[7], group: group)
+        users.add(row, at: columns[8], group: group)
+        if forPage, let id = row.int(at: columns[9]) {
+            Self.addToPage(&page, row, columns[10], columns[11], group: group, id: Int64(id))
+        }
+    }
+
+    /// The failure whose page day and time are in those columns of the row, if it has them.
+    static func addToPage(
+        _ page: inout PageFold, _ row: RowCursor, _ day: Int32, _ time: Int32, group: Int, id: Int64
+    ) {
+        row.withText(at: day) { day in
+            row.withText(at: time) { page.add(group: group, day: day, time: $0, id: id) }
+        }
+    }
+
+    /// The key of the cell whose model, name, OS version and app version are in those columns of
+    /// the row; with `emptyIsNone`, an empty text is none (how `failure_cell` stores it).
+    mutating func cellKey(
+        group: Int, _ row: RowCursor, _ model: Int32, _ name: Int32, _ os: Int32, _ app: Int32,
+        emptyIsNone: Bool
+    ) -> CellKey {
+        func number(_ column: Int32) -> Int32? {
+            row.withText(at: column) { bytes in
+                emptyIsNone && bytes.isEmpty ? nil : texts.number(bytes)
+            } ?? nil
+        }
+        return CellKey(
+            group: group, model: number(model), name: number(name), os: number(os), app: number(app))
+    }
+
+    /// The slot of `key`'s cell, made with no failure yet when it has none; its OS key is the
+    /// smallest of its rows'.
+    mutating func slot(_ key: CellKey, osKey: Int?) -> Int {
+        if let index = cellIndex[key] {
+            // Changed in place: a copy out and back retained and released the cell's texts.
+            if let osKey, cells[index].osKey.map({ osKey < $0 }) ?? true { cells[index].osKey = osKey }
+            return index
+        }
+        cellIndex[key] = cells.count
+        cells.append(
+            FailureCell(
+                group: key.group, model: texts.text(key.model), name: texts.text(key.name),
+                os: texts.text(key.os), osKey: osKey, app: texts.text(key.app), count: 0, firstSeen: nil,
+                lastSeen: nil,
+                textNumbers: FailureCell.TextNumbers(
+                    model: key.model ?? -1, name: key.name ?? -1, os: key.os ?? -1, app: key.app ?? -1)))
+        times.appendSlot()
+        return cells.count - 1
+    }
+
+    consuming func finish() -> FailureScan {
+        var scan = FailureScan()
+        for slot in cells.indices {
+            cells[slot].firstSeen = times.first(slot)
+            cells[slot].lastSeen = times.last(slot)
+        }
+        scan.cells = cells
+        for id in devices.groups.union(users.groups) {
+            scan.byGroup[id] = AffectedCounts(
+                devices: devices.count(group: id), users: users.count(group: id))
+        }
+        scan.total = AffectedCounts(devices: devices.total, users: users.total)
+        (scan.days, scan.latest) = page.finish()
+        return scan
+    }
+}
+
+/// The distinct ids (of devices, or of users) of each group's failures and of all of them. An
+/// id comes as the number `failure_fact` keeps for it (`failure_device.number`), or as its text
+/// (the raw rows), which is numbered here by its bytes (as SQL compares it: canonically
+/// equivalent spellings are two ids on every path); one fold gets only one of the two. The
+/// numbers are counted as bits: on the million reports, 2 × 299,286 ids hashed into sets were a
+/// third of `--since 2024-01-01`.
+struct DistinctIDs {
+    /// The rows' ids are numbers already.
+    let numbered: Bool
+    private var numbering = IDNumbering(canonical: false)
+    /// Each group's ids, the groups in the order met (`slots` finds a group's; the last one
+    /// asked for is kept, as rows of one group often come together).
+    private var sets: [BitSet] = []
+    private var slots: [Int: Int] = [:]
+    private var last: (group: Int, slot: Int) = (-1, -1)
+    private var all = BitSet()
+
+    init(numbered: Bool) { self.numbered = numbered }
+
+    /// The id in `column` of the row (none for NULL), among `group`'s.
+    mutating func add(_ row: RowCursor, at column: Int32, group: Int) {
+        let number: Int
+        if numbered {
+            guard let stored = row.int(at: column), stored >= 0 else { return }
+            number = stored
+        } else {
+            guard let text = row.withText(at: column, { numbering.number($0) }) else { return }
+            number = Int(text)
+        }
+        if group != last.group {
+            if let slot = slots[group] {
+                last = (group, slot)
+            } else {
+                last = (group, sets.count)
+                slots[group] = sets.count
+                sets.append(BitSet())
+            }
+        }
+        sets[last.slot].insert(number)
+        all.insert(number)
+    }
+
+    var groups: Set<Int> { Set(slots.keys) }
+
+    /// The group's distinct ids; nil when none of its failures has one.
+    func count(group: Int) -> Int? { slots[group].map { sets[$0].count } }
+
+    /// Every failure's distinct ids; nil when none has one.
+    var total: Int? { all.isEmpty ? nil : all.count }
+}
+
+/// A set of small non-negative integers as bits.
+struct BitSet {
+    private var words: [UInt64] = []
+    private(set) var isEmpty = true
+
+    mutating func insert(_ value: Int) {
+        let word = value >> 6
+        if word >= words.count { words.append(contentsOf: repeatElement(0, count: word - words.count + 1)) }
+        words[word] |= 1 << UInt64(value & 63)
+        isEmpty = false
+    }
+
+    var count: Int { words.reduce(0) { $0 + $1.nonzeroBitCount } }
+}
+
+/// The fold of `failure_fact` rows, each naming its cell by number (`failure_cell.number`): a
+/// failure is counted into its cell's slot, its time compared in place and its ids set as bits,
+/// and the texts of the cells met are read once at the end. Cells whose texts are equal as Swift
+/// compares them (two spellings of one text) stay two cells here, with equal text numbers, which
+/// the report's sums add together.
+struct CellNumberFold {
+    /// The columns `add` reads, in the order of its `columns` argument: the cell's number and
+    /// key (read once per cell), the time, the ids' numbers, the report and the page's columns.
+    static let columns = [
+        "cell", "id", "device_model", "device_name", "os_version", "os_key", "app_version", "seen", "device",
+        "user", "report_id", "page_day", "page_time",
+    ]
+
+    let forPage: Bool
+    /// Per cell number, its slot + 1 (0: not met).
+    private var slots: [Int32]
+    private var cells: [FailureCell] = []
+    private var times = SlotTimes()
+    /// The cells' texts: two spellings of one text get one number (the report's sums add them).
+    private var texts = TextNumbering()
+    private var devices = DistinctIDs(numbered: true)
+    private var users = DistinctIDs(numbered: true)
+    private var page = PageFold()
+
+    /// `highestCell`: the largest cell number there is (the slots are an array by number).
+    init(forPage: Bool, highestCell: Int) {
+        self.forPage = forPage
+        slots = [Int32](repeating: 0, count: max(0, highestCell) + 1)
+    }
+
+    mutating func add(_ row: RowCursor, _ columns: [Int32]) {
+        guard let cell = row.int(at: columns[0]), cell >= 0, let group = row.int(at: columns[1]) else {
+            return
+        }
+        if cell >= slots.count { slots += [Int32](repeating: 0, count: cell - slots.count + 1) }
+        var slot = Int(slots[cell]) - 1
+        if slot < 0 {
+            slot = cells.count
+            slots[cell] = Int32(slot + 1)
+            cells.append(Store.cell(row, columns, group: group, texts: &texts))
+            times.appendSlot()
+        }
+        cells[slot].count += 1
+        row.withText(at: columns[7]) { times.note($0, slot: slot) }
+        devices.add(row, at: columns[8], group: group)
+        users.add(row, at: columns[9], group: group)
+        if forPage, let id = row.int(at: columns[10]) {
+            FailureFold.addToPage(&page, row, columns[11], columns[12], group: group, id: Int64(id))
+        }
+    }
+
+    consuming func finish() -> FailureScan {
+        var scan = FailureScan()
+        for slot in cells.indices {
+            cells[slot].firstSeen = times.first(slot)
+            cells[slot].lastSeen = times.last(slot)
+        }
+        scan.cells = cells
+        for id in devices.groups.union(users.groups) {
+            scan.byGroup[id] = AffectedCounts(
+                devices: devices.count(group: id), users: users.count(group: id))
+        }
+        scan.total = AffectedCounts(devices: devices.total, users: users.total)
+        (scan.days, scan.latest) = page.finish()
+        return scan
+    }
+}
