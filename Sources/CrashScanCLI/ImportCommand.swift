@@ -119,10 +119,10 @@ enum ImportCommand: CommandDefinition {
         let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym))
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         let store = try Store(path: dbPath)
-        // An existing database brought up to this crashscan's schema (a new one gets every
-        // migration from the first): said, since a migration may take a while on a large one.
+        // An existing database brought up to this crashscan's schema (a new one is made from
+        // the baseline): said, since a migration may take a while on a large one.
         let applied = store.appliedMigrations
-        if !quiet, let first = applied.first, let last = applied.last, first > 1 {
+        if !quiet, !store.madeSchema, let last = applied.last {
             console.err(
                 "crashscan: upgraded the database to schema \(last) (\(UpgradeCommand.describe(applied))) "
                     + "before importing\n")

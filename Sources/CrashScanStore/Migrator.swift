@@ -52,6 +52,22 @@ public struct Migration: Sendable, Equatable {
         }
     }
 
+    /// The first line of a baseline: `-- crashscan:baseline-version 24`.
+    static let baselinePrefix = "-- crashscan:baseline-version "
+
+    /// The name a baseline is recorded under in `schema_migrations`.
+    static let baselineName = "baseline"
+
+    /// The whole schema at one version, which makes a new database at once (the numbered
+    /// migrations upgrade an older one): `migrations/baseline.sql` or its PostgreSQL twin.
+    public static func baseline(for dialect: SQLDialect) -> Migration {
+        let sql = EmbeddedMigrations.baselines[dialect == .sqlite ? 0 : 1].sql
+        let firstLine = sql.prefix { $0 != "\n" }
+        let version =
+            firstLine.hasPrefix(baselinePrefix) ? Int(firstLine.dropFirst(baselinePrefix.count)) ?? 0 : 0
+        return Migration(version: version, name: baselineName, sql: sql)
+    }
+
     /// `0009_grouping_devices_time.sql` → version 9, name `grouping_devices_time`. A name that does
     /// not parse gets version 0, which the migrator refuses (a file must never be skipped).
     static func parse(name file: String, sql: String) -> Migration {
@@ -119,16 +135,20 @@ public enum Migrator {
     /// Refuses a database that is not crashscan's: one with tables but without crashscan's
     /// `schema_migrations` (its first migration recorded under the name this binary gives it).
     /// Reads only; an empty file (a new database) passes.
-    static func checkIdentity(_ db: Database, migrations: [Migration] = Migration.builtIn) throws {
+    /// A database made from a baseline records it, under its version, as its first migration.
+    static func checkIdentity(
+        _ db: Database, migrations: [Migration] = Migration.builtIn, baseline: Migration? = nil
+    ) throws {
         let tables = try db.query(db.dialect.tableNamesSQL).compactMap { try $0.string("name") }
         guard !tables.isEmpty else { return }
+        let firsts = [migrations.min(by: { $0.version < $1.version }), baseline].compactMap { $0 }
         guard tables.contains("schema_migrations"),
-            let first = migrations.min(by: { $0.version < $1.version }),
             let recorded = try? db.query(
-                "SELECT name FROM schema_migrations WHERE version = ?", [.int(first.version)]
+                "SELECT version, name FROM schema_migrations ORDER BY version LIMIT 1"
             )
-            .first?.string("name"),
-            recorded == first.name
+            .first,
+            let version = try? recorded.int("version"), let name = try? recorded.string("name"),
+            firsts.contains(where: { $0.version == version && $0.name == name })
         else { throw SchemaError.foreignDatabase(path: db.path, tables: tables) }
     }
 
@@ -140,18 +160,29 @@ public enum Migrator {
     /// first (the busy timeout) and then finds the work done, instead of failing on "table
     /// already exists". `schema_migrations` is created in the first migration's transaction,
     /// so a failed set-up leaves nothing behind.
+    ///
+    /// A new database (no schema yet) is made from `baseline` when one is given (its version is
+    /// recorded), and the migrations after it applied.
     @discardableResult
-    static func migrate(_ db: Database, migrations: [Migration] = Migration.builtIn) throws -> [Int] {
+    static func migrate(
+        _ db: Database, migrations: [Migration] = Migration.builtIn, baseline: Migration? = nil
+    ) throws -> [Int] {
         if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
-        try checkIdentity(db, migrations: migrations)
+        if let baseline, baseline.version < 1 { throw SchemaError.badName(Migration.baselineName) }
+        try checkIdentity(db, migrations: migrations, baseline: baseline)
         // Only a database known to be crashscan's (or a new one) is switched to WAL.
         try db.useWAL()
         let known = migrations.map(\.version).max() ?? 0
-        let current = try currentVersion(db)
+        var current = try currentVersion(db)
         if current > known {
             throw SchemaError.newerDatabase(path: db.path, version: current, known: known)
         }
         var done: [Int] = []
+        if current == 0, let baseline {
+            if try apply(baseline, to: db) { done.append(baseline.version) }
+            // Made here or, meanwhile, by another process opening the same new database.
+            current = try currentVersion(db)
+        }
         for migration in migrations.sorted(by: { $0.version < $1.version }) where migration.version > current
         {
             guard try apply(migration, to: db) else { continue }

@@ -22,6 +22,9 @@ public final class Store {
     /// The schema versions this opening applied (none when the database was current).
     public private(set) var appliedMigrations: [Int] = []
 
+    /// This opening made the schema: the database was new (or empty).
+    public private(set) var madeSchema = false
+
     /// What this opening did to the caches (a command that writes makes them current first).
     public private(set) var cacheOutcome: CacheOutcome = .current
 
@@ -41,16 +44,19 @@ public final class Store {
             }
             db = try Database(path: path, readOnly: access == .readOnly)
         }
+        // A new database is made from the baseline, unless a test gives its own migrations.
+        let baseline = migrations == nil ? Migration.baseline(for: db.dialect) : nil
         let migrations = migrations ?? Migration.builtIn(for: db.dialect)
         switch access {
         case .readWrite:
-            appliedMigrations = try Migrator.migrate(db, migrations: migrations)
+            madeSchema = try Migrator.currentVersion(db) == 0
+            appliedMigrations = try Migrator.migrate(db, migrations: migrations, baseline: baseline)
             // A test's own migrations may stop before the caches' schema.
             if try Migrator.currentVersion(db) >= CacheUpkeep.firstVersion {
                 cacheOutcome = try CacheUpkeep(db: db).makeCurrent()
             }
         case .readOnly:
-            try Migrator.checkIdentity(db, migrations: migrations)
+            try Migrator.checkIdentity(db, migrations: migrations, baseline: baseline)
             let known = migrations.map(\.version).max() ?? 0
             let current = try Migrator.currentVersion(db)
             // `db.path`: a URL's password is never in a message.

@@ -39,15 +39,19 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(try Migrator.currentVersion(store.db), Migration.builtIn.last?.version)
         XCTAssertEqual(try store.db.query("PRAGMA journal_mode").first?.string("journal_mode"), "wal")
         XCTAssertEqual(try store.db.query("PRAGMA foreign_keys").first?.int("foreign_keys"), 1)
+        // Made from the baseline, which is recorded as the schema's version.
         let recorded = try store.db.query("SELECT version, name FROM schema_migrations ORDER BY version")
-        XCTAssertEqual(try recorded.compactMap { try $0.string("name") }, Migration.builtIn.map(\.name))
+        XCTAssertEqual(try recorded.compactMap { try $0.string("name") }, ["baseline"])
+        XCTAssertEqual(try recorded.compactMap { try $0.int("version") }, [Migration.builtIn.last?.version])
     }
 
     func testOpeningTwiceAppliesNothing() throws {
         let path = try temporaryDatabase()
         _ = try Store(path: path)
         let db = try Database(path: path)
-        XCTAssertEqual(try Migrator.migrate(db), [])
+        XCTAssertEqual(try Migrator.migrate(db, baseline: Migration.baseline(for: .sqlite)), [])
+        // Without the baseline, such a database is not known as crashscan's.
+        XCTAssertThrowsError(try Migrator.migrate(db))
     }
 
     func testOlderDatabaseIsUpgradedInPlaceKeepingItsData() throws {
@@ -97,12 +101,15 @@ final class MigrationTests: XCTestCase {
         XCTAssertFalse(names.contains("b"))
     }
 
-    /// The built-in copies equal the files of `folder` with `suffix`, in name order.
-    func assertEmbedded(_ files: [(name: String, text: String)], match folder: String, suffix: String) throws
-    {
+    /// The built-in copies equal the files of `folder` with `suffix` (and the prefix, when
+    /// given), in name order.
+    func assertEmbedded(
+        _ files: [(name: String, text: String)], match folder: String, suffix: String,
+        where included: (String) -> Bool = { _ in true }
+    ) throws {
         let url = TestPaths.packageRoot.appendingPathComponent(folder)
         let names = try FileManager.default.contentsOfDirectory(atPath: url.path).filter {
-            $0.hasSuffix(suffix)
+            $0.hasSuffix(suffix) && included($0)
         }
         .sorted()
         XCTAssertEqual(files.map(\.name), names, "run scripts/embed-resources.sh")
@@ -115,8 +122,17 @@ final class MigrationTests: XCTestCase {
     }
 
     func testEmbeddedMigrationsAndRulesMatchTheFilesInTheRepository() throws {
+        let numbered = { (name: String) in name.first?.isNumber == true }
         try assertEmbedded(
-            EmbeddedMigrations.files.map { ($0.name, $0.sql) }, match: "migrations", suffix: ".sql")
+            EmbeddedMigrations.files.map { ($0.name, $0.sql) }, match: "migrations", suffix: ".sql",
+            where: numbered)
+        try assertEmbedded(
+            EmbeddedMigrations.postgresql.map { ($0.name, $0.sql) }, match: "migrations/postgresql",
+            suffix: ".sql",
+            where: numbered)
+        let baselines = EmbeddedMigrations.baselines.map { ($0.name, $0.sql) }
+        try assertEmbedded([baselines[0]], match: "migrations", suffix: "baseline.sql")
+        try assertEmbedded([baselines[1]], match: "migrations/postgresql", suffix: "baseline.sql")
         try assertEmbedded(EmbeddedRules.files.map { ($0.name, $0.json) }, match: "rules", suffix: ".json")
         try assertEmbedded(EmbeddedFixes.files.map { ($0.name, $0.text) }, match: "fixes", suffix: ".md")
         try assertEmbedded(
