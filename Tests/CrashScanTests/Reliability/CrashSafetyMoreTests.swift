@@ -64,6 +64,7 @@ final class CrashSafetyMoreTests: XCTestCase {
                 try count(
                     "SELECT count(*) AS n FROM reports WHERE symbolication NOT IN ('symbolicated', 'missing_dsym')",
                     in: db), 0)
+            try CacheAssertions.assertCachesMatchRows(try Store(path: path, access: .readOnly))
             // Run again, it finishes the work.
             let last = try runner.run(symbolicate + ["--db", path])
             XCTAssertEqual(last.status, 0, last.err)
@@ -74,6 +75,7 @@ final class CrashSafetyMoreTests: XCTestCase {
                 reports)
             XCTAssertEqual(
                 try count("SELECT sum(report_count) AS n FROM crash_groups", in: finished), reports)
+            try CacheAssertions.assertCachesMatchRows(try Store(path: path, access: .readOnly))
         }
         XCTAssertGreaterThan(killed, 3, "most runs were killed mid-way (a whole one takes \(duration) s)")
     }
@@ -135,6 +137,7 @@ final class CrashSafetyMoreTests: XCTestCase {
             XCTAssertEqual(
                 try count("SELECT sum(report_count) AS n FROM crash_groups", in: upgraded), reports)
             XCTAssertEqual(try count("SELECT count(*) AS n FROM import_files", in: upgraded), 20_018)
+            try CacheAssertions.assertCachesMatchRows(try Store(path: copy.path, access: .readOnly))
         }
         XCTAssertGreaterThan(killed, 3, "most upgrades were killed mid-way (a whole one takes \(duration) s)")
     }

@@ -213,6 +213,8 @@ final class DatabaseFaultTests: XCTestCase {
             XCTAssertEqual(
                 try db.query("SELECT count(*) AS n FROM import_runs").first?.int("n"), 2, "trial \(trial)")
             XCTAssertEqual(try db.query("PRAGMA integrity_check").first?.string("integrity_check"), "ok")
+            try CacheAssertions.assertCachesMatchRows(
+                try Store(path: folder.appendingPathComponent(name).path, access: .readOnly))
         }
     }
 }

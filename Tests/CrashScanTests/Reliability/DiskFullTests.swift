@@ -36,6 +36,7 @@ final class DiskFullTests: XCTestCase {
         XCTAssertEqual(
             try db.query("SELECT sum(report_count) AS n FROM crash_groups").first?.int("n"), reports,
             "the group tallies agree with the reports")
+        try CacheAssertions.assertCachesMatchRows(try Store(path: path, access: .readOnly))
     }
 
     /// A real full disk: a 1 MiB tmpfs where the machine allows `mount` (root, as CI runs).
@@ -73,6 +74,7 @@ final class DiskFullTests: XCTestCase {
         XCTAssertEqual(
             try contents(roomy).filter { $0.hasPrefix("report ") }.count,
             before.filter { $0.hasPrefix("report ") }.count + 3_000)
+        try CacheAssertions.assertCachesMatchRows(try Store(path: roomy, access: .readOnly))
     }
 
     /// The same through SQLite's own limit (`max_page_count`), on any machine: the transaction
@@ -104,6 +106,7 @@ final class DiskFullTests: XCTestCase {
                 "n"),
             before.filter { $0.hasPrefix("report ") }.count + 1_000)
         XCTAssertEqual(summary.imported + summary.duplicates, 1_000)
+        try CacheAssertions.assertCachesMatchRows(store)
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws -> Int32 {

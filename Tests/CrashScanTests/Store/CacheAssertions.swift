@@ -20,6 +20,19 @@ enum CacheAssertions {
             line: line)
     }
 
+    /// After a killed command: the caches match the rows, unless a hand edit before it had marked
+    /// them stale (then they are never read until rebuilt).
+    static func assertCachesMatchRowsOrAreStale(
+        _ store: Store, file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let check = try store.checkCaches()
+        XCTAssertFalse(check.outdated, file: file, line: line)
+        guard !check.stale else { return }
+        XCTAssertEqual(
+            check.differences.map { "\($0.cache): \($0.samples.joined(separator: "; "))" }, [], file: file,
+            line: line)
+    }
+
     /// Selections of every kind of filter, alone and together.
     static func selections(groups: [Int64]) throws -> [(String, ReportSelection)] {
         func selection(_ change: (inout ReportSelection) throws -> Void) rethrows -> ReportSelection {
