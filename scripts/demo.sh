@@ -17,7 +17,7 @@ if ! pkg-config --exists sqlite3 libarchive nettle libpq 2>/dev/null; then
 fi
 
 # On Linux, Swift's runtime and Foundation are linked into the binary: it runs where Swift is not
-# installed, and each command starts about 5 ms sooner (README, "Install").
+# installed, and each command starts about 5 ms sooner (docs/architecture.md, "Install on macOS").
 static=()
 [ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
 swift build -c release ${static[@]+"${static[@]}"}

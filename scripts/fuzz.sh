@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Fuzzes one input path of crashscan with libFuzzer for SECONDS (README, "Reliability").
+# Fuzzes one input path of crashscan with libFuzzer for SECONDS (docs/reliability.md).
 #
 #   scripts/fuzz.sh TARGET SECONDS [libFuzzer options...]
 #   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)

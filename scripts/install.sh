@@ -11,7 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix="${PREFIX:-/usr/local}"
 # On Linux, Swift's runtime and Foundation are linked in: the installed binary runs where Swift is
-# not installed, and each command starts about 5 ms sooner (README, "Install").
+# not installed, and each command starts about 5 ms sooner (docs/architecture.md, "Install on macOS").
 static=()
 [ "$(uname -s)" = Linux ] && static=(--static-swift-stdlib)
 swift build -c release --product crashscan ${static[@]+"${static[@]}"} "$@"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A throw-away PostgreSQL server for the tests (README, "Team database"): Debian's postgresql
+# A throw-away PostgreSQL server for the tests (docs/team-database.md): Debian's postgresql
 # packages, initdb into a temporary folder as the `postgres` user (the server refuses to run as
 # root), listening only on a Unix socket in that folder, on a free port number.
 #   eval "$(scripts/postgres-test-server.sh start)"   # prints export lines, among them

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/report.png, the README's screenshot of `crashscan report --format html` on the
+# Regenerates docs/report.png, the screenshot in docs/html-report.md of `crashscan report --format html` on the
 # bundled samples, with Debian's headless chromium (apt-get install chromium).
 #   scripts/report-screenshot.sh [WIDTH HEIGHT]   (default 1200 1700)
 set -euo pipefail

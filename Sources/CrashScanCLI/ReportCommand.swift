@@ -37,7 +37,7 @@ enum ReportCommand: CommandDefinition {
         "--format", value: "FORMAT",
         help: """
             text (default: fits the terminal, else $COLUMNS, else 80 columns; coloured
-            on a terminal unless NO_COLOR is set), json (stable, see README), csv,
+            on a terminal unless NO_COLOR is set), json (stable, see docs/report-json.md), csv,
             markdown, html (one self-contained page with charts)
             """)
     static let sort = CommandOption(

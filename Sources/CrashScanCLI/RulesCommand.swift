@@ -20,7 +20,7 @@ enum RulesCommand: CommandDefinition {
         CommandHelp(
             overview: """
                 List, check and test the rules of the recommendation engine: the built-in ones and a
-                team's own (README, 'Rule files').
+                team's own (docs/rule-files.md in crashscan's source).
                 """,
             usage: """
                 crashscan rules [list] [--rules FILE]... [--format text|json]
@@ -138,7 +138,8 @@ enum RulesCommand: CommandDefinition {
         }
         console.out(lines.joined(separator: "\n") + "\n")
         console.out(
-            "\(set.rules.count) rules. The most specific matching rule wins; see README, 'Rule files'.\n")
+            "\(set.rules.count) rules. The most specific matching rule wins; see docs/rule-files.md in crashscan's source.\n"
+        )
         return .ok
     }
 

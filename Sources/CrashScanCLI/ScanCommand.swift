@@ -18,7 +18,7 @@ enum ScanCommand: CommandDefinition {
         help: """
             text (default: path:line:column: warning: message [rule], as compilers
             print, so Xcode, editors and CI annotate the line), json (stable, see
-            README), sarif (SARIF 2.1.0, for GitHub code scanning)
+            docs/scanning.md), sarif (SARIF 2.1.0, for GitHub code scanning)
             """)
     static let failOn = CommandOption(
         "--fail-on", value: "SEVERITY",

@@ -53,8 +53,8 @@ public final class Importer {
     let batchSize: Int
 
     /// The batch `import` uses: 256 files for SQLite; 1,024 for PostgreSQL, where a batch is
-    /// one transaction of COPYs and its round trips are paid per batch (measured: see README,
-    /// "Team database").
+    /// one transaction of COPYs and its round trips are paid per batch (measured: see
+    /// docs/team-database.md).
     public static func batchSize(for dialect: SQLDialect) -> Int {
         dialect == .postgresql ? 1_024 : 256
     }

@@ -251,7 +251,7 @@ public enum ReportReader {
     /// `MetricKitReader`, `SentryEventReader`): through `JSONSerialization` and its sorted-keys
     /// serialisation a KSCrash file took 28–34 ms, a MetricKit payload 7.4–8.7 ms and a 150 KB
     /// Sentry event 40 ms, on their bytes 0.8–1.5 ms, 0.25–0.55 ms and 1.2–1.7 ms
-    /// (`crashscan-bench --stages`, README "Performance"). Nil for any other text and for what
+    /// (`crashscan-bench --stages`, docs/performance.md). Nil for any other text and for what
     /// those readers leave to Foundation (a syntax error included: the tolerant path repairs some
     /// and names the others).
     static func readOtherJSONOnBytes(_ text: Substring) -> Result<[CrashReport], Rejection>? {

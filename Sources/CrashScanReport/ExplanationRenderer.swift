@@ -31,7 +31,9 @@ package enum ExplanationRenderer {
         text.out.append("")
         guard let rule = explanation.rule, let evidence = explanation.evidence else {
             text.out.append("RULE")
-            text.out.append("  No rule matches this group. Add one with --rules FILE (README, 'Rule files').")
+            text.out.append(
+                "  No rule matches this group. Add one with --rules FILE (docs/rule-files.md in crashscan's source)."
+            )
             return fit(text.out)
         }
         text.rule(rule, matched: explanation.matchedRules)

@@ -3,7 +3,7 @@ import CrashScanRules
 import CrashScanStore
 
 /// What `crashscan report` shows, independent of the output format. Field names are the JSON
-/// keys (README, "Report JSON"): keep them stable.
+/// keys (docs/report-json.md): keep them stable.
 public struct KVCReport: Sendable, Encodable {
     public struct Summary: Sendable, Encodable {
         public var reports: Int
@@ -116,7 +116,7 @@ public struct KVCReport: Sendable, Encodable {
             case appVersions = "app_versions"
         }
 
-        /// Every key is written, `null` when the value is unknown (as the README promises; the
+        /// Every key is written, `null` when the value is unknown (as docs/report-json.md promises; the
         /// synthesized encoding left such keys out).
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)

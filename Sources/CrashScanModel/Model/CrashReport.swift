@@ -60,7 +60,7 @@ public struct CrashReport: Sendable {
     public var binaryImages: [BinaryImage] = []
     /// Frames whose symbol a dSYM restored at import.
     public var symbolicatedFrames = 0
-    /// Who crashed, as the source identifies them (README, "Who is affected"): an anonymous
+    /// Who crashed, as the source identifies them (docs/classification.md, "Who is affected"): an anonymous
     /// device id (Bugly `deviceId`, `RDM DeviceId`, Apple's `CrashReporter Key`, KSCrash's
     /// `device_app_hash`) and the app's user id (Bugly `userId`, `RDM user id`, KSCrash's user
     /// block). Nothing else about a user is kept.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The zone assumed for times a report wrote without one (README, "How times are stored").
+/// The zone assumed for times a report wrote without one (docs/querying.md, "How times are stored").
 public struct TimeBase: Sendable, Equatable {
     /// From `import --assume-timezone`: seconds east of UTC for every zone-less time; nil keeps
     /// each format's default.

@@ -180,7 +180,7 @@ public enum ScanRenderer {
         var findings: [JSONFinding]
     }
 
-    /// The JSON document (README, "scan"): stable keys, sorted.
+    /// The JSON document (docs/scanning.md): stable keys, sorted.
     public static func json(_ report: ScanReport) -> String {
         let fingerprints = report.fingerprints
         let findings = zip(report.findings, fingerprints).enumerated().map { index, pair in

@@ -240,13 +240,12 @@ final class RuleSetTests: XCTestCase {
         }
     }
 
-    func testTheREADMERuleExampleIsValid() throws {
-        let readme = try String(
-            contentsOf: TestPaths.packageRoot.appendingPathComponent("README.md"), encoding: .utf8)
-        let section = try XCTUnwrap(readme.components(separatedBy: "## Rule files").last)
+    func testTheDocumentedRuleExampleIsValid() throws {
+        let section = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/rule-files.md"), encoding: .utf8)
         let block = try XCTUnwrap(section.components(separatedBy: "```json\n").dropFirst().first)
         let json = try XCTUnwrap(block.components(separatedBy: "```").first)
-        let rules = try RuleSet.parse(json: Data(json.utf8), file: "README.md")
+        let rules = try RuleSet.parse(json: Data(json.utf8), file: "rule-files.md")
         XCTAssertEqual(rules.first?.failsOn?.description, "<8.3")
         XCTAssertEqual(rules.first?.fixedIn, "2.4.0")
     }
