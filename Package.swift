@@ -11,8 +11,9 @@ let package = Package(
             targets: [
                 "CrashScanModel", "CrashScanCatalogs", "CrashScanSource", "CrashScanClassification",
                 "CrashScanArchive",
-                "CrashScanSymbolication", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
-                "CrashScanImport",
+                "CrashScanSymbolication", "CrashScanIngest", "CrashScanDatabase", "CrashScanStore",
+                "CrashScanRules",
+                "CrashScanWorkflows", "CrashScanImport",
                 "CrashScanReport", "CrashScanCLI",
             ]
         ),
@@ -46,55 +47,109 @@ let package = Package(
         // glibc's mallopt (part of libc); module map only.
         .systemLibrary(name: "CMalloc"),
         // The pipeline, one target per stage; each imports only the targets below it, so the
-        // compiler rejects a backward dependency (README, "Layout", draws the graph).
+        // compiler rejects a backward dependency. Each target lists every target it imports
+        // (scripts/check-imports.py checks it); docs/architecture.md draws the graph.
         // Values every stage shares: a crash report, its frames, the vocabulary, text helpers.
         .target(name: "CrashScanModel", dependencies: ["CNettle"]),
         // Device, OS and UIKit class catalogues.
         .target(name: "CrashScanCatalogs", dependencies: ["CrashScanModel"]),
         // `crashscan scan`: lexers for Objective-C and Swift, Interface Builder files, the KVC
         // calls with constant keys they make. No rules, no database.
-        .target(name: "CrashScanSource", dependencies: ["CrashScanCatalogs"]),
+        .target(name: "CrashScanSource", dependencies: ["CrashScanCatalogs", "CrashScanModel"]),
         // KVC classification and the grouping fingerprint of one report.
-        .target(name: "CrashScanClassification", dependencies: ["CrashScanCatalogs"]),
+        .target(name: "CrashScanClassification", dependencies: ["CrashScanCatalogs", "CrashScanModel"]),
         // Members of zip, tar and gz files through libarchive.
         .target(name: "CrashScanArchive", dependencies: ["CrashScanModel", "CArchive"]),
         // dSYMs (in bundles, folders or archives) and llvm-symbolizer.
-        .target(name: "CrashScanSymbolication", dependencies: ["CrashScanArchive"]),
+        .target(
+            name: "CrashScanSymbolication", dependencies: ["CrashScanArchive", "CrashScanModel", "CArchive"]),
         // Bytes → analysed reports: file walking, every input format, symbolication and
         // classification of each report. No database.
         .target(
             name: "CrashScanIngest",
-            dependencies: ["CrashScanClassification", "CrashScanSymbolication", "CrashScanArchive"]
+            dependencies: [
+                "CrashScanClassification", "CrashScanSymbolication", "CrashScanArchive", "CrashScanCatalogs",
+                "CrashScanModel",
+            ]
         ),
-        // The only target with SQL: connection, statements, migrations, typed queries and writes.
+        // Databases, whatever they hold: one connection type per backend behind a protocol
+        // (SQLite, and PostgreSQL through libpq), statements, rows by column name, errors that
+        // say how a command ends, the migrator. No schema.
+        .target(name: "CrashScanDatabase", dependencies: ["CrashScanModel", "CSQLite", "CLibPQ"]),
+        // crashscan's schema and nothing above it: migrations, the derived tables (caches), typed
+        // queries and writes. The only target with crashscan's SQL.
+        // It stores analysed reports (CrashScanClassification's), and knows nothing of how they
+        // were read.
         .target(
             name: "CrashScanStore",
             dependencies: [
-                "CrashScanIngest", "CSQLite", "CLibPQ",
+                "CrashScanDatabase", "CrashScanClassification", "CrashScanCatalogs", "CrashScanModel",
             ]
         ),
-        // The rules engine, its evidence, and the fix pages.
-        .target(name: "CrashScanRules", dependencies: ["CrashScanStore", "CrashScanSource"]),
+        // The rules engine, the evidence's verdicts, and the fix pages. No database: `scan`
+        // without `--db` never opens one.
+        .target(
+            name: "CrashScanRules", dependencies: ["CrashScanSource", "CrashScanCatalogs", "CrashScanModel"]),
+        // What changes many stored rows by a decision made outside SQL: regroup, the merge of
+        // partial groups, symbolicate then regroup, evidence and the recommendations it backs.
+        .target(
+            name: "CrashScanWorkflows",
+            dependencies: [
+                "CrashScanStore", "CrashScanRules", "CrashScanSymbolication", "CrashScanClassification",
+                "CrashScanModel",
+            ]
+        ),
         // The import session: walk → read → parse in parallel → write → refresh groups and rules.
-        .target(name: "CrashScanImport", dependencies: ["CrashScanRules", "CMalloc"]),
+        .target(
+            name: "CrashScanImport",
+            dependencies: [
+                "CrashScanWorkflows", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
+                "CrashScanDatabase",
+                "CrashScanClassification", "CrashScanArchive", "CrashScanModel",
+            ]
+        ),
         // The report, explanation and their renderers (text, JSON, CSV, Markdown). No SQL.
-        .target(name: "CrashScanReport", dependencies: ["CrashScanRules"]),
-        // Commands, options, help and exit codes.
-        .target(name: "CrashScanCLI", dependencies: ["CrashScanImport", "CrashScanReport"]),
+        .target(
+            name: "CrashScanReport",
+            dependencies: [
+                "CrashScanWorkflows", "CrashScanStore", "CrashScanRules", "CrashScanSource",
+                "CrashScanCatalogs",
+                "CrashScanModel",
+            ]
+        ),
+        // Commands, options, help and exit codes. CMalloc: `import` sets glibc's trim threshold.
+        .target(
+            name: "CrashScanCLI",
+            dependencies: [
+                "CrashScanImport", "CrashScanReport", "CrashScanWorkflows", "CrashScanStore",
+                "CrashScanRules",
+                "CrashScanIngest", "CrashScanSymbolication", "CrashScanSource", "CrashScanClassification",
+                "CrashScanDatabase", "CrashScanModel", "CMalloc",
+            ]
+        ),
         // argv in, exit code out.
         .executableTarget(
             name: "crashscan",
-            dependencies: ["CrashScanCLI"]
+            dependencies: ["CrashScanCLI", "CrashScanReport"]
         ),
-        // The benchmark (README, "Performance"): generates a corpus, measures the floors and crashscan.
+        // The benchmark (docs/performance.md): generates a corpus, measures the floors and crashscan.
         .executableTarget(
             name: "crashscan-bench",
-            dependencies: ["CrashScanCLI"]
+            dependencies: [
+                "CrashScanCLI", "CrashScanImport", "CrashScanStore", "CrashScanRules", "CrashScanIngest",
+                "CrashScanClassification", "CrashScanCatalogs", "CrashScanDatabase", "CrashScanModel",
+            ]
         ),
         .testTarget(
             name: "CrashScanTests",
             // CArchive: the symbolication tests write a zip of a dSYM as Xcode hands them out.
-            dependencies: ["CrashScanCLI", "CArchive"],
+            dependencies: [
+                "CrashScanCLI", "CrashScanImport", "CrashScanReport", "CrashScanWorkflows", "CrashScanStore",
+                "CrashScanRules", "CrashScanDatabase", "CrashScanIngest", "CrashScanSymbolication",
+                "CrashScanArchive",
+                "CrashScanSource", "CrashScanClassification", "CrashScanCatalogs", "CrashScanModel",
+                "CArchive",
+            ],
             // Read by path (TestPaths), not bundled.
             exclude: ["Fixtures"]
         ),

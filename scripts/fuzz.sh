@@ -34,7 +34,8 @@ fi
 swift build -c release --build-path "$build" --target CrashScanReport -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -enable-testing >&2
 modules=(CrashScanModel CrashScanCatalogs CrashScanSource CrashScanClassification CrashScanArchive
-    CrashScanSymbolication CrashScanIngest CrashScanStore CrashScanRules CrashScanReport)
+    CrashScanSymbolication CrashScanIngest CrashScanDatabase CrashScanStore CrashScanRules CrashScanWorkflows
+    CrashScanReport)
 objects=()
 for module in "${modules[@]}"; do
     while IFS= read -r object; do objects+=("$object"); done < <(find "$build/release/$module.build" -name '*.o')

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanIngest
 import CrashScanModel
 import CrashScanReport
@@ -35,28 +36,10 @@ public enum CLI {
         } catch let error as RuleFileError {
             console.err("crashscan: \(error.description.shown)\n")
             return .dataError
-        } catch let error as SchemaError {
-            console.err("crashscan: \(error.description.shown)\n")
-            return .ioError
-        } catch let error as DatabaseError where error.code == 8 {  // SQLITE_READONLY
-            console.err(
-                "crashscan: cannot write the database: the file or its folder is read-only (\(error.message.shown))\n"
-            )
-            return .ioError
-        } catch let error as DatabaseError where error.code == 13 {  // SQLITE_FULL
-            // The failing file's savepoint (or the transaction) was rolled back; what was stored
-            // before it is kept whole, and an import run again stores only what is missing.
-            console.err(
-                "crashscan: cannot write the database: the disk is full (\(error.message.shown)); nothing is half-written (what was stored before is kept whole). Free some space and run the command again: files already stored are recognised\n"
-            )
-            return .ioError
-        } catch let error as DatabaseError where error.engine == .postgresql && error.sqlState == nil {
-            // The server could not be reached (or libpq refused the URL): nothing was read or written.
-            console.err("crashscan: \(error.description.shown)\n")
-            return .unavailable
-        } catch let error as DatabaseError {
-            console.err("crashscan: database error: \(error.description.shown)\n")
-            return .ioError
+        } catch let error as any FailureWithExitStatus {
+            // The error knows how the command ends (a database error, a schema refused …).
+            console.err("crashscan: \(error.userMessage.shown)\n")
+            return ExitCode(rawValue: error.exitStatus.rawValue) ?? .software
         } catch let error as GroupLookup.NotFound {
             // The user typed an id that names no group: a usage error, like an ambiguous one.
             console.err("crashscan: \(error.description.shown)\n")

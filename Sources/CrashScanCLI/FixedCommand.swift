@@ -2,6 +2,7 @@ import CrashScanModel
 import CrashScanReport
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan fixed GROUP VERSION [--db FILE]`: records the app version that fixed a group, so

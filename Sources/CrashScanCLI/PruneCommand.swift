@@ -1,6 +1,7 @@
 import CrashScanModel
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan prune --before DATE [--dry-run] [--db FILE]`: retention. Removes the reports seen

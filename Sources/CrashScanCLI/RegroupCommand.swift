@@ -1,6 +1,7 @@
 import CrashScanReport
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan regroup [--db FILE] [--rules FILE]...`: recomputes every report's group with this

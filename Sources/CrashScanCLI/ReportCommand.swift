@@ -2,6 +2,7 @@ import CrashScanModel
 import CrashScanReport
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan report [filters] [--format …] [--db FILE] [--rules FILE]...`

@@ -2,6 +2,7 @@ import CrashScanReport
 import CrashScanRules
 import CrashScanStore
 import CrashScanSymbolication
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan symbolicate GROUP|--all --dsym PATH... [--db FILE] [--rules FILE]...`: resolves the

@@ -1,5 +1,6 @@
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Foundation
 
 /// `crashscan upgrade [--db FILE] [--rules FILE]...`: brings a database of an older crashscan up to

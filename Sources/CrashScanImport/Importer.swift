@@ -1,9 +1,11 @@
 import CrashScanArchive
 import CrashScanClassification
+import CrashScanDatabase
 import CrashScanIngest
 import CrashScanModel
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 import Dispatch
 import Foundation
 
@@ -85,8 +87,8 @@ public final class Importer {
         self.settings = settings
     }
 
-    package typealias Outcome = SourceReader.Outcome
-    package typealias Parsed = SourceReader.Parsed
+    package typealias Outcome = AnalyzedInput.Outcome
+    package typealias Parsed = AnalyzedInput
 
     /// Imports `sources`, read lazily: while one batch is written, the next ones are read and
     /// parsed on the other cores. Memory holds a few batches (the one written, and up to
@@ -99,7 +101,8 @@ public final class Importer {
         // A database grouped by older rules is regrouped after this import; a fresh one is current.
         let staleGroups = try Regrouper.isStale(store)
         if !staleGroups { try Regrouper.markCurrent(store) }
-        let writer = try ReportWriter(store: store, arguments: arguments, version: version)
+        let writer = try ReportWriter(
+            store: store, arguments: arguments, version: version, parserRevision: ReportReader.revision)
         let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
         let batches = BatchSource(sources.makeIterator(), size: batchSize)
@@ -211,7 +214,7 @@ public final class Importer {
             summary.mergedGroups = regrouped.merged
             touched = try store.groupIDs()
         } else {
-            for merge in try Importer.retryingDeadlocks({ try store.mergePartialGroups() }) {
+            for merge in try Importer.retryingDeadlocks({ try PartialGroupMerger.run(store) }) {
                 touched.remove(merge.partial)
                 touched.insert(merge.complete)
                 summary.mergedGroups += 1

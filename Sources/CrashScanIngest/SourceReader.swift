@@ -11,37 +11,12 @@ import Foundation
 /// opens archives member by member, and parses and analyses each report. No database: whether
 /// the same bytes were stored before is asked through `storedBefore`.
 package enum SourceReader {
-    /// What reading one input came to, computed off the writer.
-    package enum Outcome: Sendable {
-        case parsed([AnalyzedReport])
-        case rejected(Rejection)
-        /// These exact bytes were stored before by this parser revision and held this many
-        /// reports: the file was not parsed again.
-        case storedBefore(reports: Int, fingerprint: FileFingerprint)
-
-        init(_ result: Result<[AnalyzedReport], Rejection>) {
-            switch result {
-            case .success(let reports): self = .parsed(reports)
-            case .failure(let rejection): self = .rejected(rejection)
-            }
-        }
-    }
-
-    /// One input (a file or an archive member) after reading and parsing.
-    package struct Parsed: Sendable {
-        package var path: String
-        package var bytes: Int?
-        package var outcome: Outcome
-        /// The fingerprint of the bytes (nil for a rejection before reading).
-        package var fingerprint: FileFingerprint? = nil
-    }
-
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
     /// result per member, named `archive.zip!/member/path`.
     package static func read(
         _ source: InputSource, settings: ParseSettings = ParseSettings(),
         storedBefore: ((FileFingerprint) -> Int?)? = nil
-    ) -> [Parsed] {
+    ) -> [AnalyzedInput] {
         let path = source.displayPath
         let data: Data
         let tooLarge = Rejection(
@@ -51,30 +26,30 @@ package enum SourceReader {
             // The same limit as for files, read no further than one byte past it.
             guard let contents = readDescriptor(0, size: nil) else {
                 return [
-                    Parsed(
+                    AnalyzedInput(
                         path: path, bytes: nil, outcome: .rejected(Rejection("cannot read standard input")))
                 ]
             }
             guard let contents = contents.data else {
-                return [Parsed(path: path, bytes: nil, outcome: .rejected(tooLarge))]
+                return [AnalyzedInput(path: path, bytes: nil, outcome: .rejected(tooLarge))]
             }
             data = contents
         case .memory(_, let bytes):
             data = bytes
         case .refused(_, let rejection):
-            return [Parsed(path: path, bytes: nil, outcome: .rejected(rejection))]
+            return [AnalyzedInput(path: path, bytes: nil, outcome: .rejected(rejection))]
         case .file(let file):
             switch file.withCString({ readRegularFile($0) }) {
             case .success(let contents): data = contents
             case .failure(let failure):
-                return [Parsed(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
+                return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
         case .rawFile(let name, _):
             let terminated = (name + [0]).map { CChar(bitPattern: $0) }
             switch terminated.withUnsafeBufferPointer({ readRegularFile($0.baseAddress!) }) {
             case .success(let contents): data = contents
             case .failure(let failure):
-                return [Parsed(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
+                return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
         }
         return read(data, path: path, depth: 0, settings: settings, storedBefore: storedBefore)
@@ -164,7 +139,7 @@ package enum SourceReader {
     static func read(
         _ data: Data, path: String, depth: Int, settings: ParseSettings = ParseSettings(),
         storedBefore: ((FileFingerprint) -> Int?)? = nil
-    ) -> [Parsed] {
+    ) -> [AnalyzedInput] {
         var budget = ExpansionBudget(limits: settings.archiveLimits, inputBytes: data.count)
         return read(
             data, path: path, depth: depth, settings: settings, storedBefore: storedBefore, budget: &budget)
@@ -174,33 +149,37 @@ package enum SourceReader {
         _ data: Data, path: String, depth: Int, settings: ParseSettings,
         storedBefore: ((FileFingerprint) -> Int?)?,
         budget: inout ExpansionBudget
-    ) -> [Parsed] {
+    ) -> [AnalyzedInput] {
         guard ArchiveReader.looksLikeArchive(data) else {
             let fingerprint = FileFingerprint(of: data)
             if let count = storedBefore?(fingerprint) {
                 return [
-                    Parsed(
+                    AnalyzedInput(
                         path: path, bytes: data.count,
                         outcome: .storedBefore(reports: count, fingerprint: fingerprint),
                         fingerprint: fingerprint)
                 ]
             }
             let result = ReportReader.read(data).map { reports in reports.map(settings.analyze) }
-            return [Parsed(path: path, bytes: data.count, outcome: Outcome(result), fingerprint: fingerprint)]
+            return [
+                AnalyzedInput(
+                    path: path, bytes: data.count, outcome: AnalyzedInput.Outcome(result),
+                    fingerprint: fingerprint)
+            ]
         }
         guard depth < maximumArchiveDepth else {
             return [
-                Parsed(
+                AnalyzedInput(
                     path: path, bytes: data.count, outcome: .rejected(Rejection("archive nested too deeply")))
             ]
         }
-        var results: [Parsed] = []
+        var results: [AnalyzedInput] = []
         // One member in memory at a time: the members of a 5 MB zip can expand to gigabytes.
         ArchiveReader.forEachMember(of: data) { member in
             guard !member.path.isEmpty else {
                 // The archive itself is damaged: say so under its own name, keep what was read.
                 results.append(
-                    Parsed(
+                    AnalyzedInput(
                         path: path, bytes: data.count,
                         outcome: .rejected(Rejection(member.problem ?? "damaged archive"))))
                 return true
@@ -209,20 +188,21 @@ package enum SourceReader {
             let memberPath = "\(path)!/\(name)"
             if member.isSpecial {
                 results.append(
-                    Parsed(
+                    AnalyzedInput(
                         path: memberPath, bytes: nil,
                         outcome: .rejected(.skip(member.problem ?? "special file"))))
                 return true
             }
             guard let content = member.data else {
                 results.append(
-                    Parsed(
+                    AnalyzedInput(
                         path: memberPath, bytes: nil,
                         outcome: .rejected(Rejection(member.problem ?? "unreadable member"))))
                 return true
             }
             if let exceeded = budget.spend(content.count) {
-                results.append(Parsed(path: path, bytes: data.count, outcome: .rejected(Rejection(exceeded))))
+                results.append(
+                    AnalyzedInput(path: path, bytes: data.count, outcome: .rejected(Rejection(exceeded))))
                 return false
             }
             results += read(
@@ -232,7 +212,8 @@ package enum SourceReader {
         }
         if results.isEmpty {
             results.append(
-                Parsed(path: path, bytes: data.count, outcome: .rejected(.skip("archive without files"))))
+                AnalyzedInput(
+                    path: path, bytes: data.count, outcome: .rejected(.skip("archive without files"))))
         }
         return results
     }

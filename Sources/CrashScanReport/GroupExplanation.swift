@@ -1,6 +1,7 @@
 import CrashScanCatalogs
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 
 /// Everything `crashscan explain GROUP` shows: the group, a representative report's frames,
 /// the matched rule and why, the evidence, and the fix.

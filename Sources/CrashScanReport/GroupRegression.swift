@@ -1,6 +1,7 @@
 import CrashScanModel
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 
 /// Whether a group came back after the app version that fixed it: for every group, with a rule
 /// or without. The fix version is the one recorded with `crashscan fixed`, else the winning

@@ -1,5 +1,6 @@
 import CrashScanRules
 import CrashScanStore
+import CrashScanWorkflows
 
 /// Builds the KVC report from what the store counts for the filter.
 public enum ReportBuilder {

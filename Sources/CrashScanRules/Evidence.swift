@@ -1,6 +1,5 @@
 import CrashScanCatalogs
 import CrashScanModel
-import CrashScanStore
 import Foundation
 
 /// What the user's own crashes say about a recommendation: where the group crashes, where the
@@ -23,9 +22,6 @@ public struct Evidence: Sendable, Codable {
             self.reports = reports
         }
 
-        package init(_ count: VersionCount) {
-            self.init(value: count.value, reports: count.reports)
-        }
     }
 
     public var reports: Int
@@ -84,7 +80,7 @@ public struct Evidence: Sendable, Codable {
     }
 
     /// The evidence as stored in `recommendation.evidence_json`.
-    var json: String? {
+    package var json: String? {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
@@ -96,82 +92,12 @@ public struct Evidence: Sendable, Codable {
     }
 
     /// `8.1:1;8.1.2:1` for the views.
-    static func joined(_ counts: [Count]) -> String {
+    package static func joined(_ counts: [Count]) -> String {
         counts.map { "\($0.value):\($0.reports)" }.joined(separator: ";")
     }
 }
 
-/// Computes evidence from the group tallies in the store.
-package final class EvidenceBuilder {
-    private let store: Store
-    /// OS versions per app (nil key: every app), computed once per builder: every group of an
-    /// app shares them, and computing them scans the app's tallies.
-    private var osCountsByApp: [String?: [VersionCount]] = [:]
-
-    package init(store: Store) {
-        self.store = store
-    }
-
-    package func evidence(group id: Int64, subject: RuleSubject, rule: Rule) throws -> Evidence {
-        let totals = try store.totals(group: id)
-        let crash = try store.osVersionCounts(group: id)
-        let app = try store.mainApp(group: id)
-        if osCountsByApp[app] == nil {
-            osCountsByApp[app] = try store.osVersionCounts(app: app)
-        }
-        let crashing = Set(crash.map(\.value))
-        let clean = (osCountsByApp[app] ?? []).filter { !crashing.contains($0.value) }
-        let versions = try store.appVersionCounts(group: id).map(Evidence.Count.init)
-        let userFixedIn = try store.recordedFix(group: id)
-
-        var evidence = Evidence(
-            reports: totals.reports, devices: totals.devices, app: app,
-            crashOSVersions: crash.map(Evidence.Count.init),
-            reportsWithoutOS: totals.reportsWithoutOS, cleanOSVersions: clean.map(Evidence.Count.init),
-            affectedOS: crash.isEmpty
-                ? nil
-                : crash.count == 1
-                    ? crash[0].value : "\(crash[0].value) – \(crash[crash.count - 1].value)",
-            failingWindow: rule.failsOn?.description, workingWindow: rule.worksOn?.description,
-            condition: rule.condition, confinedToFailingOS: nil, outsideFailingOS: [], appVersions: versions,
-            confidence: .low, confidenceReason: "", fixedIn: userFixedIn ?? rule.fixedIn, regressed: false,
-            regressedIn: [])
-        if let window = rule.failsOn, !crash.isEmpty {
-            evidence.outsideFailingOS = crash.filter {
-                !(window.lower...window.upper).contains($0.osKey ?? 0)
-            }
-            .map(\.value)
-            evidence.confinedToFailingOS = evidence.outsideFailingOS.isEmpty
-        }
-        if let fixedIn = evidence.fixedIn {
-            evidence.regressedIn = versions.map(\.value).filter {
-                $0 != "unknown" && AppVersion.isNewer($0, than: fixedIn)
-            }
-            evidence.regressed = !evidence.regressedIn.isEmpty
-        }
-        if let window = rule.failsOn, let app {
-            evidence.cleanAppVersionsOnFailingOS = try store.appVersions(
-                of: app, onOS: window.lower...window.upper, withoutGroup: id)
-            evidence.cleanAppVersionsOnFailingOS.sort { AppVersion.isNewer($1, than: $0) }
-            let crashing = versions.map(\.value).filter { $0 != "unknown" }
-            evidence.firstCrashingAppVersion = crashing.min { AppVersion.isNewer($1, than: $0) }
-            if let first = evidence.firstCrashingAppVersion, rule.gatedBySDK,
-                !evidence.cleanAppVersionsOnFailingOS.isEmpty,
-                evidence.cleanAppVersionsOnFailingOS.allSatisfy({ AppVersion.isNewer(first, than: $0) })
-            {
-                evidence.rebuildNote =
-                    "\(app) \(evidence.cleanAppVersionsOnFailingOS.joined(separator: ", ")) ran iOS \(window.description) without this crash; it starts with \(first), which points at the rebuild with the new SDK, not at the OS update"
-            }
-        }
-        let affected = try store.affectedCounts(group: id)
-        evidence.affectedDevices = affected.devices
-        evidence.affectedUsers = affected.users
-        evidence.inferred = rule.inferred
-        (evidence.confidence, evidence.confidenceReason) = Self.confidence(
-            evidence, rule: rule, subject: subject, exception: totals.exceptionType)
-        return evidence
-    }
-
+extension Evidence {
     /// `high` when the data fit the rule's OS window and exception, lower for each thing that
     /// does not; a generic rule is never more than `low`.
     static func confidence(_ evidence: Evidence, rule: Rule, subject: RuleSubject, exception: String?) -> (

@@ -1,4 +1,5 @@
 import CrashScanClassification
+import CrashScanDatabase
 import CrashScanModel
 
 /// How an analysed report becomes a `report` row.

@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// The write transaction an import keeps open across batches of files: the reports it inserted
 /// are added to the caches once, just before each commit (`CacheUpkeep.add`), instead of per
 /// report.

@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 extension Store {
     /// The writer inserts into seven indexes at random places (content hash, device, …): with
     /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
@@ -48,10 +50,6 @@ extension Store {
     private func hasTemporaryObjects() throws -> Bool {
         try db.query("SELECT count(*) AS n FROM temp.sqlite_master").first?.int("n") != 0
     }
-
-    /// Moves the reports of incomplete KVC groups into the complete group of their call site
-    /// (`PartialGroupMerger`).
-    package func mergePartialGroups() throws -> [PartialGroupMerger.Merge] { try PartialGroupMerger.run(db) }
 
     /// Brings the blame frame and sample frames of `groups` up to date (`GroupRows`).
     package func refreshDisplay(of groups: Set<Int64>, samples: [Int64: GroupSample]) throws {

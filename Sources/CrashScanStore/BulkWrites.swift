@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// What an import changes for writing many reports, begun before its first file and ended after
 /// its last, whether it succeeded or failed: the page cache and checkpoint interval
 /// (`tuneForBulkWrites`) and the journals (`placeJournals` before each transaction, back to

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanModel
 
 /// One worker's connection for `KnownFiles`; used by one worker at a time.

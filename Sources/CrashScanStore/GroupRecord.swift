@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanModel
 
 /// One `crash_group` row, decoded by column name in one place.

@@ -1,11 +1,12 @@
-import CrashScanIngest
+import CrashScanClassification
+import CrashScanDatabase
 import CrashScanModel
 
 extension ReportWriter {
     /// Stores one parse batch: on PostgreSQL in bulk (`writeInBulk`), else file by file, each in
     /// its own savepoint. A batch the bulk path cannot store (a value the server refuses) is
     /// written file by file instead, so the error names its file. One outcome per file.
-    package func writeBatch(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
+    package func writeBatch(_ parsed: [AnalyzedInput]) throws -> [FileOutcome] {
         if store.db.dialect == .postgresql {
             try partitions.ensure(
                 months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
@@ -30,7 +31,7 @@ extension ReportWriter {
         }
     }
 
-    private func writeFile(_ item: SourceReader.Parsed) throws -> FileOutcome {
+    private func writeFile(_ item: AnalyzedInput) throws -> FileOutcome {
         switch item.outcome {
         case .rejected(let rejection):
             try reject(path: item.path, bytes: item.bytes, rejection: rejection)

@@ -1,5 +1,5 @@
 import CrashScanClassification
-import CrashScanIngest
+import CrashScanDatabase
 import CrashScanModel
 import Foundation
 
@@ -123,7 +123,9 @@ package final class ReportWriter {
     let store: Store
     let runID: Int64
     let importedAt: String
-    let parserRevision = ReportReader.revision
+    /// The revision of the parser that read this run's files (recorded with each file, so that
+    /// a later import skips bytes this parser read before).
+    let parserRevision: String
     private let insertReport: Statement
     private let insertGroup: Statement
     private let findGroup: Statement
@@ -162,15 +164,16 @@ package final class ReportWriter {
         uncachedReports.removeAll()
     }
 
-    package init(store: Store, arguments: String, version: String) throws {
+    package init(store: Store, arguments: String, version: String, parserRevision: String) throws {
         self.store = store
+        self.parserRevision = parserRevision
         let db = store.db
         importedAt = Timestamp.now()
         guard
             let run = try db.insert(
                 "INSERT INTO import_run (started_at, crashscan_version, arguments) VALUES (?, ?, ?)",
                 [.text(importedAt), .text(version), .text(arguments)])
-        else { throw DatabaseError(extendedCode: 1, message: "import run insert returned no id") }
+        else { throw DatabaseError(misuse: "import run insert returned no id") }
         runID = run
         // Built from the names `AnalyzedReport.storedFields` gives its values, and bound in that
         // order: a column added or moved there cannot land in another column here.
@@ -280,7 +283,7 @@ package final class ReportWriter {
                     duplicates: outcome.duplicates,
                     fingerprint: fingerprint))
         else {
-            throw DatabaseError(extendedCode: 1, message: "import file insert returned no id")
+            throw DatabaseError(misuse: "import file insert returned no id")
         }
         let fileID = SQLValue.integer(fileRow)
         for report in fresh {
@@ -412,7 +415,7 @@ package final class ReportWriter {
             .text(report.blameKey), .optional(failure?.classOrigin?.rawValue),
         ])
         guard let id = try inserted ?? findGroup.scalar([.text(report.fingerprint)]).integer else {
-            throw DatabaseError(extendedCode: 1, message: "crash group insert returned no id")
+            throw DatabaseError(misuse: "crash group insert returned no id")
         }
         groupCache[report.fingerprint] = id
         return id

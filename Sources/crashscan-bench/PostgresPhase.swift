@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanImport
 import CrashScanModel
 import CrashScanRules

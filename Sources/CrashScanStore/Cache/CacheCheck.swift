@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// `crashscan check`: every cache compared with what its definition computes from the rows.
 public struct CacheCheck: Sendable {
     /// One cache that differs from the rows.

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanModel
 
 /// The database objects the caches need beyond their tables: the triggers that mark them stale

@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// The SQL of a cache, every statement made from its declaration.
 extension CacheTable {
     /// The statements that make the table and its indexes.

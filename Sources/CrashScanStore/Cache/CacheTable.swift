@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// A derived table declared once: which raw rows it reads, what it keeps of them, and how it is
 /// kept. Everything SQL does with it comes from this declaration: the table and its indexes
 /// (`createSQL`), its definition over the raw rows (`definitionSQL`), the rebuild, the upkeep

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanModel
 
 /// What opening a database for writing found and did to its caches.

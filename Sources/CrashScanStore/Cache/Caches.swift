@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// Every derived table crashscan keeps, each declared once here (`CacheTable`). They are caches
 /// of the raw rows (`report`, `kvc_failure`): the store makes them, keeps them through its own
 /// writes, rebuilds them when a hand edit made them stale, and `crashscan check` compares them

@@ -1,5 +1,5 @@
 import CrashScanClassification
-import CrashScanIngest
+import CrashScanDatabase
 import CrashScanModel
 
 extension ReportWriter {
@@ -16,7 +16,7 @@ extension ReportWriter {
     /// Performance). Reports already stored, or repeated in the batch, are duplicates; a report
     /// another importer stores between the check and the load is found by the load's
     /// `ON CONFLICT DO NOTHING` and counted as a duplicate of its file then.
-    func writeInBulk(_ parsed: [SourceReader.Parsed]) throws -> [FileOutcome] {
+    func writeInBulk(_ parsed: [AnalyzedInput]) throws -> [FileOutcome] {
         let db = store.db
         var outcomes = [FileOutcome](repeating: FileOutcome(), count: parsed.count)
         let stored = try storedHashes(of: parsed)
@@ -82,7 +82,7 @@ extension ReportWriter {
     }
 
     /// The reports of the batch's parsed files.
-    func reports(of parsed: [SourceReader.Parsed]) -> [AnalyzedReport] {
+    func reports(of parsed: [AnalyzedInput]) -> [AnalyzedReport] {
         parsed.flatMap { item -> [AnalyzedReport] in
             if case .parsed(let reports) = item.outcome { return reports }
             return []
@@ -90,7 +90,7 @@ extension ReportWriter {
     }
 
     /// The content hashes among the batch's reports that are stored already.
-    private func storedHashes(of parsed: [SourceReader.Parsed]) throws -> Set<String> {
+    private func storedHashes(of parsed: [AnalyzedInput]) throws -> Set<String> {
         let hashes = reports(of: parsed).map(\.contentHash)
         guard !hashes.isEmpty else { return [] }
         let rows = try store.db.query(
@@ -114,7 +114,7 @@ extension ReportWriter {
     }
 
     /// The `import_file` row of one file of the batch.
-    private func fileRow(_ item: SourceReader.Parsed, fresh: Int, duplicates: Int) -> [SQLValue] {
+    private func fileRow(_ item: AnalyzedInput, fresh: Int, duplicates: Int) -> [SQLValue] {
         switch item.outcome {
         case .rejected(let rejection):
             return rejectedFileRow(path: item.path, bytes: item.bytes, rejection: rejection)
@@ -131,7 +131,7 @@ extension ReportWriter {
     /// hashes in `report_hash` in hash order (two importers lock the same new rows in the same
     /// order) and moves the claimed ones into `report`, each into its month's partition;
     /// returns the ids that went in.
-    private func loadReports(_ fresh: [Fresh], parsed: [SourceReader.Parsed], fileIDs: [Int64]) throws -> Set<
+    private func loadReports(_ fresh: [Fresh], parsed: [AnalyzedInput], fileIDs: [Int64]) throws -> Set<
         Int64
     > {
         guard !fresh.isEmpty else { return [] }

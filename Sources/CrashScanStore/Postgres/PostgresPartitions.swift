@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// The monthly partitions of PostgreSQL's `report` (migrations/postgresql/0001): made before an
 /// import loads a month, through a connection of their own that commits at once. Making a
 /// partition locks the whole table; done inside the import's transaction it would hold that

@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// KVC failures of one group on one UTC day (`Store.scanFailures(_:days:)`).
 public struct DayCount: Sendable, Equatable {
     public var group: Int

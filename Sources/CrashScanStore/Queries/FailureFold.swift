@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import Foundation
 
 /// What `scanFailures` folds from each failure row (or failure cell), and the scan it makes of

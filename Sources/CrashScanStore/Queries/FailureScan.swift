@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// Everything `report` counts about the KVC failures a selection keeps, from one pass over them:
 /// the cells (group, device, OS version, app version), who they hit, and (for the HTML page) the
 /// failures per group and day.

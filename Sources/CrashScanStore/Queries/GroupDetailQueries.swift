@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// A report that stands for its group: where it is, its reason, and the group's sample frames.
 public struct SampleReport: Sendable {
     public struct FrameLine: Sendable {

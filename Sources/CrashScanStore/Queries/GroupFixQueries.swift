@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// The app versions recorded with `crashscan fixed`.
 extension Store {
     /// The version recorded as fixing group `id`, if any.

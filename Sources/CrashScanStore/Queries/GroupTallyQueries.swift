@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// A value (an OS or app version) with the reports that carry it, and the OS version's sort key
 /// where the value is an OS version.
 public struct VersionCount: Sendable, Equatable {

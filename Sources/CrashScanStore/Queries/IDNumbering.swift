@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import Foundation
 
 /// Numbers the device or user ids `report` counts (0, 1, 2 … in the order first seen), keyed by

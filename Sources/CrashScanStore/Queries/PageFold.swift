@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// The HTML page's failures per group and day, and each group's latest failures, folded from the
 /// failures of a selection that does not keep whole groups (one that does reads them from
 /// `failure_day` and `report_group_seen`, `FailureDays.swift`). Both say the same: the day is the

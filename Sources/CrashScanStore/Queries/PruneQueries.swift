@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// What `crashscan prune --before` removed (or, in a dry run, would remove).
 public struct PruneResult: Sendable, Equatable {
     public var reports = 0

@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// One `recommendation` row: the winning rule of a group and the evidence behind it.
 public struct RecommendationRecord: Sendable {
     public var groupID: Int64

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import CrashScanModel
 
 /// The queries behind `report` that are not its scan of the failures (`FailureScan.swift`).

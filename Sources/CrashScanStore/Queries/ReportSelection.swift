@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanDatabase
 import CrashScanModel
 import Foundation
 

@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import Foundation
 
 /// SQLite's orderings, for counts folded in Swift that must equal what SQL would say: text by

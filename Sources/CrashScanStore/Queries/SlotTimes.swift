@@ -1,3 +1,4 @@
+import CrashScanDatabase
 import Foundation
 
 /// The first and last time of each slot of a fold (a cell), as UTF-8 bytes compared as SQL's

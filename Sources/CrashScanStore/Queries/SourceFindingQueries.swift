@@ -1,3 +1,5 @@
+import CrashScanDatabase
+
 /// What `crashscan scan --db` stores, and how crash groups and source findings meet: by the
 /// class a rule matched and the key's first component (`_placeholderLabel` of
 /// `_placeholderLabel.textColor`), with or without one leading underscore (KVC reaches the
@@ -89,7 +91,7 @@ extension Store {
                         .text(time), .text(version), .text(roots.joined(separator: "\n")), .int(files),
                         .int(bytes),
                     ])
-            else { throw DatabaseError(extendedCode: 1, message: "source scan insert returned no id") }
+            else { throw DatabaseError(misuse: "source scan insert returned no id") }
             let scan = SQLValue.integer(id)
             let insert = try db.prepare(
                 """

@@ -14,7 +14,7 @@ import XCTest
 
 /// zip, tar.gz and gz inputs through libarchive; damaged archives reported, the rest imported.
 final class ArchiveTests: XCTestCase {
-    func parse(_ name: String) throws -> [SourceReader.Parsed] {
+    func parse(_ name: String) throws -> [AnalyzedInput] {
         let data = try TestPaths.read(TestPaths.fixture("archives/\(name)"))
         return SourceReader.read(data, path: name, depth: 0)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// `kill -9` at random points of an import of 3,000 reports, again and again (during the schema

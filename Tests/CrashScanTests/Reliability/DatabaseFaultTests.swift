@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// Databases crashscan must not harm: another application's, a text file, a directory, a

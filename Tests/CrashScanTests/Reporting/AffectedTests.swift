@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// Affected devices and users: counted from the ids the reports carry, null (never 0) without

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// `crashscan scan` as a user and a CI job run it: the compiler's line form, exit codes, the JSON
@@ -43,6 +44,18 @@ final class ScanCommandTests: XCTestCase {
         XCTAssertTrue(missing.err.contains("no such file or folder: Nope"), missing.err)
         XCTAssertTrue(
             try runner.run(["scan", "--help"]).out.contains("EXIT CODES: 0 nothing at or above --fail-on"))
+    }
+
+    /// Without `--db`, scan reads source only: no database is opened, made or even looked for,
+    /// whatever `$CRASHSCAN_DB` names (here a server nobody listens on).
+    func testWithoutADatabaseScanOpensNone() throws {
+        let run = try runner.run(
+            ["scan", "App", "--fail-on", "none"],
+            environment: ["CRASHSCAN_DB": "postgresql://nobody@/none?host=/nonexistent&connect_timeout=1"])
+        XCTAssertEqual(run.status, 0, run.err)
+        XCTAssertEqual(run.err, "")
+        let made = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "App" }
+        XCTAssertEqual(made, [], "scan without --db wrote no file")
     }
 
     /// A file over 64 MiB is named and not read; the rest is scanned; exit 65 when nothing fails.

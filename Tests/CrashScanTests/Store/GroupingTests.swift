@@ -4,6 +4,7 @@ import XCTest
 @testable import CrashScanCLI
 @testable import CrashScanCatalogs
 @testable import CrashScanClassification
+@testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
 @testable import CrashScanModel
@@ -11,6 +12,7 @@ import XCTest
 @testable import CrashScanRules
 @testable import CrashScanStore
 @testable import CrashScanSymbolication
+@testable import CrashScanWorkflows
 
 /// One crash, one group: groups that do not depend on what a report lacks, on the build, on the
 /// format, or on the order of import; and the regrouping of a database grouped by older rules.
@@ -187,14 +189,14 @@ class GroupingTests: XCTestCase {
         // offset of Shopster's frame in the fingerprint, and no grouping version.
         let db = store.db
         try db.run("DELETE FROM meta WHERE key = 'grouping_version'")
-        try db.run(
-            """
-            INSERT INTO crash_group (fingerprint, exception_type, kind, accessor, receiver_class, key_is_private, cause,
-                                     blame_frame, created_at)
-            VALUES ('fe70d58c00000000', 'NSUnknownKeyException', 'undefined_key', 'set', 'UITextView', 0, 'unknown',
-                    '-[UITextView(Extension) was_setPlaceholderWithText:Color:]', '2026-01-01T00:00:00Z')
-            """)
-        let oldGroup = db.lastInsertRowID
+        let oldGroup = try XCTUnwrap(
+            db.insert(
+                """
+                INSERT INTO crash_group (fingerprint, exception_type, kind, accessor, receiver_class, key_is_private,
+                                         cause, blame_frame, created_at)
+                VALUES ('fe70d58c00000000', 'NSUnknownKeyException', 'undefined_key', 'set', 'UITextView', 0,
+                        'unknown', '-[UITextView(Extension) was_setPlaceholderWithText:Color:]', '2026-01-01T00:00:00Z')
+                """))
         try db.run(
             "UPDATE kvc_failure SET key = NULL, cause = 'unknown', evidence = 'frames' WHERE report_id IN (SELECT id FROM report WHERE app_version = '2.2.9')"
         )

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// libpq is loaded when crashscan first connects to PostgreSQL, not when it starts: commands on

@@ -4,6 +4,7 @@ import XCTest
 @testable import CrashScanCLI
 @testable import CrashScanCatalogs
 @testable import CrashScanClassification
+@testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
 @testable import CrashScanModel
@@ -49,9 +50,11 @@ final class MigrationTests: XCTestCase {
         let path = try temporaryDatabase()
         _ = try Store(path: path)
         let db = try Database(path: path)
-        XCTAssertEqual(try Migrator.migrate(db, baseline: Migration.baseline(for: .sqlite)), [])
+        XCTAssertEqual(
+            try Migrator.migrate(
+                db, migrations: Migration.builtIn, baseline: Migration.baseline(for: .sqlite)), [])
         // Without the baseline, such a database is not known as crashscan's.
-        XCTAssertThrowsError(try Migrator.migrate(db))
+        XCTAssertThrowsError(try Migrator.migrate(db, migrations: Migration.builtIn))
     }
 
     func testOlderDatabaseIsUpgradedInPlaceKeepingItsData() throws {

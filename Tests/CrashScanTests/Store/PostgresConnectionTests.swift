@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// The libpq connection the team database is built on (issue: PostgreSQL as the second store),

@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// The orderings the folds use where SQL would have ordered: text by its bytes, as SQLite's

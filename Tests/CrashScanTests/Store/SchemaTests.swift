@@ -1,5 +1,6 @@
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
 @testable import CrashScanModel

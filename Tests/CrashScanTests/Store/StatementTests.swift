@@ -4,6 +4,7 @@ import XCTest
 @testable import CrashScanCLI
 @testable import CrashScanCatalogs
 @testable import CrashScanClassification
+@testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
 @testable import CrashScanModel
@@ -71,12 +72,15 @@ final class StatementTests: XCTestCase {
                 .first?.int("n"), 1)
         XCTAssertThrowsError(try rows[0].string("dta")) { error in
             let failure = error as? DatabaseError
-            XCTAssertEqual(failure?.code, 25, "SQLITE_RANGE")
+            XCTAssertEqual(failure?.kind, .misuse)
             XCTAssertTrue(
                 failure?.message.contains("no column 'dta'") == true, "\(String(describing: failure))")
         }
         XCTAssertThrowsError(try rows[0].bytes("id")) { error in
-            XCTAssertEqual((error as? DatabaseError)?.code, 20, "SQLITE_MISMATCH")
+            let failure = error as? DatabaseError
+            XCTAssertEqual(failure?.kind, .misuse)
+            XCTAssertTrue(
+                failure?.message.contains("holds a number") == true, "\(String(describing: failure))")
         }
     }
 
@@ -102,7 +106,7 @@ final class StatementTests: XCTestCase {
     func testReadSnapshotSeesOneStateOfTheDatabase() throws {
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("s.sqlite").path
         let reader = try Database(path: path)
-        try reader.useWAL()
+        try reader.prepareForWriting()
         try reader.execute("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1);")
         let writer = try Database(path: path)
         let counts = try reader.readSnapshot { () -> [Int] in

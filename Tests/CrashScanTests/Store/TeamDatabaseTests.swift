@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CrashScanClassification
+@testable import CrashScanDatabase
 @testable import CrashScanIngest
 @testable import CrashScanModel
 @testable import CrashScanStore
@@ -272,12 +273,13 @@ final class ConcurrentImportTests: XCTestCase {
 final class TeamDatabaseRefusalTests: XCTestCase {
     func testAFileWithAValueTheServerRefusesIsRejectedAndTheRestStored() throws {
         let store = try Store(path: try TestPostgres.freshDatabase(self))
-        let writer = try ReportWriter(store: store, arguments: "test", version: "test")
-        func file(_ name: String, occurredAt: String) -> SourceReader.Parsed {
+        let writer = try ReportWriter(
+            store: store, arguments: "test", version: "test", parserRevision: ReportReader.revision)
+        func file(_ name: String, occurredAt: String) -> AnalyzedInput {
             var report = AnalyzedReport(
                 CrashReport(format: .buglyConsole, normalizedContent: "crash \(name)"))
             report.occurredAt = occurredAt
-            return SourceReader.Parsed(path: name, bytes: 10, outcome: .parsed([report]))
+            return AnalyzedInput(path: name, bytes: 10, outcome: .parsed([report]))
         }
         let transaction = try BatchTransaction(store: store, writer: writer)
         let outcomes = try writer.writeBatch([

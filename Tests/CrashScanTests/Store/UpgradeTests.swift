@@ -10,6 +10,7 @@ import XCTest
 @testable import CrashScanRules
 @testable import CrashScanStore
 @testable import CrashScanSymbolication
+@testable import CrashScanWorkflows
 
 /// A database written by crashscan 0.1.0 (schema 8) is upgraded in place, regrouped, and then
 /// says what a fresh import of the same reports says.

@@ -1,5 +1,6 @@
 import Foundation
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// A database's schema as comparable lines, whatever the statements that made it: a database

@@ -51,7 +51,7 @@ extension Result {
     }
 }
 
-extension SourceReader.Outcome {
+extension AnalyzedInput.Outcome {
     var reports: [AnalyzedReport]? {
         if case .parsed(let reports) = self { return reports }
         return nil

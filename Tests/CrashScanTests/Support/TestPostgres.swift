@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanDatabase
 @testable import CrashScanStore
 
 /// The PostgreSQL server the team-database tests run against: `CRASHSCAN_TEST_POSTGRES` names it

@@ -1,3 +1,4 @@
+import CrashScanRules
 import CrashScanStore
 
 /// What the rules see of a crash group: its classification and the OS versions its reports ran.

@@ -31,10 +31,9 @@ enum LibPQ {
         }
         return .failure(
             DatabaseError(
-                sqlState: nil,
-                message:
-                    "PostgreSQL needs libpq, which could not be loaded (on Debian or Ubuntu: apt install libpq5): \(reason)",
-                sql: nil))
+                unreachable:
+                    "PostgreSQL needs libpq, which could not be loaded (on Debian or Ubuntu: apt install libpq5): \(reason)"
+            ))
     }
 
     /// Loads libpq, or says why it cannot be loaded; every other member needs it loaded.

@@ -30,7 +30,8 @@ enum PostgresCopyText {
             switch byte {
             case 0:
                 // PostgreSQL's text cannot hold NUL; SQLite's can. Refused rather than cut short.
-                throw DatabaseError(sqlState: nil, message: "a text value holds a NUL character", sql: sql)
+                throw DatabaseError(
+                    sqlState: "22021", message: "a text value holds a NUL character", sql: sql)
             case UInt8(ascii: "\\"): text += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
             case UInt8(ascii: "\t"): text += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
             case UInt8(ascii: "\n"): text += [UInt8(ascii: "\\"), UInt8(ascii: "n")]

@@ -1,3 +1,4 @@
+import CrashScanRules
 import CrashScanStore
 
 /// Evaluates the rules for crash groups and stores the winning recommendation of each, with the

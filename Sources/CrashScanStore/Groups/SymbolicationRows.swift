@@ -1,30 +1,24 @@
 import CrashScanClassification
+import CrashScanDatabase
 import CrashScanModel
-import CrashScanSymbolication
 
-/// `crashscan symbolicate`: resolves the app frames of reports already stored (kept in
-/// `report.frames` with their images while they are offsets), reclassifies them with the symbols,
-/// and regroups. The caller refreshes the recommendations (the rules live above the store).
-public enum StoredSymbolication {
-    public struct Summary: Equatable, Sendable {
-        /// Reports that had app frames as offsets.
-        public var candidates = 0
-        /// Reports whose frames a dSYM resolved.
-        public var symbolicated = 0
-        /// Candidates whose image UUID no dSYM given matched, by UUID.
-        public var missingUUIDs: [String: Int] = [:]
-        public var regrouped = Regrouper.Summary()
-    }
+/// A stored report whose app frames are kept as offsets with their images (`report.frames`,
+/// `report.images`): what `crashscan symbolicate` resolves.
+package struct StoredFramesReport: Sendable {
+    package var id: Int64
+    package var sourcePath: String
+    /// The report as far as symbolication and classification need it, from its stored columns.
+    package var report: CrashReport
+}
 
-    /// Symbolicates the stored reports of `group` (nil: every report) with `symbolicator`.
-    public static func run(store: Store, group: Int64?, symbolicator: Symbolicator) throws
-        -> Summary
-    {
-        let db = store.db
-        var summary = Summary()
+/// What `crashscan symbolicate` reads and writes; the workflow (symbolicate, reclassify,
+/// regroup) is above the store (CrashScanWorkflows' `StoredSymbolication`).
+extension Store {
+    /// The reports that keep their frames for symbols, of `group` (nil: every group).
+    package func reportsWithStoredFrames(group: Int64?) throws -> [StoredFramesReport] {
         var sql = """
             SELECT r.id, r.frames, r.images, r.exception_type, r.exception_reason, r.process_name, r.app_image,
-                   r.source_format, r.source_path, r.group_id
+                   r.source_format, r.source_path
             FROM report r WHERE r.frames IS NOT NULL AND r.images IS NOT NULL
             """
         var arguments: [SQLValue] = []
@@ -32,41 +26,13 @@ public enum StoredSymbolication {
             sql += " AND r.group_id = ?"
             arguments.append(.integer(group))
         }
-        let rows = try db.query(sql, arguments)
-        summary.candidates = rows.count
-        var resolved: [(id: Int64, analyzed: AnalyzedReport, path: String)] = []
-        for row in rows {
-            guard let id = try row.int("id"), var report = try reconstruct(row) else { continue }
-            symbolicator.symbolicate(&report)
-            if report.symbolicatedFrames == 0 {
-                for image in report.binaryImages where image.uuid != nil {
-                    summary.missingUUIDs[image.uuid ?? "", default: 0] += 1
-                }
-                continue
-            }
-            resolved.append((Int64(id), AnalyzedReport(report), try row.string("source_path") ?? ""))
+        return try db.query(sql, arguments).compactMap { row in
+            guard let id = try row.int("id"), let report = try Self.reconstruct(row) else { return nil }
+            return StoredFramesReport(
+                id: Int64(id), sourcePath: try row.string("source_path") ?? "", report: report)
         }
-        summary.symbolicated = resolved.count
-        guard !resolved.isEmpty else { return summary }
-        try CacheUpkeep.transaction(db) { upkeep in
-            for item in resolved { try save(item.analyzed, report: item.id, db: db) }
-            let groups = try db.query(
-                "SELECT DISTINCT group_id FROM report WHERE \(db.dialect.inIDList("id", parameter: 1))",
-                [db.dialect.idListValue(resolved.map(\.id))]
-            ).compactMap { try $0.int("group_id").map(Int64.init) }
-            try upkeep.refresh(groups: Set(groups), changing: changed)
-        }
-        summary.regrouped = try Regrouper.run(store)
-        try db.transaction {
-            for item in resolved {
-                try refreshSample(item.analyzed, report: item.id, path: item.path, db: db)
-            }
-        }
-        try GroupRows.refreshDisplay(try db.allGroupIDs(), samples: [:], db: db)
-        return summary
     }
 
-    /// The report as far as symbolication and classification need it, from its stored columns.
     static func reconstruct(_ row: Row) throws -> CrashReport? {
         guard let framesText = try row.string("frames"), let imagesText = try row.string("images"),
             let format = try row.string("source_format").flatMap(SourceFormat.init)
@@ -84,16 +50,29 @@ public enum StoredSymbolication {
         return report
     }
 
-    /// What `save` changes: the reports' blame frames and symbols, their failures (a report may
-    /// gain one).
-    static let changed: Set<RawColumn> = [
+    /// Stores the symbolicated classification and blame frame of each report in one transaction,
+    /// and brings the caches of their groups up to date.
+    package func saveSymbolicated(_ reports: [(id: Int64, analyzed: AnalyzedReport)]) throws {
+        guard !reports.isEmpty else { return }
+        try CacheUpkeep.transaction(db) { upkeep in
+            for item in reports { try saveSymbolicated(item.analyzed, report: item.id) }
+            let groups = try db.query(
+                "SELECT DISTINCT group_id FROM report WHERE \(db.dialect.inIDList("id", parameter: 1))",
+                [db.dialect.idListValue(reports.map(\.id))]
+            ).compactMap { try $0.int("group_id").map(Int64.init) }
+            try upkeep.refresh(groups: Set(groups), changing: Self.symbolicationChanges)
+        }
+    }
+
+    /// What symbolication changes: the reports' blame frames and symbols, their failures (a
+    /// report may gain one).
+    static let symbolicationChanges: Set<RawColumn> = [
         .report("blame_frame"), .report("blame_symbolicated"), .report("symbolication"),
         .failure("report_id"),
         .failure("receiver_class"), .failure("key"), .failure("accessor"),
     ]
 
-    /// Writes the symbolicated classification and blame frame of one report.
-    private static func save(_ analyzed: AnalyzedReport, report id: Int64, db: Database) throws {
+    private func saveSymbolicated(_ analyzed: AnalyzedReport, report id: Int64) throws {
         try db.run(
             """
             UPDATE report SET blame_frame = ?, blame_symbolicated = ?, symbolication = ?, frames = ?, images = ?
@@ -130,18 +109,24 @@ public enum StoredSymbolication {
             ])
     }
 
-    /// A group whose sample frames are still offsets shows the symbolicated report's frames.
-    private static func refreshSample(
-        _ analyzed: AnalyzedReport, report id: Int64, path: String, db: Database
-    )
+    /// A group whose sample frames are still offsets shows the symbolicated report's frames;
+    /// then every group's blame frame and sample are brought up to date.
+    package func refreshSamples(symbolicated reports: [(id: Int64, analyzed: AnalyzedReport, path: String)])
         throws
     {
-        try db.run(
+        let sample = try db.prepare(
             """
             UPDATE crash_group SET sample_frames = ?, sample_report_path = ?
             WHERE id = (SELECT group_id FROM report WHERE id = ?)
               AND (sample_frames IS NULL OR \(db.dialect.holdsOffsetFrame("sample_frames")))
-            """, [.text(analyzed.framesText), .text(path), .integer(id)])
+            """)
+        try db.transaction {
+            for item in reports {
+                try sample.bind([.text(item.analyzed.framesText), .text(item.path), .integer(item.id)])
+                try sample.runToCompletion()
+            }
+        }
+        try GroupRows.refreshDisplay(try db.allGroupIDs(), samples: [:], db: db)
     }
 }
 

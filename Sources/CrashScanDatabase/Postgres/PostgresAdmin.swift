@@ -32,7 +32,7 @@ package enum PostgresAdmin {
         guard !name.isEmpty,
             name.utf8.allSatisfy({ $0 == 95 || (48...57).contains($0) || (97...122).contains($0) })
         else {
-            throw DatabaseError(sqlState: nil, message: "not a plain database name: \(name)", sql: nil)
+            throw DatabaseError(misuse: "not a plain database name: \(name)", engine: .postgresql)
         }
     }
 }

@@ -4,16 +4,16 @@ import Foundation
 /// One connection to a PostgreSQL server through libpq. Values are always sent as parameters of
 /// the statement (`$1`, `$2` …), never spliced into its text; results are read by column name
 /// as the same `Row`s the SQLite store reads.
-final class PostgresConnection {
+package final class PostgresConnection: Connection {
     private let handle: OpaquePointer
     private var preparedCount = 0
 
     /// `url` is a libpq connection string or URI (`postgresql://user@host:port/db`); libpq's
     /// environment (`PGPASSWORD`, `PGSSLMODE`, `~/.pgpass` …) fills what it leaves out.
-    init(url: String) throws(DatabaseError) {
+    package init(url: String) throws(DatabaseError) {
         try LibPQ.load()
         guard let connection = LibPQ.connectdb(url) else {
-            throw DatabaseError(sqlState: nil, message: "cannot allocate a PostgreSQL connection", sql: nil)
+            throw DatabaseError(unreachable: "cannot allocate a PostgreSQL connection")
         }
         guard LibPQ.status(connection) == CONNECTION_OK else {
             // libpq's message names the host and the reason; the URL itself (which may hold a
@@ -24,7 +24,7 @@ final class PostgresConnection {
             if let password = Self.password(in: url), !password.isEmpty {
                 message = message.replacingOccurrences(of: password, with: "…")
             }
-            throw DatabaseError(sqlState: nil, message: "cannot connect to PostgreSQL: \(message)", sql: nil)
+            throw DatabaseError(unreachable: "cannot connect to PostgreSQL: \(message)")
         }
         handle = connection
         // The server's notices ("relation already exists, skipping") are not the user's business;
@@ -42,18 +42,20 @@ final class PostgresConnection {
     /// The server's version as a number (150018 for 15.18).
     var serverVersion: Int { Int(LibPQ.serverVersion(handle)) }
 
+    package var dialect: SQLDialect { .postgresql }
+
     /// True inside a transaction (also one that failed and waits for its ROLLBACK).
-    var inTransaction: Bool { LibPQ.transactionStatus(handle) != PQTRANS_IDLE }
+    package var inTransaction: Bool { LibPQ.transactionStatus(handle) != PQTRANS_IDLE }
 
     /// Runs statements without parameters (schema, `BEGIN`, `COMMIT`).
-    func execute(_ sql: String) throws(DatabaseError) {
+    package func execute(_ sql: String) throws(DatabaseError) {
         let result = LibPQ.exec(handle, sql)
         defer { LibPQ.clear(result) }
         try check(result, sql: sql)
     }
 
     /// The rows of `sql` with `arguments` bound to `$1`, `$2` …
-    func query(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> [Row] {
+    package func query(_ sql: String, _ arguments: [SQLValue] = []) throws(DatabaseError) -> [Row] {
         try run(sql, arguments).rows()
     }
 
@@ -65,9 +67,20 @@ final class PostgresConnection {
         return try checked(result, sql: sql)
     }
 
+    package func executeRepeatedly(_ sql: String) throws(DatabaseError) { try execute(sql) }
+
+    package func prepare(_ sql: String) throws(DatabaseError) -> any PreparedStatement {
+        try PostgresStatement(server: self, sql: sql)
+    }
+
+    /// Nothing to switch: the server keeps its own log.
+    package func prepareForWriting() throws(DatabaseError) {}
+
     /// Prepares `sql` on the server under a new name; returns the name, how many parameters it
     /// takes and the names of its columns.
-    func prepare(_ sql: String) throws(DatabaseError) -> (name: String, parameters: Int, columns: [String]) {
+    func prepareNamed(_ sql: String) throws(DatabaseError) -> (
+        name: String, parameters: Int, columns: [String]
+    ) {
         preparedCount += 1
         let name = "crashscan_\(preparedCount)"
         let prepared = LibPQ.prepare(handle, name, sql, 0, nil)
@@ -95,7 +108,7 @@ final class PostgresConnection {
     /// Loads `rows` with `COPY … FROM STDIN` (`sql` names the table and columns): one round trip
     /// for thousands of rows, where an INSERT per row took one each. Values travel in COPY's
     /// text format (`PostgresCopyText`).
-    func copy(_ sql: String, rows: [[SQLValue]]) throws(DatabaseError) {
+    package func copy(_ sql: String, rows: [[SQLValue]]) throws(DatabaseError) {
         guard !rows.isEmpty else { return }
         var text: [UInt8] = []
         for row in rows { try PostgresCopyText.append(row, to: &text, sql: sql) }
@@ -103,7 +116,7 @@ final class PostgresConnection {
         defer { LibPQ.clear(start) }
         guard LibPQ.resultStatus(start) == PGRES_COPY_IN else {
             try check(start, sql: sql)
-            throw DatabaseError(sqlState: nil, message: "the server did not start the COPY", sql: sql)
+            throw DatabaseError(misuse: "the server did not start the COPY", sql: sql, engine: .postgresql)
         }
         var sent = 0
         var failure: String?
@@ -158,7 +171,7 @@ final class PostgresConnection {
                 // PostgreSQL's text cannot hold NUL; SQLite's can. Refused rather than cut short.
                 guard !value.utf8.contains(0) else {
                     throw DatabaseError(
-                        sqlState: nil, message: "a text value holds a NUL character", sql: sql)
+                        sqlState: "22021", message: "a text value holds a NUL character", sql: sql)
                 }
                 bytes = Array(value.utf8) + [0]
             case .blob(let value): bytes = value

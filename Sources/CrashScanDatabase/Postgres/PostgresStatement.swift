@@ -1,11 +1,11 @@
 /// A statement prepared on the PostgreSQL server, run with the values last bound; its rows are
 /// read one by one from the result, as SQLite's are stepped.
-final class PostgresStatement {
+final class PostgresStatement: PreparedStatement {
     private unowned let server: PostgresConnection
     let sql: String
     private let name: String
     private let parameterCount: Int
-    let columns: [String]
+    let columnNames: [String]
     private var values: [SQLValue] = []
     private var result: PostgresResult?
     /// The row `step` and `advance` move to next; the current row is the one before it.
@@ -16,22 +16,26 @@ final class PostgresStatement {
     init(server: PostgresConnection, sql: String) throws(DatabaseError) {
         self.server = server
         self.sql = sql
-        let prepared = try server.prepare(sql)
+        let prepared = try server.prepareNamed(sql)
         name = prepared.name
         parameterCount = prepared.parameters
-        columns = prepared.columns
+        columnNames = prepared.columns
     }
 
-    func deallocate() {
+    private var closed = false
+
+    func close() {
+        guard !closed else { return }
+        closed = true
         server.deallocate(name)
-        returningID?.deallocate()
+        returningID?.close()
     }
 
     func bind(_ values: [SQLValue]) throws(DatabaseError) {
         guard values.count == parameterCount else {
             throw DatabaseError(
-                sqlState: nil, message: "statement takes \(parameterCount) arguments, got \(values.count)",
-                sql: sql)
+                misuse: "statement takes \(parameterCount) arguments, got \(values.count)", sql: sql,
+                engine: .postgresql)
         }
         self.values = values
         reset()
@@ -56,21 +60,24 @@ final class PostgresStatement {
         return true
     }
 
-    func step() throws(DatabaseError) -> Row? {
-        try advance() ? result?.row(at: nextRow - 1) : nil
-    }
+    func currentRow() -> Row { result?.row(at: nextRow - 1) ?? Row(columns: columnNames, values: []) }
 
     /// The current row's value in `column` as text (nil for NULL).
-    func current(_ column: Int32) -> String? {
+    func string(at column: Int32) -> String? {
         result?.text(row: nextRow - 1, column: column)
     }
 
-    /// The current row's value in `column` (booleans as 0/1, as `Row`s hold them).
-    func currentValue(_ column: Int32) -> SQLValue {
-        result?.value(row: nextRow - 1, column: column) ?? .null
+    func int(at column: Int32) -> Int? {
+        guard case .integer(let value) = result?.value(row: nextRow - 1, column: column) else { return nil }
+        return Int(value)
     }
 
-    func run() throws(DatabaseError) {
+    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+        guard var text = string(at: column) else { return nil }
+        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    }
+
+    func runToCompletion() throws(DatabaseError) {
         _ = try server.runPrepared(name, sql: sql, values)
         reset()
     }
@@ -82,6 +89,7 @@ final class PostgresStatement {
         return result.rowCount > 0 && !result.columns.isEmpty ? result.value(row: 0, column: 0) : .null
     }
 
+    /// PostgreSQL has no last-row id: the same INSERT with `RETURNING id` gives it.
     func insert(_ values: [SQLValue]) throws(DatabaseError) -> Int64? {
         if returningID == nil {
             returningID = try PostgresStatement(server: server, sql: sql + " RETURNING id")

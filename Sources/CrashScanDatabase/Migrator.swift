@@ -34,34 +34,15 @@ public struct Migration: Sendable, Equatable {
         return tables
     }
 
-    /// The SQLite migrations built into this binary, from `migrations/` (see EmbeddedMigrations).
-    public static let builtIn: [Migration] = EmbeddedMigrations.files.map {
-        parse(name: $0.name, sql: $0.sql)
-    }
-
-    /// The PostgreSQL migrations built into this binary, from `migrations/postgresql/`.
-    public static let builtInPostgreSQL: [Migration] = EmbeddedMigrations.postgresql.map {
-        parse(name: $0.name, sql: $0.sql)
-    }
-
-    /// The built-in migrations for `dialect`.
-    public static func builtIn(for dialect: SQLDialect) -> [Migration] {
-        switch dialect {
-        case .sqlite: return builtIn
-        case .postgresql: return builtInPostgreSQL
-        }
-    }
-
     /// The first line of a baseline: `-- crashscan:baseline-version 24`.
-    static let baselinePrefix = "-- crashscan:baseline-version "
+    package static let baselinePrefix = "-- crashscan:baseline-version "
 
     /// The name a baseline is recorded under in `schema_migrations`.
-    static let baselineName = "baseline"
+    package static let baselineName = "baseline"
 
-    /// The whole schema at one version, which makes a new database at once (the numbered
-    /// migrations upgrade an older one): `migrations/baseline.sql` or its PostgreSQL twin.
-    public static func baseline(for dialect: SQLDialect) -> Migration {
-        let sql = EmbeddedMigrations.baselines[dialect == .sqlite ? 0 : 1].sql
+    /// A baseline: the whole schema at the version its first line names, which makes a new
+    /// database at once (the numbered migrations upgrade an older one).
+    package static func baseline(sql: String) -> Migration {
         let firstLine = sql.prefix { $0 != "\n" }
         let version =
             firstLine.hasPrefix(baselinePrefix) ? Int(firstLine.dropFirst(baselinePrefix.count)) ?? 0 : 0
@@ -70,7 +51,7 @@ public struct Migration: Sendable, Equatable {
 
     /// `0009_grouping_devices_time.sql` → version 9, name `grouping_devices_time`. A name that does
     /// not parse gets version 0, which the migrator refuses (a file must never be skipped).
-    static func parse(name file: String, sql: String) -> Migration {
+    package static func parse(name file: String, sql: String) -> Migration {
         let stem = file.hasSuffix(".sql") ? String(file.dropLast(4)) : file
         guard let underscore = stem.firstIndex(of: "_"), let version = Int(stem[..<underscore]), version > 0,
             file.hasSuffix(".sql")
@@ -80,7 +61,7 @@ public struct Migration: Sendable, Equatable {
 }
 
 /// Errors opening a database at the wrong schema version.
-public enum SchemaError: Error, CustomStringConvertible, Sendable {
+public enum SchemaError: Error, CustomStringConvertible, Sendable, FailureWithExitStatus {
     case newerDatabase(path: String, version: Int, known: Int)
     /// A command that only reads found a database made by an older crashscan.
     case olderDatabase(path: String, version: Int, known: Int)
@@ -93,6 +74,9 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
     case foreignDatabase(path: String, tables: [String])
     case failed(migration: String, underlying: DatabaseError)
     case badName(String)
+
+    public var exitStatus: ExitStatus { .ioError }
+    public var userMessage: String { description }
 
     public var description: String {
         switch self {
@@ -122,7 +106,7 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable {
 /// `schema_migrations`, as GRDB's DatabaseMigrator does. A failing migration leaves neither its
 /// changes nor its record. A database that has a version this binary does not know is refused.
 public enum Migrator {
-    static func currentVersion(_ db: Database) throws(DatabaseError) -> Int {
+    package static func currentVersion(_ db: Database) throws(DatabaseError) -> Int {
         var hasLedger = false
         for row in try db.query(db.dialect.tableNamesSQL) where try row.string("name") == "schema_migrations"
         {
@@ -136,8 +120,8 @@ public enum Migrator {
     /// `schema_migrations` (its first migration recorded under the name this binary gives it).
     /// Reads only; an empty file (a new database) passes.
     /// A database made from a baseline records it, under its version, as its first migration.
-    static func checkIdentity(
-        _ db: Database, migrations: [Migration] = Migration.builtIn, baseline: Migration? = nil
+    package static func checkIdentity(
+        _ db: Database, migrations: [Migration], baseline: Migration? = nil
     ) throws {
         let tables = try db.query(db.dialect.tableNamesSQL).compactMap { try $0.string("name") }
         guard !tables.isEmpty else { return }
@@ -164,14 +148,14 @@ public enum Migrator {
     /// A new database (no schema yet) is made from `baseline` when one is given (its version is
     /// recorded), and the migrations after it applied.
     @discardableResult
-    static func migrate(
-        _ db: Database, migrations: [Migration] = Migration.builtIn, baseline: Migration? = nil
+    package static func migrate(
+        _ db: Database, migrations: [Migration], baseline: Migration? = nil
     ) throws -> [Int] {
         if let bad = migrations.first(where: { $0.version < 1 }) { throw SchemaError.badName(bad.name) }
         if let baseline, baseline.version < 1 { throw SchemaError.badName(Migration.baselineName) }
         try checkIdentity(db, migrations: migrations, baseline: baseline)
         // Only a database known to be crashscan's (or a new one) is switched to WAL.
-        try db.useWAL()
+        try db.prepareForWriting()
         let known = migrations.map(\.version).max() ?? 0
         var current = try currentVersion(db)
         if current > known {
@@ -214,7 +198,7 @@ public enum Migrator {
                 try TableRebuild.run(migration, in: db)
                 if keysOff, let broken = try db.query("PRAGMA foreign_key_check").first {
                     throw DatabaseError(
-                        extendedCode: 787,
+                        sqlite: 787,
                         message:
                             "foreign key broken in \((try? broken.string("table")) ?? "?") after the migration"
                     )

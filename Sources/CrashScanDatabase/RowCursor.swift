@@ -2,16 +2,16 @@
 /// that fold hundreds of thousands of rows, where building a `Row` (an array of values, a String
 /// per text column) for each was most of the cost. The indices come from the column names,
 /// resolved once before the first row (`Database.forEachCursor`).
-struct RowCursor {
+package struct RowCursor {
     let statement: Statement
 
-    func int(at column: Int32) -> Int? { statement.int(at: column) }
+    package func int(at column: Int32) -> Int? { statement.int(at: column) }
 
     /// The text of a column; nil for NULL.
-    func string(at column: Int32) -> String? { statement.string(at: column) }
+    package func string(at column: Int32) -> String? { statement.string(at: column) }
 
     /// `body` on the text bytes of a column, in place; nil for NULL.
-    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    package func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
         statement.withText(at: column, body)
     }
 }
@@ -19,7 +19,7 @@ struct RowCursor {
 extension Database {
     /// Calls `body` with a cursor on each row of `sql` in turn and the indices of `names` among
     /// its columns (a name the statement lacks is an error before any row is read).
-    func forEachCursor(
+    package func forEachCursor(
         _ sql: String, _ arguments: [SQLValue] = [], columns names: [String],
         _ body: (RowCursor, [Int32]) throws -> Void
     ) throws {
@@ -30,8 +30,8 @@ extension Database {
         let indices = try names.map { name throws(DatabaseError) -> Int32 in
             guard let index = available.firstIndex(of: name) else {
                 throw DatabaseError(
-                    extendedCode: 25,  // SQLITE_RANGE
-                    message: "no column '\(name)' in the row (it has \(available.joined(separator: ", ")))")
+                    misuse: "no column '\(name)' in the row (it has \(available.joined(separator: ", ")))",
+                    sql: sql)
             }
             return Int32(index)
         }

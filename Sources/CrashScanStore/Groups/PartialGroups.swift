@@ -1,23 +1,19 @@
 import CrashScanClassification
+import CrashScanDatabase
 import CrashScanModel
 
-/// Puts KVC reports whose reason lacked the class or the key (an old SDK log with frames only, a
-/// reason cut short) into the group their call site identifies.
-///
-/// A group is partial when its kind is known but its class or key is not, and its blame frame has
-/// a symbol. It joins a complete group (class and key known) with the same exception, kind, blame
-/// frame, and the same class and accessor where the partial one knows them, when exactly one such
-/// group exists; with several candidates (one method setting two private keys) it stays apart.
-/// The merged reports' `kvc_failure` rows get the group's class and key, marked `+group` in
-/// `evidence`, so that their fingerprint is the group's: regrouping keeps them there, and the
-/// result does not depend on which report was imported first.
-package enum PartialGroupMerger {
-    package struct Merge: Equatable {
-        package var partial: Int64
-        package var complete: Int64
-    }
+/// A partial KVC group (kind known, class or key not) and one complete group with the same
+/// exception, kind and blame frame, and the same class and accessor where the partial one knows
+/// them: what the merge above the store chooses from (CrashScanWorkflows' `PartialGroupMerger`).
+package struct PartialGroupCandidate: Sendable {
+    package var partial: Int64
+    package var complete: Int64
+    /// The complete group's classification, which the merged failures take.
+    fileprivate var classification: [SQLValue]
+}
 
-    static let candidatesSQL = """
+extension Store {
+    static let partialCandidatesSQL = """
         SELECT p.id AS partial, c.id AS complete, c.receiver_class, c.key, c.accessor, c.key_is_private, c.cause,
                c.class_origin
         FROM crash_group p
@@ -33,35 +29,39 @@ package enum PartialGroupMerger {
         ORDER BY p.id, c.id
         """
 
-    /// Merges every partial group that has exactly one complete match; returns the merges made.
-    @discardableResult
-    static func run(_ db: Database) throws -> [Merge] {
-        let rows = try db.query(candidatesSQL)
-        var byPartial: [Int64: [Row]] = [:]
-        for row in rows {
-            guard let partial = try row.int("partial") else { continue }
-            byPartial[Int64(partial), default: []].append(row)
-        }
-        var merges: [Merge] = []
-        try CacheUpkeep.transaction(db) { upkeep in
-            for (partial, candidates) in byPartial.sorted(by: { $0.key < $1.key }) {
-                guard candidates.count == 1, let target = candidates.first,
-                    let complete = try target.int("complete")
-                else { continue }
-                try merge(partial: partial, into: Int64(complete), taking: target, db: db)
-                merges.append(Merge(partial: partial, complete: Int64(complete)))
+    /// Every (partial, complete) pair a merge could make, by partial then complete group id.
+    package func partialGroupCandidates() throws -> [PartialGroupCandidate] {
+        try db.query(Self.partialCandidatesSQL).compactMap { row in
+            guard let partial = try row.int("partial"), let complete = try row.int("complete") else {
+                return nil
             }
-            try upkeep.refresh(groups: Set(merges.flatMap { [$0.partial, $0.complete] }), changing: changed)
+            let classification = try [
+                "receiver_class", "key", "accessor", "key_is_private", "cause", "class_origin",
+            ]
+            .map { try row.value($0) }
+            return PartialGroupCandidate(
+                partial: Int64(partial), complete: Int64(complete), classification: classification)
         }
-        return merges
+    }
+
+    /// Moves each candidate's partial group into its complete one in one transaction: the
+    /// merged reports' `kvc_failure` rows get the group's class and key, marked `+group` in
+    /// `evidence` (so that their fingerprint is the group's and regrouping keeps them there),
+    /// the partial group goes, and the caches of both groups are brought up to date.
+    package func merge(_ merges: [PartialGroupCandidate]) throws {
+        try CacheUpkeep.transaction(db) { upkeep in
+            for candidate in merges { try merge(candidate) }
+            try upkeep.refresh(
+                groups: Set(merges.flatMap { [$0.partial, $0.complete] }), changing: Self.mergeChanges)
+        }
     }
 
     /// What a merge changes: the reports' group, their failures' class and key.
-    static let changed: Set<RawColumn> = [
+    static let mergeChanges: Set<RawColumn> = [
         .report("group_id"), .failure("receiver_class"), .failure("key"), .failure("accessor"),
     ]
 
-    private static func merge(partial: Int64, into complete: Int64, taking group: Row, db: Database) throws {
+    private func merge(_ candidate: PartialGroupCandidate) throws {
         try db.run(
             """
             UPDATE kvc_failure
@@ -69,15 +69,11 @@ package enum PartialGroupMerger {
                 key_is_private = ?, cause = ?, class_origin = coalesce(class_origin, ?),
                 evidence = evidence || '+group'
             WHERE report_id IN (SELECT id FROM report WHERE group_id = ?)
-            """,
-            [
-                try group.value("receiver_class"), try group.value("key"), try group.value("accessor"),
-                try group.value("key_is_private"), try group.value("cause"), try group.value("class_origin"),
-                .integer(partial),
-            ])
+            """, candidate.classification + [.integer(candidate.partial)])
         try db.run(
-            "UPDATE report SET group_id = ? WHERE group_id = ?", [.integer(complete), .integer(partial)])
-        try GroupRows.remove(partial, keepingFixFor: complete, db: db)
+            "UPDATE report SET group_id = ? WHERE group_id = ?",
+            [.integer(candidate.complete), .integer(candidate.partial)])
+        try GroupRows.remove(candidate.partial, keepingFixFor: candidate.complete, db: db)
     }
 }
 
@@ -97,7 +93,7 @@ package struct GroupSample {
     }
 }
 
-/// Small operations on `crash_group` rows shared by the merger and the regrouper.
+/// Small operations on `crash_group` rows shared by the merge, the regroup and the import.
 enum GroupRows {
     /// What a group shows does not depend on which report came first: the blame frame is the
     /// spelling most of its reports have (ties: the first in byte order), and the sample frames

@@ -7,7 +7,7 @@ public enum SQLDialect: String, Sendable {
     /// `sql` as this database takes it. Queries are written with SQLite's `?` and `?NNN`
     /// parameters; PostgreSQL numbers them `$1`, `$2` … (a bare `?` takes the next number, as
     /// in SQLite). Quoted text, quoted names and comments are copied as they are.
-    func translate(_ sql: String) -> String {
+    package func translate(_ sql: String) -> String {
         guard self == .postgresql, sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
         var output: [UInt8] = []
         output.reserveCapacity(sql.utf8.count + 8)
@@ -43,22 +43,9 @@ public enum SQLDialect: String, Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
-    /// `column = ?N` for a column of hexadecimal hash digits. SQLite's indexes on the content
-    /// and file hashes hold their first 16 digits (migrations/0023): the index finds the few
-    /// candidates, then the whole hash is compared, behind a unary plus that keeps SQLite 3.40's
-    /// planner on the index (without it, the planner scans the table). PostgreSQL indexes the
-    /// whole hash.
-    func hashEquals(_ column: String, parameter: Int) -> String {
-        switch self {
-        case .sqlite:
-            return "substr(\(column), 1, 16) = substr(?\(parameter), 1, 16) AND +\(column) = ?\(parameter)"
-        case .postgresql: return "\(column) = ?\(parameter)"
-        }
-    }
-
     /// `column = ?` ignoring the case of ASCII letters (SQLite's NOCASE; PostgreSQL's text
     /// columns are in the "C" collation, where `lower` folds ASCII only, the same).
-    func equalsIgnoringCase(_ column: String) -> String {
+    package func equalsIgnoringCase(_ column: String) -> String {
         switch self {
         case .sqlite: return "\(column) = ? COLLATE NOCASE"
         case .postgresql: return "lower(\(column)) = lower(?)"
@@ -67,7 +54,7 @@ public enum SQLDialect: String, Sendable {
 
     /// `column` matching a pattern where only `*` is a wildcard, with the pattern to bind
     /// (GLOB in SQLite, LIKE in PostgreSQL; both case-sensitive).
-    func wildcardMatch(_ column: String, pattern key: String) -> (sql: String, value: String) {
+    package func wildcardMatch(_ column: String, pattern key: String) -> (sql: String, value: String) {
         switch self {
         case .sqlite:
             var pattern = ""
@@ -96,7 +83,7 @@ public enum SQLDialect: String, Sendable {
     /// `expression` is one of the ids bound as parameter `parameter` (`idListValue`): a JSON
     /// array read by `json_each` on SQLite, an array on PostgreSQL. One bound value however many
     /// ids, and no statement text that changes with their number.
-    func inIDList(_ expression: String, parameter: Int) -> String {
+    package func inIDList(_ expression: String, parameter: Int) -> String {
         switch self {
         case .sqlite: return "\(expression) IN (SELECT value FROM json_each(?\(parameter)))"
         case .postgresql: return "\(expression) = ANY (?\(parameter)::bigint[])"
@@ -105,7 +92,7 @@ public enum SQLDialect: String, Sendable {
 
     /// The ids bound as parameter `parameter` (`idListValue`) as a table `ids` of one column,
     /// `value`.
-    func idListTable(parameter: Int) -> String {
+    package func idListTable(parameter: Int) -> String {
         switch self {
         case .sqlite: return "json_each(?\(parameter)) AS ids"
         case .postgresql: return "unnest(?\(parameter)::bigint[]) AS ids (value)"
@@ -113,7 +100,7 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The value `inIDList` binds for `ids`.
-    func idListValue<IDs: Sequence>(_ ids: IDs) -> SQLValue where IDs.Element == Int64 {
+    package func idListValue<IDs: Sequence>(_ ids: IDs) -> SQLValue where IDs.Element == Int64 {
         let digits = ids.map(String.init).joined(separator: ",")
         switch self {
         case .sqlite: return .text("[" + digits + "]")
@@ -121,17 +108,9 @@ public enum SQLDialect: String, Sendable {
         }
     }
 
-    /// `column` holds an app frame still written as an offset (`0x104a8c000 + 123`).
-    func holdsOffsetFrame(_ column: String) -> String {
-        switch self {
-        case .sqlite: return "\(column) GLOB '*0x*+ [0-9]*'"
-        case .postgresql: return "\(column) ~ '0x.*\\+ [0-9]'"
-        }
-    }
-
     /// A timestamp column as the text SQLite stores (`2015-03-01T00:18:47Z`), for comparing
     /// prefixes: PostgreSQL holds a `timestamptz`, rendered in UTC.
-    func timestampText(_ expression: String) -> String {
+    package func timestampText(_ expression: String) -> String {
         switch self {
         case .sqlite: return expression
         case .postgresql:
@@ -140,26 +119,17 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The UTC day (`YYYY-MM-DD`) of a time.
-    func utcDay(_ expression: String) -> String {
+    package func utcDay(_ expression: String) -> String {
         switch self {
         case .sqlite: return "substr(\(expression), 1, 10)"
         case .postgresql: return "to_char((\(expression)) AT TIME ZONE 'UTC', 'YYYY-MM-DD')"
         }
     }
 
-    /// A report's retention time (its crash time, else upload time, else import time), over
-    /// `report`: PostgreSQL keeps it in `retained_at`, the column its partitions are cut by.
-    var retentionTime: String {
-        switch self {
-        case .sqlite: return "coalesce(occurred_at, uploaded_at, imported_at)"
-        case .postgresql: return "retained_at"
-        }
-    }
-
     /// The values of `expression` joined with `separator` (an aggregate) in the order of
     /// `order`. SQLite (before 3.44) takes no order inside the aggregate: it joins in the order
     /// the rows come, which the caller's subquery sets with the same ORDER BY.
-    func joined(_ expression: String, separator: String, orderedBy order: String) -> String {
+    package func joined(_ expression: String, separator: String, orderedBy order: String) -> String {
         switch self {
         case .sqlite: return "group_concat(\(expression), '\(separator)')"
         case .postgresql: return "string_agg(\(expression), '\(separator)' ORDER BY \(order))"
@@ -167,7 +137,7 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The 1-based position of `needle` in `text`, 0 when absent.
-    func position(of needle: String, in text: String) -> String {
+    package func position(of needle: String, in text: String) -> String {
         switch self {
         case .sqlite: return "instr(\(text), \(needle))"
         case .postgresql: return "strpos(\(text), \(needle))"
@@ -176,7 +146,7 @@ public enum SQLDialect: String, Sendable {
 
     /// The statement that opens a write transaction: SQLite takes the write lock at once (a
     /// second writer waits here, not halfway); PostgreSQL locks rows as it writes them.
-    var beginWrite: String {
+    package var beginWrite: String {
         switch self {
         case .sqlite: return "BEGIN IMMEDIATE"
         case .postgresql: return "BEGIN"
@@ -184,7 +154,7 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The statement that opens a transaction reading one snapshot of the database.
-    var beginSnapshot: String {
+    package var beginSnapshot: String {
         switch self {
         case .sqlite: return "BEGIN DEFERRED"
         case .postgresql: return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
@@ -192,7 +162,7 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The user's tables and views (for telling a foreign database from crashscan's).
-    var tableNamesSQL: String {
+    package var tableNamesSQL: String {
         switch self {
         case .sqlite:
             return
@@ -209,7 +179,7 @@ public enum SQLDialect: String, Sendable {
     /// first takes a lock for the transaction (held until it ends): a second process migrating
     /// the same new database waits there and then finds the work done, as SQLite's `BEGIN
     /// IMMEDIATE` makes it wait.
-    var migrationLedgerSQL: String {
+    package var migrationLedgerSQL: String {
         switch self {
         case .sqlite:
             return """
@@ -232,5 +202,5 @@ public enum SQLDialect: String, Sendable {
     }
 
     /// The advisory lock migrations take on PostgreSQL ("crashsca" in ASCII).
-    static let migrationLockKey: Int64 = 0x6372_6173_6873_6361
+    package static let migrationLockKey: Int64 = 0x6372_6173_6873_6361
 }

@@ -1,0 +1,53 @@
+import CrashScanRules
+import CrashScanStore
+
+/// Gathers a group's evidence facts from the store's caches; the rules judge them
+/// (`Evidence(facts:rule:subject:)`).
+package final class EvidenceBuilder {
+    private let store: Store
+    /// OS versions per app (nil key: every app), read once per builder: every group of an app
+    /// shares them, and reading them scans the app's tallies.
+    private var osCountsByApp: [String?: [EvidenceFacts.Tally]] = [:]
+
+    package init(store: Store) {
+        self.store = store
+    }
+
+    package func evidence(group id: Int64, subject: RuleSubject, rule: Rule) throws -> Evidence {
+        Evidence(facts: try facts(group: id, rule: rule), rule: rule, subject: subject)
+    }
+
+    private func facts(group id: Int64, rule: Rule) throws -> EvidenceFacts {
+        let totals = try store.totals(group: id)
+        let app = try store.mainApp(group: id)
+        if osCountsByApp[app] == nil {
+            osCountsByApp[app] = try store.osVersionCounts(app: app).map(EvidenceFacts.Tally.init)
+        }
+        var cleanAppVersions: [String] = []
+        if let window = rule.failsOn, let app {
+            cleanAppVersions = try store.appVersions(
+                of: app, onOS: window.lower...window.upper, withoutGroup: id)
+        }
+        let affected = try store.affectedCounts(group: id)
+        return EvidenceFacts(
+            reports: totals.reports, devices: totals.devices, reportsWithoutOS: totals.reportsWithoutOS,
+            exceptionType: totals.exceptionType, app: app,
+            crashOS: try store.osVersionCounts(group: id).map(EvidenceFacts.Tally.init),
+            appOS: osCountsByApp[app] ?? [],
+            appVersions: try store.appVersionCounts(group: id).map(EvidenceFacts.Tally.init),
+            recordedFix: try store.recordedFix(group: id), cleanAppVersionsOnFailingOS: cleanAppVersions,
+            affectedDevices: affected.devices, affectedUsers: affected.users)
+    }
+}
+
+extension EvidenceFacts.Tally {
+    init(_ count: VersionCount) {
+        self.init(value: count.value, reports: count.reports, osKey: count.osKey)
+    }
+}
+
+extension Evidence.Count {
+    package init(_ count: VersionCount) {
+        self.init(value: count.value, reports: count.reports)
+    }
+}
