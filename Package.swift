@@ -9,7 +9,8 @@ let package = Package(
         .library(
             name: "CrashScanKit",
             targets: [
-                "CrashScanModel", "CrashScanCatalogs", "CrashScanSource", "CrashScanClassification",
+                "CrashScanModel", "CrashScanJSON", "CrashScanCatalogs", "CrashScanSource",
+                "CrashScanClassification",
                 "CrashScanArchive",
                 "CrashScanSymbolication", "CrashScanIngest", "CrashScanDatabase", "CrashScanStore",
                 "CrashScanRules",
@@ -51,6 +52,10 @@ let package = Package(
         // (scripts/check-imports.py checks it); docs/architecture.md draws the graph.
         // Values every stage shares: a crash report, its frames, the vocabulary, text helpers.
         .target(name: "CrashScanModel", dependencies: ["CNettle"]),
+        // JSON, read once and in place: the streaming reader (with positions for messages), the
+        // tree built by it, and crashscan's canonical form (what a JSON report's content hash is
+        // of). Crash reports and rule files are both read by it.
+        .target(name: "CrashScanJSON", dependencies: ["CrashScanModel"]),
         // Device, OS and UIKit class catalogues.
         .target(name: "CrashScanCatalogs", dependencies: ["CrashScanModel"]),
         // `crashscan scan`: lexers for Objective-C and Swift, Interface Builder files, the KVC
@@ -69,7 +74,7 @@ let package = Package(
             name: "CrashScanIngest",
             dependencies: [
                 "CrashScanClassification", "CrashScanSymbolication", "CrashScanArchive", "CrashScanCatalogs",
-                "CrashScanModel",
+                "CrashScanJSON", "CrashScanModel",
             ]
         ),
         // Databases, whatever they hold: one connection type per backend behind a protocol
@@ -89,7 +94,9 @@ let package = Package(
         // The rules engine, the evidence's verdicts, and the fix pages. No database: `scan`
         // without `--db` never opens one.
         .target(
-            name: "CrashScanRules", dependencies: ["CrashScanSource", "CrashScanCatalogs", "CrashScanModel"]),
+            name: "CrashScanRules",
+            dependencies: ["CrashScanSource", "CrashScanCatalogs", "CrashScanJSON", "CrashScanModel"]
+        ),
         // What changes many stored rows by a decision made outside SQL: regroup, the merge of
         // partial groups, symbolicate then regroup, evidence and the recommendations it backs.
         .target(
@@ -147,7 +154,8 @@ let package = Package(
                 "CrashScanCLI", "CrashScanImport", "CrashScanReport", "CrashScanWorkflows", "CrashScanStore",
                 "CrashScanRules", "CrashScanDatabase", "CrashScanIngest", "CrashScanSymbolication",
                 "CrashScanArchive",
-                "CrashScanSource", "CrashScanClassification", "CrashScanCatalogs", "CrashScanModel",
+                "CrashScanSource", "CrashScanClassification", "CrashScanCatalogs", "CrashScanJSON",
+                "CrashScanModel",
                 "CArchive",
             ],
             // Read by path (TestPaths), not bundled.

@@ -31,23 +31,31 @@ fi
 # The package's libraries, instrumented (once; swift build is incremental).
 # Optimised (the fuzzer's speed is executions per second), with testing enabled so the harnesses
 # reach internal entry points (`@testable import`).
-swift build -c release --build-path "$build" --target CrashScanReport -Xswiftc -sanitize=fuzzer,address \
+swift build -c release --build-path "$build" --target CrashScanCLI -Xswiftc -sanitize=fuzzer,address \
     -Xswiftc -enable-testing >&2
-modules=(CrashScanModel CrashScanCatalogs CrashScanSource CrashScanClassification CrashScanArchive
+modules=(CrashScanModel CrashScanJSON CrashScanCatalogs CrashScanSource CrashScanClassification CrashScanArchive
     CrashScanSymbolication CrashScanIngest CrashScanDatabase CrashScanStore CrashScanRules CrashScanWorkflows
     CrashScanReport)
 objects=()
 for module in "${modules[@]}"; do
-    while IFS= read -r object; do objects+=("$object"); done < <(find "$build/release/$module.build" -name '*.o')
+    while IFS= read -r object; do
+        # An object whose source file was moved or deleted stays in the build folder: left out.
+        source=$(basename "$object" .o)
+        [ -n "$(find "Sources/$module" -name "$source" -print -quit)" ] && objects+=("$object")
+    done < <(find "$build/release/$module.build" -name '*.swift.o')
 done
 binary="$build/fuzz-$target"
+# The json harness compares crashscan's reader with Foundation's, the tests' oracle.
+extra=()
+[ "$target" = json ] && extra=(Tests/CrashScanTests/Support/FoundationOracle.swift
+    Tests/CrashScanTests/Support/FoundationComparison.swift)
 rm -f "$binary"
 # A harness that does not build fails the run (a module missing from the list above once left CI
 # "passing" without fuzzing anything). The linker's "Cannot export local symbol" notes are noise.
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
     -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc -I Sources/CLibPQ \
     -Xcc -I"$(pkg-config --variable=includedir libpq)" \
-    "Fuzz/Targets/$target.swift" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
+    "Fuzz/Targets/$target.swift" "${extra[@]}" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
     >"$build/link-$target.log" 2>&1 || [ ! -x "$binary" ]; then
     grep -v "Cannot export local symbol" "$build/link-$target.log" >&2 || true
     echo "fuzz.sh: could not build the $target harness" >&2

@@ -2,18 +2,20 @@ import CrashScanModel
 import Foundation
 
 @testable import CrashScanIngest
+@testable import CrashScanJSON
 
-/// Any text through the JSON readers directly: Bugly's fast path and the tolerant reader with
-/// KSCrash, MetricKit, Sentry and Bugly documents after it, the strict reader, and `.ips`
-/// (one document, and the splitter of concatenated ones), and the streaming reader alone.
-/// Differential: KSCrash, MetricKit and Sentry read on their bytes must give Foundation's reports, and
-/// the streaming sorted-keys writer Foundation's bytes, whenever they do not leave the text to it.
+/// Any text through the JSON readers: crashscan's reader of every JSON format, the tree (lenient
+/// and strict), `.ips` (one document, and the splitter of concatenated ones), and the streaming
+/// reader alone. Differential (scripts/fuzz.sh compiles the tests' `FoundationOracle` in): what
+/// Foundation reads must read alike but where crashscan's own rules decide
+/// (`FoundationComparison`), and the canonical form must be Foundation's sorted-keys bytes
+/// wherever those rules do not apply.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    _ = ReportReader.readJSON(Substring(text), fast: true)
-    _ = ReportReader.readJSON(Substring(text), fast: false)
-    _ = StrictJSON.parse(Substring(text))
+    _ = ReportReader.readJSON(Substring(text))
+    _ = try? JSONValue.parse(text, .crashReports)
+    _ = try? JSONValue.parse(text, .strict)
     if let (header, line, bodyOffset) = IPSParser.header(text) {
         _ = IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset)
     }
@@ -29,12 +31,10 @@ public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 private func checkAgainstFoundation(_ text: String) {
-    if let onBytes = ReportReader.readOtherJSONOnBytes(Substring(text)) {
-        let foundation = ReportReader.readJSON(Substring(text), fast: false)
-        guard describe(onBytes) == describe(foundation) else {
-            fatalError("read on bytes:\n\(describe(onBytes))\nthrough Foundation:\n\(describe(foundation))")
-        }
+    if let differences = FoundationComparison.unexplainedDifferences(text), !differences.isEmpty {
+        fatalError("crashscan and Foundation differ: \(differences.joined(separator: "\n"))")
     }
+    guard !FoundationComparison.canonicalFormMayDiffer(text) else { return }
     var copy = text
     let streamed: [UInt8]? = copy.withUTF8 { bytes in
         var reader = StreamingJSON(bytes)
@@ -47,25 +47,6 @@ private func checkAgainstFoundation(_ text: String) {
     else { return }
     let foundation = JSONFields.canonical(object)
     guard String(decoding: streamed, as: UTF8.self) == foundation else {
-        fatalError("sorted-keys writer: \(String(decoding: streamed, as: UTF8.self)) against \(foundation)")
-    }
-}
-
-/// Every field of each report and of its frames, or the rejection.
-private func describe(_ result: Result<[CrashReport], Rejection>?) -> String {
-    switch result {
-    case nil: return "not read"
-    case .failure(let rejection): return "rejected: \(rejection.reason)"
-    case .success(let reports):
-        return reports.map { report in
-            let fields = Mirror(reflecting: report).children.filter { $0.label != "frames" }.map {
-                "\($0.value)"
-            }
-            let frames = report.frames.map { frame in
-                "\(frame.index ?? -1) \(frame.image) \(frame.address ?? "-") \(frame.symbol) \(frame.rawSymbol) "
-                    + "\(frame.offset.map { String($0) } ?? "-") \(frame.isUnsymbolicated)"
-            }
-            return (fields + frames).joined(separator: "\n")
-        }.joined(separator: "\n\n")
+        fatalError("canonical form: \(String(decoding: streamed, as: UTF8.self)) against \(foundation)")
     }
 }

@@ -209,6 +209,11 @@ enum ImportCommand: CommandDefinition {
                 console.err("crashscan: skipped \(path.terminalSafe): \(reason.terminalSafe)\n")
             }
         }
+        if let rehashed = summary.rehashed, !quiet {
+            console.err(
+                "crashscan: the stored JSON reports were hashed by an older crashscan: \(rehashed.description)\n"
+            )
+        }
         if let regrouped = summary.regrouped, !quiet {
             console.err(
                 "crashscan: the database was grouped by an older crashscan: \(RegroupCommand.describe(regrouped))\n"

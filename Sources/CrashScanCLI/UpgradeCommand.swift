@@ -1,3 +1,4 @@
+import CrashScanImport
 import CrashScanRules
 import CrashScanStore
 import CrashScanWorkflows
@@ -14,9 +15,10 @@ enum UpgradeCommand: CommandDefinition {
     static var help: CommandHelp {
         CommandHelp(
             overview: """
-                Upgrade a database written by an older crashscan: apply the schema migrations it lacks and,
-                when its groups were made by older grouping rules, regroup it and refresh the
-                recommendations. import does the same on its own; report and explain never write, so
+                Upgrade a database written by an older crashscan: apply the schema migrations it lacks,
+                hash its JSON reports again in crashscan's own canonical form (reading each report's file
+                again where it still is), and, when its groups were made by older grouping rules, regroup
+                it and refresh the recommendations. import does the same on its own; report and explain never write, so
                 they ask for this instead.
                 """,
             usage: "crashscan upgrade [--db FILE] [--rules FILE]...",
@@ -33,6 +35,9 @@ enum UpgradeCommand: CommandDefinition {
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath)
         let applied = store.appliedMigrations
+        if try ContentRehash.isNeeded(store) {
+            console.out("upgraded \(dbPath): \(try ContentRehash.run(store).description)\n")
+        }
         if try Regrouper.isStale(store) {
             let summary = try Regrouper.run(store)
             try RecommendationUpdater.refresh(store: store, rules: rules, touched: try store.groupIDs())

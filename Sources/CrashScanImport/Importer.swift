@@ -35,6 +35,9 @@ public struct ImportSummary: Sendable {
     public var mergedGroups = 0
     /// Set when the database had been grouped by an older crashscan and was regrouped.
     public var regrouped: Regrouper.Summary?
+    /// Set when the stored JSON reports' content hashes followed an older form and were made
+    /// again (before the files were read, so that a report stored before is recognised).
+    package var rehashed: ContentRehash.Summary?
 }
 
 /// Progress while importing, for the terminal.
@@ -98,6 +101,14 @@ public final class Importer {
         progress: ((ImportProgress) -> Void)? = nil
     ) throws -> ImportSummary where Sources.Element == InputSource {
         let clock = ImportClock()
+        // Reports stored under an older content hash form are hashed again first; a database that
+        // has none records the current form, so that the reports of this import count as such.
+        var rehashed: ContentRehash.Summary?
+        if try ContentRehash.isNeeded(store) {
+            rehashed = try ContentRehash.run(store)
+        } else {
+            try store.setContentHashForm(Store.currentContentHashForm)
+        }
         // A database grouped by older rules is regrouped after this import; a fresh one is current.
         let staleGroups = try Regrouper.isStale(store)
         if !staleGroups { try Regrouper.markCurrent(store) }
@@ -105,6 +116,7 @@ public final class Importer {
             store: store, arguments: arguments, version: version, parserRevision: ReportReader.revision)
         let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
+        summary.rehashed = rehashed
         let batches = BatchSource(sources.makeIterator(), size: batchSize)
         var lastProgress = 0.0
         // Takes the summary as a value: `writeAll` holds `summary` inout while it calls back.

@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanJSON
 import CrashScanModel
 
 /// The JSON body of an `.ips` (bug_type 309) read in one pass over its bytes: the members
@@ -7,18 +8,16 @@ import CrashScanModel
 /// `faultingThread` are read, and frames name images listed after them, so backtraces are kept
 /// as byte ranges and read last.
 ///
-/// Gives the same report as `IPSParser.jsonBody` on `JSONSerialization`'s objects; a document it
-/// does not cover throws `JSONShapeNotCovered`, a malformed one `JSONSyntaxError`.
+/// A member given twice counts once, with its last value; a malformed body throws
+/// `JSONSyntaxError`.
 struct IPSBodyReader {
     private var report: CrashReport
     private var images: [Image] = []
     /// The body's `threads` that are objects, in order.
     private var threads: [Thread] = []
     private var faultingThread: Int?
-    /// `lastExceptionBacktrace`, read as it is met (the only backtrace whose use is known then);
-    /// `.notCovered` when a frame has a shape `JSONSerialization` reads its own way, which
-    /// `finish` reports once the rest of the document has been checked.
-    private var exceptionBacktrace: Backtrace?
+    /// `lastExceptionBacktrace`, read as it is met (the only backtrace whose use is known then).
+    private var exceptionBacktrace: [RawFrame]?
     private var procPath: String?
     private var asi: [(library: String, lines: [String])]?
     /// `exception.type`, and `exceptionReason.name` (iOS 17+) that wins over it whatever the
@@ -53,11 +52,6 @@ struct IPSBodyReader {
         var sourceLine: Int?
     }
 
-    enum Backtrace {
-        case frames([RawFrame])
-        case notCovered
-    }
-
     private init(content: String) {
         report = CrashReport(format: .appleIPS, normalizedContent: content)
     }
@@ -68,172 +62,140 @@ struct IPSBodyReader {
     {
         var reader = StreamingJSON(bytes, from: start)
         var body = IPSBodyReader(content: content)
-        try reader.readMembers { reader, key in try body.readMember(&reader, key) }
+        try reader.readObject { reader, key in try body.readMember(&reader, key) }
         try reader.end()
         return try body.finish(bytes)
     }
 
     // MARK: - Members
 
-    /// Reads one member of the body; its number (for the duplicate check) when it is one read.
-    private mutating func readMember(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+    /// Reads one member of the body.
+    private mutating func readMember(_ reader: inout StreamingJSON, _ key: JSONKey) throws {
         switch key.bytes.count {
         case 3 where key == "asi":
             try readASI(&reader)
-            return 0
         case 7 where key == "threads":
+            threads = []
             try reader.readElements { reader in
                 guard try reader.kind() == .object else { return try reader.skipValue() }
                 var thread = Thread()
-                try reader.readMembers { reader, key in
+                try reader.readObject { reader, key in
                     if key == "triggered" {
                         thread.triggered = try reader.fieldBool()
-                        return 0
+                    } else if key == "frames" {
+                        thread.frames = try reader.valueRange()
                     }
-                    guard key == "frames" else { return nil }
-                    thread.frames = try reader.valueRange()
-                    return 1
                 }
                 threads.append(thread)
             }
-            return 1
         case 10 where key == "usedImages":
+            images = []
             try reader.readElements { reader in images.append(try Self.readImage(&reader)) }
-            return 2
         case 14 where key == "faultingThread":
             faultingThread = try reader.fieldInt()
-            return 3
         case 22 where key == "lastExceptionBacktrace":
             // Read in this pass: skipping it and reading it again in `finish` read its bytes
             // twice (a third of the body's bytes in the benchmark's files).
-            let start = reader.position
-            do {
-                exceptionBacktrace = .frames(try Self.rawFrames(&reader))
-            } catch is JSONShapeNotCovered {
-                reader.position = start
-                _ = try reader.valueRange()
-                exceptionBacktrace = .notCovered
-            }
-            return 4
-        default: return try readDeviceAndApp(&reader, key).map { $0 + 5 }
+            exceptionBacktrace = try Self.rawFrames(&reader)
+        default: try readDeviceAndApp(&reader, key)
         }
     }
 
     /// Device, OS, capture time, process, architecture and the app's version and bundle id.
-    private mutating func readDeviceAndApp(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+    private mutating func readDeviceAndApp(_ reader: inout StreamingJSON, _ key: JSONKey) throws {
         if key == "modelCode" {
             report.deviceRaw = try reader.fieldString()
-            return 0
         } else if key == "osVersion" {
             var train: String?
             var build: String?
             let isObject = try reader.kind() == .object
-            try reader.readMembers { reader, key in
+            try reader.readObject { reader, key in
                 if key == "train" {
                     train = try reader.fieldString()
-                    return 0
                 } else if key == "build" {
                     build = try reader.fieldString()
-                    return 1
                 }
-                return nil
             }
             if isObject {
                 let train = train ?? ""
                 report.osRaw = build.map { "\(train) (\($0))" } ?? (train.isEmpty ? nil : train)
             }
-            return 1
         } else if key == "captureTime" {
             report.occurredAtRaw = try reader.fieldString()
-            return 2
         } else if key == "procName" {
             report.processName = try reader.fieldString()
-            return 3
         } else if key == "cpuType" {
             report.cpuArch = try reader.fieldString()
-            return 4
         } else if key == "crashReporterKey" {
             report.deviceID = ReportIdentity.identifier(try reader.fieldString())
-            return 5
         } else if key == "bundleInfo" {
-            try reader.readMembers { reader, key in
+            try reader.readObject { reader, key in
                 if key == "CFBundleShortVersionString" {
                     report.appVersion = try reader.fieldString()
-                    return 0
                 } else if key == "CFBundleIdentifier" {
                     report.bundleID = try reader.fieldString()
-                    return 1
                 }
-                return nil
             }
-            return 6
         } else if key == "procPath" {
             procPath = try reader.fieldString()
-            return 7
+        } else {
+            try readException(&reader, key)
         }
-        return try readException(&reader, key).map { $0 + 8 }
     }
 
     /// The exception type and signal, and iOS 17/18's structured reason.
-    private mutating func readException(_ reader: inout StreamingJSON, _ key: JSONKey) throws -> Int? {
+    private mutating func readException(_ reader: inout StreamingJSON, _ key: JSONKey) throws {
         if key == "exception" {
-            try reader.readMembers { reader, key in
+            try reader.readObject { reader, key in
                 if key == "type" {
                     exceptionType = try reader.fieldString()
-                    return 0
                 } else if key == "signal" {
                     report.signal = try reader.fieldString()
-                    return 1
                 }
-                return nil
             }
-            return 0
         } else if key == "exceptionReason" {
-            try reader.readMembers { reader, key in
+            try reader.readObject { reader, key in
                 if key == "name" {
                     reasonName = try reader.fieldString()
-                    return 0
                 } else if key == "composed_message" {
                     report.exceptionReason = try reader.fieldString()
-                    return 1
                 }
-                return nil
             }
-            return 1
         }
-        return nil
     }
 
     /// `asi`: per-library arrays of strings.
     private mutating func readASI(_ reader: inout StreamingJSON) throws {
         guard try reader.kind() == .object else { return try reader.skipValue() }
         var libraries: [(library: String, lines: [String])] = []
-        try reader.members { reader, key in libraries.append((key.string, try reader.fieldStrings())) }
-        // Foundation keeps one of two equal names: not covered.
-        guard Set(libraries.map(\.library)).count == libraries.count else { throw JSONShapeNotCovered() }
+        try reader.members { reader, key in
+            let library = key.string
+            let lines = try reader.fieldStrings()
+            // A library named twice: its last lines.
+            if let index = libraries.firstIndex(where: { $0.library == library }) {
+                libraries[index].lines = lines
+            } else {
+                libraries.append((library, lines))
+            }
+        }
         asi = libraries
     }
 
     private static func readImage(_ reader: inout StreamingJSON) throws -> Image {
         var image = Image()
-        try reader.readMembers { reader, key in
+        try reader.readObject { reader, key in
             switch key.bytes.count {
             case 4 where key == "name":
                 image.name = try reader.fieldString()
-                return 0
             case 4 where key == "path":
                 image.path = try reader.valueRange()
-                return 1
             case 4 where key == "uuid":
                 image.uuid = try reader.valueRange()
-                return 2
             case 4 where key == "base":
                 image.base = try reader.valueRange()
-                return 3
             case 4 where key == "arch":
                 image.arch = try reader.valueRange()
-                return 4
-            default: return nil
+            default: break
             }
         }
         return image
@@ -258,12 +220,7 @@ struct IPSBodyReader {
         let crashed =
             threads.first { $0.triggered == true }
             ?? faultingThread.flatMap { threads.indices.contains($0) ? threads[$0] : nil } ?? threads.first
-        let exceptionFrames: FrameList
-        switch exceptionBacktrace {
-        case .frames(let raw): exceptionFrames = try frames(raw, bytes)
-        case .notCovered: throw JSONShapeNotCovered()
-        case nil: exceptionFrames = FrameList()
-        }
+        let exceptionFrames = try exceptionBacktrace.map { try frames($0, bytes) } ?? FrameList()
         report.frames = exceptionFrames.isEmpty ? try frames(crashed?.frames, bytes) : exceptionFrames
         if let procPath, let app = try images.first(where: { try string($0.path, bytes) == procPath }) {
             report.appImageHint = app.name
@@ -312,27 +269,20 @@ struct IPSBodyReader {
     /// One frame of a backtrace.
     private static func readFrame(_ reader: inout StreamingJSON, index: Int) throws -> RawFrame {
         var frame = RawFrame(index: index)
-        try reader.readMembers { reader, key in
+        try reader.readObject { reader, key in
             if key == "imageIndex" {
                 frame.imageIndex = try reader.fieldInt()
-                return 0
             } else if key == "symbol" {
                 frame.symbol = try reader.fieldText()
-                return 1
             } else if key == "symbolLocation" {
                 frame.symbolLocation = try reader.fieldInt()
-                return 2
             } else if key == "imageOffset" {
                 frame.imageOffset = try reader.fieldInt()
-                return 3
             } else if key == "sourceFile" {
                 frame.sourceFile = try reader.fieldString()
-                return 4
             } else if key == "sourceLine" {
                 frame.sourceLine = try reader.fieldInt()
-                return 5
             }
-            return nil
         }
         return frame
     }

@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanJSON
 import CrashScanModel
 import Foundation
 
@@ -87,33 +88,18 @@ enum IPSParser {
         return .success([report])
     }
 
-    /// The JSON body at `offset`: read on its bytes (`IPSBodyReader`); through `JSONSerialization`
-    /// when the reader does not cover the document or finds it malformed (crash reporters' JSON
-    /// with trailing commas is repaired there). A body neither reads is refused with the
-    /// position of the problem.
+    /// The JSON body at `offset`, read on its bytes (`IPSBodyReader`); a body that does not
+    /// read is refused with the position of the problem.
     static func jsonBody(_ text: String, from offset: Int) -> Result<CrashReport, Rejection> {
         let content = ContentNormalizer.normalize(text)
         var copy = text
-        let fast = copy.withUTF8 { bytes -> Result<CrashReport, Error> in
-            Result { try IPSBodyReader.read(bytes, from: offset, content: content) }
+        return copy.withUTF8 { bytes in
+            do {
+                return .success(try IPSBodyReader.read(bytes, from: offset, content: content))
+            } catch {
+                return .failure(Rejection("malformed .ips JSON body: \(error)"))
+            }
         }
-        var syntaxError: JSONSyntaxError?
-        switch fast {
-        case .success(let report): return .success(report)
-        case .failure(let error): syntaxError = error as? JSONSyntaxError
-        }
-        let body = Data(text.utf8.dropFirst(offset))
-        let object: Any
-        do {
-            object = try JSONTolerance.object(from: body)
-        } catch {
-            let reason = syntaxError.map(\.description) ?? error.localizedDescription
-            return .failure(Rejection("malformed .ips JSON body: \(reason)"))
-        }
-        guard let dictionary = object as? [String: Any] else {
-            return .failure(Rejection("malformed .ips JSON body (not an object)"))
-        }
-        return .success(jsonBody(dictionary, content: content))
     }
 
     private static func skipped(_ bugType: String) -> Rejection {
@@ -121,100 +107,4 @@ enum IPSParser {
         return .skip("Apple .ips of bug_type \(bugType): \(kind); skipped")
     }
 
-    /// The bug_type 309 body: `modelCode`, `osVersion`, `exception`, `asi`, `exceptionReason`,
-    /// `lastExceptionBacktrace`, `threads`, `usedImages`.
-    static func jsonBody(_ body: [String: Any], content: String) -> CrashReport {
-        var report = CrashReport(format: .appleIPS, normalizedContent: content)
-        readDeviceAndApp(body, into: &report)
-        readException(body, into: &report)
-        let images = JSONFields.array(body["usedImages"]).map { JSONFields.object($0) ?? [:] }
-        report.binaryImages = images.compactMap { image in
-            guard let name = JSONFields.string(image["name"]), !KnownClasses.isSystemImage(name) else {
-                return nil
-            }
-            let base = JSONFields.int(image["base"]).map { UInt64(clamping: $0) }
-            return BinaryImage(
-                name: name, uuid: JSONFields.string(image["uuid"]), loadAddress: base,
-                arch: JSONFields.string(image["arch"]))
-        }
-        let threads = JSONFields.array(body["threads"]).compactMap(JSONFields.object)
-        let faulting = JSONFields.int(body["faultingThread"])
-        let crashedThread =
-            threads.first { ($0["triggered"] as? Bool) == true }
-            ?? faulting.flatMap { threads.indices.contains($0) ? threads[$0] : nil } ?? threads.first
-        let exceptionFrames = frames(JSONFields.array(body["lastExceptionBacktrace"]), images: images)
-        report.frames =
-            exceptionFrames.isEmpty
-            ? frames(JSONFields.array(crashedThread?["frames"]), images: images) : exceptionFrames
-        if let procPath = JSONFields.string(body["procPath"]),
-            let app = images.first(where: { JSONFields.string($0["path"]) == procPath })
-        {
-            report.appImageHint = JSONFields.string(app["name"])
-        }
-        return report
-    }
-
-    /// Device, OS, capture time, process, architecture and the app's version and bundle id.
-    private static func readDeviceAndApp(_ body: [String: Any], into report: inout CrashReport) {
-        report.deviceRaw = JSONFields.string(body["modelCode"])
-        if let os = JSONFields.object(body["osVersion"]) {
-            let train = JSONFields.string(os["train"]) ?? ""
-            let build = JSONFields.string(os["build"])
-            report.osRaw = build.map { "\(train) (\($0))" } ?? (train.isEmpty ? nil : train)
-        }
-        report.occurredAtRaw = JSONFields.string(body["captureTime"])
-        report.processName = JSONFields.string(body["procName"])
-        report.cpuArch = JSONFields.string(body["cpuType"])
-        report.deviceID = ReportIdentity.identifier(JSONFields.string(body["crashReporterKey"]))
-        if let bundle = JSONFields.object(body["bundleInfo"]) {
-            report.appVersion = JSONFields.string(bundle["CFBundleShortVersionString"])
-            report.bundleID = JSONFields.string(bundle["CFBundleIdentifier"])
-        }
-    }
-
-    /// The exception type and signal, and the reason: iOS 17/18's structured one, else the
-    /// `*** Terminating app …` line among the `asi` strings.
-    private static func readException(_ body: [String: Any], into report: inout CrashReport) {
-        if let exception = JSONFields.object(body["exception"]) {
-            report.exceptionType = JSONFields.string(exception["type"])
-            report.signal = JSONFields.string(exception["signal"])
-        }
-        if let reason = JSONFields.object(body["exceptionReason"]) {
-            if let name = JSONFields.string(reason["name"]) { report.exceptionType = name }
-            report.exceptionReason = JSONFields.string(reason["composed_message"])
-        }
-        // `asi`: per-library arrays of strings.
-        if report.exceptionReason == nil, let asi = JSONFields.object(body["asi"]) {
-            let lines = asi.keys.sorted().flatMap { JSONFields.array(asi[$0]).compactMap(JSONFields.string) }
-            AppleTextParser.applyApplicationInformation(lines.map { Substring($0) }, to: &report)
-        }
-    }
-
-    /// The frames of a backtrace, named by the image each points into.
-    private static func frames(_ list: [Any], images: [[String: Any]]) -> FrameList {
-        FrameList(frames(in: list, images: images))
-    }
-
-    private static func frames(in list: [Any], images: [[String: Any]]) -> [Frame] {
-        list.enumerated().compactMap { index, item in
-            guard let frame = JSONFields.object(item) else { return nil }
-            let imageIndex = JSONFields.int(frame["imageIndex"])
-            let image = imageIndex.flatMap { images.indices.contains($0) ? images[$0] : nil }
-            let imageName =
-                JSONFields.string(image?["name"])
-                ?? JSONFields.string(image?["path"]).map { String($0.split(separator: "/").last ?? "") }
-                ?? "?"
-            if let symbol = JSONFields.string(frame["symbol"]) {
-                return Frame(
-                    index: index, image: imageName, symbol: symbol,
-                    offset: JSONFields.int(frame["symbolLocation"]).map { UInt64(clamping: $0) },
-                    file: JSONFields.string(frame["sourceFile"]),
-                    line: JSONFields.int(frame["sourceLine"]))
-            }
-            let offset = JSONFields.int(frame["imageOffset"]).map { UInt64(clamping: $0) }
-            return Frame(
-                index: index, image: imageName, symbol: "0x" + String(offset ?? 0, radix: 16),
-                offset: offset, isUnsymbolicated: true)
-        }
-    }
 }

@@ -3,72 +3,12 @@ import CrashScanModel
 /// KSCrash / SentryCrash JSON (apple-formats.md section 4): `report`, `system`, `crash`
 /// (`error`, `threads`), `binary_images`.
 ///
-/// The members read are gathered in `KSCrashFields`, either from `JSONSerialization`'s objects
-/// (`parse`) or from the document's bytes (`KSCrashReader`), and one function makes the report.
+/// The members read are gathered in `KSCrashFields` from the document's bytes (`KSCrashReader`),
+/// and one function makes the report (the tests' Foundation oracle gathers them its own way).
 enum KSCrashParser {
-    static func isKSCrash(_ object: [String: Any]) -> Bool { isKSCrash { object[$0] != nil } }
-
     /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
     static func isKSCrash(hasKey has: (String) -> Bool) -> Bool {
         has("crash") && has("system") && has("report")
-    }
-
-    static func parse(_ object: [String: Any]) -> CrashReport {
-        var fields = KSCrashFields()
-        let system = JSONFields.object(object["system"]) ?? [:]
-        for name in KSCrashFields.systemNames { fields.system[name] = JSONFields.string(system[name]) }
-        fields.jailbroken = system["jailbroken"] as? Bool
-        let info = JSONFields.object(object["report"]) ?? [:]
-        fields.processName = JSONFields.string(info["process_name"])
-        if let text = info["timestamp"] as? String {
-            fields.timestamp = .text(text)
-        } else {
-            fields.timestamp = JSONFields.int(info["timestamp"]).map { .number($0) }
-        }
-        fields.userBlocks = userBlocks(object).map { block in
-            KSCrashFields.userIDNames.compactMap { name in JSONFields.string(block[name]).map { (name, $0) } }
-        }
-
-        let crash = JSONFields.object(object["crash"]) ?? [:]
-        let error = JSONFields.object(crash["error"]) ?? [:]
-        fields.machExceptionName = JSONFields.string(JSONFields.object(error["mach"])?["exception_name"])
-        fields.signalName = JSONFields.string(JSONFields.object(error["signal"])?["name"])
-        fields.errorType = JSONFields.string(error["type"])
-        fields.errorReason = JSONFields.string(error["reason"])
-        fields.nsexception = JSONFields.object(error["nsexception"]).map {
-            KSCrashFields.Exception(
-                name: JSONFields.string($0["name"]), reason: JSONFields.string($0["reason"]))
-        }
-        fields.cppException = JSONFields.object(error["cpp_exception"]).map {
-            KSCrashFields.Exception(name: JSONFields.string($0["name"]), reason: nil)
-        }
-
-        let threads = JSONFields.array(crash["threads"]).compactMap(JSONFields.object)
-        let crashed = threads.first { ($0["crashed"] as? Bool) == true } ?? threads.first
-        let contents = JSONFields.array(JSONFields.object(crashed?["backtrace"])?["contents"])
-        fields.frames = contents.enumerated().compactMap { index, item in
-            guard let frame = JSONFields.object(item) else { return nil }
-            return KSCrashFields.RawFrame(
-                image: JSONFields.string(frame["object_name"]),
-                symbol: JSONFields.string(frame["symbol_name"]),
-                instruction: JSONFields.int(frame["instruction_addr"]),
-                symbolAddress: JSONFields.int(frame["symbol_addr"]),
-                objectAddress: JSONFields.int(frame["object_addr"])
-            ).frame(index: index)
-        }
-        return report(fields, content: JSONFields.canonical(object))
-    }
-
-    /// The blocks that may hold the app's user id, in the order they are asked: KSCrash's user
-    /// block is the app's own dictionary, so only an id under a conventional key is taken
-    /// (`user.id`, `user.user_id`, `user.userId`, SentryCrash's scope `sentry_sdk_scope.user.id`);
-    /// e-mail addresses and other values are never read.
-    private static func userBlocks(_ object: [String: Any]) -> [[String: Any]] {
-        [
-            JSONFields.object(object["user"]),
-            JSONFields.object(JSONFields.object(object["user"])?["user"]),
-            JSONFields.object(JSONFields.object(object["sentry_sdk_scope"])?["user"]),
-        ].compactMap { $0 }
     }
 
     /// The report of the members read, however they were read.

@@ -1,14 +1,13 @@
+import CrashScanJSON
 import CrashScanModel
 
-/// A KSCrash document read on its bytes: the same report as `KSCrashParser.parse` on
-/// `JSONSerialization`'s objects, without building them. A KSCrash file is mostly registers,
+/// A KSCrash document read on its bytes, without building its values. A KSCrash file is mostly registers,
 /// binary images and every thread's backtrace, none of which is stored; the crashed thread's
 /// backtrace is kept as a byte range while the threads are read and read last.
 ///
 /// It reads a `CanonicalJSON.Document`: the content that is hashed, already written (which
-/// checked every value and refused what Foundation reads its own way, duplicate names included);
-/// the members the report is made of are then read and everything else skipped. A shape the
-/// field readers do not cover throws `JSONShapeNotCovered`.
+/// checked every value); the members the report is made of are then read and everything else
+/// skipped.
 enum KSCrashReader {
     static func read(_ document: CanonicalJSON.Document) throws -> CrashReport {
         let bytes = document.bytes
@@ -50,7 +49,10 @@ enum KSCrashReader {
         return KSCrashParser.report(fields, content: String(decoding: document.content, as: UTF8.self))
     }
 
+    /// `system` (given twice: the last one).
     private static func readSystem(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {
+        fields.system = [:]
+        fields.jailbroken = nil
         try reader.readObject { reader, key in
             if key == "jailbroken" {
                 fields.jailbroken = try reader.fieldBool()
@@ -61,7 +63,7 @@ enum KSCrashReader {
         }
     }
 
-    /// Text as it stands, or an integer; what Foundation reads otherwise is not covered.
+    /// Text as it stands, or an integer (a number's fraction dropped; a boolean 1 or 0).
     private static func timestamp(_ reader: inout StreamingJSON) throws -> KSCrashFields.Timestamp? {
         switch try reader.kind() {
         case .string: return .text(try reader.string())
@@ -72,7 +74,12 @@ enum KSCrashReader {
         }
     }
 
+    /// `crash.error` (given twice: the last one).
     private static func readError(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {
+        (fields.machExceptionName, fields.signalName, fields.errorType, fields.errorReason) = (
+            nil, nil, nil, nil
+        )
+        (fields.nsexception, fields.cppException) = (nil, nil)
         try reader.readObject { reader, key in
             if key == "mach" {
                 try reader.readObject { reader, key in

@@ -1,15 +1,11 @@
 import CrashScanModel
-import Foundation
 
 /// MetricKit `MXDiagnosticPayload` JSON (apple-formats.md section 5): one report per crash
 /// diagnostic. Hang, CPU and disk diagnostics are not crashes.
 ///
-/// A diagnostic's members are gathered in `MetricKitDiagnostic`, either from `JSONSerialization`'s
-/// objects (`parse`) or from the document's bytes (`MetricKitReader`), and one function makes
-/// the report.
+/// A diagnostic's members are gathered in `MetricKitDiagnostic` from the document's bytes
+/// (`MetricKitReader`), and one function makes the report.
 enum MetricKitParser {
-    static func isPayload(_ object: [String: Any]) -> Bool { isPayload { object[$0] != nil } }
-
     /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
     static func isPayload(hasKey has: (String) -> Bool) -> Bool {
         has("crashDiagnostics") || has("hangDiagnostics") || has("timeStampBegin")
@@ -24,52 +20,10 @@ enum MetricKitParser {
         "hangDiagnostics", "cpuExceptionDiagnostics", "diskWriteExceptionDiagnostics", "appLaunchDiagnostics",
     ]
 
-    static func parse(_ payload: [String: Any]) -> Result<[CrashReport], Rejection> {
-        let crashes = JSONFields.array(payload["crashDiagnostics"]).compactMap(JSONFields.object)
-        guard !crashes.isEmpty else {
-            return .failure(noCrash(otherKinds: otherKinds.filter { !JSONFields.array(payload[$0]).isEmpty }))
-        }
-        let time = JSONFields.string(payload["timeStampEnd"]) ?? JSONFields.string(payload["timeStampBegin"])
-        return .success(
-            crashes.enumerated().map { position, diagnostic in
-                var report = crash(diagnostic, time: time)
-                report.positionInFile = position
-                return report
-            })
-    }
-
     static func noCrash(otherKinds kinds: [String]) -> Rejection {
         .skip(
             "MetricKit payload without crash diagnostics\(kinds.isEmpty ? "" : " (only \(kinds.joined(separator: ", ")))")"
         )
-    }
-
-    static func crash(_ diagnostic: [String: Any], time: String?) -> CrashReport {
-        var fields = MetricKitDiagnostic()
-        let meta = JSONFields.object(diagnostic["diagnosticMetaData"]) ?? [:]
-        for name in MetricKitDiagnostic.metaNames { fields.meta[name] = JSONFields.string(meta[name]) }
-        fields.exceptionType = JSONFields.int(meta["exceptionType"])
-        fields.signal = JSONFields.int(meta["signal"])
-        fields.objectiveC = JSONFields.object(meta["objectiveCexceptionReason"]).map { objc in
-            MetricKitDiagnostic.ObjectiveCReason(
-                name: JSONFields.string(objc["exceptionName"]),
-                composedMessage: JSONFields.string(objc["composedMessage"]),
-                format: JSONFields.string(objc["formatString"]),
-                arguments: JSONFields.array(objc["arguments"]).compactMap(JSONFields.string))
-        }
-        let tree = JSONFields.object(diagnostic["callStackTree"]) ?? [:]
-        let stacks = JSONFields.array(tree["callStacks"]).compactMap(JSONFields.object)
-        let stack = stacks.first { ($0["threadAttributed"] as? Bool) == true } ?? stacks.first
-        var node = JSONFields.array(stack?["callStackRootFrames"]).first.flatMap(JSONFields.object)
-        while let current = node, fields.chain.count < MetricKitDiagnostic.deepestChain {
-            fields.chain.append(
-                MetricKitDiagnostic.Node(
-                    binaryName: JSONFields.string(current["binaryName"]),
-                    address: JSONFields.int(current["address"]),
-                    offset: JSONFields.int(current["offsetIntoBinaryTextSegment"])))
-            node = JSONFields.array(current["subFrames"]).first.flatMap(JSONFields.object)
-        }
-        return report(fields, time: time, content: JSONFields.canonical(diagnostic))
     }
 
     /// The report of a diagnostic's members, however they were read.
@@ -81,8 +35,8 @@ enum MetricKitParser {
         report.bundleID = fields.meta["bundleIdentifier"]
         report.cpuArch = fields.meta["platformArchitecture"]
         report.occurredAtRaw = time
-        report.exceptionType = fields.exceptionType.map(JSONFields.machExceptionName)
-        report.signal = fields.signal.map(JSONFields.signalName)
+        report.exceptionType = fields.exceptionType.map(MachNames.exception)
+        report.signal = fields.signal.map(MachNames.signal)
         // iOS 17+: the Objective-C exception itself.
         if let objc = fields.objectiveC {
             report.exceptionType = objc.name ?? report.exceptionType

@@ -1,13 +1,10 @@
+import CrashScanJSON
 import CrashScanModel
 
-/// A MetricKit payload read on its bytes: the same reports as `MetricKitParser.parse` on
-/// `JSONSerialization`'s objects, without building them. It reads a `CanonicalJSON.Document`:
-/// the whole payload written, which refused what Foundation reads its own way or not at all (a
-/// duplicate name, a number no Double holds: Foundation then refuses the whole payload, even
-/// where no report is read). Each crash diagnostic is kept as a byte range while the payload is
-/// read, and its content (its own serialisation) and members are read after.
-///
-/// A shape the field readers do not cover throws `JSONShapeNotCovered`.
+/// A MetricKit payload read on its bytes, without building its values. It reads a
+/// `CanonicalJSON.Document`: the whole payload written, and so checked. Each crash diagnostic is
+/// kept as a byte range while the payload is read, and its content (its own canonical form) and
+/// members are read after.
 enum MetricKitReader {
     static func read(_ document: CanonicalJSON.Document) throws -> Result<[CrashReport], Rejection> {
         let bytes = document.bytes

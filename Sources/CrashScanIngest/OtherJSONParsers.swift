@@ -4,40 +4,12 @@ import CrashScanModel
 /// Sentry event JSON (`exception.values[…]` with a stack trace): the exception type and value
 /// become the exception name and reason.
 ///
-/// The members read are gathered in `SentryEventFields`, either from `JSONSerialization`'s objects
-/// (`parse`) or from the document's bytes (`SentryEventReader`), and one function makes the report.
+/// The members read are gathered in `SentryEventFields` from the document's bytes
+/// (`SentryEventReader`), and one function makes the report.
 enum SentryEventParser {
-    static func isEvent(_ object: [String: Any]) -> Bool { isEvent { object[$0] != nil } }
-
     /// The shape by its top-level keys (also asked of the Bugly JSON fast path's tree).
     static func isEvent(hasKey has: (String) -> Bool) -> Bool {
         has("event_id") || (has("exception") && has("debug_meta"))
-    }
-
-    static func parse(_ object: [String: Any]) -> CrashReport? {
-        let exception = JSONFields.object(object["exception"])
-        guard let value = JSONFields.array(exception?["values"]).compactMap(JSONFields.object).last else {
-            return nil
-        }
-        var fields = SentryEventFields()
-        fields.type = JSONFields.string(value["type"])
-        fields.value = JSONFields.string(value["value"])
-        let contexts = JSONFields.object(object["contexts"]) ?? [:]
-        fields.deviceModel = JSONFields.string((JSONFields.object(contexts["device"]) ?? [:])["model"])
-        let os = JSONFields.object(contexts["os"]) ?? [:]
-        fields.osName = JSONFields.string(os["name"])
-        fields.osVersion = JSONFields.string(os["version"])
-        fields.osBuild = JSONFields.string(os["build"])
-        fields.timestamp = JSONFields.string(object["timestamp"])
-        fields.appVersion = JSONFields.string((JSONFields.object(contexts["app"]) ?? [:])["app_version"])
-        fields.frames = JSONFields.array(JSONFields.object(value["stacktrace"])?["frames"])
-            .compactMap(JSONFields.object).map { frame in
-                SentryEventFields.RawFrame(
-                    package: JSONFields.string(frame["package"]),
-                    instructionAddress: JSONFields.string(frame["instruction_addr"]),
-                    function: JSONFields.string(frame["function"]))
-            }
-        return report(fields, content: JSONFields.canonical(object))
     }
 
     /// The report of the members read, however they were read.

@@ -1,3 +1,4 @@
+import CrashScanJSON
 import CrashScanModel
 import Foundation
 
@@ -10,7 +11,8 @@ public enum ReportReader {
     /// revision is not parsed again; bump `parserChanges` whenever a parser or the
     /// classification reads the same bytes differently, so that the next import re-reads them.
     /// 3: several Apple reports in one file, broken text repaired instead of refused.
-    static let parserChanges = 3
+    /// 4: every JSON format read by crashscan's own reader (a boolean read as text is `true`).
+    static let parserChanges = 4
     package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
@@ -170,45 +172,109 @@ public enum ReportReader {
         return keys >= 2
     }
 
-    /// JSON documents: Bugly API JSON is read; other crash JSON is named and refused.
-    /// Returns nil when the text is not JSON after all (a console paste starting with `[`).
     /// True for a top-level object that `readJSON` reads as another format before trying Bugly's
-    /// (keep in step with the order below).
+    /// (keep in step with `readOtherJSON`).
     static func isReadBeforeBugly(hasKey has: (String) -> Bool) -> Bool {
         KSCrashParser.isKSCrash(hasKey: has) || MetricKitParser.isPayload(hasKey: has)
             || MetricKitParser.isCallStackTree(hasKey: has) || SentryEventParser.isEvent(hasKey: has)
     }
 
-    /// `fast: false` skips the Bugly JSON fast path and the KSCrash and MetricKit readers on bytes
-    /// (tests and the `json` fuzz target compare both ways).
-    static func readJSON(_ text: Substring, fast: Bool = true) -> Result<[CrashReport], Rejection>? {
-        if fast, let reports = BuglyJSONParser.fastParse(text) { return .success(reports) }
-        if fast, let read = readOtherJSONOnBytes(text) { return read }
-        let object: Any
+    /// A JSON document: KSCrash, MetricKit and Sentry documents and Bugly API JSON are read, any
+    /// other JSON is named and skipped. Nil when the text is not JSON after all (a console paste
+    /// starting with `[`, JSON lines). One reader reads them all, on the document's bytes
+    /// (`StreamingJSON`); a KSCrash file's crashed-thread backtrace, a MetricKit diagnostic, a
+    /// Sentry event's last exception are found and read without building the rest.
+    static func readJSON(_ text: Substring) -> Result<[CrashReport], Rejection>? {
+        if let result = text.utf8.withContiguousStorageIfAvailable({ readJSON(text, bytes: $0) }) {
+            return result
+        }
+        var copy = String(text)
+        return copy.withUTF8 { readJSON(text, bytes: $0) }
+    }
+
+    private static func readJSON(_ text: Substring, bytes: UnsafeBufferPointer<UInt8>)
+        -> Result<[CrashReport], Rejection>?
+    {
+        // Bugly's JSON is read from a tree (a few strings of a small document); any other object
+        // is written in canonical form first, in the one pass that checks it and gives its
+        // top-level names (through the tree, a KSCrash file took several times as long).
+        if text.first == "{", !mentionsBugly(text) {
+            do {
+                if let document = try CanonicalJSON.document(bytes) {
+                    if let read = readOtherJSON(document) { return read }
+                    let names = document.topLevelNames.sorted().prefix(6).joined(separator: ", ")
+                    return .failure(.skip("JSON that is not a crash report (top-level keys: \(names))"))
+                }
+            } catch {
+                return malformedJSON(text, error: error)
+            }
+        }
+        let tree: JSONValue
         do {
-            object = try JSONTolerance.object(from: Data(text.utf8))
+            tree = try JSONValue.parse(bytes, .crashReports)
         } catch {
             return malformedJSON(text, error: error)
         }
-        if let dictionary = object as? [String: Any], let read = readOtherJSON(dictionary) { return read }
-        if BuglyJSONParser.isBuglyCrashJSON(object) {
-            do {
-                return .success(try BuglyJSONParser.parse(object, text: text))
-            } catch {
-                return .failure(Rejection(error.description))
+        if case .object(let members) = tree.kind {
+            let names = Set(members.map(\.key))
+            if isReadBeforeBugly(hasKey: names.contains) {
+                // A KSCrash or Sentry document that quotes Bugly's names somewhere.
+                do {
+                    if let document = try CanonicalJSON.document(bytes), let read = readOtherJSON(document) {
+                        return read
+                    }
+                } catch {
+                    return malformedJSON(text, error: error)
+                }
             }
+            let crashes = BuglyJSONParser.crashObjects(in: tree)
+            guard !crashes.isEmpty else {
+                let keys = names.sorted().prefix(6).joined(separator: ", ")
+                return .failure(.skip("JSON that is not a crash report (top-level keys: \(keys))"))
+            }
+            return bugly(crashes, text: text, bytes: bytes)
         }
-        if let dictionary = object as? [String: Any] {
-            let names = dictionary.keys.sorted().prefix(6).joined(separator: ", ")
-            return .failure(.skip("JSON that is not a crash report (top-level keys: \(names))"))
-        }
-        if let list = object as? [Any],
-            list.allSatisfy({ ($0 as? [String: Any]).map(KSCrashParser.isKSCrash) ?? false }),
-            !list.isEmpty
+        let crashes = BuglyJSONParser.crashObjects(in: tree)
+        if !crashes.isEmpty { return bugly(crashes, text: text, bytes: bytes) }
+        if case .array(let elements) = tree.kind, !elements.isEmpty,
+            elements.allSatisfy({ element in KSCrashParser.isKSCrash(hasKey: { element[$0] != nil }) })
         {
-            return .success(list.compactMap { $0 as? [String: Any] }.map(KSCrashParser.parse))
+            return kscrashList(elements, bytes: bytes)
         }
         return .failure(.skip("JSON that is not a crash report"))
+    }
+
+    /// Bugly's marker names, looked for as text before the document is read.
+    private static func mentionsBugly(_ text: Substring) -> Bool {
+        text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")
+            || text.fastContains("\"expMessage\"")
+    }
+
+    private static func bugly(
+        _ crashes: [BuglyJSONParser.CrashObject], text: Substring, bytes: UnsafeBufferPointer<UInt8>
+    )
+        -> Result<[CrashReport], Rejection>
+    {
+        do {
+            return .success(try BuglyJSONParser.parse(crashes, text: text, bytes: bytes))
+        } catch {
+            return .failure(Rejection("malformed JSON: \(error)"))
+        }
+    }
+
+    /// An array of KSCrash reports, each read as its own document.
+    private static func kscrashList(_ elements: [JSONValue], bytes: UnsafeBufferPointer<UInt8>)
+        -> Result<[CrashReport], Rejection>
+    {
+        var reports: [CrashReport] = []
+        for element in elements {
+            let slice = UnsafeBufferPointer(rebasing: bytes[element.range])
+            guard let document = try? CanonicalJSON.document(slice),
+                let report = try? KSCrashReader.read(document)
+            else { continue }
+            reports.append(report)
+        }
+        return .success(reports)
     }
 
     /// Text that does not parse as JSON: a rejection naming the format it looks like, or nil
@@ -221,14 +287,15 @@ public enum ReportReader {
         {
             return nil
         }
+        let detail = "\(error)"
         if text.first == "{" && (text.fastContains("\"crashMap\"") || text.fastContains("\"expName\"")) {
-            return .failure(Rejection("malformed Bugly JSON: \(jsonErrorDetail(error, in: text))"))
+            return .failure(Rejection("malformed Bugly JSON: \(detail)"))
         }
         if text.fastContains("\"crash\"") && text.fastContains("\"system\"") {
-            return .failure(Rejection("malformed KSCrash JSON: \(jsonErrorDetail(error, in: text))"))
+            return .failure(Rejection("malformed KSCrash JSON: \(detail)"))
         }
         if text.first == "{" {
-            return .failure(Rejection("malformed JSON: \(jsonErrorDetail(error, in: text))"))
+            return .failure(Rejection("malformed JSON: \(detail)"))
         }
         return nil
     }
@@ -247,76 +314,34 @@ public enum ReportReader {
         return .success([report])
     }
 
-    /// KSCrash, MetricKit and Sentry documents read on their bytes (`KSCrashReader`,
-    /// `MetricKitReader`, `SentryEventReader`): through `JSONSerialization` and its sorted-keys
-    /// serialisation a KSCrash file took 28–34 ms, a MetricKit payload 7.4–8.7 ms and a 150 KB
-    /// Sentry event 40 ms, on their bytes 0.8–1.5 ms, 0.25–0.55 ms and 1.2–1.7 ms
-    /// (`crashscan-bench --stages`, docs/performance.md). Nil for any other text and for what
-    /// those readers leave to Foundation (a syntax error included: the tolerant path repairs some
-    /// and names the others).
-    static func readOtherJSONOnBytes(_ text: Substring) -> Result<[CrashReport], Rejection>? {
-        // Any other object (a Bugly document the strict reader declined, JSON of no known shape)
-        // is written here too before the Foundation path reads it, which costs tens of times
-        // more; looking for the formats' names as text first was slower still (`fastContains`
-        // stops at every quote: a Sentry event took 1.50–2.14 ms against 1.19–1.57 ms without).
-        guard text.first == "{" else { return nil }
-        func read(_ bytes: UnsafeBufferPointer<UInt8>) -> Result<[CrashReport], Rejection>? {
-            // One pass writes the content, checks the whole document and gives its top-level names.
-            guard let document = try? CanonicalJSON.document(bytes) else { return nil }
+    /// KSCrash, MetricKit and Sentry documents (checked before Bugly's JSON, in this order), read
+    /// on their bytes (`KSCrashReader`, `MetricKitReader`, `SentryEventReader`): through
+    /// `JSONSerialization` and its sorted-keys serialisation a KSCrash file took 28–34 ms, a
+    /// MetricKit payload 7.4–8.7 ms and a 150 KB Sentry event 40 ms, on their bytes 0.8–1.5 ms,
+    /// 0.25–0.55 ms and 1.2–1.7 ms (`crashscan-bench --stages`). Nil for anything else.
+    private static func readOtherJSON(_ document: CanonicalJSON.Document) -> Result<[CrashReport], Rejection>?
+    {
+        do {
             if KSCrashParser.isKSCrash(hasKey: document.hasName) {
-                return (try? KSCrashReader.read(document)).map(kscrash)
+                return kscrash(try KSCrashReader.read(document))
             }
             if MetricKitParser.isPayload(hasKey: document.hasName) {
-                return try? MetricKitReader.read(document)
+                return try MetricKitReader.read(document)
             }
-            // A bare call-stack tree is refused by the Foundation path.
-            guard !MetricKitParser.isCallStackTree(hasKey: document.hasName),
-                SentryEventParser.isEvent(hasKey: document.hasName)
-            else { return nil }
-            do {
+            if MetricKitParser.isCallStackTree(hasKey: document.hasName) {
+                return .failure(
+                    Rejection(
+                        "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
+            }
+            if SentryEventParser.isEvent(hasKey: document.hasName) {
                 return sentry(try SentryEventReader.read(document))
-            } catch {
-                return nil
             }
+        } catch {
+            // The document was checked whole when it was written: what is left is a value no
+            // report can hold.
+            return .failure(Rejection("malformed JSON: \(error)"))
         }
-        if let result = text.utf8.withContiguousStorageIfAvailable(read) { return result }
-        var copy = String(text)
-        return copy.withUTF8(read)
-    }
-
-    /// KSCrash, MetricKit and Sentry documents (checked before Bugly's JSON, in this order);
-    /// nil for anything else.
-    private static func readOtherJSON(_ dictionary: [String: Any]) -> Result<[CrashReport], Rejection>? {
-        if KSCrashParser.isKSCrash(dictionary) { return kscrash(KSCrashParser.parse(dictionary)) }
-        if MetricKitParser.isPayload(dictionary) { return MetricKitParser.parse(dictionary) }
-        if MetricKitParser.isCallStackTree(hasKey: { dictionary[$0] != nil }) {
-            return .failure(
-                Rejection(
-                    "MetricKit call-stack tree without diagnostic metadata (no device, OS or exception)"))
-        }
-        if SentryEventParser.isEvent(dictionary) { return sentry(SentryEventParser.parse(dictionary)) }
         return nil
-    }
-
-    /// Where the document breaks, as the streaming reader finds it (`line 3, column 14: expected
-    /// ',' or '}' after a member, found '"'`), counted in the document's own lines; Foundation's
-    /// description when the reader accepts what Foundation refused.
-    private static func jsonErrorDetail(_ error: Error, in text: Substring) -> String {
-        var document = String(text)
-        let syntaxError = document.withUTF8 { bytes -> JSONSyntaxError? in
-            var reader = StreamingJSON(bytes)
-            do {
-                try reader.skipValue()
-                try reader.end()
-            } catch {
-                return error as? JSONSyntaxError
-            }
-            return nil
-        }
-        if let syntaxError { return syntaxError.description }
-        let nsError = error as NSError
-        if let detail = nsError.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return nsError.localizedDescription
     }
 
     /// Text formats of other crash reporters that crashscan names and skips.

@@ -1,12 +1,11 @@
+import CrashScanJSON
 import CrashScanModel
 
-/// A Sentry event read on its bytes: the same report as `SentryEventParser.parse` on
-/// `JSONSerialization`'s objects, without building them. It reads a `CanonicalJSON.Document`
+/// A Sentry event read on its bytes, without building its values. It reads a `CanonicalJSON.Document`
 /// (the content that is hashed, already written and checked); the last exception is kept as a
 /// byte range while `exception.values` is read, and read after.
 ///
-/// Nil for an event without an exception; a shape the field readers do not cover throws
-/// `JSONShapeNotCovered`.
+/// Nil for an event without an exception.
 enum SentryEventReader {
     static func read(_ document: CanonicalJSON.Document) throws -> CrashReport? {
         let bytes = document.bytes

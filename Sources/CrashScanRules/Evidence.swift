@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanJSON
 import CrashScanModel
 import Foundation
 
@@ -87,7 +88,7 @@ public struct Evidence: Sendable, Codable {
     }
 
     package static func decode(_ json: String?) -> Evidence? {
-        guard let json, let parsed = try? LocatedJSONParser.parse(Array(json.utf8)) else { return nil }
+        guard let json, let parsed = try? JSONValue.parse(json, .strict) else { return nil }
         return Evidence(stored: parsed)
     }
 

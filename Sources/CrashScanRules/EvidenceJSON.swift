@@ -1,10 +1,12 @@
-/// `recommendation.evidence_json` read back with the rules' own JSON parser: `JSONDecoder` took
+import CrashScanJSON
+
+/// `recommendation.evidence_json` read back with crashscan's JSON reader: `JSONDecoder` took
 /// 1.2 M instructions an evidence, 3.5 % of a `report --os 8.1` on a million reports (seven
 /// groups). The JSON is the one `Evidence.json` writes; anything else reads as no evidence, as a
 /// failed decode did.
 extension Evidence {
-    init?(stored json: LocatedJSON) {
-        guard case .object = json else { return nil }
+    init?(stored json: JSONValue) {
+        guard json.isObject else { return nil }
         var fields = EvidenceFields(json: json)
         let evidence = Evidence(
             reports: fields.required(.reports, EvidenceFields.int) ?? 0,
@@ -42,10 +44,10 @@ extension Evidence {
 /// missing, or any member of the wrong type, fails the whole read. Named by the coding keys the
 /// encoder writes them with.
 private struct EvidenceFields {
-    let json: LocatedJSON
+    let json: JSONValue
     var failed = false
 
-    mutating func required<T>(_ key: Evidence.CodingKeys, _ read: (LocatedJSON) -> T?) -> T? {
+    mutating func required<T>(_ key: Evidence.CodingKeys, _ read: (JSONValue) -> T?) -> T? {
         guard let value = json.member(key.stringValue)?.value, let read = read(value) else {
             failed = true
             return nil
@@ -53,9 +55,9 @@ private struct EvidenceFields {
         return read
     }
 
-    mutating func optional<T>(_ key: Evidence.CodingKeys, _ read: (LocatedJSON) -> T?) -> T? {
+    mutating func optional<T>(_ key: Evidence.CodingKeys, _ read: (JSONValue) -> T?) -> T? {
         guard let value = json.member(key.stringValue)?.value else { return nil }
-        if case .null = value { return nil }
+        if case .null = value.kind { return nil }
         guard let read = read(value) else {
             failed = true
             return nil
@@ -63,23 +65,23 @@ private struct EvidenceFields {
         return read
     }
 
-    static func int(_ value: LocatedJSON) -> Int? {
-        guard case .number(let number, true, _) = value else { return nil }
-        return Int(exactly: number)
+    static func int(_ value: JSONValue) -> Int? {
+        guard case .number(let number) = value.kind else { return nil }
+        return number.integer
     }
 
-    static func string(_ value: LocatedJSON) -> String? {
-        guard case .string(let text, _) = value else { return nil }
+    static func string(_ value: JSONValue) -> String? {
+        guard case .string(let text) = value.kind else { return nil }
         return text
     }
 
-    static func bool(_ value: LocatedJSON) -> Bool? {
-        guard case .bool(let flag, _) = value else { return nil }
+    static func bool(_ value: JSONValue) -> Bool? {
+        guard case .bool(let flag) = value.kind else { return nil }
         return flag
     }
 
-    static func strings(_ value: LocatedJSON) -> [String]? {
-        guard case .array(let items, _) = value else { return nil }
+    static func strings(_ value: JSONValue) -> [String]? {
+        guard case .array(let items) = value.kind else { return nil }
         var texts: [String] = []
         for item in items {
             guard let text = string(item) else { return nil }
@@ -88,11 +90,11 @@ private struct EvidenceFields {
         return texts
     }
 
-    static func counts(_ value: LocatedJSON) -> [Evidence.Count]? {
-        guard case .array(let items, _) = value else { return nil }
+    static func counts(_ value: JSONValue) -> [Evidence.Count]? {
+        guard case .array(let items) = value.kind else { return nil }
         var counts: [Evidence.Count] = []
         for item in items {
-            guard case .object = item, let text = item.member("value").flatMap({ string($0.value) }),
+            guard item.isObject, let text = item.member("value").flatMap({ string($0.value) }),
                 let reports = item.member("reports").flatMap({ int($0.value) })
             else { return nil }
             counts.append(Evidence.Count(value: text, reports: reports))

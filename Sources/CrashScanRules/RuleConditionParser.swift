@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanJSON
 import CrashScanModel
 
 /// A value in a rule file that cannot be used: where it is and why.
@@ -9,8 +10,7 @@ struct RuleValueProblem: Error {
 
 extension RuleCondition {
     /// The condition `field` of a `match` object states with `value` (at `line`).
-    static func parse(field: String, value: LocatedJSON, line: Int) throws(RuleValueProblem) -> RuleCondition
-    {
+    static func parse(field: String, value: JSONValue, line: Int) throws(RuleValueProblem) -> RuleCondition {
         switch field {
         case "exception": return .exceptions(try value.stringList(line: line))
         case "kind": return .kinds(try vocabulary(value.stringList(line: line), line: line))
@@ -20,7 +20,7 @@ extension RuleCondition {
         case "keyPattern": return .keyPattern(try value.regularExpression(line: line))
         case "cause": return .causes(try vocabulary(value.stringList(line: line), line: line))
         case "keyIsPrivate":
-            guard case .bool(let flag, _) = value else {
+            guard case .bool(let flag) = value.kind else {
                 throw RuleValueProblem(line: line, message: "must be true or false")
             }
             return .keyIsPrivate(flag)
@@ -52,15 +52,15 @@ extension RuleCondition {
     }
 }
 
-extension LocatedJSON {
+extension JSONValue {
     /// A string, or a non-empty array of strings.
     func stringList(line: Int) throws(RuleValueProblem) -> [String] {
-        switch self {
-        case .string(let text, _): return [text]
-        case .array(let items, _) where !items.isEmpty:
+        switch kind {
+        case .string(let text): return [text]
+        case .array(let items) where !items.isEmpty:
             var out: [String] = []
             for item in items {
-                guard case .string(let text, _) = item else {
+                guard case .string(let text) = item.kind else {
                     throw RuleValueProblem(
                         line: item.line, message: "every entry must be a string, got \(item.typeName)")
                 }
@@ -75,7 +75,7 @@ extension LocatedJSON {
 
     /// An OS range such as `<8.3`.
     func osRange(line: Int) throws(RuleValueProblem) -> OSRange {
-        guard case .string(let spec, _) = self else {
+        guard case .string(let spec) = kind else {
             throw RuleValueProblem(line: line, message: "must be a string such as \"<8.3\", got \(typeName)")
         }
         do {
@@ -87,7 +87,7 @@ extension LocatedJSON {
 
     /// A regular expression.
     func regularExpression(line: Int) throws(RuleValueProblem) -> NSRegularExpressionBox {
-        guard case .string(let pattern, _) = self else {
+        guard case .string(let pattern) = kind else {
             throw RuleValueProblem(
                 line: line, message: "must be a regular expression string, got \(typeName)")
         }

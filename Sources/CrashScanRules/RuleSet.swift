@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanJSON
 import CrashScanModel
 import Foundation
 
@@ -102,22 +103,22 @@ public struct RuleSet: Sendable {
 
     /// Parses a rule file. Every error names the file, the line, the rule and the field.
     public static func parse(json data: Data, file: String) throws(RuleFileError) -> [Rule] {
-        let root: LocatedJSON
+        let root: JSONValue
         do {
-            root = try LocatedJSONParser.parse([UInt8](data))
+            root = try JSONValue.parse(String(decoding: data, as: UTF8.self), .strict)
         } catch {
             throw RuleFileError(
                 file: file, line: error.line, rule: nil, field: nil,
-                problem: "not valid JSON: \(error.message)")
+                problem: "not valid JSON: \(error.problem)")
         }
-        guard case .object = root, let (listLine, list) = root.member("rules") else {
+        guard root.isObject, let rulesMember = root.member("rules") else {
             throw RuleFileError(
                 file: file, line: root.line, rule: nil, field: "rules",
                 problem: "expected an object with a \"rules\" array")
         }
-        guard case .array(let entries, _) = list else {
+        guard case .array(let entries) = rulesMember.value.kind else {
             throw RuleFileError(
-                file: file, line: listLine, rule: nil, field: "rules",
+                file: file, line: rulesMember.line, rule: nil, field: "rules",
                 problem: "must be an array of rule objects")
         }
         var seen: Set<String> = []
@@ -137,11 +138,11 @@ public struct RuleSet: Sendable {
 /// Reads one rule object, failing with the file, line, rule and field.
 private struct RuleReader {
     let file: String
-    let entry: LocatedJSON
+    let entry: JSONValue
     let position: Int
     var name: String
 
-    init(file: String, entry: LocatedJSON, position: Int) {
+    init(file: String, entry: JSONValue, position: Int) {
         self.file = file
         self.entry = entry
         self.position = position
@@ -153,14 +154,13 @@ private struct RuleReader {
     }
 
     mutating func read() throws(RuleFileError) -> Rule {
-        guard case .object(let members, let line) = entry else {
-            throw fail(nil, at: entry.line, "must be an object, got \(entry.typeName)")
+        let line = entry.line
+        guard case .object(let members) = entry.kind else {
+            throw fail(nil, at: line, "must be an object, got \(entry.typeName)")
         }
-        guard let (idLine, idValue) = entry.member("id"), case .string(let id, _) = idValue, !id.isEmpty
-        else {
+        guard case .string(let id) = entry["id"]?.kind, !id.isEmpty else {
             throw fail("id", at: entry.member("id")?.line ?? line, "missing, or not a non-empty string")
         }
-        _ = idLine
         name = "'\(id)' (#\(position + 1))"
         if let unknown = members.first(where: { !RuleSet.ruleFields.contains($0.key) }) {
             throw fail(
@@ -173,11 +173,11 @@ private struct RuleReader {
                 "fix", at: lineOf("fix"),
                 "a fix slug uses lower-case letters, digits and '-' only, got '\(fix)'")
         }
-        guard let (matchLine, matchValue) = entry.member("match") else {
+        guard let match = entry.member("match") else {
             throw fail("match", at: line, "missing")
         }
         var rule = Rule(
-            id: id, source: file, line: line, match: try readMatch(matchValue, line: matchLine), fix: fix,
+            id: id, source: file, line: line, match: try readMatch(match.value, line: match.line), fix: fix,
             title: try text("title", required: true) ?? "", detail: try text("detail", required: true) ?? "",
             priority: try integer("priority") ?? 0)
         rule.catalogRow = try integer("catalogRow")
@@ -211,8 +211,9 @@ private struct RuleReader {
 
     /// `replacement`: the code in Objective-C and Swift, its deployment target and what it assumes.
     private func readReplacement(into rule: inout Rule) throws(RuleFileError) {
-        guard let (replacementLine, replacement) = entry.member("replacement") else { return }
-        guard case .object(let parts, _) = replacement else {
+        guard let member = entry.member("replacement") else { return }
+        let (replacementLine, replacement) = (member.line, member.value)
+        guard case .object(let parts) = replacement.kind else {
             throw fail("replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
         }
         let fields = ["objc", "swift", "target", "assumes"]
@@ -234,24 +235,23 @@ private struct RuleReader {
 
     /// A `true`/`false` field, nil when absent.
     private func flag(_ field: String) throws(RuleFileError) -> Bool? {
-        guard let (flagLine, flag) = entry.member(field) else { return nil }
-        guard case .bool(let value, _) = flag else {
-            throw fail(field, at: flagLine, "must be true or false")
+        guard let member = entry.member(field) else { return nil }
+        guard case .bool(let value) = member.value.kind else {
+            throw fail(field, at: member.line, "must be true or false")
         }
         return value
     }
 
     /// A string, or an array of strings joined with line breaks.
-    private func lines(_ member: (line: Int, value: LocatedJSON)?, field: String) throws(RuleFileError)
-        -> String?
-    {
-        guard let (line, value) = member else { return nil }
-        switch value {
-        case .string(let text, _) where !text.isEmpty: return text
-        case .array(let items, _) where !items.isEmpty:
+    private func lines(_ member: JSONMember?, field: String) throws(RuleFileError) -> String? {
+        guard let member else { return nil }
+        let (line, value) = (member.line, member.value)
+        switch value.kind {
+        case .string(let text) where !text.isEmpty: return text
+        case .array(let items) where !items.isEmpty:
             var out: [String] = []
             for item in items {
-                guard case .string(let text, _) = item else {
+                guard case .string(let text) = item.kind else {
                     throw fail(field, at: item.line, "every line must be a string, got \(item.typeName)")
                 }
                 out.append(text)
@@ -272,41 +272,42 @@ private struct RuleReader {
     }
 
     private func integer(_ field: String) throws(RuleFileError) -> Int? {
-        guard let (line, value) = entry.member(field) else { return nil }
-        guard case .number(let number, true, _) = value else {
+        guard let member = entry.member(field) else { return nil }
+        let (line, value) = (member.line, member.value)
+        guard case .number(let number) = value.kind, number.isInteger else {
             throw fail(field, at: line, "must be an integer, got \(value.typeName)")
         }
-        // A whole number too large for Int (`177777777777777777777777`) trapped in `Int(_:)`.
-        guard let integer = Int(exactly: number) else {
+        // A whole number too large for Int (`177777777777777777777777`) is refused, not trapped.
+        guard let integer = number.integer else {
             throw fail(field, at: line, "must be an integer between \(Int.min) and \(Int.max)")
         }
         return integer
     }
 
-    private func strings(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+    private func strings(_ field: String, in object: JSONValue, prefix: String) throws(RuleFileError)
         -> [String]?
     {
-        guard let (line, value) = object.member(field) else { return nil }
+        guard let member = object.member(field) else { return nil }
         do {
-            return try value.stringList(line: line)
+            return try member.value.stringList(line: member.line)
         } catch {
             throw fail(prefix + field, at: error.line, error.message)
         }
     }
 
-    private func osRange(_ field: String, in object: LocatedJSON, prefix: String) throws(RuleFileError)
+    private func osRange(_ field: String, in object: JSONValue, prefix: String) throws(RuleFileError)
         -> OSRange?
     {
-        guard let (line, value) = object.member(field) else { return nil }
+        guard let member = object.member(field) else { return nil }
         do {
-            return try value.osRange(line: line)
+            return try member.value.osRange(line: member.line)
         } catch {
             throw fail(prefix + field, at: error.line, error.message)
         }
     }
 
-    private func readMatch(_ object: LocatedJSON, line: Int) throws(RuleFileError) -> RuleMatch {
-        guard case .object(let members, _) = object else {
+    private func readMatch(_ object: JSONValue, line: Int) throws(RuleFileError) -> RuleMatch {
+        guard case .object(let members) = object.kind else {
             throw fail("match", at: line, "must be an object, got \(object.typeName)")
         }
         var match = RuleMatch()

@@ -4,9 +4,11 @@ public enum ReportIdentity {
     /// sample, `(null)` from Objective-C string formatting): an id of none of these is counted.
     private static let placeholders: Set<String> = [
         "", "-", "--", "null", "(null)", "nil", "none", "unknown", "todo", "n/a", "na", "undefined",
+        // A JSON boolean read as text.
+        "true", "false",
     ]
 
-    /// `raw` as an id, or nil when it is empty, a placeholder, only zeros (an unset UUID) or too
+    /// `raw` as an id, or nil when it is empty, a placeholder (a boolean too), only zeros (an unset UUID) or too
     /// long to be an id (more than 200 characters: a pasted blob, not an identifier).
     public static func identifier(_ raw: String?) -> String? {
         guard let raw else { return nil }

@@ -4,50 +4,10 @@ import XCTest
 
 @testable import CrashScanIngest
 
-/// KSCrash, MetricKit and Sentry documents read on their bytes give the reports (every field,
-/// every frame, the hashed content) that `JSONSerialization`'s objects give, or are left to it.
+/// KSCrash, MetricKit and Sentry documents read by crashscan's reader give the reports (every
+/// field, every frame, the hashed content) that Foundation's reading gives (`FoundationOracle`),
+/// but where crashscan's own rules decide (`FoundationComparison`).
 final class OtherJSONReaderTests: XCTestCase {
-    /// Every field of each report, its frames included; or the rejection.
-    private func dump(_ result: Result<[CrashReport], Rejection>?) -> String {
-        switch result {
-        case nil: return "not read"
-        case .failure(let rejection): return "rejected: \(rejection.reason)"
-        case .success(let reports):
-            return reports.map { report in
-                let fields = Mirror(reflecting: report).children.filter { $0.label != "frames" }
-                    .map { "\($0.label ?? "?")=\($0.value)" }
-                let frames = report.frames.map { frame in
-                    [
-                        "\(frame.index ?? -1)", frame.image, frame.address ?? "-", frame.symbol,
-                        frame.rawSymbol,
-                        "\(frame.offset.map { String($0) } ?? "-")", "\(frame.isUnsymbolicated)",
-                    ].joined(separator: " ")
-                }
-                return (fields + frames).joined(separator: "\n")
-            }.joined(separator: "\n\n")
-        }
-    }
-
-    private func assertBothWaysAlike(_ text: String, file: StaticString = #filePath, line: UInt = #line)
-        -> Bool
-    {
-        let document = Substring(text)
-        let onBytes = ReportReader.readOtherJSONOnBytes(document)
-        if onBytes != nil {
-            let left = dump(onBytes).split(separator: "\n")
-            let right = dump(ReportReader.readJSON(document, fast: false)).split(separator: "\n")
-            XCTAssertEqual(left.count, right.count, text, file: file, line: line)
-            for (a, b) in zip(left, right) where a != b {
-                XCTFail("\(a.prefix(300)) ≠ \(b.prefix(300)) in \(text.prefix(300))", file: file, line: line)
-            }
-        }
-        XCTAssertEqual(
-            dump(ReportReader.readJSON(document, fast: true)),
-            dump(ReportReader.readJSON(document, fast: false)),
-            text, file: file, line: line)
-        return onBytes != nil
-    }
-
     private var corpus: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../../shared/corpus").standardizedFileURL
@@ -60,17 +20,16 @@ final class OtherJSONReaderTests: XCTestCase {
             .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
     }
 
-    func testCorpusReportsAreReadAlikeAndMostOnTheirBytes() throws {
-        var onBytes: [String] = []
+    func testCorpusReportsAreReadAsFoundationReadsThem() throws {
+        var compared: [String] = []
         for folder in ["kscrash-json", "metrickit", "other"] {
-            for (name, text) in try corpusDocuments(folder) where assertBothWaysAlike(text) {
-                onBytes.append(name)
+            for (name, text) in try corpusDocuments(folder) where assertReadAsFoundationReads(text) {
+                compared.append(name)
+                XCTAssertNotNil(ReportReader.readJSON(Substring(text)), name)
             }
         }
-        // Left to Foundation: KSCrash's own samples with a user key in Japanese (4) and the two
-        // that give a member twice; the three bare call-stack trees are refused either way. The
-        // Sentry event is read on its bytes.
-        XCTAssertEqual(onBytes.count, 12, onBytes.joined(separator: ", "))
+        // Every JSON document of the corpus (the three bare call-stack trees refused both ways).
+        XCTAssertEqual(compared.count, 22, compared.joined(separator: ", "))
     }
 
     /// Sets `value` at `path` (names and array indexes), making objects on the way.
@@ -103,7 +62,7 @@ final class OtherJSONReaderTests: XCTestCase {
         _ paths: [[Any]], in folder: String, file: StaticString = #filePath, line: UInt = #line
     ) throws {
         let bases = try corpusDocuments(folder).map(\.text).filter {
-            $0.utf8.count < 10_000 && ReportReader.readOtherJSONOnBytes(Substring($0)) != nil
+            $0.utf8.count < 10_000 && (try? ReportReader.readJSON(Substring($0))?.get()) != nil
         }
         try assertEveryValueAtEveryPathReadAlike(paths, bases: bases, file: file, line: line)
     }
@@ -111,18 +70,16 @@ final class OtherJSONReaderTests: XCTestCase {
     private func assertEveryValueAtEveryPathReadAlike(
         _ paths: [[Any]], bases: [String], file: StaticString = #filePath, line: UInt = #line
     ) throws {
-        var onBytes = 0
         for (number, path) in paths.enumerated() {
             let base = try JSONSerialization.jsonObject(with: Data(bases[number % bases.count].utf8))
             for value in values {
                 let changed = setting(value, at: path[...], in: base)
                 let text = String(
                     decoding: try JSONSerialization.data(withJSONObject: changed), as: UTF8.self)
-                if assertBothWaysAlike(text, file: file, line: line) { onBytes += 1 }
+                XCTAssertTrue(
+                    assertReadAsFoundationReads(text, file: file, line: line), text, file: file, line: line)
             }
         }
-        // Booleans and fractions where text or an integer is read are left to Foundation; most are not.
-        XCTAssertGreaterThan(onBytes, paths.count * values.count / 2, file: file, line: line)
     }
 
     func testKSCrashFieldsOfEveryTypeAreReadAlike() throws {
@@ -181,7 +138,7 @@ final class OtherJSONReaderTests: XCTestCase {
             "app": ["app_version": "5.1"],
         ]
         let base = String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
-        XCTAssertTrue(assertBothWaysAlike(base))
+        XCTAssertTrue(assertReadAsFoundationReads(base))
         let value: [Any] = ["exception", "values", 0]
         let frames = value + ["stacktrace", "frames"]
         let paths: [[Any]] = [
@@ -198,8 +155,8 @@ final class OtherJSONReaderTests: XCTestCase {
             "values": [["type": "NSInvalidArgumentException", "value": "first"], exception, 7]
         ]
         let chained = String(decoding: try JSONSerialization.data(withJSONObject: event), as: UTF8.self)
-        XCTAssertTrue(assertBothWaysAlike(chained))
-        let report = try XCTUnwrap(try ReportReader.readOtherJSONOnBytes(Substring(chained))?.get().first)
+        XCTAssertTrue(assertReadAsFoundationReads(chained))
+        let report = try XCTUnwrap(try ReportReader.readJSON(Substring(chained))?.get().first)
         XCTAssertEqual(report.exceptionType, "EXC_BAD_ACCESS")
         XCTAssertEqual(report.frames.count, 6)
     }
@@ -213,8 +170,8 @@ final class OtherJSONReaderTests: XCTestCase {
             #"{"report":{},"system":{"machine":"iPhone7,2"},"crash":{"error":{"type":"signal"},"threads":["#
             + [thread(false, "idle"), thread(true, "first"), thread(true, "second")].joined(separator: ",")
             + "]}}"
-        XCTAssertTrue(assertBothWaysAlike(kscrash))
-        let report = try XCTUnwrap(try ReportReader.readOtherJSONOnBytes(Substring(kscrash))?.get().first)
+        XCTAssertTrue(assertReadAsFoundationReads(kscrash))
+        let report = try XCTUnwrap(try ReportReader.readJSON(Substring(kscrash))?.get().first)
         XCTAssertEqual(report.frames.map(\.symbol), ["first"])
         XCTAssertEqual(report.frames.first?.offset, 96)
 
@@ -226,29 +183,40 @@ final class OtherJSONReaderTests: XCTestCase {
             #"{"timeStampEnd":"2024-01-01 10:00:00","crashDiagnostics":[{"diagnosticMetaData":{"signal":6},"#
             + #""callStackTree":{"callStacks":["#
             + [stack(false, 16), stack(true, 32), stack(true, 48)].joined(separator: ",") + "]}}]}"
-        XCTAssertTrue(assertBothWaysAlike(metricKit))
+        XCTAssertTrue(assertReadAsFoundationReads(metricKit))
         let diagnostic = try XCTUnwrap(
-            try ReportReader.readOtherJSONOnBytes(Substring(metricKit))?.get().first)
+            try ReportReader.readJSON(Substring(metricKit))?.get().first)
         // Innermost first: the root's first child, then the root.
         XCTAssertEqual(diagnostic.frames.map(\.image), ["UIKit", "App"])
         XCTAssertEqual(diagnostic.frames.map(\.symbol), ["0x21", "0x20"])
     }
 
-    func testDocumentsTheReadersLeaveToFoundationAreReadAsBefore() {
+    /// Where Foundation's reading is its own (or it reads nothing), crashscan's rules decide:
+    /// a trailing comma is read, a name given twice counts with its last value, a boolean read as
+    /// text is `true`/`false`, a number no Double holds does not stop the payload.
+    func testWhereRFC8259IsSilentCrashscansRulesDecide() throws {
         let kscrash = #"{"crash":{"error":{"type":"signal"}},"system":{"machine":"iPhone7,2"},"report":{}"#
-        let documents = [
-            kscrash + "}",
-            // A trailing comma (repaired by the tolerant path), a duplicate name, a boolean read as text.
-            kscrash + ",}", kscrash + #","report":{}}"#,
-            #"{"crash":{},"system":{"machine":true},"report":{}}"#,
-            // Nothing of a crash; a MetricKit payload without crash diagnostics.
-            #"{"crash":{},"system":{},"report":{}}"#, #"{"timeStampBegin":"x","hangDiagnostics":[{}]}"#,
-            // A number no Double holds, outside the crash diagnostic: Foundation refuses the payload.
-            #"{"hangDiagnostics":[{"x":1e400}],"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}}]}"#,
-            #"{"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}}],"timeStampEnd":"a","timeStampEnd":"b"}"#,
-        ]
-        for document in documents { _ = assertBothWaysAlike(document) }
-        XCTAssertNotNil(ReportReader.readOtherJSONOnBytes(Substring(kscrash + "}")))
-        XCTAssertNil(ReportReader.readOtherJSONOnBytes(Substring(kscrash + ",}")))
+        func report(_ text: String) throws -> CrashReport {
+            try XCTUnwrap(try ReportReader.readJSON(Substring(text))?.get().first, text)
+        }
+        XCTAssertEqual(try report(kscrash + ",}").deviceRaw, "iPhone7,2")
+        XCTAssertEqual(
+            try report(kscrash + ",}").normalizedContent, try report(kscrash + "}").normalizedContent)
+        XCTAssertEqual(
+            try report(#"{"crash":{},"system":{"machine":"A"},"report":{},"system":{"machine":"B"}}"#)
+                .deviceRaw, "B")
+        XCTAssertEqual(try report(#"{"crash":{},"system":{"machine":true},"report":{}}"#).deviceRaw, "true")
+        let payload =
+            #"{"hangDiagnostics":[{"x":1e400}],"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}}],"#
+            + #""timeStampEnd":"a","timeStampEnd":"b"}"#
+        XCTAssertEqual(try report(payload).occurredAtRaw, "b")
+        XCTAssertEqual(try report(payload).signal, "SIGABRT")
+        // Nothing of a crash; a MetricKit payload without crash diagnostics.
+        XCTAssertEqual(
+            ReportReader.readJSON(#"{"crash":{},"system":{},"report":{}}"#)?.rejection?.reason,
+            "KSCrash JSON without a crash (no error, threads or system)")
+        XCTAssertEqual(
+            ReportReader.readJSON(#"{"timeStampBegin":"x","hangDiagnostics":[{}]}"#)?.rejection?.reason,
+            "MetricKit payload without crash diagnostics (only hangDiagnostics)")
     }
 }

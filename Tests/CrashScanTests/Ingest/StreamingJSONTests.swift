@@ -2,14 +2,16 @@ import Foundation
 import XCTest
 
 @testable import CrashScanIngest
+@testable import CrashScanJSON
 
 /// The streaming reader accepts what JSONSerialization accepts, reads strings as it does, and
 /// refuses broken documents at the right place.
 final class StreamingJSONTests: XCTestCase {
-    func read<T>(_ text: String, _ body: (inout StreamingJSON) throws -> T) throws -> T {
+    func read<T>(_ text: String, strict: Bool = false, _ body: (inout StreamingJSON) throws -> T) throws -> T
+    {
         var copy = text
         return try copy.withUTF8 { bytes in
-            var reader = StreamingJSON(bytes)
+            var reader = StreamingJSON(bytes, allowsTrailingCommas: !strict)
             let value = try body(&reader)
             try reader.end()
             return value
@@ -69,7 +71,8 @@ final class StreamingJSONTests: XCTestCase {
 
     func testBrokenDocumentsAreRefusedWithTheirPosition() {
         let cases: [(String, String)] = [
-            ("{\"a\": 1,}", "line 1, column 9: expected a member name in quotes, found '}'"),
+            ("{\"a\": 1,}", "line 1, column 8: trailing comma in an object"),
+            ("[1, [2,] ]", "line 1, column 7: trailing comma in an array"),
             ("[1 2]", "line 1, column 4: expected ',' or ']' after an element, found '2'"),
             ("{\"a\" 1}", "line 1, column 6: expected ':' after a member name, found '1'"),
             ("[01]", "line 1, column 3: expected ',' or ']' after an element, found '1'"),
@@ -80,9 +83,20 @@ final class StreamingJSONTests: XCTestCase {
             ("[\"open", "line 1, column 2: string not closed (it opens here)"),
         ]
         for (document, message) in cases {
-            XCTAssertThrowsError(try read(document) { try $0.skipValue() }, document) { error in
+            XCTAssertThrowsError(try read(document, strict: true) { try $0.skipValue() }, document) { error in
                 XCTAssertEqual((error as? JSONSyntaxError)?.description, message, document)
             }
         }
+        // Crash reporters' trailing commas are read unless the reader is strict.
+        XCTAssertNoThrow(try read("{\"a\": [1, 2,],}") { try $0.skipValue() })
+        XCTAssertThrowsError(try read("{\"a\": 1,,}") { try $0.skipValue() })
+        let deep = String(repeating: "[", count: 513) + String(repeating: "]", count: 513)
+        XCTAssertThrowsError(try read(deep) { try $0.skipValue() }) { error in
+            XCTAssertEqual((error as? JSONSyntaxError)?.problem, "nested more than 512 levels deep")
+        }
+        XCTAssertNoThrow(
+            try read(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) {
+                try $0.skipValue()
+            })
     }
 }

@@ -1,11 +1,12 @@
 import CrashScanModel
 
-/// The values crashscan stores, read as `JSONFields` reads `JSONSerialization`'s objects, so both
-/// paths give the same report: anything read otherwise by Foundation (a boolean where text or an
-/// integer is read, a number with a fraction, an integer beyond 64 bits) is not covered.
+/// The values crashscan stores, read whatever JSON type a crash reporter gave them: text is
+/// trimmed, a number where text is read is its canonical form (`CanonicalJSON.numberText`), a
+/// boolean where text is read is `true` or `false`; an integer may be given as a number (its
+/// fraction dropped), as text, or as a boolean (1 or 0).
 extension StreamingJSON {
     /// Text, trimmed (nil when empty), or an integer's digits; nil for null, objects and arrays.
-    mutating func fieldString() throws -> String? {
+    @inlinable package mutating func fieldString() throws -> String? {
         switch try fieldText() {
         case .bytes(let range):
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
@@ -16,13 +17,13 @@ extension StreamingJSON {
 
     /// A text `fieldString` reads: the range of its bytes when they are the text as they stand
     /// (no escape, no blank at either end: most strings), so that no String need be made for it.
-    enum FieldText {
+    package enum FieldText {
         case bytes(Range<Int>)
         case string(String)
     }
 
     /// The value as `fieldString` reads it, as a range of the input when it can be.
-    mutating func fieldText() throws -> FieldText? {
+    @inlinable package mutating func fieldText() throws -> FieldText? {
         switch try kind() {
         case .string:
             let (range, escaped) = try stringRange()
@@ -35,47 +36,66 @@ extension StreamingJSON {
             let trimmed = text.trimmingWhitespace()
             return trimmed.isEmpty ? nil : .string(String(trimmed))
         case .number:
-            guard let value = try integer() else { throw JSONShapeNotCovered() }
-            return .string(String(value))
-        case .bool: throw JSONShapeNotCovered()
+            let start = position
+            if let value = try integer() { return .string(String(value)) }
+            return .string(CanonicalJSON.numberText(UnsafeBufferPointer(rebasing: bytes[start..<position])))
+        case .bool: return .string(try bool() ? "true" : "false")
         case .object, .array, .null:
             try skipValue()
             return nil
         }
     }
 
-    @inline(__always) private func isBlank(_ byte: UInt8) -> Bool {
+    @inlinable @inline(__always) func isBlank(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 10 || byte == 13
     }
 
     /// An integer, or text that is one; nil for null, objects, arrays and other text.
-    mutating func fieldInt() throws -> Int? {
+    @inlinable package mutating func fieldInt() throws -> Int? {
         switch try kind() {
         case .number:
-            guard let value = try integer() else { throw JSONShapeNotCovered() }
-            return value
+            let start = position
+            if let value = try integer() { return value }
+            return Self.truncated(UnsafeBufferPointer(rebasing: bytes[start..<position]))
         case .string: return Int(try string())
-        case .bool: throw JSONShapeNotCovered()
+        case .bool: return try bool() ? 1 : 0
         case .object, .array, .null:
             try skipValue()
             return nil
         }
     }
 
-    /// `true` or `false`; nil for anything but a number (which Foundation reads as a boolean in
-    /// its own way: not covered).
-    mutating func fieldBool() throws -> Bool? {
+    /// `true` or `false`, or the number 1 or 0; nil for anything else.
+    @inlinable package mutating func fieldBool() throws -> Bool? {
         switch try kind() {
         case .bool: return try bool()
-        case .number: throw JSONShapeNotCovered()
+        case .number:
+            switch try integer() {
+            case 1: return true
+            case 0: return false
+            default: return nil
+            }
         case .object, .array, .null, .string:
             try skipValue()
             return nil
         }
     }
 
-    /// The integer at the reader; nil when it has a fraction or an exponent or does not fit.
-    private mutating func integer() throws -> Int? {
+    /// A number with a fraction or an exponent, or beyond 64 bits, as an integer: its fraction
+    /// dropped; an integer beyond `Int.max` that fits 64 bits unsigned has the same bits; nil
+    /// when it does not fit.
+    @usableFromInline static func truncated(_ text: UnsafeBufferPointer<UInt8>) -> Int? {
+        let string = String(decoding: text, as: UTF8.self)
+        if let unsigned = UInt64(string) { return Int(bitPattern: UInt(unsigned)) }
+        guard let double = Double(string), double.isFinite, double > -0x1p63, double < 0x1p63 else {
+            return nil
+        }
+        return Int(double)
+    }
+
+    /// The integer at the reader; nil when it has a fraction or an exponent or does not fit
+    /// `Int` (the reader is past the number either way).
+    @inlinable mutating func integer() throws -> Int? {
         let (range, isInteger) = try numberRange()
         guard isInteger else { return nil }
         var index = range.lowerBound
@@ -96,7 +116,7 @@ extension StreamingJSON {
 
     /// The strings of an array (as `fieldString` reads each, nils left out); empty for anything
     /// but an array.
-    mutating func fieldStrings() throws -> [String] {
+    @inlinable package mutating func fieldStrings() throws -> [String] {
         guard try kind() == .array else {
             try skipValue()
             return []
@@ -108,34 +128,19 @@ extension StreamingJSON {
         return strings
     }
 
-    /// Calls `member` for each member of an object, refusing a name seen twice among those
-    /// `member` reads (it returns a number of its own, below 64, for each it read): Foundation
-    /// keeps one of the two, and which is not covered. Anything but an object is skipped.
-    mutating func readMembers(_ member: (inout StreamingJSON, JSONKey) throws -> Int?) throws {
-        guard try kind() == .object else {
-            try skipValue()
-            return
-        }
-        var seen: UInt64 = 0
-        try members { reader, key in
-            guard let field = try member(&reader, key) else { return }
-            let bit: UInt64 = 1 << UInt64(field)
-            guard seen & bit == 0 else { throw JSONShapeNotCovered() }
-            seen |= bit
-        }
-    }
 }
 
 extension StreamingJSON {
     /// Calls `element` for each element of an array; anything but an array is skipped.
-    mutating func readElements(_ element: (inout StreamingJSON) throws -> Void) throws {
+    @inlinable package mutating func readElements(_ element: (inout StreamingJSON) throws -> Void) throws {
         guard try kind() == .array else { return try skipValue() }
         try elements { reader, _ in try element(&reader) }
     }
 
-    /// Calls `member` for each member of an object (the document has been checked for duplicate
-    /// names already); anything but an object is skipped.
-    mutating func readObject(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
+    /// Calls `member` for each member of an object; anything but an object is skipped.
+    @inlinable package mutating func readObject(_ member: (inout StreamingJSON, JSONKey) throws -> Void)
+        throws
+    {
         guard try kind() == .object else { return try skipValue() }
         try members(member)
     }
@@ -144,7 +149,9 @@ extension StreamingJSON {
     /// `mark` is `true`, else in its first element (elements that are not objects are passed
     /// over): KSCrash's crashed thread's `backtrace`, MetricKit's attributed stack's root frames.
     /// Nil when that element has no such member or there is no array.
-    mutating func memberOfFirstMarked(_ mark: StaticString, member: StaticString) throws -> Range<Int>? {
+    @inlinable package mutating func memberOfFirstMarked(_ mark: StaticString, member: StaticString) throws
+        -> Range<Int>?
+    {
         var first: Range<Int>??
         var marked: Range<Int>??
         try readElements { reader in

@@ -3,42 +3,58 @@ import Foundation
 
 /// A JSON document the streaming reader refused, with where: `line 12, column 7: expected ','
 /// or '}' after a member`.
-struct JSONSyntaxError: Error, CustomStringConvertible {
+package struct JSONSyntaxError: Error, CustomStringConvertible {
     /// Byte offset of the problem in the document.
-    let offset: Int
-    let line: Int
-    let column: Int
-    let problem: String
+    package let offset: Int
+    package let line: Int
+    package let column: Int
+    package let problem: String
 
-    var description: String { "line \(line), column \(column): \(problem)" }
+    @usableFromInline init(offset: Int, line: Int, column: Int, problem: String) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+        self.problem = problem
+    }
+
+    package var description: String { "line \(line), column \(column): \(problem)" }
 }
-
-/// A value the streaming reader read correctly but whose Foundation reading it does not
-/// reproduce exactly (a boolean where text is read, a number with a fraction where an integer is,
-/// a duplicate key, nesting deeper than 512): the caller reads the document with
-/// `JSONSerialization` instead, so the outcome stays the same.
-struct JSONShapeNotCovered: Error {}
 
 /// A JSON reader that walks a document's bytes once, in place: the caller asks for the members
 /// it stores and every other value is skipped without being built (checked for syntax all the
 /// same). `JSONSerialization` builds a Foundation object for every value of a document: on a
 /// 23 KB `.ips` file that was 750 µs, nearly all of the file's import.
-struct StreamingJSON {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    private var depth = 0
+///
+/// Crash reporters' JSON is read as it is written, not as a strict parser would have it: a comma
+/// before a closing bracket is allowed (`allowsTrailingCommas`, seen in KSCrash output). Where
+/// RFC 8259 leaves the reading open, this reader decides, for every JSON format crashscan reads:
+/// a name given twice in one object counts once, with its last value (each reader keeps what it
+/// read last); a `\u` escape of half a surrogate pair is U+FFFD; nesting deeper than 512 levels
+/// is refused.
+package struct StreamingJSON {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var position: Int
+    @usableFromInline var depth = 0
+    /// Whether `[1, 2,]` and `{"a": 1,}` are read (crash reports) or refused (rule files).
+    @usableFromInline let allowsTrailingCommas: Bool
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0) {
+    /// The deepest nesting read.
+    package static let maximumDepth = 512
+
+    @inlinable package init(
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int = 0, allowsTrailingCommas: Bool = true
+    ) {
         self.bytes = bytes
         self.position = start
+        self.allowsTrailingCommas = allowsTrailingCommas
     }
 
     /// The kinds of values, from their first byte.
-    enum Kind { case object, array, string, number, bool, null }
+    package enum Kind { case object, array, string, number, bool, null }
 
     // MARK: - Errors
 
-    func syntaxError(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
+    @usableFromInline func syntaxError(_ problem: String, at offset: Int? = nil) -> JSONSyntaxError {
         let offset = min(offset ?? position, bytes.count)
         var line = 1
         var lineStart = 0
@@ -52,7 +68,7 @@ struct StreamingJSON {
         return JSONSyntaxError(offset: offset, line: line, column: column, problem: problem)
     }
 
-    private func found() -> String {
+    @usableFromInline func found() -> String {
         guard position < bytes.count else { return "the end of the document" }
         let byte = bytes[position]
         return byte >= 32 && byte < 127
@@ -61,7 +77,7 @@ struct StreamingJSON {
 
     // MARK: - Structure
 
-    @inline(__always) mutating func skipBlanks() {
+    @inlinable @inline(__always) package mutating func skipBlanks() {
         while position < bytes.count {
             let byte = bytes[position]
             guard byte == 32 || byte == 10 || byte == 13 || byte == 9 else { return }
@@ -70,7 +86,7 @@ struct StreamingJSON {
     }
 
     /// The kind of the value at the reader (after white space).
-    mutating func kind() throws -> Kind {
+    @inlinable package mutating func kind() throws -> Kind {
         skipBlanks()
         guard position < bytes.count else {
             throw syntaxError("expected a value, found the end of the document")
@@ -87,8 +103,8 @@ struct StreamingJSON {
     }
 
     /// Calls `member` with each key of the object at the reader, the reader on its value; a
-    /// value `member` leaves unread is skipped.
-    mutating func members(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
+    /// value `member` leaves unread is skipped. A name spelled with escapes is given decoded.
+    @inlinable package mutating func members(_ member: (inout StreamingJSON, JSONKey) throws -> Void) throws {
         guard try enter(123, closing: 125) else { return }
         defer { depth -= 1 }
         repeat {
@@ -96,7 +112,7 @@ struct StreamingJSON {
             guard position < bytes.count, bytes[position] == 34 else {
                 throw syntaxError("expected a member name in quotes, found \(found())")
             }
-            let key = try keyBytes()
+            let (name, escaped) = try stringRange()
             skipBlanks()
             guard position < bytes.count, bytes[position] == 58 else {
                 throw syntaxError("expected ':' after a member name, found \(found())")
@@ -104,14 +120,19 @@ struct StreamingJSON {
             position += 1
             skipBlanks()
             let valueStart = position
-            try member(&self, key)
+            if escaped {
+                let decoded = Self.unescaped(UnsafeBufferPointer(rebasing: bytes[name]))
+                try decoded.withUnsafeBufferPointer { try member(&self, JSONKey(bytes: $0)) }
+            } else {
+                try member(&self, JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[name])))
+            }
             if position == valueStart { try skipValue() }
-        } while try another(closing: 125, after: "a member")
+        } while try another(closing: 125, after: "a member", container: "an object")
     }
 
     /// Calls `element` with the index of each element of the array at the reader, the reader on
     /// it; an element `element` leaves unread is skipped.
-    mutating func elements(_ element: (inout StreamingJSON, Int) throws -> Void) throws {
+    @inlinable package mutating func elements(_ element: (inout StreamingJSON, Int) throws -> Void) throws {
         guard try enter(91, closing: 93) else { return }
         defer { depth -= 1 }
         var index = 0
@@ -121,18 +142,19 @@ struct StreamingJSON {
             try element(&self, index)
             if position == valueStart { try skipValue() }
             index += 1
-        } while try another(closing: 93, after: "an element")
+        } while try another(closing: 93, after: "an element", container: "an array")
     }
 
     /// Opens the object or array at the reader: false (and past it) when it is empty, true (one
     /// level deeper) when items follow.
-    private mutating func enter(_ opening: UInt8, closing: UInt8) throws -> Bool {
+    @inlinable mutating func enter(_ opening: UInt8, closing: UInt8) throws -> Bool {
         skipBlanks()
         guard position < bytes.count, bytes[position] == opening else {
             throw syntaxError("expected '\(Character(Unicode.Scalar(opening)))', found \(found())")
         }
-        // JSONSerialization's own limit: deeper documents are left to it.
-        guard depth < 512 else { throw JSONShapeNotCovered() }
+        guard depth < Self.maximumDepth else {
+            throw syntaxError("nested more than \(Self.maximumDepth) levels deep")
+        }
         position += 1
         skipBlanks()
         if position < bytes.count, bytes[position] == closing {
@@ -144,8 +166,8 @@ struct StreamingJSON {
     }
 
     /// After an item: true (past the comma) when another follows, false (past `closing`, one
-    /// level up) when the container ends.
-    private mutating func another(closing: UInt8, after item: String) throws -> Bool {
+    /// level up) when the container ends, a trailing comma included when it is allowed.
+    @inlinable mutating func another(closing: UInt8, after item: String, container: String) throws -> Bool {
         skipBlanks()
         guard position < bytes.count else {
             throw syntaxError(
@@ -157,11 +179,18 @@ struct StreamingJSON {
                 "expected ',' or '\(Character(Unicode.Scalar(closing)))' after \(item), found \(found())")
         }
         position += 1
-        return byte == 44
+        guard byte == 44 else { return false }
+        skipBlanks()
+        guard position < bytes.count, bytes[position] == closing else { return true }
+        guard allowsTrailingCommas else {
+            throw syntaxError("trailing comma in \(container)", at: position - 1)
+        }
+        position += 1
+        return false
     }
 
     /// Skips the value at the reader, checking its syntax.
-    mutating func skipValue() throws {
+    @inlinable package mutating func skipValue() throws {
         switch try kind() {
         case .object: try members { _, _ in }
         case .array: try elements { _, _ in }
@@ -172,14 +201,14 @@ struct StreamingJSON {
     }
 
     /// The bytes of the value at the reader, skipped.
-    mutating func valueRange() throws -> Range<Int> {
+    @inlinable package mutating func valueRange() throws -> Range<Int> {
         skipBlanks()
         let start = position
         try skipValue()
         return start..<position
     }
 
-    private mutating func literal() throws {
+    @inlinable mutating func literal() throws {
         // The word is chosen by its first byte: no list to walk (registers hold many literals).
         let word: StaticString
         switch position < bytes.count ? bytes[position] : 0 {
@@ -196,7 +225,7 @@ struct StreamingJSON {
     }
 
     /// `true` or `false` at the reader.
-    mutating func bool() throws -> Bool {
+    @inlinable package mutating func bool() throws -> Bool {
         let value = bytes[position] == 116
         try literal()
         return value
@@ -205,7 +234,7 @@ struct StreamingJSON {
     // MARK: - Numbers
 
     /// The bytes of the number at the reader: `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
-    mutating func numberRange() throws -> (range: Range<Int>, isInteger: Bool) {
+    @inlinable package mutating func numberRange() throws -> (range: Range<Int>, isInteger: Bool) {
         let start = position
         if position < bytes.count, bytes[position] == 45 { position += 1 }
         guard position < bytes.count, bytes[position] &- 48 < 10 else {
@@ -237,7 +266,7 @@ struct StreamingJSON {
         return (start..<position, isInteger)
     }
 
-    private mutating func skipDigits() {
+    @inlinable mutating func skipDigits() {
         while position < bytes.count, bytes[position] &- 48 < 10 { position += 1 }
     }
 
@@ -248,7 +277,7 @@ struct StreamingJSON {
     /// Hacks" on `word` XOR the byte repeated; bytes from 0x80 up never pass the control-character
     /// test, as their high bit is cleared by `~word`). A borrow can flag a byte above a flagged
     /// one too, never below: the lowest flag is always the first such byte.
-    @inline(__always) static func specialBytes(_ word: UInt64) -> UInt64 {
+    @inlinable @inline(__always) package static func specialBytes(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)
@@ -260,7 +289,7 @@ struct StreamingJSON {
     }
 
     /// The bytes between the quotes of the string at the reader, and whether it has an escape.
-    mutating func stringRange() throws -> (range: Range<Int>, escaped: Bool) {
+    @inlinable package mutating func stringRange() throws -> (range: Range<Int>, escaped: Bool) {
         let opening = position
         position += 1
         let start = position
@@ -305,27 +334,21 @@ struct StreamingJSON {
     }
 
     /// Checks the escape at the reader (on its backslash) and moves past it.
-    private mutating func skipEscape() throws {
+    @inlinable mutating func skipEscape() throws {
         position += 1
         guard position < bytes.count else { throw syntaxError("escape not finished") }
         switch bytes[position] {
         case 34, 92, 47, 98, 102, 110, 114, 116: position += 1
         case 117:
             position += 1
-            let unit = try hex4()
-            if unit & 0xFC00 == 0xDC00 { throw JSONShapeNotCovered() }  // a lone low surrogate
-            if unit & 0xFC00 == 0xD800 {
-                guard position + 1 < bytes.count, bytes[position] == 92, bytes[position + 1] == 117 else {
-                    throw JSONShapeNotCovered()
-                }
-                position += 2
-                guard try hex4() & 0xFC00 == 0xDC00 else { throw JSONShapeNotCovered() }
-            }
+            // Half a surrogate pair alone is read as U+FFFD (`unescaped`); a pair is two escapes,
+            // each checked here in turn.
+            _ = try hex4()
         default: throw syntaxError("invalid escape \\\(found())")
         }
     }
 
-    private mutating func hex4() throws -> UInt32 {
+    @inlinable mutating func hex4() throws -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard position < bytes.count else { throw syntaxError("expected 4 hex digits after \\u") }
@@ -344,20 +367,20 @@ struct StreamingJSON {
     }
 
     /// The string at the reader, decoded.
-    mutating func string() throws -> String {
+    @inlinable package mutating func string() throws -> String {
         let (range, escaped) = try stringRange()
         return Self.decoded(UnsafeBufferPointer(rebasing: bytes[range]), escaped: escaped)
     }
 
     /// The text of a string's content (between its quotes).
-    static func decoded(_ content: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
+    @inlinable package static func decoded(_ content: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: content, as: UTF8.self) }
         return String(decoding: unescaped(content), as: UTF8.self)
     }
 
     /// The bytes of a string's content with its escapes decoded (already checked by
     /// `stringRange`).
-    static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    package static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var decoded: [UInt8] = []
         decoded.reserveCapacity(content.count)
         var index = 0
@@ -387,7 +410,11 @@ struct StreamingJSON {
             case 117:
                 var scalar = hex(index)
                 index += 4
-                if scalar & 0xFC00 == 0xD800 {
+                // A high surrogate followed by a low one is a pair; either half alone is U+FFFD
+                // (`Unicode.Scalar` refuses a surrogate).
+                if scalar & 0xFC00 == 0xD800, index + 6 <= content.count, content[index] == 92,
+                    content[index + 1] == 117, hex(index + 2) & 0xFC00 == 0xDC00
+                {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(index + 2) - 0xDC00)
                     index += 6
                 }
@@ -399,7 +426,7 @@ struct StreamingJSON {
     }
 
     /// The whole document is one value and white space: the reader after it.
-    mutating func end() throws {
+    @inlinable package mutating func end() throws {
         skipBlanks()
         guard position == bytes.count else {
             throw syntaxError("unexpected \(found()) after the document's value")
@@ -407,26 +434,20 @@ struct StreamingJSON {
     }
 }
 
-/// A member name, as its bytes in the document (no escape in it: names with one are not covered).
-struct JSONKey {
-    let bytes: UnsafeBufferPointer<UInt8>
+/// A member name: its bytes in the document, or decoded when it is spelled with escapes.
+package struct JSONKey {
+    package let bytes: UnsafeBufferPointer<UInt8>
 
-    static func == (key: JSONKey, name: StaticString) -> Bool {
+    @inlinable package init(bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    @inlinable package static func == (key: JSONKey, name: StaticString) -> Bool {
         guard key.bytes.count == name.utf8CodeUnitCount, let base = key.bytes.baseAddress else {
             return key.bytes.isEmpty && name.utf8CodeUnitCount == 0
         }
         return memcmp(base, name.utf8Start, key.bytes.count) == 0
     }
 
-    var string: String { String(decoding: bytes, as: UTF8.self) }
-}
-
-extension StreamingJSON {
-    /// A member name at the reader (on its opening quote).
-    fileprivate mutating func keyBytes() throws -> JSONKey {
-        let (range, escaped) = try stringRange()
-        // A name spelled with an escape could equal one the caller compares with: not covered.
-        guard !escaped else { throw JSONShapeNotCovered() }
-        return JSONKey(bytes: UnsafeBufferPointer(rebasing: bytes[range]))
-    }
+    package var string: String { String(decoding: bytes, as: UTF8.self) }
 }

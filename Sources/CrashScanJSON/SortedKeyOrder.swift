@@ -11,8 +11,8 @@
 /// A name with a byte outside 0x20–0x7E or a number of more than 18 digits has no key here, and
 /// two names that differ only in leading zeros and perhaps case (`x1`, `x01`, `0B`, `00b`: the
 /// same number to ICU) are `isAlike`, which Foundation orders its own way: the caller leaves such
-/// a document to it.
-struct SortedKeyOrder: Comparable {
+/// a name to crashscan's own rule (`CanonicalJSON`).
+package struct SortedKeyOrder: Comparable {
     /// One value per character or run of digits: its class in the top bits (punctuation, number,
     /// letter), then its rank within the class.
     private var primary: [UInt64]
@@ -29,8 +29,17 @@ struct SortedKeyOrder: Comparable {
     private static let numberClass: UInt64 = 1 << 62
     private static let letterClass: UInt64 = 2 << 62
 
+    /// A stand-in for a name this order does not cover (`CanonicalJSON` orders those itself).
+    package static let uncovered = SortedKeyOrder(primary: [], zeros: [], upperCase: [])
+
+    private init(primary: [UInt64], zeros: [Int], upperCase: [Bool]) {
+        self.primary = primary
+        self.zeros = zeros
+        self.upperCase = upperCase
+    }
+
     /// The key of a name given as its UTF-8 bytes; nil when the name is not covered.
-    init?(_ name: UnsafeBufferPointer<UInt8>) {
+    package init?(_ name: UnsafeBufferPointer<UInt8>) {
         primary = []
         primary.reserveCapacity(name.count)
         upperCase = []
@@ -77,11 +86,11 @@ struct SortedKeyOrder: Comparable {
 
     /// True for the same name, and for names that differ only in leading zeros (and perhaps in
     /// case), which Foundation orders in a way this key does not reproduce.
-    func isAlike(_ other: SortedKeyOrder) -> Bool {
+    package func isAlike(_ other: SortedKeyOrder) -> Bool {
         primary == other.primary && (zeros != other.zeros || upperCase == other.upperCase)
     }
 
-    static func < (lhs: SortedKeyOrder, rhs: SortedKeyOrder) -> Bool {
+    package static func < (lhs: SortedKeyOrder, rhs: SortedKeyOrder) -> Bool {
         if lhs.primary != rhs.primary { return lhs.primary.lexicographicallyPrecedes(rhs.primary) }
         // Only to keep names alike but for their zeros together, where the caller finds them.
         if lhs.zeros != rhs.zeros { return lhs.zeros.lexicographicallyPrecedes(rhs.zeros) }
