@@ -2,17 +2,27 @@
 /// that fold hundreds of thousands of rows, where building a `Row` (an array of values, a String
 /// per text column) for each was most of the cost. The indices come from the column names,
 /// resolved once before the first row (`Database.forEachCursor`).
+///
+/// Its readers are inlinable: called from the store's folds in another module, a generic reader
+/// would run unspecialised on every column of every row.
 package struct RowCursor {
-    let statement: Statement
+    @usableFromInline let statement: Statement
 
-    package func int(at column: Int32) -> Int? { statement.int(at: column) }
+    @usableFromInline init(statement: Statement) {
+        self.statement = statement
+    }
+
+    @inlinable package func int(at column: Int32) -> Int? { statement.int(at: column) }
 
     /// The text of a column; nil for NULL.
     package func string(at column: Int32) -> String? { statement.string(at: column) }
 
-    /// `body` on the text bytes of a column, in place; nil for NULL.
-    package func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-        statement.withText(at: column, body)
+    /// Calls `body` on the text bytes of a column, in place; false for NULL. Not generic: the
+    /// store's folds call it for every row from another module, where a generic reader ran
+    /// unspecialised (its `Optional<Result>` looked up at run time: a quarter of a
+    /// `report --since` on a million reports). The store wraps it (`withText`).
+    @inlinable package func readText(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        statement.readText(at: column, body)
     }
 }
 

@@ -2,7 +2,7 @@
 /// database, so the connection cannot close first; one in the database's cache
 /// (`Database.cached`) does not, or the two would keep each other alive.
 package final class Statement {
-    private let backing: any PreparedStatement
+    @usableFromInline let backing: any PreparedStatement
     /// The database, held by statements outside its cache.
     private let owner: Database?
 
@@ -24,7 +24,7 @@ package final class Statement {
     package func step() throws(DatabaseError) -> Row? { try backing.advance() ? backing.currentRow() : nil }
 
     /// Steps once without reading the row: true while there is one.
-    package func advance() throws(DatabaseError) -> Bool { try backing.advance() }
+    @inlinable package func advance() throws(DatabaseError) -> Bool { try backing.advance() }
 
     /// Ends the current run of the statement so it can be bound again.
     package func reset() { backing.reset() }
@@ -40,14 +40,14 @@ package final class Statement {
     package func scalar(_ values: [SQLValue]) throws(DatabaseError) -> SQLValue { try backing.scalar(values) }
 
     /// The current row's integer in `column` (nil for NULL), read in place.
-    package func int(at column: Int32) -> Int? { backing.int(at: column) }
+    @inlinable package func int(at column: Int32) -> Int? { backing.int(at: column) }
 
     /// The current row's text in `column` (nil for NULL), read in place.
     package func string(at column: Int32) -> String? { backing.string(at: column) }
 
-    /// `body` on the current row's text bytes in `column` (UTF-8, no terminator), read in place
-    /// without a String; nil for NULL.
-    package func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-        backing.withText(at: column, body)
+    /// Calls `body` on the current row's text bytes in `column` (UTF-8, no terminator), read in
+    /// place without a String; false for NULL.
+    @inlinable package func readText(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        backing.readText(at: column, body)
     }
 }

@@ -72,9 +72,10 @@ final class PostgresStatement: PreparedStatement {
         return Int(value)
     }
 
-    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-        guard var text = string(at: column) else { return nil }
-        return text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+    func readText(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard var text = string(at: column) else { return false }
+        text.withUTF8 { body(UnsafeRawBufferPointer($0)) }
+        return true
     }
 
     func runToCompletion() throws(DatabaseError) {

@@ -132,12 +132,13 @@ final class SQLiteStatement: PreparedStatement {
         return String(cString: text)
     }
 
-    func withText<Result>(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    func readText(at column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
         // The pointer first, then the size: asking the size first may convert the value.
         guard sqlite3_column_type(handle, column) != SQLITE_NULL,
             let text = sqlite3_column_text(handle, column)
-        else { return nil }
-        return body(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+        else { return false }
+        body(UnsafeRawBufferPointer(start: text, count: Int(sqlite3_column_bytes(handle, column))))
+        return true
     }
 
     private func value(at index: Int32) -> SQLValue {

@@ -193,16 +193,17 @@ struct BitSet {
 /// compares them (two spellings of one text) stay two cells here, with equal text numbers, which
 /// the report's sums add together.
 struct CellNumberFold {
-    /// The columns `add` reads, in the order of its `columns` argument: the cell's number and
-    /// key (read once per cell), the time, the ids' numbers, the report and the page's columns.
-    static let columns = [
-        "cell", "id", "device_model", "device_name", "os_version", "os_key", "app_version", "seen", "device",
-        "user", "report_id", "page_day", "page_time",
-    ]
+    /// The columns `add` reads, in the order of its `columns` argument: the cell's number, the
+    /// group, the time, the ids' numbers, the report and the page's columns. The cells' keys are
+    /// read after the facts, once per cell (`readKeys`): selecting them with every failure was
+    /// a third of the SQLite work of a fold over all 300,000 failures of a million reports.
+    static let columns = ["cell", "id", "seen", "device", "user", "report_id", "page_day", "page_time"]
 
     let forPage: Bool
     /// Per cell number, its slot + 1 (0: not met).
     private var slots: [Int32]
+    /// Per slot, its cell's number.
+    private var numbers: [Int] = []
     private var cells: [FailureCell] = []
     private var times = SlotTimes()
     /// The cells' texts: two spellings of one text get one number (the report's sums add them).
@@ -226,16 +227,82 @@ struct CellNumberFold {
         if slot < 0 {
             slot = cells.count
             slots[cell] = Int32(slot + 1)
-            cells.append(Store.cell(row, columns, group: group, texts: &texts))
+            numbers.append(cell)
+            cells.append(
+                FailureCell(
+                    group: group, model: nil, name: nil, os: nil, osKey: nil, app: nil, count: 0,
+                    firstSeen: nil, lastSeen: nil))
             times.appendSlot()
         }
         cells[slot].count += 1
-        row.withText(at: columns[7]) { times.note($0, slot: slot) }
-        devices.add(row, at: columns[8], group: group)
-        users.add(row, at: columns[9], group: group)
-        if forPage, let id = row.int(at: columns[10]) {
-            FailureFold.addToPage(&page, row, columns[11], columns[12], group: group, id: Int64(id))
+        row.withText(at: columns[2]) { times.note($0, slot: slot) }
+        devices.add(row, at: columns[3], group: group)
+        users.add(row, at: columns[4], group: group)
+        if forPage, let id = row.int(at: columns[5]) {
+            FailureFold.addToPage(&page, row, columns[6], columns[7], group: group, id: Int64(id))
         }
+    }
+
+    /// Above this many cells met, `readKeys` reads all of `failure_cell` (83,501 rows on a
+    /// million reports) rather than a list of numbers.
+    static let wholeTableAbove = 4_000
+
+    /// Fills in the keys (device, OS and app version) of the cells met, from `failure_cell`, in
+    /// the order the cells were met (so that of two spellings of a text, the first met names it,
+    /// whatever the table's order).
+    mutating func readKeys(_ db: Database) throws {
+        guard !numbers.isEmpty else { return }
+        let whole = numbers.count > Self.wholeTableAbove
+        var storage: [UInt8] = []
+        var keys = [CellKey?](repeating: nil, count: numbers.count)
+        try db.forEachCursor(
+            """
+            SELECT number AS cell, device_model, device_name, os_version, os_key, app_version FROM failure_cell
+            \(whole ? "" : "WHERE " + db.dialect.inIDList("number", parameter: 1))
+            """, whole ? [] : [db.dialect.idListValue(numbers.map(Int64.init))],
+            columns: ["cell", "device_model", "device_name", "os_version", "os_key", "app_version"]
+        ) { row, columns in
+            guard let number = row.int(at: columns[0]), number >= 0, number < slots.count, slots[number] > 0
+            else { return }
+            func text(_ column: Int32) -> Range<Int>? {
+                row.withText(at: column) { bytes in
+                    storage.append(contentsOf: bytes)
+                    return (storage.count - bytes.count)..<storage.count
+                }
+            }
+            keys[Int(slots[number]) - 1] = CellKey(
+                model: text(columns[1]), name: text(columns[2]), os: text(columns[3]),
+                osKey: row.int(at: columns[4]), app: text(columns[5]))
+        }
+        storage.withUnsafeBytes { bytes in
+            func label(_ range: Range<Int>?) -> (text: String?, number: Int32) {
+                guard let range, !range.isEmpty else { return (nil, -1) }
+                let number = texts.number(UnsafeRawBufferPointer(rebasing: bytes[range]))
+                return (texts.text(number), number)
+            }
+            for slot in cells.indices {
+                guard let key = keys[slot] else { continue }
+                let (model, name, os, app) = (
+                    label(key.model), label(key.name), label(key.os), label(key.app)
+                )
+                cells[slot].model = model.text
+                cells[slot].name = name.text
+                cells[slot].os = os.text
+                cells[slot].osKey = key.osKey.flatMap { $0 == -1 ? nil : $0 }
+                cells[slot].app = app.text
+                cells[slot].textNumbers = FailureCell.TextNumbers(
+                    model: model.number, name: name.number, os: os.number, app: app.number)
+            }
+        }
+    }
+
+    /// A cell's key as `failure_cell` holds it: its texts as ranges of `readKeys`' storage.
+    private struct CellKey {
+        var model: Range<Int>?
+        var name: Range<Int>?
+        var os: Range<Int>?
+        var osKey: Int?
+        var app: Range<Int>?
     }
 
     consuming func finish() -> FailureScan {

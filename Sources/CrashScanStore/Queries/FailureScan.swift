@@ -248,11 +248,12 @@ extension Store {
         var fold = CellNumberFold(forPage: forPage, highestCell: highest)
         try db.forEachCursor(
             """
-            SELECT f.cell_no AS cell, f.group_id AS id, f.device_model, f.device_name, f.os_version, f.os_key,
-                   f.app_version, f.seen_at AS seen, f.device_no AS device, f.user_no AS user, f.report_id, \(page)
+            SELECT f.cell_no AS cell, f.group_id AS id, f.seen_at AS seen, f.device_no AS device, f.user_no AS user,
+                   f.report_id, \(page)
             FROM failure_fact f\(try factsAccess(selection))\(conditions.whereClause)
             """, conditions.values, columns: CellNumberFold.columns
         ) { row, columns in fold.add(row, columns) }
+        try fold.readKeys(db)
         return fold.finish()
     }
 
