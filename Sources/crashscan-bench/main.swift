@@ -112,7 +112,7 @@ struct BenchOptions {
                 otherJSONReports = 100
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--report-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")
