@@ -178,8 +178,7 @@ final class CanonicalJSONTests: XCTestCase {
     }
 
     func testCorpusReportsMatch() throws {
-        let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../shared/corpus").standardizedFileURL
+        let corpus = try TestPaths.requireCorpus()
         var compared = 0
         for folder in ["kscrash-json", "metrickit"] {
             let directory = corpus.appendingPathComponent(folder)

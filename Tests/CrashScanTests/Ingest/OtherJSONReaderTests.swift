@@ -8,13 +8,8 @@ import XCTest
 /// field, every frame, the hashed content) that Foundation's reading gives (`FoundationOracle`),
 /// but where crashscan's own rules decide (`FoundationComparison`).
 final class OtherJSONReaderTests: XCTestCase {
-    private var corpus: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../../shared/corpus").standardizedFileURL
-    }
-
     private func corpusDocuments(_ folder: String) throws -> [(name: String, text: String)] {
-        let directory = corpus.appendingPathComponent(folder)
+        let directory = try TestPaths.requireCorpus().appendingPathComponent(folder)
         return try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
             .filter { $0.hasSuffix(".json") }
             .map { ($0, try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) }
@@ -122,7 +117,8 @@ final class OtherJSONReaderTests: XCTestCase {
     func testSentryFieldsOfEveryTypeAreReadAlike() throws {
         // The corpus event (150 KB) cut down: its exception with six frames, no images or threads.
         let text = try String(
-            contentsOf: corpus.appendingPathComponent("other/getsentry_sentry-cocoa__converted-event.json"),
+            contentsOf: try TestPaths.requireCorpus().appendingPathComponent(
+                "other/getsentry_sentry-cocoa__converted-event.json"),
             encoding: .utf8)
         var event = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
         event["debug_meta"] = nil

@@ -25,6 +25,15 @@ enum TestPaths {
     static let shared = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
     static let corpus = shared.appendingPathComponent("corpus")
 
+    /// The shared corpus, or a skip (as every corpus test does) when it is not beside the checkout.
+    static func requireCorpus() throws -> URL {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: corpus.path, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else { throw XCTSkip("no corpus at \(corpus.path)") }
+        return corpus
+    }
+
     static func fixture(_ name: String) -> URL { fixtures.appendingPathComponent(name) }
 
     static func read(_ url: URL) throws -> Data { try Data(contentsOf: url) }
