@@ -254,10 +254,15 @@ public final class Importer {
         }
     }
 
-    /// The inputs in batches of `size`, read from the iterator only as batches are asked for.
+    /// The inputs in batches of `size`, read from the iterator only as batches are asked for. A
+    /// batch also ends once its files hold `bytesPerBatch` (by their sizes on disk), so that the
+    /// batches parsed ahead (`batchesAhead`) hold a bounded amount of text whatever the files'
+    /// sizes: 256 crash logs are about 1 MB, 256 files of the 64 MiB limit would be 16 GB.
     struct Batches<Files: IteratorProtocol> where Files.Element == InputSource {
         private var files: Files
         let size: Int
+        /// The input one batch reads at most, unless one file alone is larger.
+        static var bytesPerBatch: Int { 8 << 20 }
 
         init(_ files: Files, size: Int) {
             self.files = files
@@ -268,8 +273,30 @@ public final class Importer {
         mutating func next() -> [InputSource] {
             var batch: [InputSource] = []
             batch.reserveCapacity(size)
-            while batch.count < size, let source = files.next() { batch.append(source) }
+            var bytes = 0
+            while batch.count < size, bytes < Self.bytesPerBatch, let source = files.next() {
+                batch.append(source)
+                bytes += Self.bytes(of: source)
+            }
             return batch
+        }
+
+        /// What `source` will read, as far as it is known before reading (standard input, of
+        /// unknown size up to the input limit: a whole batch's worth, so it ends its batch).
+        static func bytes(of source: InputSource) -> Int {
+            var info = stat()
+            switch source {
+            case .file(let path):
+                return stat(path, &info) == 0 ? Int(info.st_size) : 0
+            case .rawFile(let name, _):
+                let found = (name + [0]).withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+                }
+                return found ? Int(info.st_size) : 0
+            case .memory(_, let data): return data.count
+            case .standardInput: return bytesPerBatch
+            case .refused: return 0
+            }
         }
     }
 
@@ -344,9 +371,11 @@ public final class Importer {
         }
     }
 
-    /// Batches parsed (or being parsed) ahead of the writer: while it commits (the tallies'
-    /// flush, the WAL's sync), the parsers go on with the next one instead of idling after one.
-    static let batchesAhead = 2
+    /// Batches parsed (or being parsed) ahead of the writer: while it commits (the caches' upkeep
+    /// for 4,096 reports, the WAL's sync), the parsers go on instead of idling once the queue is
+    /// full. Importing 100,000 Bugly logs, alternated four times: 2 ahead 21.9 s, 6 ahead 18.0 s,
+    /// 16 ahead 17.7 s; peak memory 85, 98 and 112 MB.
+    static let batchesAhead = 6
 
     /// Batches walked and parsed in order on a background queue, up to `depth` of them ahead of
     /// the writer (waiting or being parsed); `next` hands them out (empty once the inputs are

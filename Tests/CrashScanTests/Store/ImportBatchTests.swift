@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+@testable import CrashScanImport
+@testable import CrashScanIngest
+
+/// The import reads its inputs in batches, several of them parsed ahead of the writer: a batch
+/// ends at its count of files or at its bytes, so that large files do not pile up in memory.
+final class ImportBatchTests: XCTestCase {
+    private func batchSizes(_ sources: [InputSource], size: Int = 256) -> [Int] {
+        var batches = Importer.Batches(sources.makeIterator(), size: size)
+        var sizes: [Int] = []
+        while case let batch = batches.next(), !batch.isEmpty { sizes.append(batch.count) }
+        return sizes
+    }
+
+    func testSmallFilesMakeBatchesOfTheCount() {
+        let sources = (0..<600).map { InputSource.memory(path: "log-\($0).txt", data: Data(count: 4_000)) }
+        XCTAssertEqual(batchSizes(sources), [256, 256, 88])
+    }
+
+    func testLargeFilesEndABatchAtItsBytes() {
+        let large = Importer.Batches<IndexingIterator<[InputSource]>>.bytesPerBatch * 5 / 8
+        let sources = (0..<5).map { InputSource.memory(path: "big-\($0).txt", data: Data(count: large)) }
+        // 5/8 of a batch each: the second file passes the bytes, so a batch holds two.
+        XCTAssertEqual(batchSizes(sources), [2, 2, 1])
+    }
+
+    func testFilesOnDiskAreMeasuredByTheirSize() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let bytes = Importer.Batches<IndexingIterator<[InputSource]>>.bytesPerBatch / 2
+        var sources: [InputSource] = []
+        for index in 0..<3 {
+            let url = folder.appendingPathComponent("big-\(index).crash")
+            try Data(count: bytes).write(to: url)
+            sources.append(.file(url.path))
+        }
+        sources.append(.standardInput)
+        sources.append(.file(folder.appendingPathComponent("missing.crash").path))
+        // Two halves make a batch; standard input (of unknown size) ends the batch it joins.
+        XCTAssertEqual(batchSizes(sources), [2, 2, 1])
+    }
+}
