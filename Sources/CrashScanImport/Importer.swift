@@ -269,34 +269,57 @@ public final class Importer {
             self.size = size
         }
 
-        /// The next batch; empty when every input was handed out.
+        /// The batch after the one handed out last, its files already asked of the disk.
+        private var upcoming: [InputSource]?
+
+        /// The next batch; empty when every input was handed out. The one after it is made
+        /// now and its files are read ahead by the kernel while this one is parsed: from a cold
+        /// page cache, the parsers otherwise wait for each file in turn.
         mutating func next() -> [InputSource] {
+            let batch = upcoming ?? take()
+            upcoming = batch.isEmpty ? [] : take()
+            return batch
+        }
+
+        private mutating func take() -> [InputSource] {
             var batch: [InputSource] = []
             batch.reserveCapacity(size)
             var bytes = 0
             while batch.count < size, bytes < Self.bytesPerBatch, let source = files.next() {
                 batch.append(source)
-                bytes += Self.bytes(of: source)
+                bytes += Self.readAhead(source)
             }
             return batch
         }
 
-        /// What `source` will read, as far as it is known before reading (standard input, of
-        /// unknown size up to the input limit: a whole batch's worth, so it ends its batch).
-        static func bytes(of source: InputSource) -> Int {
-            var info = stat()
+        /// Asks the kernel to read `source` ahead (regular files only) and gives what it will
+        /// read, as far as that is known before reading (standard input, of unknown size up to
+        /// the input limit: a whole batch's worth, so it ends its batch).
+        static func readAhead(_ source: InputSource) -> Int {
             switch source {
-            case .file(let path):
-                return stat(path, &info) == 0 ? Int(info.st_size) : 0
+            case .file(let path): return readAhead(path: path)
             case .rawFile(let name, _):
-                let found = (name + [0]).withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+                return (name + [0]).withUnsafeBufferPointer { bytes in
+                    bytes.withMemoryRebound(to: CChar.self) { readAhead(path: $0.baseAddress!) }
                 }
-                return found ? Int(info.st_size) : 0
             case .memory(_, let data): return data.count
             case .standardInput: return bytesPerBatch
             case .refused: return 0
             }
+        }
+
+        /// The size of the regular file at `path` (0 for anything else), whose reading ahead is
+        /// asked for. Only a regular file is opened (without blocking, and closed at once); the
+        /// reader opens it again, and checks it again, when its turn comes.
+        private static func readAhead(path: UnsafePointer<CChar>) -> Int {
+            var info = stat()
+            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            if descriptor >= 0 {
+                _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
+                close(descriptor)
+            }
+            return Int(info.st_size)
         }
     }
 

@@ -40,4 +40,18 @@ final class ImportBatchTests: XCTestCase {
         // Two halves make a batch; standard input (of unknown size) ends the batch it joins.
         XCTAssertEqual(batchSizes(sources), [2, 2, 1])
     }
+
+    /// Reading a batch ahead opens regular files only: a FIFO or a device in the inputs is
+    /// neither waited for nor read (the reader refuses them with a reason in their turn).
+    func testReadingAheadOpensNothingButRegularFiles() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let fifo = folder.appendingPathComponent("pipe.crash").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let log = folder.appendingPathComponent("log.crash")
+        try Data(count: 1_000).write(to: log)
+        let sources: [InputSource] = [.file(fifo), .file("/dev/zero"), .file(log.path)]
+        XCTAssertEqual(batchSizes(sources), [3])
+        XCTAssertEqual(Importer.Batches<IndexingIterator<[InputSource]>>.readAhead(.file(fifo)), 0)
+        XCTAssertEqual(Importer.Batches<IndexingIterator<[InputSource]>>.readAhead(.file(log.path)), 1_000)
+    }
 }
