@@ -243,16 +243,18 @@ struct CellNumberFold {
         }
     }
 
-    /// Above this many cells met, `readKeys` reads all of `failure_cell` (83,501 rows on a
-    /// million reports) rather than a list of numbers.
-    static let wholeTableAbove = 4_000
+    /// Above this share of the cells' numbers met, `readKeys` reads all of `failure_cell`
+    /// rather than the cells by their numbers. On a million reports (83,501 cells), reading
+    /// the whole table cost 168 M instructions, which for `--os 8.1` (8,417 cells met) was
+    /// most of the report.
+    static let wholeTableAboveShare = 3
 
     /// Fills in the keys (device, OS and app version) of the cells met, from `failure_cell`, in
     /// the order the cells were met (so that of two spellings of a text, the first met names it,
     /// whatever the table's order).
     mutating func readKeys(_ db: Database) throws {
         guard !numbers.isEmpty else { return }
-        let whole = numbers.count > Self.wholeTableAbove
+        let whole = numbers.count * Self.wholeTableAboveShare > slots.count
         var storage: [UInt8] = []
         var keys = [CellKey?](repeating: nil, count: numbers.count)
         try db.forEachCursor(
