@@ -39,7 +39,7 @@ public enum CLI {
         } catch let error as any FailureWithExitStatus {
             // The error knows how the command ends (a database error, a schema refused …).
             console.err("crashscan: \(error.userMessage.shown)\n")
-            return ExitCode(rawValue: error.exitStatus.rawValue) ?? .software
+            return error.exitStatus
         } catch let error as GroupLookup.NotFound {
             // The user typed an id that names no group: a usage error, like an ambiguous one.
             console.err("crashscan: \(error.description.shown)\n")

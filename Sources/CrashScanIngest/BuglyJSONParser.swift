@@ -87,35 +87,44 @@ enum BuglyJSONParser {
     }
 
     private static func report(from crashMap: JSONValue, detail: JSONValue?, content: String) -> CrashReport {
+        report(crash: { string(crashMap, $0) }, detail: { string(detail, $0) }, content: content)
+    }
+
+    /// The report of one crash from its `crashMap` and `detailMap` fields, each read as text by
+    /// `crash` and `detail` (a field absent, empty or of another kind: nil). The tests' Foundation
+    /// oracle builds its reports through this too, so the two readings differ only in the JSON.
+    static func report(crash: (String) -> String?, detail: (String) -> String?, content: String)
+        -> CrashReport
+    {
         var report = CrashReport(format: .buglyJSON, normalizedContent: content)
-        report.exceptionType = string(crashMap, "expName")
-        report.exceptionReason = string(crashMap, "expMessage")
+        report.exceptionType = crash("expName")
+        report.exceptionReason = crash("expMessage")
         // `model` may be the marketing name and `modelOriginalName` the identifier, or the reverse.
-        let models = [string(crashMap, "modelOriginalName"), string(crashMap, "model")].compactMap { $0 }
+        let models = [crash("modelOriginalName"), crash("model")].compactMap { $0 }
         report.deviceRaw = models.first(where: DeviceCatalog.isIdentifierShaped) ?? models.first
-        report.osRaw = string(crashMap, "osVer")
-        report.appVersion = string(crashMap, "productVersion")
-        report.occurredAtRaw = string(crashMap, "crashTime")
-        report.uploadedAtRaw = string(crashMap, "uploadTime")
-        report.processName = string(crashMap, "processName")
-        report.bundleID = string(crashMap, "bundleId")
-        report.cpuArch = string(crashMap, "cpuType")
-        report.deviceID = ReportIdentity.identifier(string(crashMap, "deviceId"))
-        report.userID = ReportIdentity.identifier(string(crashMap, "userId"))
-        report.sourceIssueID = ReportIdentity.identifier(string(crashMap, "issueId"))
-        report.sourceCrashID = ReportIdentity.identifier(string(crashMap, "crashId"))
-        report.sourceAppID = ReportIdentity.identifier(string(crashMap, "appId") ?? string(detail, "appId"))
-        if let rooted = string(crashMap, "isRooted") {
+        report.osRaw = crash("osVer")
+        report.appVersion = crash("productVersion")
+        report.occurredAtRaw = crash("crashTime")
+        report.uploadedAtRaw = crash("uploadTime")
+        report.processName = crash("processName")
+        report.bundleID = crash("bundleId")
+        report.cpuArch = crash("cpuType")
+        report.deviceID = ReportIdentity.identifier(crash("deviceId"))
+        report.userID = ReportIdentity.identifier(crash("userId"))
+        report.sourceIssueID = ReportIdentity.identifier(crash("issueId"))
+        report.sourceCrashID = ReportIdentity.identifier(crash("crashId"))
+        report.sourceAppID = ReportIdentity.identifier(crash("appId") ?? detail("appId"))
+        if let rooted = crash("isRooted") {
             report.jailbroken = BuglyConsoleParser.parseBool(rooted)
         }
         // The app image's UUID and load address: what a dSYM is matched against.
-        if let uuid = string(crashMap, "appUUID"), let name = report.processName {
-            let base = string(crashMap, "appBaseAddr").flatMap(address)
+        if let uuid = crash("appUUID"), let name = report.processName {
+            let base = crash("appBaseAddr").flatMap(address)
             report.binaryImages.append(BinaryImage(name: name, uuid: uuid, loadAddress: base))
         }
         let stack =
-            string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
-            ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
+            crash("retraceCrashDetail") ?? detail("retraceCrashDetail")
+            ?? crash("callStack") ?? detail("callStack") ?? detail("stackDetail")
         if let stack {
             report.frames = FrameList()
             for line in Lines.split(stack) { _ = FrameParser.parse(line, into: &report.frames) }

@@ -364,40 +364,8 @@ enum FoundationOracle {
         if let detail { wrapper["detailMap"] = detail }
         // Several crashes in one document: each is hashed as its own sorted-keys serialisation.
         let canonical = content ?? JSONFields.canonical(wrapper)
-        var report = CrashReport(format: .buglyJSON, normalizedContent: canonical)
-        report.exceptionType = string(crashMap, "expName")
-        report.exceptionReason = string(crashMap, "expMessage")
-        // `model` may be the marketing name and `modelOriginalName` the identifier, or the reverse.
-        let models = [string(crashMap, "modelOriginalName"), string(crashMap, "model")].compactMap { $0 }
-        report.deviceRaw = models.first(where: DeviceCatalog.isIdentifierShaped) ?? models.first
-        report.osRaw = string(crashMap, "osVer")
-        report.appVersion = string(crashMap, "productVersion")
-        report.occurredAtRaw = string(crashMap, "crashTime")
-        report.uploadedAtRaw = string(crashMap, "uploadTime")
-        report.processName = string(crashMap, "processName")
-        report.bundleID = string(crashMap, "bundleId")
-        report.cpuArch = string(crashMap, "cpuType")
-        report.deviceID = ReportIdentity.identifier(string(crashMap, "deviceId"))
-        report.userID = ReportIdentity.identifier(string(crashMap, "userId"))
-        report.sourceIssueID = ReportIdentity.identifier(string(crashMap, "issueId"))
-        report.sourceCrashID = ReportIdentity.identifier(string(crashMap, "crashId"))
-        report.sourceAppID = ReportIdentity.identifier(string(crashMap, "appId") ?? string(detail, "appId"))
-        if let rooted = string(crashMap, "isRooted") {
-            report.jailbroken = BuglyConsoleParser.parseBool(rooted)
-        }
-        // The app image's UUID and load address: what a dSYM is matched against.
-        if let uuid = string(crashMap, "appUUID"), let name = report.processName {
-            let base = string(crashMap, "appBaseAddr").flatMap(BuglyJSONParser.address)
-            report.binaryImages.append(BinaryImage(name: name, uuid: uuid, loadAddress: base))
-        }
-        let stack =
-            string(crashMap, "retraceCrashDetail") ?? string(detail, "retraceCrashDetail")
-            ?? string(crashMap, "callStack") ?? string(detail, "callStack") ?? string(detail, "stackDetail")
-        if let stack {
-            report.frames = FrameList()
-            for line in Lines.split(stack) { _ = FrameParser.parse(line, into: &report.frames) }
-        }
-        return report
+        return BuglyJSONParser.report(
+            crash: { string(crashMap, $0) }, detail: { string(detail, $0) }, content: canonical)
     }
 
 }
