@@ -111,10 +111,7 @@ struct FailureFold {
             cells[slot].lastSeen = times.last(slot)
         }
         scan.cells = cells
-        for id in devices.groups.union(users.groups) {
-            scan.byGroup[id] = AffectedCounts(
-                devices: devices.count(group: id), users: users.count(group: id))
-        }
+        scan.byGroup = DistinctIDs.affected(devices: devices, users: users)
         scan.total = AffectedCounts(devices: devices.total, users: users.total)
         (scan.days, scan.latest) = page.finish()
         return scan
@@ -131,12 +128,20 @@ struct DistinctIDs {
     /// The rows' ids are numbers already.
     let numbered: Bool
     private var numbering = IDNumbering(canonical: false)
-    /// Each group's ids, the groups in the order met (`slots` finds a group's; the last one
-    /// asked for is kept, as rows of one group often come together).
+    /// Each group's ids, by the group's slot.
     private var sets: [BitSet] = []
-    private var slots: [Int: Int] = [:]
-    private var last: (group: Int, slot: Int) = (-1, -1)
+    /// Per group id, its slot + 1 (0: not met), for ids below `slotsByIDLimit`; any other group
+    /// through `otherSlots`. (Found through a dictionary for each row, a group cost 260
+    /// instructions a row on `--os 13` of a million reports: rows in OS order change group at
+    /// almost every row.)
+    private var slotsByID: [Int32] = []
+    private var otherSlots: [Int: Int32] = [:]
+    private var groupOfSlot: [Int] = []
     private var all = BitSet()
+
+    /// The group ids that find their slot in an array (4 bytes each); database ids beyond it
+    /// take a dictionary.
+    static let slotsByIDLimit = 1 << 22
 
     init(numbered: Bool) { self.numbered = numbered }
 
@@ -150,26 +155,58 @@ struct DistinctIDs {
             guard let text = row.withText(at: column, { numbering.number($0) }) else { return }
             number = Int(text)
         }
-        if group != last.group {
-            if let slot = slots[group] {
-                last = (group, slot)
-            } else {
-                last = (group, sets.count)
-                slots[group] = sets.count
-                sets.append(BitSet())
-            }
-        }
-        sets[last.slot].insert(number)
+        add(number, group: group)
+    }
+
+    /// The id numbered `number` (≥ 0), among `group`'s.
+    mutating func add(_ number: Int, group: Int) {
+        sets[Int(slot(group))].insert(number)
         all.insert(number)
     }
 
-    var groups: Set<Int> { Set(slots.keys) }
+    private mutating func slot(_ group: Int) -> Int32 {
+        if group >= 0, group < Self.slotsByIDLimit {
+            if group >= slotsByID.count {
+                slotsByID += repeatElement(0, count: max(group + 1, slotsByID.count * 2) - slotsByID.count)
+            }
+            if slotsByID[group] == 0 {
+                slotsByID[group] = Int32(addSlot(group) + 1)
+            }
+            return slotsByID[group] - 1
+        }
+        if let slot = otherSlots[group] { return slot }
+        let slot = Int32(addSlot(group))
+        otherSlots[group] = slot
+        return slot
+    }
 
-    /// The group's distinct ids; nil when none of its failures has one.
-    func count(group: Int) -> Int? { slots[group].map { sets[$0].count } }
+    private mutating func addSlot(_ group: Int) -> Int {
+        groupOfSlot.append(group)
+        sets.append(BitSet())
+        return sets.count - 1
+    }
+
+    /// Each group's distinct ids, for the groups with an id (a group whose failures carry none
+    /// is absent: "no id" is not "nobody").
+    func perGroup() -> [Int: Int] {
+        var counts: [Int: Int] = [:]
+        for (slot, group) in groupOfSlot.enumerated() { counts[group] = sets[slot].count }
+        return counts
+    }
 
     /// Every failure's distinct ids; nil when none has one.
     var total: Int? { all.isEmpty ? nil : all.count }
+
+    /// Each group's affected devices and users, for the groups with either id.
+    static func affected(devices: DistinctIDs, users: DistinctIDs) -> [Int: AffectedCounts] {
+        let devices = devices.perGroup()
+        let users = users.perGroup()
+        var byGroup: [Int: AffectedCounts] = [:]
+        for group in Set(devices.keys).union(users.keys) {
+            byGroup[group] = AffectedCounts(devices: devices[group], users: users[group])
+        }
+        return byGroup
+    }
 }
 
 /// A set of small non-negative integers as bits.
@@ -194,12 +231,24 @@ struct BitSet {
 /// the report's sums add together.
 struct CellNumberFold {
     /// The columns `add` reads, in the order of its `columns` argument: the cell's number, the
-    /// group, the time, the ids' numbers, the report and the page's columns. The cells' keys are
-    /// read after the facts, once per cell (`readKeys`): selecting them with every failure was
-    /// a third of the SQLite work of a fold over all 300,000 failures of a million reports.
-    static let columns = ["cell", "id", "seen", "device", "user", "report_id", "page_day", "page_time"]
+    /// group, the time, the ids' numbers, the report and the page's columns, then with
+    /// `keysInline` the cell's key (`keyColumns`).
+    static func columns(keysInline: Bool) -> [String] {
+        ["cell", "id", "seen", "device", "user", "report_id", "page_day", "page_time"]
+            + (keysInline ? keyColumns : [])
+    }
+
+    /// The cell's key as `failure_fact` holds it (none as NULL): model, name, OS version, OS key
+    /// and app version.
+    static let keyColumns = ["model", "name", "os", "os_key", "app"]
 
     let forPage: Bool
+    /// Whether the rows carry their cell's key, labelled when the cell is first met; else the
+    /// keys are read after the facts, once per cell (`readKeys`). Selected with every failure,
+    /// the keys were a third of the SQLite work of a fold over all 300,000 failures of a million
+    /// reports; read by the cells' numbers after a fold of few failures, they cost more than the
+    /// fold (`--os 8.1`: 96 M instructions to label 8,417 cells, against 11 M inline).
+    let keysInline: Bool
     /// Per cell number, its slot + 1 (0: not met).
     private var slots: [Int32]
     /// Per slot, its cell's number.
@@ -213,8 +262,9 @@ struct CellNumberFold {
     private var page = PageFold()
 
     /// `highestCell`: the largest cell number there is (the slots are an array by number).
-    init(forPage: Bool, highestCell: Int) {
+    init(forPage: Bool, highestCell: Int, keysInline: Bool) {
         self.forPage = forPage
+        self.keysInline = keysInline
         slots = [Int32](repeating: 0, count: max(0, highestCell) + 1)
     }
 
@@ -229,9 +279,11 @@ struct CellNumberFold {
             slots[cell] = Int32(slot + 1)
             numbers.append(cell)
             cells.append(
-                FailureCell(
-                    group: group, model: nil, name: nil, os: nil, osKey: nil, app: nil, count: 0,
-                    firstSeen: nil, lastSeen: nil))
+                keysInline
+                    ? Store.cell(row, columns, keyFrom: 8, group: group, texts: &texts)
+                    : FailureCell(
+                        group: group, model: nil, name: nil, os: nil, osKey: nil, app: nil, count: 0,
+                        firstSeen: nil, lastSeen: nil))
             times.appendSlot()
         }
         cells[slot].count += 1
@@ -253,7 +305,7 @@ struct CellNumberFold {
     /// the order the cells were met (so that of two spellings of a text, the first met names it,
     /// whatever the table's order).
     mutating func readKeys(_ db: Database) throws {
-        guard !numbers.isEmpty else { return }
+        guard !keysInline, !numbers.isEmpty else { return }
         let whole = numbers.count * Self.wholeTableAboveShare > slots.count
         var storage: [UInt8] = []
         var keys = [CellKey?](repeating: nil, count: numbers.count)
@@ -314,10 +366,7 @@ struct CellNumberFold {
             cells[slot].lastSeen = times.last(slot)
         }
         scan.cells = cells
-        for id in devices.groups.union(users.groups) {
-            scan.byGroup[id] = AffectedCounts(
-                devices: devices.count(group: id), users: users.count(group: id))
-        }
+        scan.byGroup = DistinctIDs.affected(devices: devices, users: users)
         scan.total = AffectedCounts(devices: devices.total, users: users.total)
         (scan.days, scan.latest) = page.finish()
         return scan
