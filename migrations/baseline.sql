@@ -1,6 +1,6 @@
--- crashscan:baseline-version 24
--- crashscan's schema at version 24, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0024) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 25
+-- crashscan's schema at version 25, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0025) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -359,7 +359,10 @@ SELECT k.report_id,
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
--- Counted from the reports (no cache: a view is always what the rows say).
+-- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+-- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+-- devices. The affected counts are exact only when every report carries the id
+-- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
 CREATE VIEW crash_groups AS
 SELECT g.id,
        g.fingerprint,
@@ -377,8 +380,11 @@ SELECT g.id,
        g.cause,
        g.reason,
        g.class_origin,
-       nullif(count(DISTINCT r.device_id), 0) AS affected_devices,
-       nullif(count(DISTINCT r.user_id), 0) AS affected_users
+       nullif(count(DISTINCT r.device_id || char(31) || coalesce(r.device_name, r.device_model, '')), 0)
+           AS affected_devices,
+       nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+       count(r.device_id) AS reports_with_device_id,
+       count(r.user_id) AS reports_with_user_id
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;

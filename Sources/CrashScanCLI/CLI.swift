@@ -41,9 +41,10 @@ public enum CLI {
             console.err("crashscan: \(error.userMessage.shown)\n")
             return error.exitStatus
         } catch let error as GroupLookup.NotFound {
-            // The user typed an id that names no group: a usage error, like an ambiguous one.
+            // Text that is no group id is a usage error, like an ambiguous one; an id that names
+            // no group in this database is missing input, as each command's help says.
             console.err("crashscan: \(error.description.shown)\n")
-            return .usage
+            return error.malformed ? .usage : .noInput
         } catch let error as GroupLookup.Ambiguous {
             console.err(
                 "crashscan: \(error.description.shown)\ncrashscan: run 'crashscan --help' for usage\n")

@@ -10,6 +10,12 @@ enum ExplainCommand: CommandDefinition {
         summary: "Show one group: frames, the matched rule and why, the evidence, the fix."
     )
 
+    static let reportsOption = CommandOption(
+        "--reports", value: "N|all",
+        help:
+            "How many of the group's reports to list, the latest first (default \(GroupExplanation.reportsShown); all: every one)."
+    )
+
     static var help: CommandHelp {
         CommandHelp(
             overview: """
@@ -18,7 +24,8 @@ enum ExplainCommand: CommandDefinition {
                 (which OS versions crash, which of the app's OS versions do not, whether that fits the rule's
                 failing window, app versions, regression), the confidence, and the fix.
                 """,
-            usage: "crashscan explain GROUP [--format text|json] [--db FILE] [--rules FILE]...",
+            usage:
+                "crashscan explain GROUP [--reports N|all] [--format text|json] [--db FILE] [--rules FILE]...",
             arguments: [
                 (
                     "GROUP",
@@ -28,8 +35,8 @@ enum ExplainCommand: CommandDefinition {
                     """
                 )
             ],
-            sections: [.init(title: "OPTIONS", options: [.textOrJSON, .database, .rules])],
-            footer: "EXIT CODES: 0 ok, 64 ambiguous GROUP, 66 no such group or no database.")
+            sections: [.init(title: "OPTIONS", options: [reportsOption, .textOrJSON, .database, .rules])],
+            footer: "EXIT CODES: 0 ok, 64 GROUP malformed or ambiguous, 66 no such group or no database.")
     }
 
     static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
@@ -45,9 +52,23 @@ enum ExplainCommand: CommandDefinition {
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath, access: .readOnly)
         let id = try GroupLookup.find(group, in: store)
-        let explanation = try GroupExplanation.build(group: id, store: store, rules: rules)
+        let explanation = try GroupExplanation.build(
+            group: id, store: store, rules: rules,
+            reportsShown: try reportsShown(arguments.value(reportsOption)))
         console.out(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation))
         return .ok
+    }
+}
+
+extension ExplainCommand {
+    /// `--reports N|all`: a positive number, or every report.
+    static func reportsShown(_ value: String?) throws(UsageError) -> Int {
+        guard let value else { return GroupExplanation.reportsShown }
+        if value == "all" { return Int(Int32.max) }
+        guard let count = Int(value), count > 0 else {
+            throw UsageError("invalid --reports '\(value)' (expected a positive number or all)")
+        }
+        return count
     }
 }
 

@@ -35,8 +35,7 @@ enum FixCommand: CommandDefinition {
         let entries = FixPages.entries(rules)
         if arguments.isSet(list) || positionals.isEmpty {
             var table = TextTable(
-                headers: ["FIX", "RULES", "TITLE"], alignments: [.left, .right, .left],
-                maxWidths: [31, 5, 60])
+                headers: ["FIX", "RULES", "TITLE"], alignments: [.left, .right, .left])
             for entry in entries {
                 table.add([
                     entry.slug + (entry.hasFullPage ? " *" : ""), String(entry.rules.count), entry.title,

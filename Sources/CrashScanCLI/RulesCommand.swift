@@ -124,7 +124,7 @@ enum RulesCommand: CommandDefinition {
             return .ok
         }
         var table = TextTable(
-            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left], maxWidths: [38, 32, 26])
+            headers: ["ID", "FIX", "SOURCE"], alignments: [.left, .left, .left])
         for rule in set.rules {
             table.add([rule.id, rule.fix, "\((rule.source as NSString).lastPathComponent):\(rule.line)"])
         }

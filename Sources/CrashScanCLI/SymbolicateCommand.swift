@@ -30,7 +30,7 @@ enum SymbolicateCommand: CommandDefinition {
             sections: [.init(title: "OPTIONS", options: [.dsym, allOption, .database, .rules])],
             footer: """
                 OUTPUT: how many reports were symbolicated, the regrouping, and the image UUIDs no dSYM matched.
-                EXIT CODES: 0 ok, 64 usage error, 65 no dSYM with a UUID in PATH, 66 PATH or database missing,
+                EXIT CODES: 0 ok, 64 usage error, 65 no dSYM with a UUID in PATH, 66 PATH, GROUP or database missing,
                 69 llvm-symbolizer missing.
                 """)
     }

@@ -133,7 +133,15 @@ public enum Migrator {
             .first,
             let version = try? recorded.int("version"), let name = try? recorded.string("name"),
             firsts.contains(where: { $0.version == version && $0.name == name })
+                || Self.isEarlierBaseline(version: version, name: name, baseline: baseline)
         else { throw SchemaError.foreignDatabase(path: db.path, tables: tables) }
+    }
+
+    /// A database made from an earlier baseline records that baseline's version: it is
+    /// crashscan's, and the numbered migrations after that version upgrade it.
+    private static func isEarlierBaseline(version: Int, name: String, baseline: Migration?) -> Bool {
+        guard let baseline, name == Migration.baselineName else { return false }
+        return version > 0 && version <= baseline.version
     }
 
     /// Refuses a database that is not crashscan's, switches it to WAL, and brings it up to the

@@ -13,13 +13,9 @@ package enum ExplanationRenderer {
         return String(decoding: data, as: UTF8.self) + "\n"
     }
 
-    /// Lines starting with this are not cut to the width (file paths, which users copy).
-    static let uncut = "\u{0}"
-
-    /// The lines, each cut to the width unless marked `uncut`.
+    /// The lines, whole and safe for a terminal.
     static func fit(_ lines: [String]) -> String {
-        lines.map { $0.hasPrefix(uncut) ? String($0.dropFirst()) : TextTable.cut($0, to: width) }
-            .joined(separator: "\n") + "\n"
+        lines.map(TextTable.safe).joined(separator: "\n") + "\n"
     }
 
     package static func text(_ explanation: GroupExplanation) -> String {
@@ -92,8 +88,8 @@ private struct ExplanationText {
         }
         field(
             "affected",
-            ReportRenderer.affectedText(devices: e.affected.devices, users: e.affected.users)
-                ?? "unknown (no report of the group carries a device or user id)")
+            AffectedCoverage(e.affected, of: e.reportCount, noun: "report").text
+                + ReportRenderer.severalModels(e.deviceIDsOnSeveralModels))
     }
 
     mutating func reports(_ e: GroupExplanation) {
@@ -109,12 +105,13 @@ private struct ExplanationText {
             ].joined(separator: "  ")
             let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
             // The path whole, on a line of its own: it is what a user opens or copies.
-            out.append(ExplanationRenderer.uncut + "  \(report.path)\(position)")
-            out.append(TextTable.cut("      \(facts)", to: width))
-            if let url = report.sourceURL { out.append(ExplanationRenderer.uncut + "      \(url)") }
+            out.append("  \(report.path)\(position)")
+            out.append(TextTable.safe("      \(facts)"))
+            if let url = report.sourceURL { out.append("      \(url)") }
         }
         if e.reports.count < e.reportCount {
-            out.append("  … and \(e.reportCount - e.reports.count) more (the reports view lists every one)")
+            out.append(
+                "  … and \(e.reportCount - e.reports.count) more (explain --reports all lists every one)")
         }
     }
 
@@ -123,11 +120,12 @@ private struct ExplanationText {
         out.append("FRAMES" + (e.sampleReport.map { " of \($0)" } ?? ""))
         if e.frames.isEmpty { out.append("  (the reports of this group carry no frames)") }
         for (index, frame) in e.frames.prefix(40).enumerated() {
-            let image = TextTable.cut(frame.image, to: 24).padding(toLength: 24, withPad: " ", startingAt: 0)
+            let name = TextTable.safe(frame.image)
+            let image = name + String(repeating: " ", count: max(0, 24 - name.count))
             let line =
                 String(format: "  %2d  ", index) + image + "  " + frame.symbol
                 + (frame.location.map { " (\($0))" } ?? "")
-            out.append(TextTable.cut(line, to: width))
+            out.append(TextTable.safe(line))
         }
         if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }
     }
@@ -138,7 +136,7 @@ private struct ExplanationText {
         out.append("")
         out.append("IN CODE (the latest crashscan scan --db)")
         for location in e.sourceLocations.prefix(20) {
-            out.append(ExplanationRenderer.uncut + "  \(location.described)  [\(location.ruleID)]")
+            out.append("  \(location.described)  [\(location.ruleID)]")
         }
         if e.sourceLocations.count > 20 { out.append("  … \(e.sourceLocations.count - 20) more") }
     }

@@ -36,6 +36,8 @@ public struct GroupExplanation: Sendable, Encodable {
     public var reportCount = 0
     /// Distinct device and user ids among all the group's reports.
     public var affected = AffectedCounts(devices: nil, users: nil)
+    /// Device ids of the group seen on more than one hardware model (one device per model).
+    public var deviceIDsOnSeveralModels = 0
 
     /// One report of the group: where it came from and what it ran.
     public struct ReportLine: Sendable, Encodable {
@@ -93,22 +95,30 @@ public struct GroupExplanation: Sendable, Encodable {
         case classOriginReason = "class_origin_reason"
         case symbolication, reports, affected
         case reportCount = "report_count"
+        case deviceIDsOnSeveralModels = "device_ids_on_several_models"
         case matchedRules = "matched_rules"
         case sourceLocations = "source_locations"
     }
 
-    /// How many of a group's reports `explain` lists.
-    static let reportsShown = 8
+    /// How many of a group's reports `explain` lists unless told (`--reports`).
+    package static let reportsShown = 8
 
-    package static func build(group id: Int64, store: Store, rules: RuleSet) throws -> GroupExplanation {
-        try store.readSnapshot { try buildOnSnapshot(group: id, store: store, rules: rules) }
+    package static func build(
+        group id: Int64, store: Store, rules: RuleSet, reportsShown: Int = reportsShown
+    ) throws -> GroupExplanation {
+        try store.readSnapshot {
+            try buildOnSnapshot(group: id, store: store, rules: rules, reportsShown: reportsShown)
+        }
     }
 
     /// `build`, inside one read transaction.
-    private static func buildOnSnapshot(group id: Int64, store: Store, rules: RuleSet) throws
+    private static func buildOnSnapshot(group id: Int64, store: Store, rules: RuleSet, reportsShown: Int)
+        throws
         -> GroupExplanation
     {
-        guard let group = try store.group(id) else { throw GroupLookup.NotFound(text: String(id)) }
+        guard let group = try store.group(id) else {
+            throw GroupLookup.NotFound(text: String(id), malformed: false)
+        }
         let sample = try store.sampleReport(group: id)
         var explanation = GroupExplanation(
             id: String(group.fingerprint.prefix(8)), fingerprint: group.fingerprint,
@@ -134,6 +144,8 @@ public struct GroupExplanation: Sendable, Encodable {
         }
         explanation.reportCount = try store.reportCount(group: id)
         explanation.affected = try store.affectedCounts(group: id)
+        explanation.deviceIDsOnSeveralModels =
+            try store.deviceIDsOnSeveralModels(groups: [Int(id)])[Int(id)] ?? 0
         explanation.sourceLocations = try store.sourceLocations(
             receiverClass: group.receiverClass, key: group.key)
         guard let subject = try store.subject(group: id) else { return explanation }
@@ -156,12 +168,17 @@ public struct GroupExplanation: Sendable, Encodable {
 extension AffectedCounts: Encodable {
     enum CodingKeys: String, CodingKey {
         case devices, users
+        case reportsWithDeviceID = "reports_with_device_id"
+        case reportsWithUserID = "reports_with_user_id"
     }
 
-    /// Both keys always, `null` when no report carries such an id.
+    /// Every key always, `null` when no report carries such an id; with how many of the group's
+    /// reports carry each id (a count is exact only when all of them do).
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(devices, forKey: .devices)
         try container.encode(users, forKey: .users)
+        try container.encode(withDeviceID, forKey: .reportsWithDeviceID)
+        try container.encode(withUserID, forKey: .reportsWithUserID)
     }
 }

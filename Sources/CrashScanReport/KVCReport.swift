@@ -10,15 +10,30 @@ public struct KVCReport: Sendable, Encodable {
         public var kvcFailures: Int
         public var groups: Int
         public var devices: Int
-        /// Distinct device and user ids over every group shown; nil when no report carries one.
+        /// Distinct device and user ids over every group shown; nil when no failure carries one.
         public var affectedDevices: Int?
         public var affectedUsers: Int?
+        /// How many of the KVC failures counted carry a device id, a user id: the affected
+        /// counts are exact only when all of them do, else lower bounds.
+        public var failuresWithDeviceID = 0
+        public var failuresWithUserID = 0
+
+        package var affected: AffectedCoverage {
+            AffectedCoverage(
+                AffectedCounts(
+                    devices: affectedDevices, users: affectedUsers, withDeviceID: failuresWithDeviceID,
+                    withUserID: failuresWithUserID), of: kvcFailures)
+        }
 
         enum CodingKeys: String, CodingKey {
             case reports, groups, devices
             case kvcFailures = "kvc_failures"
             case affectedDevices = "affected_devices"
             case affectedUsers = "affected_users"
+            case failuresWithDeviceID = "failures_with_device_id"
+            case failuresWithUserID = "failures_with_user_id"
+            case affectedDevicesExact = "affected_devices_exact"
+            case affectedUsersExact = "affected_users_exact"
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -29,6 +44,10 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(devices, forKey: .devices)
             try container.encode(affectedDevices, forKey: .affectedDevices)
             try container.encode(affectedUsers, forKey: .affectedUsers)
+            try container.encode(failuresWithDeviceID, forKey: .failuresWithDeviceID)
+            try container.encode(failuresWithUserID, forKey: .failuresWithUserID)
+            try container.encode(affected.devicesExact, forKey: .affectedDevicesExact)
+            try container.encode(affected.usersExact, forKey: .affectedUsersExact)
         }
     }
 
@@ -84,6 +103,13 @@ public struct KVCReport: Sendable, Encodable {
         /// them carries one.
         public var affectedDevices: Int? = nil
         public var affectedUsers: Int? = nil
+        /// How many of the group's failures counted carry a device id, a user id (the affected
+        /// counts are lower bounds unless all do).
+        public var failuresWithDeviceID = 0
+        public var failuresWithUserID = 0
+        /// Device ids of the group seen on more than one hardware model (over all its failures):
+        /// each is counted once per model among the affected devices.
+        public var deviceIDsOnSeveralModels = 0
         public var firstSeen: String?
         public var lastSeen: String?
         public var devices: [Count]
@@ -98,6 +124,13 @@ public struct KVCReport: Sendable, Encodable {
         /// Where the latest `scan --db` found this class and key in the app's source.
         public var sourceLocations: [SourceLocation] = []
 
+        package var affected: AffectedCoverage {
+            AffectedCoverage(
+                AffectedCounts(
+                    devices: affectedDevices, users: affectedUsers, withDeviceID: failuresWithDeviceID,
+                    withUserID: failuresWithUserID), of: reportCount)
+        }
+
         enum CodingKeys: String, CodingKey {
             case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression
             case matchedRules = "matched_rules"
@@ -110,6 +143,11 @@ public struct KVCReport: Sendable, Encodable {
             case deviceCount = "device_count"
             case affectedDevices = "affected_devices"
             case affectedUsers = "affected_users"
+            case failuresWithDeviceID = "failures_with_device_id"
+            case failuresWithUserID = "failures_with_user_id"
+            case affectedDevicesExact = "affected_devices_exact"
+            case affectedUsersExact = "affected_users_exact"
+            case deviceIDsOnSeveralModels = "device_ids_on_several_models"
             case firstSeen = "first_seen"
             case lastSeen = "last_seen"
             case osVersions = "os_versions"
@@ -134,6 +172,11 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(deviceCount, forKey: .deviceCount)
             try container.encode(affectedDevices, forKey: .affectedDevices)
             try container.encode(affectedUsers, forKey: .affectedUsers)
+            try container.encode(failuresWithDeviceID, forKey: .failuresWithDeviceID)
+            try container.encode(failuresWithUserID, forKey: .failuresWithUserID)
+            try container.encode(affected.devicesExact, forKey: .affectedDevicesExact)
+            try container.encode(affected.usersExact, forKey: .affectedUsersExact)
+            try container.encode(deviceIDsOnSeveralModels, forKey: .deviceIDsOnSeveralModels)
             try container.encode(firstSeen, forKey: .firstSeen)
             try container.encode(lastSeen, forKey: .lastSeen)
             try container.encode(devices, forKey: .devices)
@@ -171,11 +214,31 @@ public struct KVCReport: Sendable, Encodable {
     public var matrix: [Cell]
     /// The order of `groups` (`report --sort`).
     public var sort: ReportSort = .reports
+    /// Why the groups are not in the order asked for, when they are not: `--sort affected` ranks
+    /// by reports when some group's failures do not all carry a device id (its count is a lower
+    /// bound, which cannot be ranked against an exact one).
+    public var sortNote: String? = nil
 
-    /// The groups put in `order`, and the order recorded.
+    enum CodingKeys: String, CodingKey {
+        case schema, database, filters, summary, groups, matrix, sort
+        case sortNote = "sort_note"
+    }
+
+    /// The groups put in `order` (by reports instead of affected devices when the ids do not
+    /// cover every group), and the order used recorded.
     mutating func order(by order: ReportSort) {
-        groups.sort(by: order.precedes)
-        sort = order
+        var used = order
+        sortNote = nil
+        if order == .affected {
+            let uncovered = groups.filter { !$0.affected.devicesExact }.count
+            if uncovered > 0 {
+                used = .reports
+                sortNote =
+                    "ranked by reports, not affected devices: in \(uncovered) of \(ReportRenderer.plural(groups.count, "group")) not every failure carries a device id"
+            }
+        }
+        groups.sort(by: used.precedes)
+        sort = used
     }
 }
 

@@ -33,6 +33,7 @@ public enum ReportBuilder {
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
+        let sharedIDs = try store.deviceIDsOnSeveralModels(groups: tally.groups().map(\.id))
         for totals in tally.groups() {
             let id = totals.id
             guard let detail = try store.group(Int64(id)) else { continue }
@@ -45,7 +46,10 @@ public enum ReportBuilder {
                     keyIsPrivate: detail.keyIsPrivate == true,
                     cause: detail.cause, blameFrame: detail.blameFrame, reportCount: totals.reports,
                     deviceCount: totals.devices.count, affectedDevices: scan.byGroup[id]?.devices,
-                    affectedUsers: scan.byGroup[id]?.users, firstSeen: totals.firstSeen,
+                    affectedUsers: scan.byGroup[id]?.users,
+                    failuresWithDeviceID: scan.byGroup[id]?.withDeviceID ?? 0,
+                    failuresWithUserID: scan.byGroup[id]?.withUserID ?? 0,
+                    deviceIDsOnSeveralModels: sharedIDs[id] ?? 0, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,
@@ -61,7 +65,8 @@ public enum ReportBuilder {
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
                 devices: tally.distinctDevices, affectedDevices: scan.total.devices,
-                affectedUsers: scan.total.users),
+                affectedUsers: scan.total.users, failuresWithDeviceID: scan.total.withDeviceID,
+                failuresWithUserID: scan.total.withUserID),
             groups: groups, matrix: tally.matrix())
         return (report, tally, scan)
     }

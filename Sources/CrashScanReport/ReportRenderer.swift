@@ -44,13 +44,14 @@ public enum ReportRenderer {
             ? "none"
             : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
                 .joined(separator: ", ")
-        out.append(TextTable.cut("crashscan report: \(report.database), filters: \(filters)", to: width))
+        out.append(TextTable.safe("crashscan report: \(report.database), filters: \(filters)"))
         guard !report.groups.isEmpty else {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
         out.append(headline(report.summary))
-        if let affected = affectedLine(report.summary) { out.append(affected) }
+        out.append(contentsOf: hanging(affectedLine(report.summary)))
+        if let note = report.sortNote { out.append(contentsOf: hanging("Order: \(note)")) }
         out.append("")
         out.append("KVC FAILURE GROUPS")
         out.append(contentsOf: groupsText(report.groups))
@@ -60,7 +61,21 @@ public enum ReportRenderer {
         out.append("RECOMMENDATIONS")
         out.append(contentsOf: recommendationsText(report.groups))
         while out.last == "" { out.removeLast() }
-        return out.map { colour(TextTable.cut($0, to: width)) }.joined(separator: "\n") + "\n"
+        return out.map { colour(TextTable.safe($0)) }.joined(separator: "\n") + "\n"
+    }
+
+    /// `; 1 device id seen on several models (one device per model)`, or nothing.
+    static func severalModels(_ ids: Int) -> String {
+        ids == 0
+            ? ""
+            : "; \(plural(ids, "device id")) seen on several hardware models (counted as one device per model)"
+    }
+
+    /// A paragraph wrapped to the width, its lines after the first indented by two.
+    static func hanging(_ text: String) -> [String] {
+        TextWrap.wrap(text, width: width - 2, indent: "").enumerated().map {
+            $0.offset == 0 ? $0.element : "  " + $0.element
+        }
     }
 
     /// The groups' table, each row followed by the group's detail lines.
@@ -68,11 +83,9 @@ public enum ReportRenderer {
         // Below 100 columns the cause moves from the table to each group's detail line, so that
         // CLASS.KEY keeps room to be read.
         let wide = width >= 100
-        let fixed = 8 + 20 + 7 + 7 + (wide ? 15 + 2 : 0) + 2 * 4
         var table = TextTable(
             headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "DEVICES"],
-            alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right],
-            maxWidths: [8, 20, max(12, min(40, width - fixed))] + (wide ? [15] : []) + [7, 7])
+            alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right])
         for group in groups {
             table.add(
                 [group.id, group.kind?.rawValue ?? "-", classKey(group)]
@@ -98,10 +111,12 @@ public enum ReportRenderer {
             contentsOf: TextWrap.wrap(
                 "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(showsCause ? " · \(group.cause?.rawValue ?? "?")" : "") · \(seen)",
                 width: width, indent: "     "))
-        if let affected = affectedText(devices: group.affectedDevices, users: group.affectedUsers) {
-            out.append("     affected: \(affected)")
-        }
-        if let blame = group.blameFrame { out.append(TextTable.cut("     blame: \(blame)", to: width)) }
+        out.append(
+            contentsOf: TextWrap.wrap(
+                "affected: \(group.affected.text)\(severalModels(group.deviceIDsOnSeveralModels))",
+                width: width,
+                indent: "     "))
+        if let blame = group.blameFrame { out.append(TextTable.safe("     blame: \(blame)")) }
         let osList = shortList(group.osVersions, keepOrder: true)
         out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
         let appList = shortList(group.appVersions, keepOrder: false)
@@ -134,11 +149,11 @@ public enum ReportRenderer {
             guard let recommendation = group.recommendation else { continue }
             let heading = "[\(group.id)] \(classKey(group)) → \(recommendation.fix)"
             if let first = shown[recommendation.ruleID] {
-                out.append(TextTable.cut("\(heading) (same as [\(first)])", to: width))
+                out.append(TextTable.safe("\(heading) (same as [\(first)])"))
                 continue
             }
             shown[recommendation.ruleID] = group.id
-            out.append(TextTable.cut(heading, to: width))
+            out.append(TextTable.safe(heading))
             out.append(contentsOf: TextWrap.wrap(recommendation.title, width: width, indent: "    "))
             if let evidence = group.evidence {
                 out.append(contentsOf: TextWrap.wrap(evidenceSummary(evidence), width: width, indent: "    "))
@@ -154,11 +169,10 @@ public enum ReportRenderer {
         "\(plural(s.reports, "crash report")), \(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
     }
 
-    /// `Affected: 6 devices, 5 users (…)`, nil when no report carries a device or user id.
-    static func affectedLine(_ s: KVCReport.Summary) -> String? {
-        affectedText(devices: s.affectedDevices, users: s.affectedUsers).map {
-            "Affected: \($0) (distinct ids in the reports)"
-        }
+    /// `Affected: ≥ 6 devices (7 of 18 failures carry a device id), ≥ 4 users (…)`: distinct ids
+    /// in the failures, said as lower bounds where not every failure carries one.
+    static func affectedLine(_ s: KVCReport.Summary) -> String {
+        "Affected: \(s.affected.text)"
     }
 
     /// `312 devices, 298 users`; a count the reports do not carry is said so, never shown as 0;
@@ -169,6 +183,19 @@ public enum ReportRenderer {
             devices.map { plural($0, "device") } ?? "devices unknown",
             users.map { plural($0, "user") } ?? "users unknown",
         ].joined(separator: ", ")
+    }
+
+    /// The affected devices and users of the evidence's reports, with their coverage; nil in
+    /// evidence stored before crashscan counted the coverage, when neither count is known.
+    static func evidenceAffected(_ evidence: Evidence) -> String? {
+        guard let withDevice = evidence.reportsWithDeviceID, let withUser = evidence.reportsWithUserID else {
+            return affectedText(devices: evidence.affectedDevices, users: evidence.affectedUsers)
+        }
+        return AffectedCoverage(
+            AffectedCounts(
+                devices: evidence.affectedDevices, users: evidence.affectedUsers, withDeviceID: withDevice,
+                withUserID: withUser), of: evidence.reports, noun: "report"
+        ).text
     }
 
     /// `1 group`, `2 groups`.
@@ -209,11 +236,9 @@ public enum ReportRenderer {
     static func evidenceSummary(_ evidence: Evidence) -> String {
         var parts: [String] = []
         let crash = evidence.crashOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-        let affected =
-            affectedText(devices: evidence.affectedDevices, users: evidence.affectedUsers).map { " (\($0))" }
-            ?? ""
+        let affected = evidenceAffected(evidence).map { "; affected: \($0);" } ?? ","
         parts.append(
-            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected), crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
         )
         if let window = evidence.failingWindow {
             let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
@@ -240,7 +265,7 @@ public enum ReportRenderer {
     /// first, are summed into `other`.
     static func matrixText(_ report: KVCReport) -> [String] {
         var (devices, versions, counts) = matrixAxes(report.matrix)
-        let deviceColumn = min(max(devices.map(\.count).max() ?? 6, 6), 24)
+        let deviceColumn = max(devices.map(\.count).max() ?? 6, 6)
         let needed = versions.reduce(deviceColumn + 9) { $0 + max($1.count, 3) + 2 }
         if needed > width { (versions, counts) = byMinorVersion(versions, counts) }
         let deviceWidth = deviceColumn
@@ -261,8 +286,7 @@ public enum ReportRenderer {
         if hasOther { headers.append("other") }
         headers.append("TOTAL")
         var table = TextTable(
-            headers: headers, alignments: [.left] + Array(repeating: .right, count: headers.count - 1),
-            maxWidths: [deviceWidth] + Array(repeating: 12, count: headers.count - 1))
+            headers: headers, alignments: [.left] + Array(repeating: .right, count: headers.count - 1))
         for device in devices {
             var row = [device]
             var sum = 0
@@ -349,6 +373,7 @@ public enum ReportRenderer {
         "group_id", "fingerprint", "kind", "accessor", "receiver_class", "key", "key_is_private", "cause",
         "exception_type", "report_count", "device_count", "first_seen", "last_seen", "devices", "os_versions",
         "app_versions", "blame_frame", "rule_id", "fix", "affected_devices", "affected_users",
+        "failures_with_device_id", "failures_with_user_id",
     ]
 
     static func csv(_ report: KVCReport) -> String {
@@ -367,6 +392,7 @@ public enum ReportRenderer {
                 list(group.devices), list(group.osVersions), list(group.appVersions), group.blameFrame ?? "",
                 group.recommendation?.ruleID ?? "", group.recommendation?.fix ?? "",
                 group.affectedDevices.map(String.init) ?? "", group.affectedUsers.map(String.init) ?? "",
+                String(group.failuresWithDeviceID), String(group.failuresWithUserID),
             ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
@@ -400,7 +426,7 @@ public enum ReportRenderer {
             return out.joined(separator: "\n") + "\n"
         }
         out.append(headline(report.summary) + ".")
-        if let affected = affectedLine(report.summary) { out.append(affected + ".") }
+        out.append(affectedLine(report.summary) + ".")
         out.append("")
         out.append("## KVC failure groups")
         out.append("")
@@ -410,8 +436,8 @@ public enum ReportRenderer {
         out.append("|---|---|---|---|---:|---:|---:|---:|---|---|")
         for group in report.groups {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-            let affectedDevices: String = group.affectedDevices.map(String.init) ?? "–"
-            let affectedUsers: String = group.affectedUsers.map(String.init) ?? "–"
+            let affectedDevices = group.affected.devicesCell
+            let affectedUsers = group.affected.usersCell
             let fix: String = group.recommendation.map { "`\($0.fix)`" } ?? ""
             let cells: [String] = [
                 "`\(group.id)`", group.kind?.rawValue ?? "", "`\(classKey(group))`",

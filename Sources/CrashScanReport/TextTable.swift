@@ -7,13 +7,12 @@ package struct TextTable {
     var headers: [String]
     var alignments: [Alignment]
     var rows: [[String]] = []
-    /// Maximum width per column; longer cells are cut with `…`.
-    var maxWidths: [Int]
 
-    package init(headers: [String], alignments: [Alignment], maxWidths: [Int]? = nil) {
+    /// A column is as wide as its widest cell: identifiers and paths are never shortened, so a
+    /// row may run past the terminal's width (which wraps it) rather than lose its end.
+    package init(headers: [String], alignments: [Alignment]) {
         self.headers = headers
         self.alignments = alignments
-        self.maxWidths = maxWidths ?? Array(repeating: 60, count: headers.count)
     }
 
     package mutating func add(_ row: [String]) { rows.append(row) }
@@ -22,13 +21,13 @@ package struct TextTable {
         var widths = headers.map(\.count)
         for row in rows {
             for (index, cell) in row.enumerated() where index < widths.count {
-                widths[index] = max(widths[index], min(cell.count, maxWidths[index]))
+                widths[index] = max(widths[index], TextTable.safe(cell).count)
             }
         }
         func line(_ cells: [String]) -> String {
             var parts: [String] = []
             for (index, cell) in cells.enumerated() where index < widths.count {
-                let text = TextTable.cut(cell, to: widths[index])
+                let text = TextTable.safe(cell)
                 let padding = String(repeating: " ", count: widths[index] - text.count)
                 parts.append(alignments[index] == .left ? text + padding : padding + text)
             }
@@ -39,13 +38,9 @@ package struct TextTable {
         return [line(headers)] + rows.map(line)
     }
 
-    /// `text` made safe for a terminal (control characters escaped) and cut to `width`.
-    static func cut(_ text: String, to width: Int) -> String {
-        let text = text.terminalSafe
-        guard text.count > width else { return text }
-        guard width > 1 else { return String(text.prefix(width)) }
-        return String(text.prefix(width - 1)) + "…"
-    }
+    /// `text` made safe for a terminal (control characters escaped), whole: crashscan never
+    /// shortens what it prints (identifiers and paths are copied by users).
+    static func safe(_ text: String) -> String { text.terminalSafe }
 }
 
 /// Wraps prose to a width, keeping existing line breaks and leading indentation of code lines.

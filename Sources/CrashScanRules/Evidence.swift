@@ -30,6 +30,10 @@ public struct Evidence: Sendable, Codable {
     /// Distinct device ids and user ids among the group's reports; nil when none carries one.
     public var affectedDevices: Int? = nil
     public var affectedUsers: Int? = nil
+    /// How many of the group's reports carry a device id, a user id (nil in evidence stored
+    /// before crashscan counted them): the affected counts are exact only when all do.
+    public var reportsWithDeviceID: Int? = nil
+    public var reportsWithUserID: Int? = nil
     /// The app the group belongs to (process name, else the app image), when known.
     public var app: String?
     public var crashOSVersions: [Count]
@@ -63,6 +67,8 @@ public struct Evidence: Sendable, Codable {
         case reports, devices, app, confidence, regressed, condition, inferred
         case affectedDevices = "affected_devices"
         case affectedUsers = "affected_users"
+        case reportsWithDeviceID = "reports_with_device_id"
+        case reportsWithUserID = "reports_with_user_id"
         case crashOSVersions = "crash_os_versions"
         case reportsWithoutOS = "reports_without_os"
         case cleanOSVersions = "clean_os_versions"

@@ -35,6 +35,8 @@ package struct EvidenceFacts: Sendable {
     package var cleanAppVersionsOnFailingOS: [String]
     package var affectedDevices: Int?
     package var affectedUsers: Int?
+    package var reportsWithDeviceID = 0
+    package var reportsWithUserID = 0
 
     package init(
         reports: Int, devices: Int, reportsWithoutOS: Int, exceptionType: String?, app: String?,
@@ -95,6 +97,8 @@ extension Evidence {
         }
         affectedDevices = facts.affectedDevices
         affectedUsers = facts.affectedUsers
+        reportsWithDeviceID = facts.reportsWithDeviceID
+        reportsWithUserID = facts.reportsWithUserID
         inferred = rule.inferred
         (confidence, confidenceReason) = Self.confidence(
             self, rule: rule, subject: subject, exception: facts.exceptionType)

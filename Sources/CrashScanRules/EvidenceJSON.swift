@@ -13,6 +13,8 @@ extension Evidence {
             devices: fields.required(.devices, EvidenceFields.int) ?? 0,
             affectedDevices: fields.optional(.affectedDevices, EvidenceFields.int),
             affectedUsers: fields.optional(.affectedUsers, EvidenceFields.int),
+            reportsWithDeviceID: fields.optional(.reportsWithDeviceID, EvidenceFields.int),
+            reportsWithUserID: fields.optional(.reportsWithUserID, EvidenceFields.int),
             app: fields.optional(.app, EvidenceFields.string),
             crashOSVersions: fields.required(.crashOSVersions, EvidenceFields.counts) ?? [],
             reportsWithoutOS: fields.required(.reportsWithoutOS, EvidenceFields.int) ?? 0,

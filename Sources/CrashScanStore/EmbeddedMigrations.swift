@@ -2304,6 +2304,47 @@ enum EmbeddedMigrations {
             GROUP BY g.id;
             """#
         ),
+        (
+            "0025_devices_per_hardware.sql",
+            #"""
+            -- crashscan schema, version 25: `crash_groups` counts a device as its id on one hardware model (an
+            -- id seen on two models, such as a CrashReporter Key restored onto another phone, is two devices,
+            -- as `report` counts them) and says how many reports carry each id, so that a reader can tell an
+            -- exact count from a lower bound.
+
+            DROP VIEW IF EXISTS crash_groups;
+
+            -- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+            -- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+            -- devices. The affected counts are exact only when every report carries the id
+            -- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
+            CREATE VIEW crash_groups AS
+            SELECT g.id,
+                   g.fingerprint,
+                   g.exception_type,
+                   g.receiver_class,
+                   g.key,
+                   g.blame_frame,
+                   min(r.seen_at) AS first_seen,
+                   max(r.seen_at) AS last_seen,
+                   count(r.id) AS report_count,
+                   count(DISTINCT coalesce(r.device_name, r.device_model)) AS device_count,
+                   g.kind,
+                   g.accessor,
+                   g.key_is_private,
+                   g.cause,
+                   g.reason,
+                   g.class_origin,
+                   nullif(count(DISTINCT r.device_id || char(31) || coalesce(r.device_name, r.device_model, '')), 0)
+                       AS affected_devices,
+                   nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+                   count(r.device_id) AS reports_with_device_id,
+                   count(r.user_id) AS reports_with_user_id
+            FROM crash_group g
+            JOIN report r ON r.group_id = g.id
+            GROUP BY g.id;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/NNNN_*.sql), with the same version numbers.
@@ -3488,6 +3529,45 @@ enum EmbeddedMigrations {
             );
             """#
         ),
+        (
+            "0025_devices_per_hardware.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 25: as the SQLite migration 0025, `crash_groups`
+            -- counts a device as its id on one hardware model and says how many reports carry each id.
+
+            DROP VIEW IF EXISTS crash_groups;
+
+            -- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+            -- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+            -- devices. The affected counts are exact only when every report carries the id
+            -- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
+            CREATE VIEW crash_groups AS
+            SELECT g.id,
+                   g.fingerprint,
+                   g.exception_type,
+                   g.receiver_class,
+                   g.key,
+                   g.blame_frame,
+                   min(r.seen_at) AS first_seen,
+                   max(r.seen_at) AS last_seen,
+                   count(r.id) AS report_count,
+                   count(DISTINCT coalesce(r.device_name, r.device_model)) AS device_count,
+                   g.kind,
+                   g.accessor,
+                   g.key_is_private,
+                   g.cause,
+                   g.reason,
+                   g.class_origin,
+                   nullif(count(DISTINCT r.device_id || chr(31) || coalesce(r.device_name, r.device_model, '')), 0)
+                       AS affected_devices,
+                   nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+                   count(r.device_id) AS reports_with_device_id,
+                   count(r.user_id) AS reports_with_user_id
+            FROM crash_group g
+            JOIN report r ON r.group_id = g.id
+            GROUP BY g.id;
+            """#
+        ),
     ]
 
     /// The whole schema a new database is made of, SQLite's and PostgreSQL's (migrations/baseline.sql,
@@ -3496,9 +3576,9 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 24
-            -- crashscan's schema at version 24, whole: what a new SQLite database is made of. The numbered
-            -- files beside this one (0001 to 0024) are what an older database is upgraded by; a test keeps
+            -- crashscan:baseline-version 25
+            -- crashscan's schema at version 25, whole: what a new SQLite database is made of. The numbered
+            -- files beside this one (0001 to 0025) are what an older database is upgraded by; a test keeps
             -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
             -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
             -- shows the whole schema of a new database, derived tables included.
@@ -3857,7 +3937,10 @@ enum EmbeddedMigrations {
             FROM kvc_failure k
             JOIN report r ON r.id = k.report_id;
 
-            -- Counted from the reports (no cache: a view is always what the rows say).
+            -- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+            -- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+            -- devices. The affected counts are exact only when every report carries the id
+            -- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
             CREATE VIEW crash_groups AS
             SELECT g.id,
                    g.fingerprint,
@@ -3875,8 +3958,11 @@ enum EmbeddedMigrations {
                    g.cause,
                    g.reason,
                    g.class_origin,
-                   nullif(count(DISTINCT r.device_id), 0) AS affected_devices,
-                   nullif(count(DISTINCT r.user_id), 0) AS affected_users
+                   nullif(count(DISTINCT r.device_id || char(31) || coalesce(r.device_name, r.device_model, '')), 0)
+                       AS affected_devices,
+                   nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+                   count(r.device_id) AS reports_with_device_id,
+                   count(r.user_id) AS reports_with_user_id
             FROM crash_group g
             JOIN report r ON r.group_id = g.id
             GROUP BY g.id;
@@ -3885,8 +3971,8 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 24
-            -- crashscan's schema at version 24 for PostgreSQL (the team database), whole: what a new database
+            -- crashscan:baseline-version 25
+            -- crashscan's schema at version 25 for PostgreSQL (the team database), whole: what a new database
             -- is made of. The numbered files beside this one are what an older database is upgraded by; a
             -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
             -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -4176,7 +4262,10 @@ enum EmbeddedMigrations {
             FROM kvc_failure k
             JOIN report r ON r.id = k.report_id;
 
-            -- Counted from the reports (no cache: a view is always what the rows say).
+            -- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+            -- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+            -- devices. The affected counts are exact only when every report carries the id
+            -- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
             CREATE VIEW crash_groups AS
             SELECT g.id,
                    g.fingerprint,
@@ -4194,8 +4283,11 @@ enum EmbeddedMigrations {
                    g.cause,
                    g.reason,
                    g.class_origin,
-                   nullif(count(DISTINCT r.device_id), 0) AS affected_devices,
-                   nullif(count(DISTINCT r.user_id), 0) AS affected_users
+                   nullif(count(DISTINCT r.device_id || chr(31) || coalesce(r.device_name, r.device_model, '')), 0)
+                       AS affected_devices,
+                   nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+                   count(r.device_id) AS reports_with_device_id,
+                   count(r.user_id) AS reports_with_user_id
             FROM crash_group g
             JOIN report r ON r.group_id = g.id
             GROUP BY g.id;

@@ -29,7 +29,7 @@ package final class EvidenceBuilder {
                 of: app, onOS: window.lower...window.upper, withoutGroup: id)
         }
         let affected = try store.affectedCounts(group: id)
-        return EvidenceFacts(
+        var facts = EvidenceFacts(
             reports: totals.reports, devices: totals.devices, reportsWithoutOS: totals.reportsWithoutOS,
             exceptionType: totals.exceptionType, app: app,
             crashOS: try store.osVersionCounts(group: id).map(EvidenceFacts.Tally.init),
@@ -37,6 +37,9 @@ package final class EvidenceBuilder {
             appVersions: try store.appVersionCounts(group: id).map(EvidenceFacts.Tally.init),
             recordedFix: try store.recordedFix(group: id), cleanAppVersionsOnFailingOS: cleanAppVersions,
             affectedDevices: affected.devices, affectedUsers: affected.users)
+        facts.reportsWithDeviceID = affected.withDeviceID
+        facts.reportsWithUserID = affected.withUserID
+        return facts
     }
 }
 

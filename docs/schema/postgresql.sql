@@ -80,7 +80,9 @@ SELECT
     NULL::text COLLATE pg_catalog."C" AS reason,
     NULL::text COLLATE pg_catalog."C" AS class_origin,
     NULL::bigint AS affected_devices,
-    NULL::bigint AS affected_users;
+    NULL::bigint AS affected_users,
+    NULL::bigint AS reports_with_device_id,
+    NULL::bigint AS reports_with_user_id;
 
 CREATE TABLE public.failure_cell (
     number bigint NOT NULL,
@@ -113,6 +115,7 @@ CREATE TABLE public.failure_day (
 CREATE TABLE public.failure_device (
     number bigint NOT NULL,
     device_id text NOT NULL COLLATE pg_catalog."C",
+    device_hardware text NOT NULL COLLATE pg_catalog."C",
     failures bigint NOT NULL
 );
 
@@ -144,6 +147,7 @@ CREATE TABLE public.failure_fact (
 CREATE TABLE public.failure_group_device (
     group_id bigint NOT NULL,
     device_id text NOT NULL COLLATE pg_catalog."C",
+    device_hardware text NOT NULL COLLATE pg_catalog."C",
     failures bigint NOT NULL
 );
 
@@ -579,7 +583,7 @@ ALTER TABLE ONLY public.failure_day
     ADD CONSTRAINT failure_day_pkey PRIMARY KEY (group_id, day);
 
 ALTER TABLE ONLY public.failure_device
-    ADD CONSTRAINT failure_device_device_id_key UNIQUE (device_id);
+    ADD CONSTRAINT failure_device_device_id_device_hardware_key UNIQUE (device_id, device_hardware);
 
 ALTER TABLE ONLY public.failure_device
     ADD CONSTRAINT failure_device_pkey PRIMARY KEY (number);
@@ -588,7 +592,7 @@ ALTER TABLE ONLY public.failure_fact
     ADD CONSTRAINT failure_fact_pkey PRIMARY KEY (os_key, report_id);
 
 ALTER TABLE ONLY public.failure_group_device
-    ADD CONSTRAINT failure_group_device_pkey PRIMARY KEY (group_id, device_id);
+    ADD CONSTRAINT failure_group_device_pkey PRIMARY KEY (group_id, device_id, device_hardware);
 
 ALTER TABLE ONLY public.failure_group_user
     ADD CONSTRAINT failure_group_user_pkey PRIMARY KEY (group_id, user_id);
@@ -690,8 +694,10 @@ CREATE OR REPLACE VIEW public.crash_groups AS
     g.cause,
     g.reason,
     g.class_origin,
-    NULLIF(count(DISTINCT r.device_id), 0) AS affected_devices,
-    NULLIF(count(DISTINCT r.user_id), 0) AS affected_users
+    NULLIF(count(DISTINCT ((r.device_id || chr(31)) || COALESCE(r.device_name, r.device_model, ''::text))), 0) AS affected_devices,
+    NULLIF(count(DISTINCT r.user_id), 0) AS affected_users,
+    count(r.device_id) AS reports_with_device_id,
+    count(r.user_id) AS reports_with_user_id
    FROM (public.crash_group g
      JOIN public.report r ON ((r.group_id = g.id)))
   GROUP BY g.id;

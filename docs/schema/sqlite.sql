@@ -57,8 +57,9 @@ CREATE TABLE failure_day (
 CREATE TABLE failure_device (
     number INTEGER PRIMARY KEY,
     device_id TEXT NOT NULL,
+    device_hardware TEXT NOT NULL,
     failures INTEGER NOT NULL,
-    UNIQUE (device_id)
+    UNIQUE (device_id, device_hardware)
 );
 
 CREATE TABLE failure_fact (
@@ -81,8 +82,9 @@ CREATE TABLE failure_fact (
 CREATE TABLE failure_group_device (
     group_id INTEGER NOT NULL,
     device_id TEXT NOT NULL,
+    device_hardware TEXT NOT NULL,
     failures INTEGER NOT NULL,
-    PRIMARY KEY (group_id, device_id)
+    PRIMARY KEY (group_id, device_id, device_hardware)
 ) WITHOUT ROWID;
 
 CREATE TABLE failure_group_user (
@@ -353,8 +355,11 @@ SELECT g.id,
        g.cause,
        g.reason,
        g.class_origin,
-       nullif(count(DISTINCT r.device_id), 0) AS affected_devices,
-       nullif(count(DISTINCT r.user_id), 0) AS affected_users
+       nullif(count(DISTINCT r.device_id || char(31) || coalesce(r.device_name, r.device_model, '')), 0)
+           AS affected_devices,
+       nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+       count(r.device_id) AS reports_with_device_id,
+       count(r.user_id) AS reports_with_user_id
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;

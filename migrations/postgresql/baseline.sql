@@ -1,5 +1,5 @@
--- crashscan:baseline-version 24
--- crashscan's schema at version 24 for PostgreSQL (the team database), whole: what a new database
+-- crashscan:baseline-version 25
+-- crashscan's schema at version 25 for PostgreSQL (the team database), whole: what a new database
 -- is made of. The numbered files beside this one are what an older database is upgraded by; a
 -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
 -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -289,7 +289,10 @@ SELECT k.report_id, k.kind, k.accessor, k.receiver_class, k.key, k.key_is_privat
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
--- Counted from the reports (no cache: a view is always what the rows say).
+-- Counted from the reports (no cache: a view is always what the rows say). A device is its id
+-- on one hardware model (marketing name, else model identifier): an id seen on two models is two
+-- devices. The affected counts are exact only when every report carries the id
+-- (reports_with_device_id, reports_with_user_id = report_count); else they are lower bounds.
 CREATE VIEW crash_groups AS
 SELECT g.id,
        g.fingerprint,
@@ -307,8 +310,11 @@ SELECT g.id,
        g.cause,
        g.reason,
        g.class_origin,
-       nullif(count(DISTINCT r.device_id), 0) AS affected_devices,
-       nullif(count(DISTINCT r.user_id), 0) AS affected_users
+       nullif(count(DISTINCT r.device_id || chr(31) || coalesce(r.device_name, r.device_model, '')), 0)
+           AS affected_devices,
+       nullif(count(DISTINCT r.user_id), 0) AS affected_users,
+       count(r.device_id) AS reports_with_device_id,
+       count(r.user_id) AS reports_with_user_id
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;

@@ -51,8 +51,8 @@ enum HTMLGroupSection {
             ("Kind", group.kind?.rawValue ?? "–"), ("Accessor", group.accessor?.rawValue ?? "–"),
             ("Exception", group.exceptionType ?? "–"), ("Cause", group.cause?.rawValue ?? "–"),
             ("Reports", HTMLText.number(group.reportCount)),
-            ("Affected devices", HTMLText.affected(group.affectedDevices)),
-            ("Affected users", HTMLText.affected(group.affectedUsers)),
+            ("Affected devices", HTMLText.affected(group.affected, devices: true)),
+            ("Affected users", HTMLText.affected(group.affected, devices: false)),
             ("Device models", HTMLText.number(group.deviceCount)),
             ("First seen", group.firstSeen ?? "–"), ("Last seen", group.lastSeen ?? "–"),
         ]

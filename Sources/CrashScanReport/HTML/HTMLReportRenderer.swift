@@ -50,8 +50,8 @@ public enum HTMLReportRenderer {
             ("KVC failures", HTMLText.number(summary.kvcFailures)),
             ("Groups", HTMLText.number(summary.groups)),
             ("Device models", HTMLText.number(summary.devices)),
-            ("Affected devices", HTMLText.affected(summary.affectedDevices)),
-            ("Affected users", HTMLText.affected(summary.affectedUsers)),
+            ("Affected devices", HTMLText.affected(summary.affected, devices: true)),
+            ("Affected users", HTMLText.affected(summary.affected, devices: false)),
             ("Generated", page.generatedAt),
         ]
         var html = "<header><h1>crashscan report</h1>" + HTMLText.facts(facts, keyed: true)
@@ -96,7 +96,7 @@ public enum HTMLReportRenderer {
         let drawn = Set(page.sections.map(\.group.id))
         var html = "<section id=\"groups\"><h2>Groups</h2>"
         html +=
-            "<p class=\"muted\">Ordered by \(page.report.sort == .affected ? "affected devices, then users, then reports" : page.report.sort == .recent ? "the latest crash" : "reports"); click a column heading to sort (with JavaScript on). “–” means no report of the group carries a device or user id.</p>"
+            "<p class=\"muted\">Ordered by \(page.report.sort == .affected ? "affected devices, then users, then reports" : page.report.sort == .recent ? "the latest crash" : "reports")\(page.report.sortNote.map { " (\(HTMLText.escape($0)))" } ?? ""); click a column heading to sort (with JavaScript on). “–” means no failure of the group carries a device or user id; “≥” a lower bound: not every failure carries one.</p>"
         html += "<div class=\"scroll\"><table class=\"sortable\" id=\"groups-table\"><thead><tr>"
         let headings: [(String, Bool)] = [
             ("Group", false), ("Kind", false), ("Class.key", false), ("Cause", false), ("Reports", true),
@@ -123,12 +123,17 @@ public enum HTMLReportRenderer {
     }
 
     static func row(_ group: KVCReport.Group, linked: Bool) -> String {
-        func number(_ value: Int?) -> String {
+        func number(_ value: Int?, shortfall: String? = nil) -> String {
             guard let value else {
-                return "<td class=\"n\" data-sort=\"-1\" title=\"no ids in these reports\">–</td>"
+                return "<td class=\"n\" data-sort=\"-1\" title=\"no ids in these failures\">–</td>"
             }
-            return "<td class=\"n\" data-sort=\"\(value)\">\(HTMLText.number(value))</td>"
+            guard let shortfall else {
+                return "<td class=\"n\" data-sort=\"\(value)\">\(HTMLText.number(value))</td>"
+            }
+            return
+                "<td class=\"n\" data-sort=\"\(value)\" title=\"\(HTMLText.escape(shortfall))\">≥ \(HTMLText.number(value))</td>"
         }
+        let affected = group.affected
         let id = HTMLText.escape(group.id)
         let idCell = linked ? "<a href=\"#\(HTMLText.anchor(group.id))\">\(id)</a>" : id
         let os = group.osVersions.filter { $0.value != "unknown" }
@@ -140,7 +145,9 @@ public enum HTMLReportRenderer {
         html += "<td>\(HTMLText.escape(group.kind?.rawValue ?? "–"))</td>"
         html += "<td><code>\(HTMLText.escape(ReportRenderer.classKey(group)))</code></td>"
         html += "<td>\(HTMLText.escape(group.cause?.rawValue ?? "–"))</td>"
-        html += number(group.reportCount) + number(group.affectedDevices) + number(group.affectedUsers)
+        html += number(group.reportCount)
+        html += number(group.affectedDevices, shortfall: affected.devicesShortfall)
+        html += number(group.affectedUsers, shortfall: affected.usersShortfall)
         html += number(group.deviceCount)
         html += "<td>\(HTMLText.escape(range))</td>"
         html += "<td>\(HTMLText.escape(group.firstSeen.map { String($0.prefix(10)) } ?? "–"))</td>"

@@ -58,6 +58,13 @@ enum HTMLText {
         return html + "</dl>"
     }
 
-    /// An affected-devices or -users count, or why there is none.
-    static func affected(_ count: Int?) -> String { count.map(number) ?? "unknown (no ids)" }
+    /// An affected-devices or -users count: exact, a lower bound and why, or unknown.
+    static func affected(_ coverage: AffectedCoverage, devices: Bool) -> String {
+        let count = devices ? coverage.counts.devices : coverage.counts.users
+        guard let count else { return "unknown (no ids)" }
+        guard let shortfall = devices ? coverage.devicesShortfall : coverage.usersShortfall else {
+            return number(count)
+        }
+        return "≥ \(number(count)) (\(shortfall))"
+    }
 }

@@ -123,32 +123,45 @@ enum Caches {
         ],
         numbered: true)
 
-    /// The distinct device and user ids of each group's failures, and of all failures.
-    static let failureGroupDevice = idsPerGroup("device_id", table: "failure_group_device")
-    static let failureGroupUser = idsPerGroup("user_id", table: "failure_group_user")
-    static let failureDevice = idsOverall("device_id", table: "failure_device")
-    static let failureUser = idsOverall("user_id", table: "failure_user")
+    /// The distinct devices and user ids of each group's failures, and of all failures. A device
+    /// is its id on one hardware model: an id seen on two models (a CrashReporter Key restored
+    /// from a backup onto another phone) is two devices.
+    static let failureGroupDevice = idsPerGroup(
+        "device_id", hardware: true, table: "failure_group_device")
+    static let failureGroupUser = idsPerGroup("user_id", hardware: false, table: "failure_group_user")
+    static let failureDevice = idsOverall("device_id", hardware: true, table: "failure_device")
+    static let failureUser = idsOverall("user_id", hardware: false, table: "failure_user")
 
-    private static func idsPerGroup(_ column: String, table: String) -> CacheTable {
+    /// The hardware a report ran on: its marketing name, else its model identifier, '' for none.
+    static let deviceHardware = CacheColumn(
+        name: "device_hardware", type: .text,
+        expression: { _ in "coalesce(r.device_name, r.device_model, '')" },
+        reads: [.report("device_name"), .report("device_model")], missing: nil, dimension: nil)
+
+    private static func idsPerGroup(_ column: String, hardware: Bool, table: String) -> CacheTable {
         CacheTable(
             name: table,
             purpose: """
-                KVC failures per group and \(column): the distinct ids of each group are its rows (counted in \
-                20 ms for all groups, against 50 ms by count(DISTINCT) over the failures).
+                KVC failures per group and \(hardware ? "device (\(column) and the hardware it ran on)" : column): \
+                the distinct ids of each group are its rows (counted in 20 ms for all groups, against 50 ms by \
+                count(DISTINCT) over the failures).
                 """,
-            source: .failures, columns: [groupID, keyed(id(column))], measures: [.count("failures")],
+            source: .failures, columns: [groupID, keyed(id(column))] + (hardware ? [deviceHardware] : []),
+            measures: [.count("failures")],
             condition: "r.\(column) IS NOT NULL", conditionReads: [.report(column)])
     }
 
-    private static func idsOverall(_ column: String, table: String) -> CacheTable {
+    private static func idsOverall(_ column: String, hardware: Bool, table: String) -> CacheTable {
         CacheTable(
             name: table,
             purpose: """
-                KVC failures per \(column), each id numbered: the distinct ids of all failures are its rows \
-                (5 ms, against 24–32 ms by count(DISTINCT) over an index of the failures), and \
-                `failure_fact` keeps the numbers instead of the texts.
+                KVC failures per \(hardware ? "device (\(column) and the hardware it ran on)" : column), each \
+                numbered: the distinct ids of all failures are its rows (5 ms, against 24–32 ms by \
+                count(DISTINCT) over an index of the failures), and `failure_fact` keeps the numbers instead of \
+                the texts.
                 """,
-            source: .failures, columns: [keyed(id(column))], measures: [.count("failures")],
+            source: .failures, columns: [keyed(id(column))] + (hardware ? [deviceHardware] : []),
+            measures: [.count("failures")],
             condition: "r.\(column) IS NOT NULL", conditionReads: [.report(column)], numbered: true)
     }
 

@@ -112,7 +112,7 @@ struct FailureFold {
         }
         scan.cells = cells
         scan.byGroup = DistinctIDs.affected(devices: devices, users: users)
-        scan.total = AffectedCounts(devices: devices.total, users: users.total)
+        scan.total = DistinctIDs.affectedOverall(devices: devices, users: users)
         (scan.days, scan.latest) = page.finish()
         return scan
     }
@@ -130,6 +130,9 @@ struct DistinctIDs {
     private var numbering = IDNumbering(canonical: false)
     /// Each group's ids, by the group's slot.
     private var sets: [BitSet] = []
+    /// How many of each group's failures carry an id, by the group's slot; and of all.
+    private var carried: [Int] = []
+    private(set) var carriedOverall = 0
     /// Per group id, its slot + 1 (0: not met), for ids below `slotsByIDLimit`; any other group
     /// through `otherSlots`. (Found through a dictionary for each row, a group cost 260
     /// instructions a row on `--os 13` of a million reports: rows in OS order change group at
@@ -160,8 +163,11 @@ struct DistinctIDs {
 
     /// The id numbered `number` (≥ 0), among `group`'s.
     mutating func add(_ number: Int, group: Int) {
-        sets[Int(slot(group))].insert(number)
+        let slot = Int(slot(group))
+        sets[slot].insert(number)
+        carried[slot] += 1
         all.insert(number)
+        carriedOverall += 1
     }
 
     private mutating func slot(_ group: Int) -> Int32 {
@@ -183,14 +189,15 @@ struct DistinctIDs {
     private mutating func addSlot(_ group: Int) -> Int {
         groupOfSlot.append(group)
         sets.append(BitSet())
+        carried.append(0)
         return sets.count - 1
     }
 
     /// Each group's distinct ids, for the groups with an id (a group whose failures carry none
     /// is absent: "no id" is not "nobody").
-    func perGroup() -> [Int: Int] {
-        var counts: [Int: Int] = [:]
-        for (slot, group) in groupOfSlot.enumerated() { counts[group] = sets[slot].count }
+    func perGroup() -> [Int: (distinct: Int, carried: Int)] {
+        var counts: [Int: (distinct: Int, carried: Int)] = [:]
+        for (slot, group) in groupOfSlot.enumerated() { counts[group] = (sets[slot].count, carried[slot]) }
         return counts
     }
 
@@ -203,9 +210,18 @@ struct DistinctIDs {
         let users = users.perGroup()
         var byGroup: [Int: AffectedCounts] = [:]
         for group in Set(devices.keys).union(users.keys) {
-            byGroup[group] = AffectedCounts(devices: devices[group], users: users[group])
+            byGroup[group] = AffectedCounts(
+                devices: devices[group]?.distinct, users: users[group]?.distinct,
+                withDeviceID: devices[group]?.carried ?? 0, withUserID: users[group]?.carried ?? 0)
         }
         return byGroup
+    }
+
+    /// All failures' affected devices and users.
+    static func affectedOverall(devices: DistinctIDs, users: DistinctIDs) -> AffectedCounts {
+        AffectedCounts(
+            devices: devices.total, users: users.total, withDeviceID: devices.carriedOverall,
+            withUserID: users.carriedOverall)
     }
 }
 
@@ -367,7 +383,7 @@ struct CellNumberFold {
         }
         scan.cells = cells
         scan.byGroup = DistinctIDs.affected(devices: devices, users: users)
-        scan.total = AffectedCounts(devices: devices.total, users: users.total)
+        scan.total = DistinctIDs.affectedOverall(devices: devices, users: users)
         (scan.days, scan.latest) = page.finish()
         return scan
     }

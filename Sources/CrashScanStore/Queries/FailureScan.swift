@@ -80,46 +80,63 @@ extension Store {
             cell.lastSeen = row.string(at: columns[9])
             scan.cells.append(cell)
         }
-        var devices: [Int: Int] = [:]
-        var users: [Int: Int] = [:]
+        // Per group: its distinct ids (the rows) and how many of its failures carry one.
+        var devices: [Int: (distinct: Int, carried: Int)] = [:]
+        var users: [Int: (distinct: Int, carried: Int)] = [:]
         for (cache, into) in [(Caches.failureGroupDevice, 0), (Caches.failureGroupUser, 1)] {
             let conditionsOnIDs = conditions(cache)
             for row in try db.query(
-                "SELECT c.group_id AS id, count(*) AS n FROM \(cache.name) c\(conditionsOnIDs.whereClause) GROUP BY c.group_id",
+                """
+                SELECT c.group_id AS id, count(*) AS n, sum(c.failures) AS carried
+                FROM \(cache.name) c\(conditionsOnIDs.whereClause) GROUP BY c.group_id
+                """,
                 conditionsOnIDs.values)
             {
-                guard let group = try row.int("id"), let count = try row.int("n") else { continue }
-                if into == 0 { devices[group] = count } else { users[group] = count }
+                guard let group = try row.int("id"), let count = try row.int("n"),
+                    let carried = try row.int("carried")
+                else { continue }
+                if into == 0 { devices[group] = (count, carried) } else { users[group] = (count, carried) }
             }
         }
         for group in Set(devices.keys).union(users.keys) {
-            scan.byGroup[group] = AffectedCounts(devices: devices[group], users: users[group])
+            scan.byGroup[group] = AffectedCounts(
+                devices: devices[group]?.distinct, users: users[group]?.distinct,
+                withDeviceID: devices[group]?.carried ?? 0, withUserID: users[group]?.carried ?? 0)
         }
         scan.total = try distinctIDsOverall(selection)
         if forPage { try readDaysAndLatest(conditions(Caches.failureDay), into: &scan) }
         return scan
     }
 
-    /// The distinct device and user ids of the failures of the groups `selection` keeps: the rows
-    /// of the ids of all failures, or with a group filter the distinct ids of those groups'.
+    /// The distinct devices and user ids of the failures of the groups `selection` keeps, and how
+    /// many of those failures carry each: the rows of the ids of all failures, or with a group
+    /// filter the distinct ids of those groups'.
     private func distinctIDsOverall(_ selection: ReportSelection) throws -> AffectedCounts {
-        func count(overall: CacheTable, perGroup: CacheTable, column: String) throws -> Int? {
-            guard selection.groupIDs != nil else {
-                return try db.query("SELECT count(*) AS n FROM \(overall.name)").first?.int("n").flatMap {
-                    $0 == 0 ? nil : $0
-                }
+        func count(overall: CacheTable, perGroup: CacheTable) throws -> (Int?, Int) {
+            let row: Row?
+            if selection.groupIDs == nil {
+                let sql = "SELECT count(*) AS n, coalesce(sum(failures), 0) AS carried FROM \(overall.name)"
+                row = try db.query(sql).first
+            } else {
+                // The distinct ids (with their hardware, for devices) of the groups kept.
+                let key = perGroup.columns.dropFirst().map { "c.\($0.name)" }.joined(separator: ", ")
+                let conditions = selection.conditions(on: FilterTarget(perGroup, alias: "c"), db.dialect)
+                row = try db.query(
+                    """
+                    SELECT count(*) AS n, coalesce(sum(d.failures), 0) AS carried
+                    FROM (SELECT \(key), sum(c.failures) AS failures FROM \(perGroup.name) c\(conditions.whereClause)
+                          GROUP BY \(key)) AS d
+                    """,
+                    conditions.values
+                ).first
             }
-            let conditions = selection.conditions(on: FilterTarget(perGroup, alias: "c"), db.dialect)
-            return try db.query(
-                "SELECT count(DISTINCT c.\(column)) AS n FROM \(perGroup.name) c\(conditions.whereClause)",
-                conditions.values
-            ).first?.int("n").flatMap { $0 == 0 ? nil : $0 }
+            let distinct = try row?.int("n") ?? 0
+            return (distinct == 0 ? nil : distinct, try row?.int("carried") ?? 0)
         }
+        let devices = try count(overall: Caches.failureDevice, perGroup: Caches.failureGroupDevice)
+        let users = try count(overall: Caches.failureUser, perGroup: Caches.failureGroupUser)
         return AffectedCounts(
-            devices: try count(
-                overall: Caches.failureDevice, perGroup: Caches.failureGroupDevice, column: "device_id"),
-            users: try count(
-                overall: Caches.failureUser, perGroup: Caches.failureGroupUser, column: "user_id"))
+            devices: devices.0, users: users.0, withDeviceID: devices.1, withUserID: users.1)
     }
 
     /// The failures per group and day the conditions on `failure_day c` keep, and the latest
@@ -164,11 +181,17 @@ extension Store {
     }
 
     /// Every KVC failure with the columns a fold reads, from the raw rows (the caches stale).
-    static let rawFailures = """
-        SELECT r.id AS report_id, r.group_id, r.os_key, r.os_version, r.device_model, r.device_name,
-               r.app_version, r.seen_at, r.device_id, r.user_id, k.kind, k.key
-        FROM kvc_failure k JOIN report r ON r.id = k.report_id
-        """
+    /// `device_id` is the device as `failure_device` keys it: the id and the hardware it ran on.
+    static func rawFailures(_ dialect: SQLDialect) -> String {
+        let separator = dialect == .sqlite ? "char(31)" : "chr(31)"
+        return """
+            SELECT r.id AS report_id, r.group_id, r.os_key, r.os_version, r.device_model, r.device_name,
+                   r.app_version, r.seen_at,
+                   r.device_id || \(separator) || \(Caches.deviceHardware.expression(dialect)) AS device_id,
+                   r.user_id, k.kind, k.key
+            FROM kvc_failure k JOIN report r ON r.id = k.report_id
+            """
+    }
 
     /// How the fold reads `failure_fact` (SQLite): by the index of the condition that keeps the
     /// fewest failures, counted first through each one (an index-only count: 4 ms for 299,286
@@ -242,7 +265,7 @@ extension Store {
                 SELECT f.group_id AS id, f.device_model AS model, f.device_name AS name, f.os_version AS os,
                        f.os_key AS os_key, f.app_version AS app, f.seen_at AS seen, f.device_id AS device,
                        f.user_id AS user, f.report_id AS report_id, \(page)
-                FROM (\(Self.rawFailures)) AS f\(conditions.whereClause)
+                FROM (\(Self.rawFailures(db.dialect))) AS f\(conditions.whereClause)
                 """, conditions.values, columns: FailureFold.columns
             ) { row, columns in fold.add(row, columns) }
             return fold.finish()

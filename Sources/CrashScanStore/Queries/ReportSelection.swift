@@ -283,14 +283,20 @@ public struct FailureCell: Sendable {
 }
 
 /// How many distinct devices and users (by the ids the reports carry) a set of reports hit; nil
-/// when none of them carries such an id ("no id" is not "nobody").
+/// when none of them carries such an id ("no id" is not "nobody"), and how many of them carry
+/// each id: a count is exact only when all of them do, else a lower bound.
 public struct AffectedCounts: Sendable, Equatable {
     public var devices: Int?
     public var users: Int?
+    /// How many of the failures (or reports) counted carry a device id, a user id.
+    public var withDeviceID: Int
+    public var withUserID: Int
 
-    public init(devices: Int?, users: Int?) {
+    public init(devices: Int?, users: Int?, withDeviceID: Int = 0, withUserID: Int = 0) {
         self.devices = devices
         self.users = users
+        self.withDeviceID = withDeviceID
+        self.withUserID = withUserID
     }
 }
 
@@ -306,6 +312,8 @@ extension Store {
             """
             SELECT (SELECT nullif(count(*), 0) FROM \(devices) WHERE d.group_id = ?1) AS devices,
                    (SELECT nullif(count(*), 0) FROM \(users) WHERE u.group_id = ?1) AS users,
+                   (SELECT coalesce(sum(d.failures), 0) FROM \(devices) WHERE d.group_id = ?1) AS with_device,
+                   (SELECT coalesce(sum(u.failures), 0) FROM \(users) WHERE u.group_id = ?1) AS with_user,
                    EXISTS (SELECT 1 FROM report r JOIN kvc_failure k ON k.report_id = r.id WHERE r.group_id = ?1)
                        AS has_failures
             """, [.integer(id)]
@@ -313,12 +321,42 @@ extension Store {
         if try row?.bool("has_failures") == false {
             let counted = try db.query(
                 """
-                SELECT nullif(count(DISTINCT device_id), 0) AS devices, nullif(count(DISTINCT user_id), 0) AS users
-                FROM report WHERE group_id = ?
+                SELECT (SELECT nullif(count(*), 0) FROM (
+                            SELECT DISTINCT r.device_id, \(Caches.deviceHardware.expression(db.dialect))
+                            FROM report r WHERE r.group_id = ?1 AND r.device_id IS NOT NULL) AS d) AS devices,
+                       nullif(count(DISTINCT user_id), 0) AS users,
+                       count(device_id) AS with_device, count(user_id) AS with_user
+                FROM report WHERE group_id = ?1
                 """, [.integer(id)]
             ).first
-            return AffectedCounts(devices: try counted?.int("devices"), users: try counted?.int("users"))
+            return try Self.affected(counted)
         }
-        return AffectedCounts(devices: try row?.int("devices"), users: try row?.int("users"))
+        return try Self.affected(row)
+    }
+
+    /// Per group of `groups`, how many of its device ids were seen on more than one hardware model
+    /// (each such id is one device per model among the affected devices), over all the group's
+    /// KVC failures; groups without such an id are absent.
+    public func deviceIDsOnSeveralModels(groups: [Int]) throws -> [Int: Int] {
+        guard !groups.isEmpty else { return [:] }
+        let devices = Caches.failureGroupDevice.from("d", current: try cachesReadable(), db.dialect)
+        var counts: [Int: Int] = [:]
+        for row in try db.query(
+            """
+            SELECT s.group_id AS id, count(*) AS n
+            FROM (SELECT d.group_id, d.device_id FROM \(devices) WHERE \(db.dialect.inIDList("d.group_id", parameter: 1))
+                  GROUP BY d.group_id, d.device_id HAVING count(*) > 1) AS s
+            GROUP BY s.group_id
+            """, [db.dialect.idListValue(groups.map(Int64.init))])
+        {
+            if let id = try row.int("id"), let count = try row.int("n") { counts[id] = count }
+        }
+        return counts
+    }
+
+    private static func affected(_ row: Row?) throws -> AffectedCounts {
+        AffectedCounts(
+            devices: try row?.int("devices"), users: try row?.int("users"),
+            withDeviceID: try row?.int("with_device") ?? 0, withUserID: try row?.int("with_user") ?? 0)
     }
 }

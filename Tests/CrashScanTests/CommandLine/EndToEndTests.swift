@@ -205,11 +205,18 @@ final class RulesEndToEndTests: XCTestCase {
         ] {
             XCTAssertTrue(explain.out.contains(expected), expected)
         }
-        XCTAssertTrue(
-            explain.out.split(separator: "\n").allSatisfy {
-                $0.count <= 80 || $0.hasPrefix("  \(TestPaths.sampleReports.path)")
-            },
-            "80 columns when the terminal's width is unknown; file paths are never cut")
+        // Prose wraps to 80 columns when the terminal's width is unknown; file paths and frames
+        // (identifiers a user copies) are whole, however long.
+        func isFrame(_ line: Substring) -> Bool {
+            let trimmed = line.drop { $0 == " " }
+            return line.hasPrefix("  ") && trimmed.prefix { $0.isNumber }.count > 0
+                && trimmed.drop { $0.isNumber }.hasPrefix("  ")
+        }
+        let over = explain.out.split(separator: "\n").filter {
+            $0.count > 80 && !$0.contains(TestPaths.sampleReports.path) && !isFrame($0)
+        }
+        XCTAssertEqual(over, [], "prose past 80 columns")
+        XCTAssertFalse(explain.out.contains("…\n"), "nothing cut")
         let wide = try run(
             ["explain", String(fingerprint.prefix(6)), "--db", db], environment: ["COLUMNS": "120"])
         XCTAssertTrue(
@@ -220,7 +227,9 @@ final class RulesEndToEndTests: XCTestCase {
         let object = try XCTUnwrap(
             try JSONSerialization.jsonObject(with: Data(explainJSON.out.utf8)) as? [String: Any])
         XCTAssertEqual((object["evidence"] as? [String: Any])?["confined_to_failing_os"] as? Bool, true)
-        XCTAssertEqual(try run(["explain", "ffffffffff", "--db", db]).status, 64)
+        XCTAssertEqual(
+            try run(["explain", "ffffffffff", "--db", db]).status, 66, "no such group, as its help says")
+        XCTAssertTrue(try run(["explain", "--help"]).out.contains("66 no such group"))
 
         let fixed = try run(["fixed", fingerprint, "2.3.0", "--db", db])
         XCTAssertTrue(fixed.out.contains("REGRESSED: seen again in 2.3.1"), fixed.out)

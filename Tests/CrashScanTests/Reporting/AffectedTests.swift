@@ -31,17 +31,30 @@ final class AffectedTests: XCTestCase {
             groups(report).first {
                 $0["key"] as? String == "_placeholderLabel" && $0["receiver_class"] as? String == "UITextView"
             })
-        // 9 reports: 4 distinct device ids (two Apple reports share one CrashReporter Key), and
-        // 2 users (u_301245 on two devices, u_488120).
+        // 9 reports, 5 of them with a device id: 4 distinct ids, one of them (a CrashReporter Key
+        // in two Apple reports) on an iPhone 6 Plus and an iPhone 6, so 5 devices; 3 with a user
+        // id: 2 users (u_301245 on two devices, u_488120). Lower bounds, and said so.
         XCTAssertEqual(textView["report_count"] as? Int, 9)
-        XCTAssertEqual(textView["affected_devices"] as? Int, 4)
+        XCTAssertEqual(textView["affected_devices"] as? Int, 5)
         XCTAssertEqual(textView["affected_users"] as? Int, 2)
+        XCTAssertEqual(textView["failures_with_device_id"] as? Int, 5)
+        XCTAssertEqual(textView["failures_with_user_id"] as? Int, 3)
+        XCTAssertEqual(textView["affected_devices_exact"] as? Bool, false)
+        XCTAssertEqual(textView["device_ids_on_several_models"] as? Int, 1)
         let searchBar = try XCTUnwrap(groups(report).first { $0["key"] as? String == "_searchField" })
         XCTAssertTrue(searchBar["affected_devices"] is NSNull, "no id in its reports: null, not 0")
         XCTAssertTrue(searchBar["affected_users"] is NSNull)
+        XCTAssertEqual(searchBar["failures_with_device_id"] as? Int, 0)
+        let shopster = try XCTUnwrap(groups(report).first { $0["cause"] as? String == "outlet_mismatch" })
+        XCTAssertEqual(shopster["affected_devices_exact"] as? Bool, true, "its one failure carries both ids")
+        XCTAssertEqual(shopster["affected_users_exact"] as? Bool, true)
         let summary = try XCTUnwrap(report["summary"] as? [String: Any])
-        XCTAssertEqual(summary["affected_devices"] as? Int, 6)
+        XCTAssertEqual(summary["affected_devices"] as? Int, 7)
         XCTAssertEqual(summary["affected_users"] as? Int, 4)
+        XCTAssertEqual(summary["failures_with_device_id"] as? Int, 7)
+        XCTAssertEqual(summary["failures_with_user_id"] as? Int, 5)
+        XCTAssertEqual(summary["kvc_failures"] as? Int, 18)
+        XCTAssertEqual(summary["affected_devices_exact"] as? Bool, false)
 
         // The documented view says the same, group by group.
         let db = try Database(
@@ -49,11 +62,16 @@ final class AffectedTests: XCTestCase {
         for group in groups(report) {
             let row = try XCTUnwrap(
                 try db.query(
-                    "SELECT affected_devices, affected_users FROM crash_groups WHERE fingerprint = ?",
+                    """
+                    SELECT affected_devices, affected_users, reports_with_device_id, reports_with_user_id
+                    FROM crash_groups WHERE fingerprint = ?
+                    """,
                     [.text(group["fingerprint"] as? String ?? "")]
                 ).first)
             XCTAssertEqual(try row.int("affected_devices"), group["affected_devices"] as? Int)
             XCTAssertEqual(try row.int("affected_users"), group["affected_users"] as? Int)
+            XCTAssertEqual(try row.int("reports_with_device_id"), group["failures_with_device_id"] as? Int)
+            XCTAssertEqual(try row.int("reports_with_user_id"), group["failures_with_user_id"] as? Int)
         }
         let stored = try db.query(
             "SELECT device_id, user_id, source_issue_id, source_url FROM reports WHERE source_path LIKE '%06-bugly-api-crashmap.json'"
@@ -72,14 +90,33 @@ final class AffectedTests: XCTestCase {
         XCTAssertEqual(group["report_count"] as? Int, 4)
         XCTAssertEqual(group["affected_devices"] as? Int, 3)
         XCTAssertEqual(group["affected_users"] as? Int, 1)
+        XCTAssertEqual(group["failures_with_device_id"] as? Int, 3)
+        // iOS 13 keeps three groups, none of whose failures carries an id: the headline says so
+        // instead of dropping the line.
+        let text = try runner.run(["report", "--os", "13"], environment: ["COLUMNS": "120"]).out
+        XCTAssertTrue(text.contains("Affected: unknown (no failure carries a device or user id)"), text)
     }
 
     func testSortOrders() throws {
         let runner = try samples()
-        let byAffected = groups(try json(runner, ["--sort", "affected"]))
-        let devices = byAffected.map { $0["affected_devices"] as? Int ?? -1 }
+        // Most groups have failures without a device id: their counts are lower bounds, so
+        // `--sort affected` ranks by reports and says why.
+        let partly = try json(runner, ["--sort", "affected"])
+        XCTAssertEqual(partly["sort"] as? String, "reports")
+        XCTAssertEqual(
+            partly["sort_note"] as? String,
+            "ranked by reports, not affected devices: in 7 of 9 groups not every failure carries a device id")
+        let counts = groups(partly).map { $0["report_count"] as? Int ?? 0 }
+        XCTAssertEqual(counts, counts.sorted(by: >))
+        let partlyText = try runner.run(["report", "--sort", "affected"], environment: ["COLUMNS": "200"]).out
+        XCTAssertTrue(partlyText.contains("Order: ranked by reports, not affected devices"), partlyText)
+        // A Bugly SDK log and a console copy that carry both ids: ranked by affected devices.
+        let covered = try json(runner, ["--sort", "affected", "--os", "12.4", "--os", "14.0.1"])
+        XCTAssertEqual(covered["sort"] as? String, "affected")
+        XCTAssertNil(covered["sort_note"])
+        XCTAssertEqual(groups(covered).count, 2)
+        let devices = groups(covered).map { $0["affected_devices"] as? Int ?? -1 }
         XCTAssertEqual(devices, devices.sorted(by: >))
-        XCTAssertEqual(byAffected.first?["affected_devices"] as? Int, 4)
         let recent = groups(try json(runner, ["--sort", "recent"])).map { $0["last_seen"] as? String ?? "" }
         XCTAssertEqual(recent, recent.sorted(by: >))
         let reports = groups(try json(runner)).map { $0["report_count"] as? Int ?? 0 }
@@ -93,27 +130,48 @@ final class AffectedTests: XCTestCase {
     func testTextCSVMarkdownExplainAndEvidenceSayIt() throws {
         let runner = try samples()
         let text = try runner.run(["report"], environment: ["COLUMNS": "120"]).out
-        XCTAssertTrue(text.contains("Affected: 6 devices, 4 users"), text)
-        XCTAssertTrue(text.contains("affected: 4 devices, 2 users"), text)
-        XCTAssertTrue(text.contains("(4 devices, 2 users), crashing on iOS"), "the evidence sentence")
+        XCTAssertTrue(
+            text.contains(
+                "Affected: ≥ 7 devices (7 of 18 failures carry a device id), ≥ 4 users (5 of 18 failures carry a user id)"
+            ), text)
+        XCTAssertTrue(
+            text.contains(
+                "affected: ≥ 5 devices (5 of 9 failures carry a device id), ≥ 2 users (3 of 9 failures carry a user"
+            ),
+            text)
+        XCTAssertTrue(text.contains("affected: unknown (no failure carries a device or user id)"), text)
+        let words = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        XCTAssertTrue(
+            words.contains(
+                "; affected: ≥ 5 devices (5 of 9 reports carry a device id), ≥ 2 users (3 of 9 reports carry a user id); crashing on iOS"
+            ), "the evidence sentence: \(text)")
         let csv = try runner.run(["report", "--format", "csv"]).out.split(separator: "\n")
         let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
         let devicesColumn = try XCTUnwrap(header.firstIndex(of: "affected_devices"))
+        XCTAssertEqual(header.suffix(2), ["failures_with_device_id", "failures_with_user_id"])
         let searchRow = try XCTUnwrap(csv.first { $0.contains("_searchField") })
         XCTAssertEqual(
             searchRow.split(separator: ",", omittingEmptySubsequences: false)[devicesColumn], "",
             "empty, not 0")
         let markdown = try runner.run(["report", "--format", "markdown"]).out
         XCTAssertTrue(markdown.contains("| Affected devices | Affected users |"), markdown)
+        XCTAssertTrue(markdown.contains("| ≥ 5 (5 of 9) | ≥ 2 (3 of 9) |"), markdown)
         let id = try XCTUnwrap(groups(try json(runner)).first?["id"] as? String)
         let explain = try runner.run(["explain", id], environment: ["COLUMNS": "100"])
-        XCTAssertTrue(explain.out.contains("affected        4 devices, 2 users"), explain.out)
+        XCTAssertTrue(
+            explain.out.contains("affected        ≥ 5 devices (5 of 9 reports carry a device id)"),
+            explain.out)
+        XCTAssertTrue(
+            explain.out.replacingOccurrences(of: "\n", with: " ").contains("1 device id seen on several"),
+            explain.out)
         let explainJSON = try runner.run(["explain", id, "--format", "json"]).out
         let affected = try XCTUnwrap(
             (JSONSerialization.jsonObject(with: Data(explainJSON.utf8)) as? [String: Any])?["affected"]
                 as? [String: Any])
-        XCTAssertEqual(affected["devices"] as? Int, 4)
+        XCTAssertEqual(affected["devices"] as? Int, 5)
         XCTAssertEqual(affected["users"] as? Int, 2)
+        XCTAssertEqual(affected["reports_with_device_id"] as? Int, 5)
+        XCTAssertEqual(affected["reports_with_user_id"] as? Int, 3)
         // The Bugly console link of a report, under its facts and in the JSON.
         XCTAssertTrue(
             explain.out.contains(

@@ -41,12 +41,17 @@ final class HTMLReportTests: XCTestCase {
             XCTAssertEqual(facts["kvc-failures"], String(summary["kvc_failures"] as? Int ?? -1))
             XCTAssertEqual(facts["groups"], String(summary["groups"] as? Int ?? -1))
             XCTAssertEqual(facts["device-models"], String(summary["devices"] as? Int ?? -1))
-            XCTAssertEqual(
-                facts["affected-devices"],
-                (summary["affected_devices"] as? Int).map(String.init) ?? "unknown (no ids)")
-            XCTAssertEqual(
-                facts["affected-users"],
-                (summary["affected_users"] as? Int).map(String.init) ?? "unknown (no ids)")
+            // Exact where every failure carries the id, else a lower bound that says so.
+            func affected(_ what: String) -> String {
+                guard let count = summary["affected_\(what)s"] as? Int else { return "unknown (no ids)" }
+                let carried = summary["failures_with_\(what)_id"] as? Int ?? -1
+                let failures = summary["kvc_failures"] as? Int ?? -1
+                guard carried < failures else { return String(count) }
+                return
+                    "≥ \(count) (\(carried) of \(failures) failures \(carried == 1 ? "carries" : "carry") a \(what) id)"
+            }
+            XCTAssertEqual(facts["affected-devices"], affected("device"), "\(filters)")
+            XCTAssertEqual(facts["affected-users"], affected("user"), "\(filters)")
 
             let groups = try XCTUnwrap(report["groups"] as? [[String: Any]])
             let rows = html.all("tr") { $0.attributes["data-group"] != nil }
@@ -55,9 +60,8 @@ final class HTMLReportTests: XCTestCase {
                 Set(groups.compactMap { $0["id"] as? String }))
             // The numeric cells of each row, in the table's order: reports, affected devices,
             // affected users, device models (-1 for "no ids").
-            let numbers = html.all("td") { $0.attributes["data-sort"] != nil }.map {
-                Int($0.attributes["data-sort"] ?? "") ?? -2
-            }
+            let numericCells = html.all("td") { $0.attributes["data-sort"] != nil }
+            let numbers = numericCells.map { Int($0.attributes["data-sort"] ?? "") ?? -2 }
             XCTAssertEqual(numbers.count, groups.count * 4)
             for (index, group) in groups.enumerated() {
                 let row = Array(numbers[(index * 4)..<(index * 4 + 4)])
@@ -68,6 +72,12 @@ final class HTMLReportTests: XCTestCase {
                         group["affected_users"] as? Int ?? -1, group["device_count"] as? Int ?? -2,
                     ],
                     "group \(group["id"] ?? "?") with \(filters)")
+                // A lower bound is marked as one in its cell.
+                let devicesCell = numericCells[index * 4 + 1].text
+                let carried = group["failures_with_device_id"] as? Int ?? 0
+                XCTAssertEqual(
+                    devicesCell.hasPrefix("≥"), carried > 0 && carried < group["report_count"] as? Int ?? 0,
+                    "group \(group["id"] ?? "?") with \(filters): \(devicesCell)")
             }
 
             let matrix = try XCTUnwrap(report["matrix"] as? [[String: Any]])

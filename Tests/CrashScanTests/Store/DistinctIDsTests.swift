@@ -14,19 +14,23 @@ final class DistinctIDsTests: XCTestCase {
         for _ in 0..<10 {
             var ids = DistinctIDs(numbered: true)
             var expected: [Int: Set<Int>] = [:]
+            var carried: [Int: Int] = [:]
             var all = Set<Int>()
             for _ in 0..<2_000 {
                 let group = groups.randomElement(using: &generator) ?? 0
                 let number = Int.random(in: 0...300, using: &generator)
                 ids.add(number, group: group)
                 expected[group, default: []].insert(number)
+                carried[group, default: 0] += 1
                 all.insert(number)
             }
-            XCTAssertEqual(ids.perGroup(), expected.mapValues(\.count))
+            XCTAssertEqual(ids.perGroup().mapValues(\.distinct), expected.mapValues(\.count))
+            XCTAssertEqual(ids.perGroup().mapValues(\.carried), carried, "every id added is carried once")
             XCTAssertEqual(ids.total, all.count)
+            XCTAssertEqual(ids.carriedOverall, 2_000)
         }
         XCTAssertNil(DistinctIDs(numbered: true).total, "no id at all: nil, not 0")
-        XCTAssertEqual(DistinctIDs(numbered: true).perGroup(), [:])
+        XCTAssertTrue(DistinctIDs(numbered: true).perGroup().isEmpty)
     }
 
     func testAGroupWithoutIDsIsAbsentFromTheAffectedCounts() {
@@ -37,8 +41,8 @@ final class DistinctIDsTests: XCTestCase {
         devices.add(6, group: 1)
         users.add(9, group: 2)
         let affected = DistinctIDs.affected(devices: devices, users: users)
-        XCTAssertEqual(affected[1], AffectedCounts(devices: 2, users: nil))
-        XCTAssertEqual(affected[2], AffectedCounts(devices: nil, users: 1))
+        XCTAssertEqual(affected[1], AffectedCounts(devices: 2, users: nil, withDeviceID: 3, withUserID: 0))
+        XCTAssertEqual(affected[2], AffectedCounts(devices: nil, users: 1, withDeviceID: 0, withUserID: 1))
         XCTAssertNil(affected[3])
     }
 }

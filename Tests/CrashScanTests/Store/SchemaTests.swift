@@ -40,22 +40,23 @@ final class SchemaTests: XCTestCase {
             Migration.baseline(for: .postgresql).version, Migration.builtInPostgreSQL.last?.version)
     }
 
-    /// Databases an older crashscan wrote (0.1.0 at schema 8, and the last one before the caches
-    /// at schema 23, both holding the samples) are upgraded to the schema of a new database, keep
-    /// every report, and say what their rows say.
-    func testSchema8And23DatabasesAreUpgradedToTheNewSchema() throws {
+    /// Databases an older crashscan wrote (0.1.0 at schema 8, the last one before the caches at
+    /// schema 23, and one made from the first baseline at schema 24, all holding the samples) are
+    /// upgraded to the schema of a new database, keep every report, and say what their rows say.
+    func testSchema8And23And24DatabasesAreUpgradedToTheNewSchema() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let fresh = try Store(path: folder.appendingPathComponent("new.sqlite").path)
-        for version in [8, 23] {
+        for version in [8, 23, 24] {
             let path = folder.appendingPathComponent("schema\(version).sqlite")
             try FileManager.default.copyItem(
                 at: TestPaths.fixture("databases/schema\(version)-samples.sqlite"), to: path)
-            let reports = try Store(
-                path: path.path, access: .readOnly,
-                migrations: Migration.builtIn.filter {
-                    $0.version <= version
-                }
-            ).db.query("SELECT count(*) AS n FROM report").first?.int("n")
+            let reports = try Database(path: path.path, readOnly: true).query(
+                "SELECT count(*) AS n FROM report"
+            ).first?.int("n")
+            // `report` refuses it until it is upgraded, and says so (not "not a crashscan database").
+            XCTAssertThrowsError(try Store(path: path.path, access: .readOnly)) { error in
+                XCTAssertTrue("\(error)".contains("crashscan upgrade"), "\(error)")
+            }
             let upgraded = try Store(path: path.path)
             XCTAssertEqual(upgraded.appliedMigrations.first, version + 1)
             XCTAssertEqual(upgraded.cacheOutcome, .made)
@@ -87,7 +88,7 @@ final class SchemaTests: XCTestCase {
         let reports = try restore.query("SELECT count(*) AS n FROM report").first?.int("n")
         XCTAssertEqual(reports, 21)
         let from23 = try Store(path: dumped)
-        XCTAssertEqual(from23.appliedMigrations, [24])
+        XCTAssertEqual(from23.appliedMigrations, [24, 25])
         XCTAssertEqual(try SchemaDump.of(from23.db), try SchemaDump.of(fresh.db), "from schema 23")
         XCTAssertEqual(try from23.db.query("SELECT count(*) AS n FROM report").first?.int("n"), reports)
         XCTAssertEqual(try from23.db.query("SELECT count(*) AS n FROM kvc_failure").first?.int("n"), 18)
