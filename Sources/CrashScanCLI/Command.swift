@@ -67,7 +67,7 @@ enum HelpCommand: CommandDefinition {
                   crashscan import SampleReports
                   crashscan report --os 8.1
                   crashscan report --device "iPhone 6 Plus" --format json
-                  crashscan explain 0f28422c
+                  crashscan explain 1b4b4cd6
                   crashscan fix associated-object-placeholder
 
                 EXIT CODES: 0 ok, 64 usage error, 65 some input rejected (the rest imported), 66 input missing,

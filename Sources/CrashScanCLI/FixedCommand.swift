@@ -47,7 +47,7 @@ enum FixedCommand: CommandDefinition {
             throw UsageError(
                 clear
                     ? "fixed --clear needs one GROUP"
-                    : "fixed needs a GROUP and the app VERSION that fixed it (crashscan fixed 0f28422c 2.4.0)"
+                    : "fixed needs a GROUP and the app VERSION that fixed it (crashscan fixed 1b4b4cd6 2.4.0)"
             )
         }
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)

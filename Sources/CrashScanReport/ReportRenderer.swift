@@ -49,7 +49,7 @@ public enum ReportRenderer {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
-        out.append(headline(report.summary))
+        out.append(contentsOf: hanging(headline(report)))
         out.append(contentsOf: hanging(affectedLine(report.summary)))
         if let note = report.sortNote { out.append(contentsOf: hanging("Order: \(note)")) }
         out.append("")
@@ -84,7 +84,7 @@ public enum ReportRenderer {
         // CLASS.KEY keeps room to be read.
         let wide = width >= 100
         var table = TextTable(
-            headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "DEVICES"],
+            headers: ["GROUP", "KIND", "CLASS.KEY"] + (wide ? ["CAUSE"] : []) + ["REPORTS", "MODELS"],
             alignments: [.left, .left, .left] + (wide ? [.left] : []) + [.right, .right])
         for group in groups {
             table.add(
@@ -156,7 +156,9 @@ public enum ReportRenderer {
             out.append(TextTable.safe(heading))
             out.append(contentsOf: TextWrap.wrap(recommendation.title, width: width, indent: "    "))
             if let evidence = group.evidence {
-                out.append(contentsOf: TextWrap.wrap(evidenceSummary(evidence), width: width, indent: "    "))
+                out.append(
+                    contentsOf: TextWrap.wrap(
+                        evidenceSummary(evidence, shown: group.reportCount), width: width, indent: "    "))
             }
             out.append(contentsOf: TextWrap.wrap(recommendation.detail, width: width, indent: "    "))
             out.append("")
@@ -164,9 +166,22 @@ public enum ReportRenderer {
         return out
     }
 
-    /// `21 crash reports, 18 KVC failures in 9 groups on 11 device models`, singulars right.
-    static func headline(_ s: KVCReport.Summary) -> String {
-        "\(plural(s.reports, "crash report")), \(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
+    /// `21 crash reports, 18 KVC failures in 9 groups on 11 device models`, singulars right. A
+    /// kind or key filter keeps failures, not reports: the headline then says which failures it
+    /// counted and how many crash reports the other filters keep, so that the two numbers are not
+    /// read as one selection.
+    static func headline(_ report: KVCReport) -> String {
+        let s = report.summary
+        let failures =
+            "\(plural(s.kvcFailures, "KVC failure")) in \(plural(s.groups, "group")) on \(plural(s.devices, "device model"))"
+        let onFailures = ["kind", "key"].compactMap { name in report.filters[name].map { "\(name) \($0)" } }
+        guard !onFailures.isEmpty else { return "\(plural(s.reports, "crash report")), \(failures)" }
+        let others = report.filters.keys.contains { $0 != "kind" && $0 != "key" }
+        let reports =
+            others
+            ? "\(plural(s.reports, "crash report")) match the other filters"
+            : "\(plural(s.reports, "crash report")) in all"
+        return "\(failures) (\(onFailures.joined(separator: ", "))); \(reports)"
     }
 
     /// `Affected: ≥ 6 devices (7 of 18 failures carry a device id), ≥ 4 users (…)`: distinct ids
@@ -232,13 +247,19 @@ public enum ReportRenderer {
         return painted
     }
 
-    /// One paragraph: where it crashes, where it does not, and how sure the fix is.
-    static func evidenceSummary(_ evidence: Evidence) -> String {
+    /// One paragraph: where it crashes, where it does not, and how sure the fix is. `shown`: the
+    /// group's failures the report counted under its filters; the evidence is over every report
+    /// of the group, and says so when the two differ.
+    static func evidenceSummary(_ evidence: Evidence, shown: Int? = nil) -> String {
         var parts: [String] = []
         let crash = evidence.crashOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
         let affected = evidenceAffected(evidence).map { "; affected: \($0);" } ?? ","
+        let scope =
+            shown.map {
+                $0 == evidence.reports ? "" : " (every report of the group; \($0) under the filters)"
+            } ?? ""
         parts.append(
-            "Evidence: \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+            "Evidence\(scope): \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
         )
         if let window = evidence.failingWindow {
             let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
@@ -425,7 +446,7 @@ public enum ReportRenderer {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
-        out.append(headline(report.summary) + ".")
+        out.append(headline(report) + ".")
         out.append(affectedLine(report.summary) + ".")
         out.append("")
         out.append("## KVC failure groups")

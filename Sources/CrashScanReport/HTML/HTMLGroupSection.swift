@@ -9,7 +9,8 @@ enum HTMLGroupSection {
             "<h2 id=\"\(anchor)-h\">Group <code>\(HTMLText.escape(group.id))</code>: <code>\(HTMLText.escape(ReportRenderer.classKey(group)))</code></h2>"
         html += classification(section)
         if let evidence = group.evidence {
-            html += "<p>\(HTMLText.escape(ReportRenderer.evidenceSummary(evidence)))</p>"
+            html +=
+                "<p>\(HTMLText.escape(ReportRenderer.evidenceSummary(evidence, shown: section.group.reportCount)))</p>"
         }
         if let regression = group.regression {
             let text = HTMLText.escape(regression.summary)
