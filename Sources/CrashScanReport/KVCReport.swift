@@ -107,9 +107,6 @@ public struct KVCReport: Sendable, Encodable {
         /// counts are lower bounds unless all do).
         public var failuresWithDeviceID = 0
         public var failuresWithUserID = 0
-        /// Device ids of the group seen on more than one hardware model (over all its failures):
-        /// each is counted once per model among the affected devices.
-        public var deviceIDsOnSeveralModels = 0
         public var firstSeen: String?
         public var lastSeen: String?
         public var devices: [Count]
@@ -147,7 +144,6 @@ public struct KVCReport: Sendable, Encodable {
             case failuresWithUserID = "failures_with_user_id"
             case affectedDevicesExact = "affected_devices_exact"
             case affectedUsersExact = "affected_users_exact"
-            case deviceIDsOnSeveralModels = "device_ids_on_several_models"
             case firstSeen = "first_seen"
             case lastSeen = "last_seen"
             case osVersions = "os_versions"
@@ -176,7 +172,6 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(failuresWithUserID, forKey: .failuresWithUserID)
             try container.encode(affected.devicesExact, forKey: .affectedDevicesExact)
             try container.encode(affected.usersExact, forKey: .affectedUsersExact)
-            try container.encode(deviceIDsOnSeveralModels, forKey: .deviceIDsOnSeveralModels)
             try container.encode(firstSeen, forKey: .firstSeen)
             try container.encode(lastSeen, forKey: .lastSeen)
             try container.encode(devices, forKey: .devices)

@@ -33,7 +33,6 @@ public enum ReportBuilder {
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
         var groups: [KVCReport.Group] = []
-        let sharedIDs = try store.deviceIDsOnSeveralModels(groups: tally.groups().map(\.id))
         for totals in tally.groups() {
             let id = totals.id
             guard let detail = try store.group(Int64(id)) else { continue }
@@ -48,8 +47,7 @@ public enum ReportBuilder {
                     deviceCount: totals.devices.count, affectedDevices: scan.byGroup[id]?.devices,
                     affectedUsers: scan.byGroup[id]?.users,
                     failuresWithDeviceID: scan.byGroup[id]?.withDeviceID ?? 0,
-                    failuresWithUserID: scan.byGroup[id]?.withUserID ?? 0,
-                    deviceIDsOnSeveralModels: sharedIDs[id] ?? 0, firstSeen: totals.firstSeen,
+                    failuresWithUserID: scan.byGroup[id]?.withUserID ?? 0, firstSeen: totals.firstSeen,
                     lastSeen: totals.lastSeen, devices: devices[id] ?? [],
                     osVersions: osVersions[id] ?? [],
                     appVersions: appVersions[id] ?? [], recommendation: advice.recommendation,

@@ -64,7 +64,7 @@ public enum ReportRenderer {
         return out.map { colour(TextTable.safe($0)) }.joined(separator: "\n") + "\n"
     }
 
-    /// `; 1 device id seen on several models (one device per model)`, or nothing.
+    /// `; 1 device id seen on several hardware models (…)` (`explain`), or nothing.
     static func severalModels(_ ids: Int) -> String {
         ids == 0
             ? ""
@@ -113,7 +113,7 @@ public enum ReportRenderer {
                 width: width, indent: "     "))
         out.append(
             contentsOf: TextWrap.wrap(
-                "affected: \(group.affected.text)\(severalModels(group.deviceIDsOnSeveralModels))",
+                "affected: \(group.affected.text)",
                 width: width,
                 indent: "     "))
         if let blame = group.blameFrame { out.append(TextTable.safe("     blame: \(blame)")) }

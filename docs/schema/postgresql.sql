@@ -144,6 +144,13 @@ CREATE TABLE public.failure_fact (
     user_no bigint
 );
 
+CREATE TABLE public.failure_group (
+    group_id bigint NOT NULL,
+    failures bigint NOT NULL,
+    with_device_id bigint NOT NULL,
+    with_user_id bigint NOT NULL
+);
+
 CREATE TABLE public.failure_group_device (
     group_id bigint NOT NULL,
     device_id text NOT NULL COLLATE pg_catalog."C",
@@ -593,6 +600,9 @@ ALTER TABLE ONLY public.failure_fact
 
 ALTER TABLE ONLY public.failure_group_device
     ADD CONSTRAINT failure_group_device_pkey PRIMARY KEY (group_id, device_id, device_hardware);
+
+ALTER TABLE ONLY public.failure_group
+    ADD CONSTRAINT failure_group_pkey PRIMARY KEY (group_id);
 
 ALTER TABLE ONLY public.failure_group_user
     ADD CONSTRAINT failure_group_user_pkey PRIMARY KEY (group_id, user_id);

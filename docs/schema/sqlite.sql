@@ -79,6 +79,14 @@ CREATE TABLE failure_fact (
     PRIMARY KEY (os_key, report_id)
 ) WITHOUT ROWID;
 
+CREATE TABLE failure_group (
+    group_id INTEGER NOT NULL,
+    failures INTEGER NOT NULL,
+    with_device_id INTEGER NOT NULL,
+    with_user_id INTEGER NOT NULL,
+    PRIMARY KEY (group_id)
+) WITHOUT ROWID;
+
 CREATE TABLE failure_group_device (
     group_id INTEGER NOT NULL,
     device_id TEXT NOT NULL,

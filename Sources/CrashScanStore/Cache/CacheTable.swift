@@ -192,26 +192,31 @@ struct CacheColumn: Sendable {
 enum CacheMeasure: Sendable {
     /// The rows with the key.
     case count(String)
+    /// The rows with the key whose report column holds a value (`count(r.device_id)`).
+    case countOf(String, RawColumn)
     /// The smallest and largest value of a time (nil when no row has one).
     case earliest(String, of: CacheColumn)
     case latest(String, of: CacheColumn)
 
     var name: String {
         switch self {
-        case .count(let name), .earliest(let name, _), .latest(let name, _): return name
+        case .count(let name), .countOf(let name, _), .earliest(let name, _), .latest(let name, _):
+            return name
         }
     }
 
     var reads: [RawColumn] {
         switch self {
         case .count: return []
+        case .countOf(_, let column): return [column]
         case .earliest(_, let column), .latest(_, let column): return column.reads
         }
     }
 
     func declaration(_ dialect: SQLDialect) -> String {
         switch self {
-        case .count(let name): return "\(name) \(CacheType.integer.sql(dialect)) NOT NULL"
+        case .count(let name), .countOf(let name, _):
+            return "\(name) \(CacheType.integer.sql(dialect)) NOT NULL"
         case .earliest(let name, let column), .latest(let name, let column):
             return "\(name) \(column.type.sql(dialect))"
         }
@@ -221,6 +226,8 @@ enum CacheMeasure: Sendable {
     func aggregate(_ dialect: SQLDialect) -> String {
         switch self {
         case .count: return "count(*)"
+        case .countOf(_, .report(let name)): return "count(r.\(name))"
+        case .countOf(_, .failure(let name)): return "count(k.\(name))"
         case .earliest(_, let column): return "min(\(column.expression(dialect)))"
         case .latest(_, let column): return "max(\(column.expression(dialect)))"
         }
@@ -231,7 +238,7 @@ enum CacheMeasure: Sendable {
         let stored = "\(table).\(name)"
         let new = "excluded.\(name)"
         switch (self, dialect) {
-        case (.count, _): return "\(stored) + \(new)"
+        case (.count, _), (.countOf, _): return "\(stored) + \(new)"
         // PostgreSQL's least and greatest skip NULLs; SQLite's min and max return NULL.
         case (.earliest, .postgresql): return "least(\(stored), \(new))"
         case (.latest, .postgresql): return "greatest(\(stored), \(new))"

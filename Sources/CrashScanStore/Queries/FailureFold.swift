@@ -133,18 +133,8 @@ struct DistinctIDs {
     /// How many of each group's failures carry an id, by the group's slot; and of all.
     private var carried: [Int] = []
     private(set) var carriedOverall = 0
-    /// Per group id, its slot + 1 (0: not met), for ids below `slotsByIDLimit`; any other group
-    /// through `otherSlots`. (Found through a dictionary for each row, a group cost 260
-    /// instructions a row on `--os 13` of a million reports: rows in OS order change group at
-    /// almost every row.)
-    private var slotsByID: [Int32] = []
-    private var otherSlots: [Int: Int32] = [:]
-    private var groupOfSlot: [Int] = []
+    private var slots = GroupSlots()
     private var all = BitSet()
-
-    /// The group ids that find their slot in an array (4 bytes each); database ids beyond it
-    /// take a dictionary.
-    static let slotsByIDLimit = 1 << 22
 
     init(numbered: Bool) { self.numbered = numbered }
 
@@ -163,41 +153,27 @@ struct DistinctIDs {
 
     /// The id numbered `number` (≥ 0), among `group`'s.
     mutating func add(_ number: Int, group: Int) {
-        let slot = Int(slot(group))
+        let slot = slot(group)
         sets[slot].insert(number)
         carried[slot] += 1
         all.insert(number)
         carriedOverall += 1
     }
 
-    private mutating func slot(_ group: Int) -> Int32 {
-        if group >= 0, group < Self.slotsByIDLimit {
-            if group >= slotsByID.count {
-                slotsByID += repeatElement(0, count: max(group + 1, slotsByID.count * 2) - slotsByID.count)
-            }
-            if slotsByID[group] == 0 {
-                slotsByID[group] = Int32(addSlot(group) + 1)
-            }
-            return slotsByID[group] - 1
+    private mutating func slot(_ group: Int) -> Int {
+        let (slot, isNew) = slots.slot(group)
+        if isNew {
+            sets.append(BitSet())
+            carried.append(0)
         }
-        if let slot = otherSlots[group] { return slot }
-        let slot = Int32(addSlot(group))
-        otherSlots[group] = slot
         return slot
-    }
-
-    private mutating func addSlot(_ group: Int) -> Int {
-        groupOfSlot.append(group)
-        sets.append(BitSet())
-        carried.append(0)
-        return sets.count - 1
     }
 
     /// Each group's distinct ids, for the groups with an id (a group whose failures carry none
     /// is absent: "no id" is not "nobody").
     func perGroup() -> [Int: (distinct: Int, carried: Int)] {
         var counts: [Int: (distinct: Int, carried: Int)] = [:]
-        for (slot, group) in groupOfSlot.enumerated() { counts[group] = (sets[slot].count, carried[slot]) }
+        for (slot, group) in slots.groups.enumerated() { counts[group] = (sets[slot].count, carried[slot]) }
         return counts
     }
 
@@ -222,6 +198,37 @@ struct DistinctIDs {
         AffectedCounts(
             devices: devices.total, users: users.total, withDeviceID: devices.carriedOverall,
             withUserID: users.carriedOverall)
+    }
+}
+
+/// A slot per group, in the order the groups are met: found by the group's id in an array (rows
+/// in OS order change group at almost every row, and a dictionary's lookup cost 260 instructions
+/// a row on `--os 13` of a million reports), or in a dictionary for ids beyond `arrayLimit`.
+struct GroupSlots {
+    /// Per group id, its slot + 1 (0: not met).
+    private var byID: [Int32] = []
+    private var others: [Int: Int] = [:]
+    /// The group of each slot.
+    private(set) var groups: [Int] = []
+
+    /// The group ids that find their slot in the array (4 bytes each).
+    static let arrayLimit = 1 << 22
+
+    /// The group's slot, and whether it is new.
+    mutating func slot(_ group: Int) -> (slot: Int, isNew: Bool) {
+        if group >= 0, group < Self.arrayLimit {
+            if group >= byID.count {
+                byID += repeatElement(0, count: max(group + 1, byID.count * 2) - byID.count)
+            }
+            if byID[group] != 0 { return (Int(byID[group]) - 1, false) }
+            groups.append(group)
+            byID[group] = Int32(groups.count)
+            return (groups.count - 1, true)
+        }
+        if let slot = others[group] { return (slot, false) }
+        groups.append(group)
+        others[group] = groups.count - 1
+        return (groups.count - 1, true)
     }
 }
 

@@ -45,7 +45,7 @@ extension Store {
 
     /// The caches a scan of whole groups reads.
     private static func wholeGroupCaches(forPage: Bool) -> [CacheTable] {
-        [Caches.failureCell, Caches.failureGroupDevice, Caches.failureGroupUser]
+        [Caches.failureCell, Caches.failureGroup, Caches.failureGroupDevice, Caches.failureGroupUser]
             + (forPage ? [Caches.failureDay] : [])
     }
 
@@ -69,8 +69,7 @@ extension Store {
             """, cells.values,
             columns: [
                 "number", "group_id", "device_model", "device_name", "os_version", "os_key", "app_version",
-                "failures",
-                "first_seen", "last_seen",
+                "failures", "first_seen", "last_seen",
             ]
         ) { row, columns in
             guard let group = row.int(at: columns[1]), let failures = row.int(at: columns[7]) else { return }
@@ -80,63 +79,66 @@ extension Store {
             cell.lastSeen = row.string(at: columns[9])
             scan.cells.append(cell)
         }
-        // Per group: its distinct ids (the rows) and how many of its failures carry one.
-        var devices: [Int: (distinct: Int, carried: Int)] = [:]
-        var users: [Int: (distinct: Int, carried: Int)] = [:]
+        // Per group, how many of its failures carry a device id, a user id.
+        var carried: [Int: (devices: Int, users: Int)] = [:]
+        let groups = conditions(Caches.failureGroup)
+        for row in try db.query(
+            "SELECT c.group_id AS id, c.with_device_id, c.with_user_id FROM failure_group c\(groups.whereClause)",
+            groups.values)
+        {
+            guard let group = try row.int("id") else { continue }
+            carried[group] = (try row.int("with_device_id") ?? 0, try row.int("with_user_id") ?? 0)
+        }
+        var devices: [Int: Int] = [:]
+        var users: [Int: Int] = [:]
         for (cache, into) in [(Caches.failureGroupDevice, 0), (Caches.failureGroupUser, 1)] {
             let conditionsOnIDs = conditions(cache)
             for row in try db.query(
-                """
-                SELECT c.group_id AS id, count(*) AS n, sum(c.failures) AS carried
-                FROM \(cache.name) c\(conditionsOnIDs.whereClause) GROUP BY c.group_id
-                """,
+                "SELECT c.group_id AS id, count(*) AS n FROM \(cache.name) c\(conditionsOnIDs.whereClause) GROUP BY c.group_id",
                 conditionsOnIDs.values)
             {
-                guard let group = try row.int("id"), let count = try row.int("n"),
-                    let carried = try row.int("carried")
-                else { continue }
-                if into == 0 { devices[group] = (count, carried) } else { users[group] = (count, carried) }
+                guard let group = try row.int("id"), let count = try row.int("n") else { continue }
+                if into == 0 { devices[group] = count } else { users[group] = count }
             }
         }
         for group in Set(devices.keys).union(users.keys) {
             scan.byGroup[group] = AffectedCounts(
-                devices: devices[group]?.distinct, users: users[group]?.distinct,
-                withDeviceID: devices[group]?.carried ?? 0, withUserID: users[group]?.carried ?? 0)
+                devices: devices[group], users: users[group], withDeviceID: carried[group]?.devices ?? 0,
+                withUserID: carried[group]?.users ?? 0)
         }
         scan.total = try distinctIDsOverall(selection)
+        scan.total.withDeviceID = carried.values.reduce(0) { $0 + $1.devices }
+        scan.total.withUserID = carried.values.reduce(0) { $0 + $1.users }
         if forPage { try readDaysAndLatest(conditions(Caches.failureDay), into: &scan) }
         return scan
     }
 
-    /// The distinct devices and user ids of the failures of the groups `selection` keeps, and how
-    /// many of those failures carry each: the rows of the ids of all failures, or with a group
-    /// filter the distinct ids of those groups'.
+    /// The distinct devices and user ids of the failures of the groups `selection` keeps: the rows
+    /// of the ids of all failures (SQLite counts a table's rows without reading them), or with a
+    /// group filter the distinct ids of those groups'.
     private func distinctIDsOverall(_ selection: ReportSelection) throws -> AffectedCounts {
-        func count(overall: CacheTable, perGroup: CacheTable) throws -> (Int?, Int) {
+        func count(overall: CacheTable, perGroup: CacheTable) throws -> Int? {
             let row: Row?
             if selection.groupIDs == nil {
-                let sql = "SELECT count(*) AS n, coalesce(sum(failures), 0) AS carried FROM \(overall.name)"
-                row = try db.query(sql).first
+                row = try db.query("SELECT count(*) AS n FROM \(overall.name)").first
             } else {
                 // The distinct ids (with their hardware, for devices) of the groups kept.
                 let key = perGroup.columns.dropFirst().map { "c.\($0.name)" }.joined(separator: ", ")
                 let conditions = selection.conditions(on: FilterTarget(perGroup, alias: "c"), db.dialect)
                 row = try db.query(
                     """
-                    SELECT count(*) AS n, coalesce(sum(d.failures), 0) AS carried
-                    FROM (SELECT \(key), sum(c.failures) AS failures FROM \(perGroup.name) c\(conditions.whereClause)
-                          GROUP BY \(key)) AS d
+                    SELECT count(*) AS n
+                    FROM (SELECT DISTINCT \(key) FROM \(perGroup.name) c\(conditions.whereClause)) AS d
                     """,
                     conditions.values
                 ).first
             }
             let distinct = try row?.int("n") ?? 0
-            return (distinct == 0 ? nil : distinct, try row?.int("carried") ?? 0)
+            return distinct == 0 ? nil : distinct
         }
-        let devices = try count(overall: Caches.failureDevice, perGroup: Caches.failureGroupDevice)
-        let users = try count(overall: Caches.failureUser, perGroup: Caches.failureGroupUser)
         return AffectedCounts(
-            devices: devices.0, users: users.0, withDeviceID: devices.1, withUserID: users.1)
+            devices: try count(overall: Caches.failureDevice, perGroup: Caches.failureGroupDevice),
+            users: try count(overall: Caches.failureUser, perGroup: Caches.failureGroupUser))
     }
 
     /// The failures per group and day the conditions on `failure_day c` keep, and the latest

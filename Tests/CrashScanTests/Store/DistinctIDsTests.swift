@@ -8,7 +8,7 @@ import XCTest
 final class DistinctIDsTests: XCTestCase {
     func testCountsAreThoseOfTheDistinctPairsForAnyGroupID() {
         let groups = [
-            0, 1, 7, 4_096, DistinctIDs.slotsByIDLimit - 1, DistinctIDs.slotsByIDLimit, 1 << 40, -3,
+            0, 1, 7, 4_096, GroupSlots.arrayLimit - 1, GroupSlots.arrayLimit, 1 << 40, -3,
         ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<10 {
