@@ -66,6 +66,14 @@ enum FixedCommand: CommandDefinition {
                 )
             }
             try store.recordFix(group: id, version: version, notedAt: Timestamp.now())
+            // A fix version is the first release without the crash: one that itself crashed, or
+            // that is older than a version that crashed, is probably not it.
+            let contradicting = try GroupRegression.crashingNotOlder(than: version, group: id, store: store)
+            if !contradicting.isEmpty {
+                console.err(
+                    "crashscan: warning: \(version) is not newer than every version that crashed (\(contradicting.joined(separator: ", ")) crashed too): fixed in \(version) means \(version) and later must not crash\n"
+                )
+            }
         }
         // The stored recommendations carry the regression flag: bring them up to date now.
         let rules = try RuleSet.load(extraFiles: ruleFiles)

@@ -3,9 +3,10 @@ import CrashScanRules
 import CrashScanStore
 import CrashScanWorkflows
 
-/// Whether a group came back after the app version that fixed it: for every group, with a rule
-/// or without. The fix version is the one recorded with `crashscan fixed`, else the winning
-/// rule's `fixedIn`; the group is regressed when one of its reports comes from a later version.
+/// Whether a group came back in or after the app version that fixed it: for every group, with a
+/// rule or without. The fix version is the one recorded with `crashscan fixed`, else the winning
+/// rule's `fixedIn`. Fixed in V means that V and every later version must not crash: the group
+/// is regressed when one of its reports comes from V or a later version.
 public struct GroupRegression: Sendable, Equatable, Encodable {
     public var fixedIn: String
     /// Where the fix version comes from.
@@ -16,7 +17,7 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
         case rule
     }
     public var source: Source
-    /// Later app versions that crashed, with their report counts, oldest first.
+    /// The fix version and later ones that crashed, with their report counts, oldest first.
     public var regressedIn: [Evidence.Count]
 
     public var regressed: Bool { !regressedIn.isEmpty }
@@ -59,17 +60,27 @@ public struct GroupRegression: Sendable, Equatable, Encodable {
         let recorded = try store.recordedFix(group: group)
         guard let fixedIn = recorded ?? ruleFixedIn else { return nil }
         let later = try store.knownAppVersionCounts(group: group).filter {
-            AppVersion.isNewer($0.value, than: fixedIn)
+            AppVersion.isAtLeast($0.value, fixedIn)
         }.map(Evidence.Count.init).sorted { AppVersion.isNewer($1.value, than: $0.value) }
         return GroupRegression(
             fixedIn: fixedIn, source: recorded != nil ? .recorded : .rule, regressedIn: later)
     }
 
-    /// `fixed in 2.4.0; REGRESSED: 2.5.0 (3), 2.6.1 (1)` or `fixed in 2.4.0; no report from a later version`.
+    /// `fixed in 2.4.0; REGRESSED: crashed in 2.4.0 (1), 2.6.1 (3)` or `fixed in 2.4.0; no report
+    /// from it or a later version`.
     public var summary: String {
         let origin = source == .rule ? " (the rule's fixedIn)" : ""
-        guard regressed else { return "fixed in \(fixedIn)\(origin); no report from a later version" }
+        guard regressed else { return "fixed in \(fixedIn)\(origin); no report from it or a later version" }
         let list = regressedIn.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-        return "fixed in \(fixedIn)\(origin); REGRESSED: seen again in \(list)"
+        return "fixed in \(fixedIn)\(origin); REGRESSED: crashed in \(list)"
+    }
+
+    /// The versions that crashed which are not older than `version`: when `crashscan fixed`
+    /// records it, each of them already contradicts it.
+    public static func crashingNotOlder(than version: String, group: Int64, store: Store) throws -> [String] {
+        try store.knownAppVersionCounts(group: group).map(\.value).filter {
+            AppVersion.isAtLeast($0, version)
+        }
+        .sorted { AppVersion.isNewer($1, than: $0) }
     }
 }

@@ -394,7 +394,7 @@ public enum ReportRenderer {
         "group_id", "fingerprint", "kind", "accessor", "receiver_class", "key", "key_is_private", "cause",
         "exception_type", "report_count", "device_count", "first_seen", "last_seen", "devices", "os_versions",
         "app_versions", "blame_frame", "rule_id", "fix", "affected_devices", "affected_users",
-        "failures_with_device_id", "failures_with_user_id",
+        "failures_with_device_id", "failures_with_user_id", "confidence", "fixed_in", "regressed",
     ]
 
     static func csv(_ report: KVCReport) -> String {
@@ -414,21 +414,32 @@ public enum ReportRenderer {
                 group.recommendation?.ruleID ?? "", group.recommendation?.fix ?? "",
                 group.affectedDevices.map(String.init) ?? "", group.affectedUsers.map(String.init) ?? "",
                 String(group.failuresWithDeviceID), String(group.failuresWithUserID),
+                group.evidence?.confidence.rawValue ?? "", group.regression?.fixedIn ?? "",
+                group.regression.map { $0.regressed ? "1" : "0" } ?? "",
             ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180 quoting; a leading `=`, `+`, `-` or `@` is prefixed with `'` so a spreadsheet
-    /// does not run it as a formula (blame frames start with `-[`).
+    /// RFC 4180 quoting. A cell a spreadsheet would run as a formula is prefixed with `'`: one
+    /// that begins with `=`, `+`, `@` or a tab, or with `-` followed by a digit or `(` (OWASP's
+    /// list; `-[UITextView …]`, how blame frames begin, is left as it is, since no spreadsheet
+    /// reads it as a formula).
     static func csvField(_ value: String) -> String {
         var text = value
-        if let first = text.first, "=+-@".contains(first) { text = "'" + text }
+        if isFormula(text) { text = "'" + text }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
         }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    static func isFormula(_ text: String) -> Bool {
+        guard let first = text.first else { return false }
+        if "=+@\t".contains(first) { return true }
+        guard first == "-", let second = text.dropFirst().first else { return false }
+        return second.isNumber || second == "("
     }
 
     // MARK: - Markdown
@@ -452,9 +463,9 @@ public enum ReportRenderer {
         out.append("## KVC failure groups")
         out.append("")
         out.append(
-            "| Group | Kind | Class.key | Cause | Reports | Device models | Affected devices | Affected users | OS versions | Fix |"
+            "| Group | Kind | Class.key | Cause | Reports | Device models | Affected devices | Affected users | OS versions | Fix | Confidence | Fixed in | Regressed |"
         )
-        out.append("|---|---|---|---|---:|---:|---:|---:|---|---|")
+        out.append("|---|---|---|---|---:|---:|---:|---:|---|---|---|---|---|")
         for group in report.groups {
             let os = group.osVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
             let affectedDevices = group.affected.devicesCell
@@ -463,7 +474,9 @@ public enum ReportRenderer {
             let cells: [String] = [
                 "`\(group.id)`", group.kind?.rawValue ?? "", "`\(classKey(group))`",
                 group.cause?.rawValue ?? "", String(group.reportCount), String(group.deviceCount),
-                affectedDevices, affectedUsers, os, fix,
+                affectedDevices, affectedUsers, os, fix, group.evidence?.confidence.rawValue ?? "–",
+                group.regression?.fixedIn ?? "–",
+                group.regression.map { $0.regressed ? "**yes**" : "no" } ?? "–",
             ]
             out.append(
                 "| " + cells.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ")

@@ -87,9 +87,10 @@ extension Evidence {
             confinedToFailingOS = outsideFailingOS.isEmpty
         }
         if let fixedIn {
+            // Fixed in V: V and every later version must not crash.
             regressedIn = versions.map(\.value).filter {
-                $0 != "unknown" && AppVersion.isNewer($0, than: fixedIn)
-            }
+                $0 != "unknown" && AppVersion.isAtLeast($0, fixedIn)
+            }.sorted { AppVersion.isNewer($1, than: $0) }
             regressed = !regressedIn.isEmpty
         }
         if let window = rule.failsOn, let app = facts.app {

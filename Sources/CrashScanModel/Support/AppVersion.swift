@@ -4,6 +4,9 @@ package enum AppVersion {
         text.split(whereSeparator: { !$0.isNumber }).map { Int($0) ?? 0 }
     }
 
+    /// True when `a` is `b` or a later version (`2.3` and `2.3.0` are one version).
+    package static func isAtLeast(_ a: String, _ b: String) -> Bool { !isNewer(b, than: a) }
+
     /// True when `a` is a later version than `b`.
     package static func isNewer(_ a: String, than b: String) -> Bool {
         var left = components(a)

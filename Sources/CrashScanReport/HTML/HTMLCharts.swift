@@ -48,9 +48,13 @@ enum HTMLCharts {
             guard let position = index[unit.start(of: mark.firstSeen)] else { continue }
             let x = left + (Double(position) + 0.5) * step
             let kind = mark.isRegression ? "reg" : mark.isFixVersion ? "fix" : ""
+            // The fix version itself may crash (fixed in V: V and later must not).
             let label =
-                mark.isRegression
-                ? "regressed \(mark.version)" : mark.isFixVersion ? "fixed in \(mark.version)" : mark.version
+                mark.isRegression && mark.isFixVersion
+                ? "fixed in \(mark.version), crashed"
+                : mark.isRegression
+                    ? "regressed \(mark.version)"
+                    : mark.isFixVersion ? "fixed in \(mark.version)" : mark.version
             svg +=
                 "<line class=\"mark \(kind)\" x1=\"\(format(x))\" y1=\"\(top - 4)\" x2=\"\(format(x))\" y2=\"\(top + plot)\"/>"
             let y = 10 + Double(labelRow % 2) * 11
@@ -71,7 +75,7 @@ enum HTMLCharts {
             table += marks.map { mark in
                 let note =
                     mark.isRegression
-                    ? " <strong class=\"regressed\">(regressed)</strong>"
+                    ? " <strong class=\"regressed\">(\(mark.isFixVersion ? "fix version, crashed" : "regressed"))</strong>"
                     : mark.isFixVersion ? " (fix version)" : ""
                 return "\(HTMLText.escape(mark.version)) on \(mark.firstSeen)\(note)"
             }.joined(separator: "; ")

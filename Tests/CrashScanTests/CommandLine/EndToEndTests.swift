@@ -232,7 +232,9 @@ final class RulesEndToEndTests: XCTestCase {
         XCTAssertTrue(try run(["explain", "--help"]).out.contains("66 no such group"))
 
         let fixed = try run(["fixed", fingerprint, "2.3.0", "--db", db])
-        XCTAssertTrue(fixed.out.contains("REGRESSED: seen again in 2.3.1"), fixed.out)
+        XCTAssertTrue(fixed.out.contains("REGRESSED: crashed in 2.3.0 (1), 2.3.1 (6)"), fixed.out)
+        XCTAssertTrue(
+            fixed.err.contains("warning: 2.3.0 is not newer than every version that crashed"), fixed.err)
         XCTAssertTrue(try run(["report", "--db", db]).out.contains("REGRESSED"))
     }
 

@@ -31,7 +31,11 @@ final class RegressionTests: XCTestCase {
         let fixed = try runner.run(["fixed", id, "7.4.0"])
         XCTAssertEqual(fixed.status, 0, fixed.err)
         XCTAssertTrue(fixed.out.contains("recorded: fixed in 7.4.0"), fixed.out)
-        XCTAssertTrue(fixed.out.contains("REGRESSED: seen again in 7.4.2 (1)"), fixed.out)
+        XCTAssertTrue(fixed.out.contains("REGRESSED: crashed in 7.4.2 (1)"), fixed.out)
+        XCTAssertTrue(
+            fixed.err.contains(
+                "warning: 7.4.0 is not newer than every version that crashed (7.4.2 crashed too)"),
+            fixed.err)
 
         let regressed = try XCTUnwrap(try json(["report", "--regressed"])["groups"] as? [[String: Any]])
         XCTAssertEqual(regressed.compactMap { $0["id"] as? String }, [id])
@@ -43,10 +47,31 @@ final class RegressionTests: XCTestCase {
         let failing = try runner.run(["report", "--fail-on", "regressed"])
         XCTAssertEqual(failing.status, 1)
         XCTAssertTrue(failing.err.contains("1 regressed group (\(id))"), failing.err)
-        XCTAssertTrue(failing.out.contains("fixed in 7.4.0; REGRESSED: seen again in 7.4.2 (1)"), failing.out)
+        XCTAssertTrue(failing.out.contains("fixed in 7.4.0; REGRESSED: crashed in 7.4.2 (1)"), failing.out)
+        // CSV and Markdown carry the fix version, the regression and the confidence.
+        let csv = try runner.run(["report", "--format", "csv"]).out.split(separator: "\n")
+        let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
+        XCTAssertEqual(header.suffix(3), ["confidence", "fixed_in", "regressed"])
+        let row = try XCTUnwrap(csv.first { $0.hasPrefix(id) }).split(
+            separator: ",", omittingEmptySubsequences: false)
+        XCTAssertEqual(row.suffix(3), ["high", "7.4.0", "1"])
+        let markdown = try runner.run(["report", "--format", "markdown"]).out
+        XCTAssertTrue(markdown.contains("| Fix | Confidence | Fixed in | Regressed |"), markdown)
+        XCTAssertTrue(markdown.contains("| high | 7.4.0 | **yes** |"), markdown)
+
+        // Fixed in V means V and later must not crash: the version that crashed is no fix
+        // version, and saying so is warned about.
+        let same = try runner.run(["fixed", id, "7.4.2"])
+        XCTAssertEqual(same.status, 0, same.err)
+        XCTAssertTrue(same.out.contains("fixed in 7.4.2; REGRESSED: crashed in 7.4.2 (1)"), same.out)
+        XCTAssertTrue(
+            same.err.contains(
+                "warning: 7.4.2 is not newer than every version that crashed (7.4.2 crashed too): fixed in 7.4.2 means 7.4.2 and later must not crash"
+            ), same.err)
 
         let later = try runner.run(["fixed", id, "7.5"])
-        XCTAssertTrue(later.out.contains("no report from a later version"), later.out)
+        XCTAssertTrue(later.out.contains("no report from it or a later version"), later.out)
+        XCTAssertEqual(later.err, "")
         XCTAssertEqual(try runner.run(["report", "--fail-on", "regressed"]).status, 0)
         XCTAssertEqual(try runner.run(["report", "--fail-on", "nothing"]).status, 64)
     }

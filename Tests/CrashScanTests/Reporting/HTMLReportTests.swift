@@ -158,7 +158,7 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertEqual(try runner.run(["fixed", searchBar, "6.3.0"]).status, 0)
         let (_, html) = try page(runner)
         let labels = html.all("text").map(\.text)
-        XCTAssertTrue(labels.contains("fixed in 2.3.0"), "\(labels)")
+        XCTAssertTrue(labels.contains("fixed in 2.3.0, crashed"), "\(labels)")
         XCTAssertTrue(labels.contains("regressed 2.3.1"), "\(labels)")
         XCTAssertTrue(labels.contains("regressed 6.4.0"), "\(labels)")
         XCTAssertFalse(labels.contains("fixed in 6.3.0"))

@@ -109,7 +109,16 @@ final class ReportTests: XCTestCase {
         let csv = ReportRenderer.render(try build { try $0.addOS("8.1") }, as: .csv)
         let lines = csv.split(separator: "\n")
         XCTAssertEqual(String(lines[0]), ReportRenderer.csvHeader.joined(separator: ","))
-        XCTAssertTrue(lines[1].contains(",'-[UITextView(Extension) was_setPlaceholderWithText:Color:],"))
+        // A blame frame is no formula: it is left as it is.
+        XCTAssertTrue(
+            lines[1].contains(",-[UITextView(Extension) was_setPlaceholderWithText:Color:],"),
+            String(lines[1]))
         XCTAssertEqual(ReportRenderer.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
+        for formula in ["=1+1", "+1", "@SUM(A1)", "\tx", "-1", "-(2)", "-2+3"] {
+            XCTAssertTrue(ReportRenderer.csvField(formula).hasPrefix("'"), formula)
+        }
+        for plain in ["-[NSObject setValue:forKey:]", "-", "2.3.1", "UITextView", "-x"] {
+            XCTAssertEqual(ReportRenderer.csvField(plain), plain)
+        }
     }
 }

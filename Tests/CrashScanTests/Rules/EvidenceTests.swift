@@ -139,7 +139,8 @@ final class EvidenceTests: XCTestCase {
             try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn()).evidence)
         XCTAssertEqual(evidence.fixedIn, "2.3.0")
         XCTAssertTrue(evidence.regressed)
-        XCTAssertEqual(evidence.regressedIn, ["2.3.1"])
+        // Fixed in 2.3.0: 2.3.0 itself must not crash either.
+        XCTAssertEqual(evidence.regressedIn, ["2.3.0", "2.3.1"])
         try store.db.run("UPDATE group_fix SET fixed_in = '2.10' WHERE group_id = ?", [.integer(group)])
         XCTAssertFalse(
             try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn()).evidence?
@@ -155,7 +156,7 @@ final class EvidenceTests: XCTestCase {
         let evidence = try XCTUnwrap(
             try GroupExplanation.build(group: try seedGroup(), store: store, rules: rules).evidence)
         XCTAssertTrue(evidence.regressed)
-        XCTAssertEqual(evidence.regressedIn, ["2.3.1"])
+        XCTAssertEqual(evidence.regressedIn, ["2.3.0", "2.3.1"], "2.3 and 2.3.0 are one version")
     }
 
     func testGenericRuleIsLowConfidence() throws {
