@@ -147,7 +147,9 @@ final class AffectedTests: XCTestCase {
         let csv = try runner.run(["report", "--format", "csv"]).out.split(separator: "\n")
         let header = csv[0].split(separator: ",", omittingEmptySubsequences: false)
         let devicesColumn = try XCTUnwrap(header.firstIndex(of: "affected_devices"))
-        XCTAssertEqual(header.suffix(2), ["failures_with_device_id", "failures_with_user_id"])
+        XCTAssertEqual(
+            header.suffix(5),
+            ["failures_with_device_id", "failures_with_user_id", "confidence", "fixed_in", "regressed"])
         let searchRow = try XCTUnwrap(csv.first { $0.contains("_searchField") })
         XCTAssertEqual(
             searchRow.split(separator: ",", omittingEmptySubsequences: false)[devicesColumn], "",
