@@ -1,6 +1,6 @@
--- crashscan:baseline-version 25
--- crashscan's schema at version 25, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0025) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 26
+-- crashscan's schema at version 26, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0026) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -248,7 +248,8 @@ SELECT rec.group_id,
        rec.confined_to_failing_os,
        rec.app_versions,
        rec.fixed_in,
-       rec.regressed
+       rec.regressed,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM recommendation rec
 JOIN crash_group g ON g.id = rec.group_id;
 
@@ -329,7 +330,8 @@ SELECT r.id,
        r.source_issue_id,
        r.source_crash_id,
        r.source_url,
-       r.seen_at
+       r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM report r;
 
 CREATE VIEW kvc_failures AS
@@ -355,7 +357,8 @@ SELECT k.report_id,
        k.evidence,
        r.device_id,
        r.user_id,
-       r.seen_at
+       r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
@@ -384,7 +387,8 @@ SELECT g.id,
            AS affected_devices,
        nullif(count(DISTINCT r.user_id), 0) AS affected_users,
        count(r.device_id) AS reports_with_device_id,
-       count(r.user_id) AS reports_with_user_id
+       count(r.user_id) AS reports_with_user_id,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;

@@ -82,7 +82,8 @@ SELECT
     NULL::bigint AS affected_devices,
     NULL::bigint AS affected_users,
     NULL::bigint AS reports_with_device_id,
-    NULL::bigint AS reports_with_user_id;
+    NULL::bigint AS reports_with_user_id,
+    NULL::text COLLATE pg_catalog."C" AS group_key;
 
 CREATE TABLE public.failure_cell (
     number bigint NOT NULL,
@@ -374,7 +375,10 @@ CREATE VIEW public.kvc_failures AS
     k.evidence,
     r.device_id,
     r.user_id,
-    r.seen_at
+    r.seen_at,
+    ( SELECT substr(g.fingerprint, 1, 8) AS substr
+           FROM public.crash_group g
+          WHERE (g.id = r.group_id)) AS group_key
    FROM (public.kvc_failure k
      JOIN public.report r ON ((r.id = k.report_id)));
 
@@ -419,7 +423,8 @@ CREATE VIEW public.recommendations AS
     rec.confined_to_failing_os,
     rec.app_versions,
     rec.fixed_in,
-    rec.regressed
+    rec.regressed,
+    substr(g.fingerprint, 1, 8) AS group_key
    FROM (public.recommendation rec
      JOIN public.crash_group g ON ((g.id = rec.group_id)));
 
@@ -484,7 +489,10 @@ CREATE VIEW public.reports AS
     r.source_issue_id,
     r.source_crash_id,
     r.source_url,
-    r.seen_at
+    r.seen_at,
+    ( SELECT substr(g.fingerprint, 1, 8) AS substr
+           FROM public.crash_group g
+          WHERE (g.id = r.group_id)) AS group_key
    FROM public.report r;
 
 CREATE TABLE public.schema_migrations (
@@ -707,7 +715,8 @@ CREATE OR REPLACE VIEW public.crash_groups AS
     NULLIF(count(DISTINCT ((r.device_id || chr(31)) || COALESCE(r.device_name, r.device_model, ''::text))), 0) AS affected_devices,
     NULLIF(count(DISTINCT r.user_id), 0) AS affected_users,
     count(r.device_id) AS reports_with_device_id,
-    count(r.user_id) AS reports_with_user_id
+    count(r.user_id) AS reports_with_user_id,
+    substr(g.fingerprint, 1, 8) AS group_key
    FROM (public.crash_group g
      JOIN public.report r ON ((r.group_id = g.id)))
   GROUP BY g.id;

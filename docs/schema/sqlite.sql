@@ -367,7 +367,8 @@ SELECT g.id,
            AS affected_devices,
        nullif(count(DISTINCT r.user_id), 0) AS affected_users,
        count(r.device_id) AS reports_with_device_id,
-       count(r.user_id) AS reports_with_user_id
+       count(r.user_id) AS reports_with_user_id,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;
@@ -413,7 +414,8 @@ SELECT k.report_id,
        k.evidence,
        r.device_id,
        r.user_id,
-       r.seen_at
+       r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
@@ -433,7 +435,8 @@ SELECT rec.group_id,
        rec.confined_to_failing_os,
        rec.app_versions,
        rec.fixed_in,
-       rec.regressed
+       rec.regressed,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM recommendation rec
 JOIN crash_group g ON g.id = rec.group_id;
 
@@ -471,7 +474,8 @@ SELECT r.id,
        r.source_issue_id,
        r.source_crash_id,
        r.source_url,
-       r.seen_at
+       r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM report r;
 
 CREATE VIEW source_findings AS

@@ -1,5 +1,5 @@
--- crashscan:baseline-version 25
--- crashscan's schema at version 25 for PostgreSQL (the team database), whole: what a new database
+-- crashscan:baseline-version 26
+-- crashscan's schema at version 26 for PostgreSQL (the team database), whole: what a new database
 -- is made of. The numbered files beside this one are what an older database is upgraded by; a
 -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
 -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -251,7 +251,8 @@ CREATE TABLE cache_state (
 CREATE VIEW recommendations AS
 SELECT rec.group_id, rec.rule_id, rec.fix, rec.title, rec.detail, rec.rule_source, g.fingerprint, rec.confidence,
        rec.confidence_reason, rec.affected_os, rec.crash_os_versions, rec.clean_os_versions,
-       rec.confined_to_failing_os, rec.app_versions, rec.fixed_in, rec.regressed
+       rec.confined_to_failing_os, rec.app_versions, rec.fixed_in, rec.regressed,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM recommendation rec
 JOIN crash_group g ON g.id = rec.group_id;
 
@@ -279,13 +280,15 @@ SELECT r.id, r.source_path, r.source_format, r.occurred_at, r.imported_at, r.dev
        r.os_version, r.os_build, r.os_major, r.os_minor, r.os_patch, r.app_version, r.exception_type,
        r.exception_reason, r.group_id, r.uploaded_at, r.os_raw, r.device_raw, r.bundle_id, r.process_name,
        r.blame_frame, r.app_build, r.occurred_at_raw, r.uploaded_at_raw, r.time_zone_assumed, r.symbolication,
-       r.text_repairs, r.device_id, r.user_id, r.source_issue_id, r.source_crash_id, r.source_url, r.seen_at
+       r.text_repairs, r.device_id, r.user_id, r.source_issue_id, r.source_crash_id, r.source_url, r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM report r;
 
 CREATE VIEW kvc_failures AS
 SELECT k.report_id, k.kind, k.accessor, k.receiver_class, k.key, k.key_is_private, k.cause, r.device_model,
        r.device_name, r.os_version, r.os_build, r.app_version, r.occurred_at, r.group_id, r.exception_type,
-       r.os_major, r.os_minor, r.os_patch, k.class_origin, k.evidence, r.device_id, r.user_id, r.seen_at
+       r.os_major, r.os_minor, r.os_patch, k.class_origin, k.evidence, r.device_id, r.user_id, r.seen_at,
+       (SELECT substr(g.fingerprint, 1, 8) FROM crash_group g WHERE g.id = r.group_id) AS group_key
 FROM kvc_failure k
 JOIN report r ON r.id = k.report_id;
 
@@ -314,7 +317,8 @@ SELECT g.id,
            AS affected_devices,
        nullif(count(DISTINCT r.user_id), 0) AS affected_users,
        count(r.device_id) AS reports_with_device_id,
-       count(r.user_id) AS reports_with_user_id
+       count(r.user_id) AS reports_with_user_id,
+       substr(g.fingerprint, 1, 8) AS group_key
 FROM crash_group g
 JOIN report r ON r.group_id = g.id
 GROUP BY g.id;

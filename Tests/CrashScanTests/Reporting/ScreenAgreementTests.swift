@@ -1,5 +1,7 @@
 import XCTest
 
+@testable import CrashScanDatabase
+
 /// Numbers on one screen say what they count, so that two of them are never read as one
 /// selection: a key or kind filter's headline, the evidence (over every report of a group) beside
 /// the group's filtered count, and the table's column of device models.
@@ -53,5 +55,41 @@ final class ScreenAgreementTests: XCTestCase {
         let text = try runner.run(["report"]).out
         let header = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("GROUP ") })
         XCTAssertTrue(header.hasSuffix("REPORTS  MODELS"), String(header))
+    }
+
+    /// The views name a group by the id every command shows (`group_key`), and the documented
+    /// query of KVC groups gives the groups `report` shows, no blank rows.
+    func testTheViewsCarryTheIDsTheCommandsShow() throws {
+        let runner = try samples()
+        let report = try XCTUnwrap(
+            try JSONSerialization.jsonObject(
+                with: Data(try runner.run(["report", "--format", "json"]).out.utf8))
+                as? [String: Any])
+        let ids = Set((report["groups"] as? [[String: Any]] ?? []).compactMap { $0["id"] as? String })
+        XCTAssertEqual(ids.count, 9)
+        let db = try Database(
+            path: runner.folder.appendingPathComponent("crashscan.sqlite").path, readOnly: true)
+        let page = try String(
+            contentsOf: TestPaths.packageRoot.appendingPathComponent("docs/querying.md"), encoding: .utf8)
+        let line = try XCTUnwrap(
+            page.split(separator: "\n").first { $0.contains("from crash_groups g left join recommendations") }
+        )
+        let query = try XCTUnwrap(line.split(separator: "\"").dropFirst().first)
+        let rows = try db.query(String(query))
+        XCTAssertEqual(Set(try rows.compactMap { try $0.string("group_key") }), ids)
+        XCTAssertEqual(rows.count, ids.count, "one row per group report shows")
+        for view in ["reports", "kvc_failures", "recommendations"] {
+            let keys = try db.query("SELECT DISTINCT group_key FROM \(view) WHERE group_key IS NOT NULL")
+                .compactMap {
+                    try $0.string("group_key")
+                }
+            XCTAssertFalse(keys.isEmpty, view)
+            for key in keys where view != "reports" {
+                XCTAssertTrue(ids.contains(key), "\(view): \(key)")
+            }
+            let explained = try runner.run(["explain", try XCTUnwrap(keys.first)])
+            XCTAssertEqual(
+                explained.status, 0, "\(view)'s group_key is an id explain takes: \(explained.err)")
+        }
     }
 }
