@@ -9,12 +9,15 @@ enum MetricKitReader {
     static func read(_ document: CanonicalJSON.Document) throws -> Result<[CrashReport], Rejection> {
         let bytes = document.bytes
         var diagnostics: [Range<Int>] = []
-        var otherKinds: Set<String> = []
+        // Per other kind of diagnostic, whether its array holds one.
+        var otherKinds: [String: Bool] = [:]
         var timeStampEnd: String?
         var timeStampBegin: String?
         var reader = StreamingJSON(bytes)
+        // A name given twice: the last member counts (as crashscan reads every crash report's JSON).
         try reader.readObject { reader, key in
             if key == "crashDiagnostics" {
+                diagnostics = []
                 try reader.readElements { reader in
                     guard try reader.kind() == .object else { return try reader.skipValue() }
                     diagnostics.append(try reader.valueRange())
@@ -23,14 +26,17 @@ enum MetricKitReader {
                 timeStampEnd = try reader.fieldString()
             } else if key == "timeStampBegin" {
                 timeStampBegin = try reader.fieldString()
-            } else if MetricKitParser.otherKinds.contains(key.string), try reader.kind() == .array {
+            } else if MetricKitParser.otherKinds.contains(key.string) {
                 let name = key.string
-                try reader.elements { _, _ in otherKinds.insert(name) }
+                otherKinds[name] = false
+                guard try reader.kind() == .array else { return try reader.skipValue() }
+                try reader.elements { _, _ in otherKinds[name] = true }
             }
         }
         guard !diagnostics.isEmpty else {
             return .failure(
-                MetricKitParser.noCrash(otherKinds: MetricKitParser.otherKinds.filter(otherKinds.contains)))
+                MetricKitParser.noCrash(
+                    otherKinds: MetricKitParser.otherKinds.filter { otherKinds[$0] == true }))
         }
         let time = timeStampEnd ?? timeStampBegin
         return .success(

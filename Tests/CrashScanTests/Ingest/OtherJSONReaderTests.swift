@@ -207,6 +207,17 @@ final class OtherJSONReaderTests: XCTestCase {
             + #""timeStampEnd":"a","timeStampEnd":"b"}"#
         XCTAssertEqual(try report(payload).occurredAtRaw, "b")
         XCTAssertEqual(try report(payload).signal, "SIGABRT")
+        // `crashDiagnostics` given twice: the last array counts, as Foundation reads it (found by
+        // the json fuzz target: the first was read too).
+        let twice =
+            #"{"crashDiagnostics":[{"diagnosticMetaData":{"signal":6}},{"diagnosticMetaData":{"signal":6}}],"#
+            + #""timeStampEnd":"a","crashDiagnostics":[{"diagnosticMetaData":{"signal":11}}]}"#
+        let reports = try XCTUnwrap(try ReportReader.readJSON(Substring(twice))?.get())
+        XCTAssertEqual(reports.map(\.signal), ["SIGSEGV"])
+        XCTAssertEqual(
+            ReportReader.readJSON(
+                #"{"timeStampBegin":"x","hangDiagnostics":[{}],"crashDiagnostics":[{}],"crashDiagnostics":[]}"#
+            )?.rejection?.reason, "MetricKit payload without crash diagnostics (only hangDiagnostics)")
         // Nothing of a crash; a MetricKit payload without crash diagnostics.
         XCTAssertEqual(
             ReportReader.readJSON(#"{"crash":{},"system":{},"report":{}}"#)?.rejection?.reason,
