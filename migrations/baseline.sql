@@ -1,6 +1,6 @@
--- crashscan:baseline-version 26
--- crashscan's schema at version 26, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0026) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 28
+-- crashscan's schema at version 28, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0028) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -88,10 +88,6 @@ CREATE TABLE report (
     os_major                INTEGER,
     os_minor                INTEGER,
     os_patch                INTEGER,
-    -- major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL without a version).
-    os_key                  INTEGER GENERATED ALWAYS AS (
-                                os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
-                            ) VIRTUAL,
     os_beta                 INTEGER NOT NULL DEFAULT 0,
     app_version             TEXT,
     bundle_id               TEXT,
@@ -119,12 +115,26 @@ CREATE TABLE report (
     source_crash_id         TEXT,
     source_url              TEXT,
     -- When the report was seen: its crash time, else its upload time.
-    seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL
+    seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL,
+    -- The platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+    -- 400000000) + major * 1000000 + minor * 1000 + patch: one integer for OS ranges, in which an
+    -- iOS range never takes in another platform's versions (NULL without a version).
+    os_key                  INTEGER GENERATED ALWAYS AS (
+                                CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000
+                                                 WHEN 'watchOS' THEN 300000000 WHEN 'visionOS' THEN 400000000
+                                                 ELSE 0 END
+                                + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+                            ) VIRTUAL,
+    -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
+    -- the crash time to the second, the exception and the normalised reason; null without them.
+    incident_key            TEXT
 );
 -- A report's content hash by its first 16 digits, and each group's reports by time (its latest
 -- reports, its first and last time).
 CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
+-- The stored copy of an incident an import meets again.
+CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
 
 -- The Key-Value Coding failure a report is, if it is one.
 CREATE TABLE kvc_failure (

@@ -29,6 +29,12 @@ struct CommandOption: Equatable, Sendable {
     static let rules = CommandOption(
         "--rules", value: "FILE", help: "A team rule file, added to the built-in rules (repeatable).")
     static let textOrJSON = CommandOption("--format", value: "FORMAT", help: "text (default) or json.")
+    static let timeZone = CommandOption(
+        "--tz", value: "ZONE",
+        help: """
+            Show times, and read a date without a time, in ZONE: UTC (default), local, or an
+            offset such as +08:00 (default: $CRASHSCAN_TZ, else UTC)
+            """)
     static let dsym = CommandOption(
         "--dsym", value: "PATH", help: "A .dSYM bundle, a folder of them, or a zip of them (repeatable).")
 }
@@ -71,4 +77,18 @@ struct ParsedArguments {
 
     /// Whether the flag `option` was given.
     func isSet(_ option: CommandOption) -> Bool { given.contains { $0.option == option } }
+}
+
+extension CLI {
+    /// The zone of `--tz`, else `$CRASHSCAN_TZ`, else UTC; a value that names no zone is refused.
+    static func displayZone(_ arguments: ParsedArguments, environment: [String: String]) throws -> DisplayZone
+    {
+        let given = arguments.value(.timeZone).map { ($0, "--tz") }
+        let (text, source) = given ?? (environment["CRASHSCAN_TZ"] ?? "", "CRASHSCAN_TZ")
+        guard !text.isEmpty else { return .utc }
+        guard let zone = DisplayZone.parse(text) else {
+            throw UsageError("invalid \(source) '\(text)' (expected \(DisplayZone.accepted))")
+        }
+        return zone
+    }
 }

@@ -25,7 +25,7 @@ enum ExplainCommand: CommandDefinition {
                 failing window, app versions, regression), the confidence, and the fix.
                 """,
             usage:
-                "crashscan explain GROUP [--reports N|all] [--format text|json] [--db FILE] [--rules FILE]...",
+                "crashscan explain GROUP [--reports N|all] [--format text|json] [--tz ZONE] [--db FILE] [--rules FILE]...",
             arguments: [
                 (
                     "GROUP",
@@ -35,7 +35,9 @@ enum ExplainCommand: CommandDefinition {
                     """
                 )
             ],
-            sections: [.init(title: "OPTIONS", options: [reportsOption, .textOrJSON, .database, .rules])],
+            sections: [
+                .init(title: "OPTIONS", options: [reportsOption, .textOrJSON, .timeZone, .database, .rules])
+            ],
             footer: "EXIT CODES: 0 ok, 64 GROUP malformed or ambiguous, 66 no such group or no database.")
     }
 
@@ -43,6 +45,7 @@ enum ExplainCommand: CommandDefinition {
         -> ExitCode
     {
         let json = try FormatOption.textOrJSON(arguments.value(.textOrJSON) ?? "text")
+        let zone = try CLI.displayZone(arguments, environment: environment)
         guard arguments.positionals.count == 1, let group = arguments.positionals.first else {
             throw UsageError(
                 "explain needs one GROUP: a group id or a fingerprint prefix (see 'crashscan report')")
@@ -55,7 +58,8 @@ enum ExplainCommand: CommandDefinition {
         let explanation = try GroupExplanation.build(
             group: id, store: store, rules: rules,
             reportsShown: try reportsShown(arguments.value(reportsOption)))
-        console.out(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation))
+        console.out(
+            json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation, zone: zone))
         return .ok
     }
 }

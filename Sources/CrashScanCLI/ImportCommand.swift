@@ -195,6 +195,15 @@ enum ImportCommand: CommandDefinition {
                     "crashscan: … and \(summary.rejections.count - 20) more rejected files (see the import_files view)\n"
                 )
             }
+            for (kept, dropped) in summary.sameIncident.prefix(20) {
+                console.err(
+                    "crashscan: \(dropped.terminalSafe): same incident as \(kept.terminalSafe) (same device, crash time, exception and reason); kept \(kept.terminalSafe), the richer copy\n"
+                )
+            }
+            if summary.sameIncident.count > 20 {
+                console.err(
+                    "crashscan: … and \(summary.sameIncident.count - 20) more copies of stored incidents\n")
+            }
             for (path, note) in summary.repairs.prefix(20) {
                 console.err("crashscan: imported \(path.terminalSafe) with its \(note)\n")
             }
@@ -239,7 +248,7 @@ enum ImportCommand: CommandDefinition {
             : ""
         let merged =
             summary.mergedGroups > 0
-            ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined by call site"
+            ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined to its crash"
             : ""
         let repaired = summary.repaired > 0 ? ", \(plural(summary.repaired, "file")) with repaired text" : ""
         return

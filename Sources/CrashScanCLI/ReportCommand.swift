@@ -11,27 +11,37 @@ enum ReportCommand: CommandDefinition {
         usage: "report", summary: "Show KVC failure groups, a device × OS matrix and the recommended fixes."
     )
     static let os = CommandOption(
-        "--os", value: "SPEC", help: "8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1")
+        "--os", value: "SPEC",
+        help: """
+            8.1 (every 8.1.x), 8.1.3, 8, 8.0..8.2, >=13, >13, <8.3, <=8.1; iOS versions
+            unless --platform or the value names another ('macOS 10.15')
+            """)
+    static let platform = CommandOption(
+        "--platform", value: "NAME",
+        help: "ios, macos, tvos, watchos or visionos: only reports from it (--os then reads its versions)")
     static let device = CommandOption(
         "--device", value: "NAME",
         help: """
-            Model identifier (iPhone7,1) or marketing name (iPhone 6 Plus, 6+), any
-            case; 'unknown' for reports without a device
+            Model identifier (iPhone7,1), marketing name (iPhone 6 Plus, 6+) or family
+            (iPhone, iPad, iPad mini, iPod touch, Mac), any case; 'unknown' for reports
+            without a device
             """)
     static let appVersion = CommandOption(
-        "--app-version", value: "V", help: "App version, exactly as reported")
+        "--app-version", value: "V",
+        help: "App version as reported (2.3.1, 2.3.1(231)), 'unknown', or a range: >=2.3, <2.4, 2.3.0..2.3.1")
     static let since = CommandOption(
         "--since", value: "DATE",
         help: """
-            Crashes on or after DATE: YYYY-MM-DD (a UTC day) or YYYY-MM-DD HH:MM[:SS]
-            in UTC or with a zone (2015-03-01 08:00+08:00)
+            Crashes on or after DATE: YYYY-MM-DD (a day in the --tz zone), YYYY-MM-DD
+            HH:MM[:SS] (in that zone, or with its own: 2015-03-01 08:00+08:00), or a
+            time back from now: 12h, 7d, 2w
             """)
     static let until = CommandOption(
         "--until", value: "DATE", help: "Crashes on or before DATE (the same forms)")
     static let kind = CommandOption(
         "--kind", value: "KIND", help: "undefined_key, prohibited_ivar or obsolete_private_api")
     static let key = CommandOption(
-        "--key", value: "KEY", help: "The KVC key; '*' is a wildcard (_placeholder*)")
+        "--key", value: "KEY", help: "The KVC key; '*' is a wildcard (_placeholder*); '?' the unknown key")
     static let regressed = CommandOption(
         "--regressed", help: "Only the groups seen again after their fix version (crashscan fixed)")
     static let format = CommandOption(
@@ -62,18 +72,18 @@ enum ReportCommand: CommandDefinition {
                 """,
             usage: """
                 crashscan report [filters] [--format text|json|csv|markdown|html] [--sort ORDER]
-                                        [--output FILE] [--explain] [--db FILE] [--rules FILE]...
+                                        [--output FILE] [--explain] [--tz ZONE] [--db FILE] [--rules FILE]...
                                         [--fail-on regressed]
                 """,
             sections: [
                 .init(
                     title:
                         "FILTERS (a filter given twice matches either value; different filters must all match)",
-                    options: [os, device, appVersion, since, until, kind, key, regressed]),
+                    options: [os, platform, device, appVersion, since, until, kind, key, regressed]),
                 .init(
                     title: "OPTIONS",
                     options: [
-                        format, sort, output, explain, .database,
+                        format, sort, output, explain, .timeZone, .database,
                         CommandOption(
                             "--rules", value: "FILE",
                             help: "Evaluate recommendations with these team rules added (repeatable)."),
@@ -89,7 +99,8 @@ enum ReportCommand: CommandDefinition {
     static func run(_ arguments: ParsedArguments, console: Console, environment: [String: String]) throws
         -> ExitCode
     {
-        let filter = try self.filter(arguments)
+        let filter = try self.filter(
+            arguments, zone: try CLI.displayZone(arguments, environment: environment))
         let format = try self.format(arguments)
         let order = try self.sort(arguments) ?? (format == .html ? .affected : .reports)
         let outputPath = arguments.value(output)
@@ -151,8 +162,10 @@ enum ReportCommand: CommandDefinition {
     }
 
     /// The filters in the order given (a bad value is refused where it stands).
-    static func filter(_ arguments: ParsedArguments) throws -> ReportFilter {
+    static func filter(_ arguments: ParsedArguments, zone: DisplayZone = .utc) throws -> ReportFilter {
         var filter = ReportFilter()
+        // Before the dates, which a day without a time is read in.
+        filter.zone = zone
         for (option, value) in arguments.given {
             guard let value else {
                 if option == regressed { filter.regressedOnly = true }
@@ -160,6 +173,7 @@ enum ReportCommand: CommandDefinition {
             }
             switch option {
             case os: try filter.addOS(value)
+            case platform: try filter.addPlatform(value)
             case device: try filter.addDevice(value)
             case appVersion: try filter.addAppVersion(value)
             case since: try filter.setDate(value, bound: .since)
@@ -169,6 +183,7 @@ enum ReportCommand: CommandDefinition {
             default: break
             }
         }
+        _ = try filter.osRanges()
         return filter
     }
 

@@ -9,12 +9,22 @@ public enum DeviceQuery: Sendable, Equatable, CustomStringConvertible {
     case name(String)
     /// `unknown`: the reports that name no device (the matrix's `unknown` row).
     case unknownDevice
+    /// A family (`iPhone`, `iPad`, `iPad mini`, `iPod touch`, `Mac`): every device whose marketing
+    /// name begins with it.
+    case family(String)
+
+    /// The families `--device` takes, as marketing names begin.
+    public static let families = [
+        "iPhone", "iPad", "iPad mini", "iPad Air", "iPad Pro", "iPod touch", "iPod", "Mac", "Apple TV",
+        "Apple Watch", "Apple Vision",
+    ]
 
     public var description: String {
         switch self {
         case .identifier(let identifier): return identifier
         case .name(let name): return name
         case .unknownDevice: return "unknown"
+        case .family(let prefix): return "every \(prefix)"
         }
     }
 
@@ -34,6 +44,11 @@ public enum DeviceQuery: Sendable, Equatable, CustomStringConvertible {
         let trimmed = text.trimmingBlanksString()
         let lower = trimmed.lowercased()
         if ["unknown", "none", "-"].contains(lower) { return .unknownDevice }
+        // A family before a name: `iPhone` and `iPad` are also the first models' names, but
+        // who types them means every iPhone or iPad (the first ones by identifier: iPhone1,1).
+        if let family = families.first(where: { searchKey($0) == searchKey(trimmed) }) {
+            return .family(family)
+        }
         if let identifier = DeviceCatalog.canonicalIdentifier(trimmed) { return .identifier(identifier) }
         if let model = knownModels.first(where: { $0.lowercased() == lower }) { return .identifier(model) }
         let key = searchKey(trimmed)

@@ -12,6 +12,9 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
     public var lower: Int
     public var upper: Int
     public let description: String
+    /// The platform the text named (`macOS 10.15`); nil when it named none, and the keys are
+    /// iOS's.
+    public private(set) var platform: Platform?
 
     public static let accepted =
         "a version (8.1 means every 8.1.x; also 8.1.3 or 8), a range 8.0..8.2, or a comparison >=13, >13, <8.3, <=8.1"
@@ -29,9 +32,55 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
 
     public func contains(_ version: OSVersion) -> Bool { (lower...upper).contains(version.sortKey) }
 
+    /// The same versions on `platform` (a range that named its platform stays on it).
+    public func on(_ platform: Platform) -> OSRange {
+        guard self.platform == nil, platform != .iOS else { return self }
+        var range = OSRange(
+            lower: lower + platform.keyBase, upper: upper + platform.keyBase,
+            description: "\(platform) \(description)")
+        range.platform = platform
+        return range
+    }
+
+    /// Every version of `platform`.
+    public static func all(of platform: Platform) -> OSRange {
+        var range = OSRange(
+            lower: platform.keys.lowerBound, upper: platform.keys.upperBound, description: "\(platform)")
+        range.platform = platform
+        return range
+    }
+
+    /// A range, optionally after a platform's name (`macOS 10.15`, `iOS >=13`, `tvOS 15..16`).
     public static func parse(_ raw: String) throws(ParseError) -> OSRange {
-        let text = raw.trimmingWhitespace().string
-        let error = ParseError(text: raw)
+        let trimmed = raw.trimmingWhitespace().string
+        for platform in Platform.allCases where platform != .iOS {
+            let name = platform.rawValue
+            guard trimmed.count > name.count, trimmed.lowercased().hasPrefix(name.lowercased()) else {
+                continue
+            }
+            let rest = trimmed.dropFirst(name.count)
+            guard let next = rest.first, next == " " || next.isNumber || "<>=".contains(next) else {
+                continue
+            }
+            let range = try parseIOS(String(rest), raw: raw)
+            var shifted = range.on(platform)
+            shifted.platform = platform
+            return shifted
+        }
+        var range = try parseIOS(trimmed, raw: raw)
+        if trimmed.lowercased().hasPrefix("ios") { range.platform = .iOS }
+        return range
+    }
+
+    private static func parseIOS(_ raw: String, raw original: String) throws(ParseError) -> OSRange {
+        var text = raw.trimmingWhitespace().string
+        if text.lowercased().hasPrefix("ios"), text.count > 3 {
+            let rest = text.dropFirst(3)
+            if let next = rest.first, "<>=".contains(next) || next == " " {
+                text = rest.trimmingWhitespace().string
+            }
+        }
+        let error = ParseError(text: original)
         if let dots = text.range(of: "..") {
             guard let low = prefix(text[..<dots.lowerBound]), let high = prefix(text[dots.upperBound...]),
                 low.min <= high.max

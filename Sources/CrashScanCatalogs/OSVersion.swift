@@ -29,8 +29,19 @@ public struct OSVersion: Sendable, Equatable {
         return last.value >= 97 && last.value <= 122
     }
 
-    /// One integer that orders versions: `major * 1_000_000 + minor * 1_000 + patch`.
-    public var sortKey: Int { OSVersion.sortKey(major, minor ?? 0, patch ?? 0) }
+    /// One integer that orders versions: the platform's base (0 for iOS, `Platform.keyBase`)
+    /// plus `major * 1_000_000 + minor * 1_000 + patch`.
+    public var sortKey: Int {
+        (Platform(named: platform ?? "iOS") ?? .iOS).keyBase
+            + OSVersion.sortKey(major, minor ?? 0, patch ?? 0)
+    }
+
+    /// `8.1.3` for iOS; `macOS 10.15.7` for another platform, so that a version is never read as
+    /// an iOS one (what `os_version` stores).
+    public var label: String {
+        guard let platform, Platform(named: platform) != .iOS else { return text }
+        return "\(platform) \(text)"
+    }
 
     static func sortKey(_ major: Int, _ minor: Int, _ patch: Int) -> Int {
         major * 1_000_000 + min(minor, 999) * 1_000 + min(patch, 999)

@@ -23,6 +23,10 @@ public struct AnalyzedReport: Sendable {
     /// Whether the report's own frames have symbols, and if not why.
     public var symbolication: SymbolicationState?
     public var fingerprint: String
+    /// The same crash whichever format exported it: its device (device id, or an Apple report's
+    /// CrashReporter Key), its crash time to the second, its exception and its normalised
+    /// reason, hashed; nil when the report lacks the device, the time or the exception.
+    public var incidentKey: String?
     /// Reason with addresses and numbers normalised, kept on the group.
     public var normalizedReason: String
 
@@ -67,6 +71,20 @@ public struct AnalyzedReport: Sendable {
             exceptionType: exceptionType,
             reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
             receiverClass: failure?.receiverClass, key: failure?.key, blameKey: blameKey)
+        incidentKey = Self.incidentKey(
+            device: report.deviceID, occurredAt: occurredAt, exception: exceptionType,
+            reason: normalizedReason)
+    }
+
+    /// `incidentKey`'s hash of its parts (the time cut to the second: one format keeps
+    /// milliseconds, another not).
+    static func incidentKey(device: String?, occurredAt: String?, exception: String?, reason: String)
+        -> String?
+    {
+        guard let device = device?.trimmingBlanksString(), !device.isEmpty, let occurredAt, let exception
+        else { return nil }
+        let parts = [device.lowercased(), String(occurredAt.prefix(19)), exception, reason]
+        return SHA256.hex(parts.joined(separator: "\u{1F}"))
     }
 
     /// Frames and images are stored with the report only when a dSYM given later can resolve them:

@@ -26,6 +26,9 @@ public struct ImportSummary: Sendable {
     public var rejections: [(path: String, reason: String)] = []
     /// (path, reason) of skipped files, in the order met.
     public var skips: [(path: String, reason: String)] = []
+    /// Reports that were one incident with a stored report of another file (the same crash in
+    /// another format): the copy kept and the one dropped, in the order met (the first 1,000).
+    public var sameIncident: [(kept: String, dropped: String)] = []
     /// (path, what was repaired) of files read with invalid text replaced, in the order met.
     public var repairs: [(path: String, note: String)] = []
     /// Files read with invalid text replaced (all of them; `repairs` keeps the first 1,000).
@@ -382,6 +385,9 @@ public final class Importer {
             case .parsed(let reports):
                 summary.imported += outcome.imported
                 summary.duplicates += outcome.duplicates
+                for copy in outcome.sameIncident where summary.sameIncident.count < Importer.rejectionsKept {
+                    summary.sameIncident.append((copy.kept, copy.dropped))
+                }
                 summary.kvcFailures += outcome.kvcFailures
                 if let note = reports.first?.report.textRepairNote {
                     summary.repaired += 1

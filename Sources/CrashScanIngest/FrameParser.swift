@@ -58,6 +58,10 @@ enum FrameParser {
             unsymbolicated = true
         } else if isHexAddress(symbolBytes) {
             unsymbolicated = true
+        } else if offset != nil, symbolBytes.elementsEqual(image) {
+            // `LilyForParent    LilyForParent + 936749`: Bugly's console writes the image's name
+            // where a frame it could not symbolicate has no symbol.
+            unsymbolicated = true
         }
         guard !symbolBytes.isEmpty else { return false }
         let last = symbolBytes.last ?? 0

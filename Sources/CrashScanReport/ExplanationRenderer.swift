@@ -18,8 +18,8 @@ package enum ExplanationRenderer {
         lines.map(TextTable.safe).joined(separator: "\n") + "\n"
     }
 
-    package static func text(_ explanation: GroupExplanation) -> String {
-        var text = ExplanationText()
+    package static func text(_ explanation: GroupExplanation, zone: DisplayZone = .utc) -> String {
+        var text = ExplanationText(zone: zone)
         text.classification(explanation)
         text.reports(explanation)
         text.frames(explanation)
@@ -42,6 +42,8 @@ package enum ExplanationRenderer {
 /// The sections of the text `explain` prints, each appended to `out` in order.
 private struct ExplanationText {
     var out: [String] = []
+    /// The zone times are shown in (`--tz`).
+    var zone: DisplayZone
     var width: Int { ExplanationRenderer.width }
 
     /// A labelled value, wrapped under its label; nothing when the value is missing.
@@ -96,11 +98,11 @@ private struct ExplanationText {
         guard !e.reports.isEmpty else { return }
         out.append("")
         let shown = e.reports.count < e.reportCount ? ", the latest \(e.reports.count) shown" : ""
-        out.append("REPORTS (\(e.reportCount)\(shown))")
+        out.append("REPORTS (\(e.reportCount)\(shown); times in \(zone))")
         for report in e.reports {
             let facts = [
-                report.seen.map { String($0.prefix(10)) } ?? "no date", report.device ?? "no device",
-                report.osVersion.map { "iOS \($0)" } ?? "no OS",
+                report.seen.map(zone.time) ?? "no date", report.device ?? "no device",
+                report.osVersion.map(Evidence.osNamed) ?? "no OS",
                 report.appVersion.map { "app \($0)" } ?? "no app version",
             ].joined(separator: "  ")
             let position = report.position > 1 ? " (report \(report.position) in the file)" : ""
@@ -167,15 +169,23 @@ private struct ExplanationText {
         field(
             "crashes on",
             evidence.crashOSVersions.isEmpty
-                ? "no OS version in the reports" : "iOS " + counts(evidence.crashOSVersions))
+                ? "no OS version in the reports" : Evidence.osNamed(counts(evidence.crashOSVersions)))
         if evidence.reportsWithoutOS > 0 {
             field("", "\(evidence.reportsWithoutOS) report(s) without an OS version")
         }
         field(
             "runs without it",
-            evidence.cleanOSVersions.isEmpty
-                ? "no other OS version of \(evidence.app ?? "the app") in the database"
-                : "iOS " + counts(evidence.cleanOSVersions) + " (\(evidence.app ?? "all apps"))")
+            evidence.app == nil
+                ? "unknown: the reports do not name their app, so no other app's reports are compared"
+                : evidence.cleanOSVersions.isEmpty
+                    ? "no other OS version of \(evidence.app ?? "the app") on the same platform in the database"
+                    : Evidence.osNamed(counts(evidence.cleanOSVersions)) + " (\(evidence.app ?? "the app"))")
+        if !evidence.counterOSVersions.isEmpty {
+            field(
+                "contradicted by",
+                Evidence.osNamed(counts(evidence.counterOSVersions))
+                    + ": inside the failing window, ran without this crash")
+        }
         if let window = evidence.failingWindow {
             let verdict: String
             switch evidence.confinedToFailingOS {

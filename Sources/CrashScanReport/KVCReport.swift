@@ -213,10 +213,14 @@ public struct KVCReport: Sendable, Encodable {
     /// by reports when some group's failures do not all carry a device id (its count is a lower
     /// bound, which cannot be ranked against an exact one).
     public var sortNote: String? = nil
+    /// The zone the text, Markdown and HTML show times in (`--tz`); JSON and CSV times are UTC
+    /// with a `Z`. In JSON, its name (`UTC`, `UTC+08:00`).
+    public var zone = DisplayZone.utc
 
     enum CodingKeys: String, CodingKey {
         case schema, database, filters, summary, groups, matrix, sort
         case sortNote = "sort_note"
+        case zone = "display_time_zone"
     }
 
     /// The groups put in `order` (by reports instead of affected devices when the ids do not

@@ -58,7 +58,7 @@ public enum ReportBuilder {
                         receiverClass: detail.receiverClass, key: detail.key)))
         }
 
-        let report = KVCReport(
+        var report = KVCReport(
             database: store.path, filters: filter.described,
             summary: KVCReport.Summary(
                 reports: reportCount, kvcFailures: tally.failures, groups: groups.count,
@@ -66,6 +66,7 @@ public enum ReportBuilder {
                 affectedUsers: scan.total.users, failuresWithDeviceID: scan.total.withDeviceID,
                 failuresWithUserID: scan.total.withUserID),
             groups: groups, matrix: tally.matrix())
+        report.zone = filter.zone
         return (report, tally, scan)
     }
 
@@ -86,6 +87,9 @@ public enum ReportBuilder {
                 let known = try store.knownDevices()
                 try filter.resolveDevices(knownNames: known.names, knownModels: known.models)
             }
+        }
+        if filter.hasAppVersionRange {
+            filter.resolveAppVersions(known: try store.allAppVersions())
         }
         if filter.regressedOnly {
             filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)
@@ -152,13 +156,21 @@ public enum ReportBuilder {
     /// an app version or a key would otherwise look like "no crashes"), with what it does hold.
     public static func unmatchedFilterNotes(store: Store, filter: ReportFilter) throws -> [String] {
         var notes: [String] = []
-        for version in filter.appVersions where try !store.hasReport(appVersion: version) {
+        for (text, value) in zip(filter.appVersions, filter.appVersionFilters) {
+            let matched: Bool
+            switch value {
+            case .unknown: matched = true  // the `unknown` bucket report prints, possibly empty
+            case .exactly(let version): matched = try store.hasReport(appVersion: version)
+            case .range: matched = try store.allAppVersions().contains(where: value.contains)
+            }
+            guard !matched else { continue }
             let known = try store.frequentAppVersions(limit: 8)
             notes.append(
-                "no report has app version '\(version)'"
+                "no report has app version '\(text)'"
                     + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
         }
-        for key in filter.keys where try !store.hasKVCFailure(key: key) {
+        for key in filter.keys where key != "?" {
+            guard try !store.hasKVCFailure(key: key) else { continue }
             let close = try store.keys(resembling: key, limit: 5)
             notes.append(
                 "no KVC failure has the key '\(key)'"

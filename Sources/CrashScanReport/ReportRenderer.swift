@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanModel
 import CrashScanRules
 import CrashScanStore
 import Foundation
@@ -49,12 +50,12 @@ public enum ReportRenderer {
             out.append(emptyMessage(report))
             return out.joined(separator: "\n") + "\n"
         }
-        out.append(contentsOf: hanging(headline(report)))
+        out.append(contentsOf: hanging(headline(report) + "; times in \(report.zone)"))
         out.append(contentsOf: hanging(affectedLine(report.summary)))
         if let note = report.sortNote { out.append(contentsOf: hanging("Order: \(note)")) }
         out.append("")
         out.append("KVC FAILURE GROUPS")
-        out.append(contentsOf: groupsText(report.groups))
+        out.append(contentsOf: groupsText(report.groups, zone: report.zone))
         out.append("")
         out.append(contentsOf: matrixText(report))
         out.append("")
@@ -79,7 +80,7 @@ public enum ReportRenderer {
     }
 
     /// The groups' table, each row followed by the group's detail lines.
-    static func groupsText(_ groups: [KVCReport.Group]) -> [String] {
+    static func groupsText(_ groups: [KVCReport.Group], zone: DisplayZone) -> [String] {
         // Below 100 columns the cause moves from the table to each group's detail line, so that
         // CLASS.KEY keeps room to be read.
         let wide = width >= 100
@@ -96,17 +97,17 @@ public enum ReportRenderer {
         var out = [rendered[0]]
         for (index, group) in groups.enumerated() {
             out.append(rendered[index + 1])
-            out.append(contentsOf: groupDetail(group, showsCause: !wide))
+            out.append(contentsOf: groupDetail(group, showsCause: !wide, zone: zone))
         }
         return out
     }
 
     /// The lines under a group's row: accessor, exception and when seen; blame frame; OS and app
     /// versions; the fix; regression; and with `--explain` the matching rules.
-    static func groupDetail(_ group: KVCReport.Group, showsCause: Bool) -> [String] {
+    static func groupDetail(_ group: KVCReport.Group, showsCause: Bool, zone: DisplayZone) -> [String] {
         var out: [String] = []
         let seen =
-            "first \(group.firstSeen.map { String($0.prefix(10)) } ?? "?"), last \(group.lastSeen.map { String($0.prefix(10)) } ?? "?")"
+            "first \(group.firstSeen.map(zone.day) ?? "?"), last \(group.lastSeen.map(zone.day) ?? "?")"
         out.append(
             contentsOf: TextWrap.wrap(
                 "\(group.accessor?.rawValue ?? "?") · \(group.exceptionType ?? "?")\(showsCause ? " · \(group.cause?.rawValue ?? "?")" : "") · \(seen)",
@@ -259,7 +260,7 @@ public enum ReportRenderer {
                 $0 == evidence.reports ? "" : " (every report of the group; \($0) under the filters)"
             } ?? ""
         parts.append(
-            "Evidence\(scope): \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on iOS \(crash.isEmpty ? "unknown" : crash)"
+            "Evidence\(scope): \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on \(crash.isEmpty ? "iOS unknown" : Evidence.osNamed(crash))"
         )
         if let window = evidence.failingWindow {
             let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
@@ -270,7 +271,14 @@ public enum ReportRenderer {
         }
         if !evidence.cleanOSVersions.isEmpty {
             let clean = evidence.cleanOSVersions.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
-            parts.append("\(evidence.app ?? "the app") also ran iOS \(clean) without this crash")
+            parts.append(
+                "\(evidence.app ?? "the app") also ran \(Evidence.osNamed(clean)) without this crash")
+        }
+        if !evidence.counterOSVersions.isEmpty, let window = evidence.failingWindow {
+            let counter = evidence.counterOSVersions.map(\.value).joined(separator: ", ")
+            parts.append(
+                "COUNTER-EVIDENCE: \(Evidence.osNamed(counter)) \(evidence.counterOSVersions.count == 1 ? "is" : "are") inside the failing window \(window) and ran without this crash"
+            )
         }
         if evidence.regressed, let fixedIn = evidence.fixedIn {
             parts.append(
@@ -451,7 +459,7 @@ public enum ReportRenderer {
             ? "none"
             : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) `\($0.value)`" }
                 .joined(separator: ", ")
-        out.append("Database `\(report.database)`, filters: \(filters).")
+        out.append("Database `\(report.database)`, filters: \(filters); times in \(report.zone).")
         out.append("")
         guard !report.groups.isEmpty else {
             out.append(emptyMessage(report))

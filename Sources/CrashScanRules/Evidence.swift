@@ -38,8 +38,12 @@ public struct Evidence: Sendable, Codable {
     public var app: String?
     public var crashOSVersions: [Count]
     public var reportsWithoutOS: Int
-    /// OS versions the same app ran, in this database, without this crash.
+    /// OS versions the same app ran, in this database, without this crash (on the platforms the
+    /// group crashes on; not those where the app crashed at the same frame in another group).
     public var cleanOSVersions: [Count]
+    /// The clean versions inside the rule's failing window: counter-evidence, which lowers the
+    /// confidence (unless the rule is gated by the SDK and older app builds explain it).
+    public var counterOSVersions: [Count] = []
     /// `8.1 – 8.1.3`.
     public var affectedOS: String?
     public var failingWindow: String?
@@ -72,6 +76,7 @@ public struct Evidence: Sendable, Codable {
         case crashOSVersions = "crash_os_versions"
         case reportsWithoutOS = "reports_without_os"
         case cleanOSVersions = "clean_os_versions"
+        case counterOSVersions = "counter_os_versions"
         case affectedOS = "affected_os"
         case failingWindow = "failing_os"
         case workingWindow = "working_os"
@@ -130,6 +135,7 @@ extension Evidence {
         if let window = rule.failsOn {
             let verdict = windowVerdict(evidence, window: window)
             if verdict.fits { fits.append(verdict.text) } else { problems.append(verdict.text) }
+            if let counter = counterEvidence(evidence, window: window) { problems.append(counter) }
         }
         if subject.key == nil && rule.match.statesKey {
             problems.append("the reports do not name the key")
@@ -175,6 +181,24 @@ extension Evidence {
                 "no report states its OS version, so the failing window \(window.description) cannot be checked"
             )
         }
+    }
+
+    /// The OS versions inside the failing window that the app ran without this crash, in words;
+    /// nil when there are none, or when the rule is gated by the SDK and every clean run came
+    /// from an app build older than the first that crashes (the rebuild note says so).
+    static func counterEvidence(_ evidence: Evidence, window: OSRange) -> String? {
+        guard !evidence.counterOSVersions.isEmpty, evidence.rebuildNote == nil else { return nil }
+        let versions = evidence.counterOSVersions.map { "\($0.value) (\($0.reports))" }.joined(
+            separator: ", ")
+        return
+            "\(evidence.app ?? "the app") also ran \(osNamed(versions)), inside the failing window \(window.description), without this crash"
+    }
+
+    /// `iOS 8.1 (2), 8.2 (1)`: a list of OS versions with their platform, which iOS versions do
+    /// not carry in their text (`macOS 10.15.7` does).
+    package static func osNamed(_ list: String) -> String {
+        guard let first = list.unicodeScalars.first, CharacterSetASCII.isDigit(first) else { return list }
+        return "iOS " + list
     }
 
     /// `failsOn` → `failing OS window`, for sentences.

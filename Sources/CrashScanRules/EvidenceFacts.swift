@@ -25,8 +25,11 @@ package struct EvidenceFacts: Sendable {
     package var app: String?
     /// The OS versions the group crashes on, in version order.
     package var crashOS: [Tally]
-    /// The OS versions the same app ran, crashing or not.
+    /// The OS versions the same app (same name, and same bundle id where both reports give one)
+    /// ran, crashing or not; empty when the group's reports name no app.
     package var appOS: [Tally]
+    /// OS version keys on which the same app crashed at the group's blame frame in another group.
+    package var osKeysCrashingOnSameFrame: Set<Int> = []
     package var appVersions: [Tally]
     /// The fix version the user recorded (`crashscan fixed`).
     package var recordedFix: String?
@@ -63,15 +66,13 @@ extension Evidence {
     /// app runs clean, whether that fits the rule's window, regressions, and the confidence.
     package init(facts: EvidenceFacts, rule: Rule, subject: RuleSubject) {
         let crash = facts.crashOS
-        let crashing = Set(crash.map(\.value))
+        let clean = Self.cleanOS(facts)
         let versions = facts.appVersions.map { Count(value: $0.value, reports: $0.reports) }
         self.init(
             reports: facts.reports, devices: facts.devices, app: facts.app,
             crashOSVersions: crash.map { Count(value: $0.value, reports: $0.reports) },
             reportsWithoutOS: facts.reportsWithoutOS,
-            cleanOSVersions: facts.appOS.filter { !crashing.contains($0.value) }.map {
-                Count(value: $0.value, reports: $0.reports)
-            },
+            cleanOSVersions: clean.map { Count(value: $0.value, reports: $0.reports) },
             affectedOS: crash.isEmpty
                 ? nil
                 : crash.count == 1
@@ -85,6 +86,9 @@ extension Evidence {
             outsideFailingOS = crash.filter { !(window.lower...window.upper).contains($0.osKey ?? 0) }.map(
                 \.value)
             confinedToFailingOS = outsideFailingOS.isEmpty
+            counterOSVersions = clean.filter { (window.lower...window.upper).contains($0.osKey ?? -1) }.map {
+                Count(value: $0.value, reports: $0.reports)
+            }
         }
         if let fixedIn {
             // Fixed in V: V and every later version must not crash.
@@ -103,6 +107,19 @@ extension Evidence {
         inferred = rule.inferred
         (confidence, confidenceReason) = Self.confidence(
             self, rule: rule, subject: subject, exception: facts.exceptionType)
+    }
+
+    /// The OS versions the group's app ran without this crash: those of its reports on the
+    /// platforms the group crashes on, less the versions the group crashes on and those on which
+    /// the app crashed at the same frame in another group.
+    static func cleanOS(_ facts: EvidenceFacts) -> [EvidenceFacts.Tally] {
+        let crashing = Set(facts.crashOS.map(\.value))
+        let platforms = Set(facts.crashOS.compactMap { $0.osKey.map(Platform.of(key:)) })
+        return facts.appOS.filter { tally in
+            guard let key = tally.osKey else { return false }
+            return !crashing.contains(tally.value) && platforms.contains(Platform.of(key: key))
+                && !facts.osKeysCrashingOnSameFrame.contains(key)
+        }
     }
 
     /// For an SDK-gated breakage (iOS 13), versions of the app that ran the failing OS without

@@ -19,6 +19,7 @@ extension Evidence {
             crashOSVersions: fields.required(.crashOSVersions, EvidenceFields.counts) ?? [],
             reportsWithoutOS: fields.required(.reportsWithoutOS, EvidenceFields.int) ?? 0,
             cleanOSVersions: fields.required(.cleanOSVersions, EvidenceFields.counts) ?? [],
+            counterOSVersions: fields.optional(.counterOSVersions, EvidenceFields.counts) ?? [],
             affectedOS: fields.optional(.affectedOS, EvidenceFields.string),
             failingWindow: fields.optional(.failingWindow, EvidenceFields.string),
             workingWindow: fields.optional(.workingWindow, EvidenceFields.string),

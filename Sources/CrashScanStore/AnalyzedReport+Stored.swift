@@ -21,7 +21,7 @@ extension AnalyzedReport {
             ("device_raw", .optional(report.deviceRaw)), ("device_model", .optional(device?.identifier)),
             ("device_name", .optional(device?.name)), ("device_kind", .optional(device?.kind.rawValue)),
             ("os_raw", .optional(report.osRaw)), ("os_platform", .optional(os?.platform)),
-            ("os_version", .optional(os?.text)), ("os_build", .optional(os?.build)),
+            ("os_version", .optional(os?.label)), ("os_build", .optional(os?.build)),
             ("os_major", .optional(os?.major)), ("os_minor", .optional(os?.minor)),
             // `os_key` is generated from these (migrations/0024).
             ("os_patch", .optional(os?.patch)),
@@ -44,7 +44,7 @@ extension AnalyzedReport {
             ("time_zone_assumed", .optional(timeZoneAssumed)), ("text_repairs", .int(report.textRepairs)),
             ("device_id", .optional(report.deviceID)), ("user_id", .optional(report.userID)),
             ("source_issue_id", .optional(report.sourceIssueID)),
-            ("source_crash_id", .optional(report.sourceCrashID)),
+            ("source_crash_id", .optional(report.sourceCrashID)), ("incident_key", .optional(incidentKey)),
             (
                 "source_url",
                 .optional(

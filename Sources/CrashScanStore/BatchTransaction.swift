@@ -28,6 +28,7 @@ package final class BatchTransaction {
         try db.execute(db.dialect.beginWrite)
         try upkeep.beginWriting()
         writer.uncachedReports.removeAll()
+        writer.replacedGroups.removeAll()
     }
 
     /// Commits what is written so far (its caches included) and begins the next transaction.
@@ -50,8 +51,14 @@ package final class BatchTransaction {
     }
 
     private func addToCaches() throws {
-        if !cachesDeferred { try upkeep.add(reports: writer.uncachedReports, statements: &statements) }
+        if !cachesDeferred {
+            try upkeep.add(reports: writer.uncachedReports, statements: &statements)
+            // A stored report replaced by a richer copy of its incident (rare): its groups'
+            // caches are computed again, the others rebuilt where they read a report column.
+            try upkeep.refresh(groups: writer.replacedGroups, changing: Caches.allReportColumns)
+        }
         writer.uncachedReports.removeAll()
+        writer.replacedGroups.removeAll()
         try upkeep.endWriting()
     }
 

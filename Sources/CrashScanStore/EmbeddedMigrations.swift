@@ -2473,6 +2473,46 @@ enum EmbeddedMigrations {
             GROUP BY g.id;
             """#
         ),
+        (
+            "0027_os_key_platform.sql",
+            #"""
+            -- crashscan schema, version 27: an OS version names its platform. `os_key` starts at the
+            -- platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+            -- 400000000), so that `report --os 10` (an iOS filter) no longer takes in macOS 10.15, and a
+            -- platform alone is one range of keys (`--platform macos`). `os_version` of a report from another
+            -- platform than iOS carries the platform's name (`macOS 10.15.7`), so that no list of versions
+            -- reads it as iOS. `os_key` moves to the end of `report` (SQLite adds a column there).
+
+            ALTER TABLE report DROP COLUMN os_key;
+            -- Platform base + major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL
+            -- without a version).
+            ALTER TABLE report ADD COLUMN os_key INTEGER GENERATED ALWAYS AS (
+                CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000 WHEN 'watchOS' THEN 300000000
+                                 WHEN 'visionOS' THEN 400000000 ELSE 0 END
+                + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+            ) VIRTUAL;
+
+            UPDATE report SET os_version = os_platform || ' ' || os_version
+            WHERE os_platform IN ('macOS', 'tvOS', 'watchOS', 'visionOS') AND os_version IS NOT NULL
+              AND substr(os_version, 1, length(os_platform) + 1) <> os_platform || ' ';
+
+            -- The keys changed under the caches that keep them: they are rebuilt from the rows.
+            UPDATE cache_state SET stale = 1;
+            """#
+        ),
+        (
+            "0028_incident_key.sql",
+            #"""
+            -- crashscan schema, version 28: `report.incident_key`, the same crash whichever format exported
+            -- it (a hash of the device id or CrashReporter Key, the crash time to the second, the exception
+            -- and the normalised reason). An import that meets a stored report with the same key keeps the
+            -- richer copy and says so ("same incident as FILE"). Reports stored before this version have
+            -- none (the key is computed when a report is parsed).
+
+            ALTER TABLE report ADD COLUMN incident_key TEXT;
+            CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/NNNN_*.sql), with the same version numbers.
@@ -3755,6 +3795,41 @@ enum EmbeddedMigrations {
             GROUP BY g.id;
             """#
         ),
+        (
+            "0027_os_key_platform.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 27: as the SQLite migration 0027, `os_key` starts at
+            -- the OS platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+            -- 400000000), and `os_version` of a report from another platform than iOS carries its name
+            -- (`macOS 10.15.7`).
+
+            ALTER TABLE report DROP COLUMN os_key;
+            -- Platform base + major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL
+            -- without a version).
+            ALTER TABLE report ADD COLUMN os_key bigint GENERATED ALWAYS AS (
+                CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000 WHEN 'watchOS' THEN 300000000
+                                 WHEN 'visionOS' THEN 400000000 ELSE 0 END
+                + os_major::bigint * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+            ) STORED;
+
+            UPDATE report SET os_version = os_platform || ' ' || os_version
+            WHERE os_platform IN ('macOS', 'tvOS', 'watchOS', 'visionOS') AND os_version IS NOT NULL
+              AND substr(os_version, 1, length(os_platform) + 1) <> os_platform || ' ';
+
+            -- The keys changed under the caches that keep them: they are rebuilt from the rows.
+            UPDATE cache_state SET stale = true;
+            """#
+        ),
+        (
+            "0028_incident_key.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 28: as the SQLite migration 0028, `report.incident_key`
+            -- finds the same crash exported in two formats.
+
+            ALTER TABLE report ADD COLUMN incident_key text COLLATE "C";
+            CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
+            """#
+        ),
     ]
 
     /// The whole schema a new database is made of, SQLite's and PostgreSQL's (migrations/baseline.sql,
@@ -3763,9 +3838,9 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 26
-            -- crashscan's schema at version 26, whole: what a new SQLite database is made of. The numbered
-            -- files beside this one (0001 to 0026) are what an older database is upgraded by; a test keeps
+            -- crashscan:baseline-version 28
+            -- crashscan's schema at version 28, whole: what a new SQLite database is made of. The numbered
+            -- files beside this one (0001 to 0028) are what an older database is upgraded by; a test keeps
             -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
             -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
             -- shows the whole schema of a new database, derived tables included.
@@ -3853,10 +3928,6 @@ enum EmbeddedMigrations {
                 os_major                INTEGER,
                 os_minor                INTEGER,
                 os_patch                INTEGER,
-                -- major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL without a version).
-                os_key                  INTEGER GENERATED ALWAYS AS (
-                                            os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
-                                        ) VIRTUAL,
                 os_beta                 INTEGER NOT NULL DEFAULT 0,
                 app_version             TEXT,
                 bundle_id               TEXT,
@@ -3884,12 +3955,26 @@ enum EmbeddedMigrations {
                 source_crash_id         TEXT,
                 source_url              TEXT,
                 -- When the report was seen: its crash time, else its upload time.
-                seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL
+                seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL,
+                -- The platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+                -- 400000000) + major * 1000000 + minor * 1000 + patch: one integer for OS ranges, in which an
+                -- iOS range never takes in another platform's versions (NULL without a version).
+                os_key                  INTEGER GENERATED ALWAYS AS (
+                                            CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000
+                                                             WHEN 'watchOS' THEN 300000000 WHEN 'visionOS' THEN 400000000
+                                                             ELSE 0 END
+                                            + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+                                        ) VIRTUAL,
+                -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
+                -- the crash time to the second, the exception and the normalised reason; null without them.
+                incident_key            TEXT
             );
             -- A report's content hash by its first 16 digits, and each group's reports by time (its latest
             -- reports, its first and last time).
             CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
             CREATE INDEX report_group_seen ON report (group_id, seen_at);
+            -- The stored copy of an incident an import meets again.
+            CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
 
             -- The Key-Value Coding failure a report is, if it is one.
             CREATE TABLE kvc_failure (
@@ -4162,8 +4247,8 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 26
-            -- crashscan's schema at version 26 for PostgreSQL (the team database), whole: what a new database
+            -- crashscan:baseline-version 28
+            -- crashscan's schema at version 28 for PostgreSQL (the team database), whole: what a new database
             -- is made of. The numbered files beside this one are what an older database is upgraded by; a
             -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
             -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -4287,14 +4372,24 @@ enum EmbeddedMigrations {
                 retained_at             timestamptz NOT NULL,
                 -- When the report was seen: its crash time, else its upload time.
                 seen_at                 timestamptz GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) STORED,
-                -- major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL without a version).
+                -- The platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+                -- 400000000) + major * 1000000 + minor * 1000 + patch: one integer for OS ranges, in which an
+                -- iOS range never takes in another platform's versions (NULL without a version).
                 os_key                  bigint GENERATED ALWAYS AS (
-                                            os_major::bigint * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+                                            CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000
+                                                             WHEN 'watchOS' THEN 300000000 WHEN 'visionOS' THEN 400000000
+                                                             ELSE 0 END
+                                            + os_major::bigint * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
                                         ) STORED,
+                -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
+                -- the crash time to the second, the exception and the normalised reason; null without them.
+                incident_key            text COLLATE "C",
                 PRIMARY KEY (id, retained_at)
             ) PARTITION BY RANGE (retained_at);
             -- Each group's reports by the second they were seen (its latest reports, as `report` shows times).
             CREATE INDEX report_group_seen ON report (group_id, date_trunc('second', seen_at AT TIME ZONE 'UTC'));
+            -- The stored copy of an incident an import meets again.
+            CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
 
             -- The same report imported twice is stored once, also when two importers load it at the same
             -- moment: the second one's claim here conflicts.

@@ -10,6 +10,10 @@ extension ReportWriter {
         if store.db.dialect == .postgresql {
             try partitions.ensure(
                 months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
+        }
+        // After the partitions: the lookup locks `report` for this transaction, and making a
+        // partition (on its own connection) would then wait for it.
+        if store.db.dialect == .postgresql, try !meetsStoredIncident(parsed) {
             let uncachedBefore = uncachedReports.count
             do {
                 return try store.db.savepoint("batch") { try writeInBulk(parsed) }
@@ -29,6 +33,18 @@ extension ReportWriter {
                 return FileOutcome(refused: reason)
             }
         }
+    }
+
+    /// Whether a report of the batch is an incident stored already or repeated in the batch: the
+    /// bulk path does not choose between copies, the file-by-file path does (`keepsStoredCopy`).
+    private func meetsStoredIncident(_ parsed: [AnalyzedInput]) throws -> Bool {
+        let keys = reports(of: parsed).compactMap(\.incidentKey)
+        guard !keys.isEmpty else { return false }
+        if Set(keys).count < keys.count { return true }
+        return try !store.db.query(
+            "SELECT 1 FROM report WHERE incident_key = ANY(?::text[]) LIMIT 1",
+            [.text(Self.arrayLiteral(keys))]
+        ).isEmpty
     }
 
     private func writeFile(_ item: AnalyzedInput) throws -> FileOutcome {

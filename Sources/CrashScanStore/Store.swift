@@ -142,6 +142,9 @@ package final class ReportWriter {
     /// The reports inserted since the transaction began, which its commit adds to the caches
     /// (`BatchTransaction`).
     var uncachedReports: [Int64] = []
+    /// Groups whose cached report was replaced by a richer copy of its incident since the
+    /// transaction began: the commit computes their caches again.
+    var replacedGroups: Set<Int64> = []
     var groupCache: [String: Int64] = [:]
     /// PostgreSQL's monthly partitions of `report`, made before a batch loads into them.
     lazy var partitions = PostgresPartitions(location: store.location)
@@ -233,6 +236,14 @@ package final class ReportWriter {
         package var kvcFailures = 0
         /// Why the database refused the file's reports (it was recorded as rejected with it).
         package var refused: String?
+        /// Reports of the file that were one incident with a report of another file.
+        package var sameIncident: [SameIncident] = []
+    }
+
+    /// Two copies of one incident: the one kept and the one dropped, by path.
+    package struct SameIncident: Equatable, Sendable {
+        package var kept: String
+        package var dropped: String
     }
 
     /// Stores one file's reports inside a savepoint: they land together or not at all.
@@ -272,6 +283,8 @@ package final class ReportWriter {
                 outcome.duplicates += 1
             } else if fresh.contains(where: { $0.contentHash == report.contentHash }) {
                 outcome.duplicates += 1
+            } else if try keepsStoredCopy(of: report, path: path, outcome: &outcome) {
+                outcome.duplicates += 1
             } else {
                 fresh.append(report)
             }
@@ -304,6 +317,42 @@ package final class ReportWriter {
             }
         }
         return outcome
+    }
+
+    /// Whether a stored copy of `report`'s incident stays (as rich or richer: the report is then a
+    /// duplicate); a poorer stored copy is deleted for it, and either way the file's outcome says
+    /// which file holds the other copy.
+    private func keepsStoredCopy(of report: AnalyzedReport, path: String, outcome: inout FileOutcome) throws
+        -> Bool
+    {
+        guard let key = report.incidentKey, let stored = try StoredIncident.find(key, db: store.db) else {
+            return false
+        }
+        if !IncidentCopies.isRicher(report.incidentRichness(path: path), than: stored.richness) {
+            outcome.sameIncident.append(SameIncident(kept: stored.path, dropped: path))
+            return true
+        }
+        try store.db.run("DELETE FROM report WHERE id = ?", [.integer(stored.id)])
+        if let index = uncachedReports.firstIndex(of: stored.id) {
+            uncachedReports.remove(at: index)  // never cached: nothing to take out of the caches
+        } else {
+            replacedGroups.insert(stored.group)
+        }
+        if try store.db.query("SELECT 1 FROM report WHERE group_id = ? LIMIT 1", [.integer(stored.group)])
+            .isEmpty,
+            try store.db.query("SELECT 1 FROM group_fix WHERE group_id = ?", [.integer(stored.group)]).isEmpty
+        {
+            // The copy was its group's only report: the group goes with it.
+            try store.db.run("DELETE FROM recommendation WHERE group_id = ?", [.integer(stored.group)])
+            try store.db.run("DELETE FROM crash_group WHERE id = ?", [.integer(stored.group)])
+            groupCache = groupCache.filter { $0.value != stored.group }
+            touchedGroups.remove(stored.group)
+            richestSamples[stored.group] = nil
+        } else {
+            touchedGroups.insert(stored.group)
+        }
+        outcome.sameIncident.append(SameIncident(kept: path, dropped: stored.path))
+        return false
     }
 
     /// Inserts one report: its id, or nil when a report with its content is stored already.

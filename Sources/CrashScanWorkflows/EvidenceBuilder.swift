@@ -5,9 +5,9 @@ import CrashScanStore
 /// (`Evidence(facts:rule:subject:)`).
 package final class EvidenceBuilder {
     private let store: Store
-    /// OS versions per app (nil key: every app), read once per builder: every group of an app
-    /// shares them, and reading them scans the app's tallies.
-    private var osCountsByApp: [String?: [EvidenceFacts.Tally]] = [:]
+    /// OS versions per app, read once per builder: every group of an app shares them, and
+    /// reading them scans the app's tallies.
+    private var osCountsByApp: [GroupApp: [EvidenceFacts.Tally]] = [:]
 
     package init(store: Store) {
         self.store = store
@@ -19,8 +19,9 @@ package final class EvidenceBuilder {
 
     private func facts(group id: Int64, rule: Rule) throws -> EvidenceFacts {
         let totals = try store.totals(group: id)
+        // A group whose reports name no app has no app to compare with: no "ran without" claim.
         let app = try store.mainApp(group: id)
-        if osCountsByApp[app] == nil {
+        if let app, osCountsByApp[app] == nil {
             osCountsByApp[app] = try store.osVersionCounts(app: app).map(EvidenceFacts.Tally.init)
         }
         var cleanAppVersions: [String] = []
@@ -31,12 +32,15 @@ package final class EvidenceBuilder {
         let affected = try store.affectedCounts(group: id)
         var facts = EvidenceFacts(
             reports: totals.reports, devices: totals.devices, reportsWithoutOS: totals.reportsWithoutOS,
-            exceptionType: totals.exceptionType, app: app,
+            exceptionType: totals.exceptionType, app: app?.name,
             crashOS: try store.osVersionCounts(group: id).map(EvidenceFacts.Tally.init),
-            appOS: osCountsByApp[app] ?? [],
+            appOS: app.flatMap { osCountsByApp[$0] } ?? [],
             appVersions: try store.appVersionCounts(group: id).map(EvidenceFacts.Tally.init),
             recordedFix: try store.recordedFix(group: id), cleanAppVersionsOnFailingOS: cleanAppVersions,
             affectedDevices: affected.devices, affectedUsers: affected.users)
+        if let app {
+            facts.osKeysCrashingOnSameFrame = Set(try store.osKeysCrashingOnSameFrame(group: id, app: app))
+        }
         facts.reportsWithDeviceID = affected.withDeviceID
         facts.reportsWithUserID = affected.withUserID
         return facts

@@ -201,6 +201,7 @@ CREATE TABLE public.group_fix (
 CREATE TABLE public.group_tally (
     group_id bigint NOT NULL,
     app text NOT NULL COLLATE pg_catalog."C",
+    bundle_id text NOT NULL COLLATE pg_catalog."C",
     os_version text NOT NULL COLLATE pg_catalog."C",
     os_key bigint NOT NULL,
     app_version text NOT NULL COLLATE pg_catalog."C",
@@ -348,7 +349,15 @@ CREATE TABLE public.report (
     source_url text COLLATE pg_catalog."C",
     retained_at timestamp with time zone NOT NULL,
     seen_at timestamp with time zone GENERATED ALWAYS AS (COALESCE(occurred_at, uploaded_at)) STORED,
-    os_key bigint GENERATED ALWAYS AS (((((os_major)::bigint * 1000000) + (COALESCE(os_minor, 0) * 1000)) + COALESCE(os_patch, 0))) STORED
+    os_key bigint GENERATED ALWAYS AS ((((
+CASE os_platform
+    WHEN 'macOS'::text THEN 100000000
+    WHEN 'tvOS'::text THEN 200000000
+    WHEN 'watchOS'::text THEN 300000000
+    WHEN 'visionOS'::text THEN 400000000
+    ELSE 0
+END + ((os_major)::bigint * 1000000)) + (COALESCE(os_minor, 0) * 1000)) + COALESCE(os_patch, 0))) STORED,
+    incident_key text COLLATE pg_catalog."C"
 )
 PARTITION BY RANGE (retained_at);
 
@@ -631,7 +640,7 @@ ALTER TABLE ONLY public.group_fix
     ADD CONSTRAINT group_fix_pkey PRIMARY KEY (group_id);
 
 ALTER TABLE ONLY public.group_tally
-    ADD CONSTRAINT group_tally_pkey PRIMARY KEY (group_id, app, os_version, os_key, app_version);
+    ADD CONSTRAINT group_tally_pkey PRIMARY KEY (group_id, app, bundle_id, os_version, os_key, app_version);
 
 ALTER TABLE ONLY public.import_file
     ADD CONSTRAINT import_file_pkey PRIMARY KEY (id);
@@ -691,6 +700,8 @@ CREATE INDEX report_count_device_model ON public.report_count USING btree (lower
 
 CREATE INDEX report_group_seen ON ONLY public.report USING btree (group_id, date_trunc('second'::text, (seen_at AT TIME ZONE 'UTC'::text)));
 
+CREATE INDEX report_incident ON ONLY public.report USING btree (incident_key) WHERE (incident_key IS NOT NULL);
+
 CREATE INDEX source_finding_class_key ON public.source_finding USING btree (rule_class, key);
 
 CREATE INDEX source_finding_scan ON public.source_finding USING btree (scan_id);
@@ -725,7 +736,7 @@ CREATE TRIGGER kvc_failure_stale AFTER INSERT OR DELETE OR UPDATE OF key, kind, 
 
 CREATE TRIGGER report_delete_dependents AFTER DELETE ON public.report REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION public.report_delete_dependents();
 
-CREATE TRIGGER report_stale AFTER INSERT OR DELETE OR UPDATE OF app_image, app_version, blame_frame, device_id, device_model, device_name, group_id, id, occurred_at, os_major, os_minor, os_patch, os_version, process_name, uploaded_at, user_id OR TRUNCATE ON public.report FOR EACH STATEMENT EXECUTE FUNCTION public.cache_mark_stale();
+CREATE TRIGGER report_stale AFTER INSERT OR DELETE OR UPDATE OF app_image, app_version, blame_frame, bundle_id, device_id, device_model, device_name, group_id, id, occurred_at, os_major, os_minor, os_patch, os_platform, os_version, process_name, uploaded_at, user_id OR TRUNCATE ON public.report FOR EACH STATEMENT EXECUTE FUNCTION public.cache_mark_stale();
 
 ALTER TABLE ONLY public.group_fix
     ADD CONSTRAINT group_fix_group_id_fkey FOREIGN KEY (group_id) REFERENCES public.crash_group(id) ON DELETE CASCADE;

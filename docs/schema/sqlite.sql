@@ -132,12 +132,13 @@ CREATE TABLE group_fix (
 CREATE TABLE group_tally (
     group_id INTEGER NOT NULL,
     app TEXT NOT NULL,
+    bundle_id TEXT NOT NULL,
     os_version TEXT NOT NULL,
     os_key INTEGER NOT NULL,
     app_version TEXT NOT NULL,
     reports INTEGER NOT NULL,
     first_seen TEXT,
-    PRIMARY KEY (group_id, app, os_version, os_key, app_version)
+    PRIMARY KEY (group_id, app, bundle_id, os_version, os_key, app_version)
 ) WITHOUT ROWID;
 
 CREATE TABLE import_file (
@@ -229,10 +230,6 @@ CREATE TABLE report (
     os_major                INTEGER,
     os_minor                INTEGER,
     os_patch                INTEGER,
-    -- major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL without a version).
-    os_key                  INTEGER GENERATED ALWAYS AS (
-                                os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
-                            ) VIRTUAL,
     os_beta                 INTEGER NOT NULL DEFAULT 0,
     app_version             TEXT,
     bundle_id               TEXT,
@@ -260,7 +257,19 @@ CREATE TABLE report (
     source_crash_id         TEXT,
     source_url              TEXT,
     -- When the report was seen: its crash time, else its upload time.
-    seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL
+    seen_at                 TEXT GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) VIRTUAL,
+    -- The platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+    -- 400000000) + major * 1000000 + minor * 1000 + patch: one integer for OS ranges, in which an
+    -- iOS range never takes in another platform's versions (NULL without a version).
+    os_key                  INTEGER GENERATED ALWAYS AS (
+                                CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000
+                                                 WHEN 'watchOS' THEN 300000000 WHEN 'visionOS' THEN 400000000
+                                                 ELSE 0 END
+                                + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+                            ) VIRTUAL,
+    -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
+    -- the crash time to the second, the exception and the normalised reason; null without them.
+    incident_key            TEXT
 );
 
 CREATE TABLE report_count (
@@ -341,6 +350,8 @@ CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
 CREATE INDEX report_count_device_model ON report_count (device_model COLLATE NOCASE);
 
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
+
+CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
 
 CREATE INDEX source_finding_class_key ON source_finding (rule_class, key);
 
@@ -513,4 +524,4 @@ CREATE TRIGGER report_stale_delete AFTER DELETE ON report WHEN NOT EXISTS (SELEC
 
 CREATE TRIGGER report_stale_insert AFTER INSERT ON report WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
 
-CREATE TRIGGER report_stale_update AFTER UPDATE OF app_image, app_version, blame_frame, device_id, device_model, device_name, group_id, id, occurred_at, os_major, os_minor, os_patch, os_version, process_name, uploaded_at, user_id ON report WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
+CREATE TRIGGER report_stale_update AFTER UPDATE OF app_image, app_version, blame_frame, bundle_id, device_id, device_model, device_name, group_id, id, occurred_at, os_major, os_minor, os_patch, os_platform, os_version, process_name, uploaded_at, user_id ON report WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;

@@ -1,5 +1,5 @@
--- crashscan:baseline-version 26
--- crashscan's schema at version 26 for PostgreSQL (the team database), whole: what a new database
+-- crashscan:baseline-version 28
+-- crashscan's schema at version 28 for PostgreSQL (the team database), whole: what a new database
 -- is made of. The numbered files beside this one are what an older database is upgraded by; a
 -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
 -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -123,14 +123,24 @@ CREATE TABLE report (
     retained_at             timestamptz NOT NULL,
     -- When the report was seen: its crash time, else its upload time.
     seen_at                 timestamptz GENERATED ALWAYS AS (coalesce(occurred_at, uploaded_at)) STORED,
-    -- major * 1000000 + minor * 1000 + patch: one integer for OS ranges (NULL without a version).
+    -- The platform's base (iOS 0, macOS 100000000, tvOS 200000000, watchOS 300000000, visionOS
+    -- 400000000) + major * 1000000 + minor * 1000 + patch: one integer for OS ranges, in which an
+    -- iOS range never takes in another platform's versions (NULL without a version).
     os_key                  bigint GENERATED ALWAYS AS (
-                                os_major::bigint * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
+                                CASE os_platform WHEN 'macOS' THEN 100000000 WHEN 'tvOS' THEN 200000000
+                                                 WHEN 'watchOS' THEN 300000000 WHEN 'visionOS' THEN 400000000
+                                                 ELSE 0 END
+                                + os_major::bigint * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
                             ) STORED,
+    -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
+    -- the crash time to the second, the exception and the normalised reason; null without them.
+    incident_key            text COLLATE "C",
     PRIMARY KEY (id, retained_at)
 ) PARTITION BY RANGE (retained_at);
 -- Each group's reports by the second they were seen (its latest reports, as `report` shows times).
 CREATE INDEX report_group_seen ON report (group_id, date_trunc('second', seen_at AT TIME ZONE 'UTC'));
+-- The stored copy of an incident an import meets again.
+CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
 
 -- The same report imported twice is stored once, also when two importers load it at the same
 -- moment: the second one's claim here conflicts.

@@ -212,7 +212,7 @@ package enum Timestamp {
     }
 
     /// `YYYY-MM-DDTHH:MM:SSZ` of seconds since 1970.
-    static func format(epochSeconds: Int) -> String {
+    package static func format(epochSeconds: Int) -> String {
         let days = Int((Double(epochSeconds) / 86_400).rounded(.down))
         let secondsOfDay = epochSeconds - days * 86_400
         // civil_from_days

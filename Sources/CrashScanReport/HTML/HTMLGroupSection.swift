@@ -1,13 +1,16 @@
+import CrashScanModel
+import CrashScanRules
+
 /// One group's section of the HTML page: what it is, the evidence, where and when it crashes,
 /// samples and frames, where the code is, and the fix.
 enum HTMLGroupSection {
-    static func render(_ section: ReportPage.GroupSection, unit: TrendUnit) -> String {
+    static func render(_ section: ReportPage.GroupSection, unit: TrendUnit, zone: DisplayZone) -> String {
         let group = section.group
         let anchor = HTMLText.anchor(group.id)
         var html = "<section class=\"group\" id=\"\(anchor)\" aria-labelledby=\"\(anchor)-h\">"
         html +=
             "<h2 id=\"\(anchor)-h\">Group <code>\(HTMLText.escape(group.id))</code>: <code>\(HTMLText.escape(ReportRenderer.classKey(group)))</code></h2>"
-        html += classification(section)
+        html += classification(section, zone: zone)
         if let evidence = group.evidence {
             html +=
                 "<p>\(HTMLText.escape(ReportRenderer.evidenceSummary(evidence, shown: section.group.reportCount)))</p>"
@@ -19,7 +22,7 @@ enum HTMLGroupSection {
         html += "<div class=\"cols\"><div><h3>Trend</h3>"
         html += HTMLCharts.trend(
             section.trend, unit: unit, marks: section.versionMarks, id: "\(anchor)-trend",
-            title: "KVC failures of group \(group.id) per \(unit.rawValue)", width: 380)
+            title: "KVC failures of group \(group.id) per \(unit.rawValue) (UTC)", width: 380)
         html += "</div><div><h3>OS versions</h3>"
         html += HTMLCharts.osBars(
             group.osVersions, window: section.failingWindow, id: "\(anchor)-os",
@@ -33,7 +36,7 @@ enum HTMLGroupSection {
             }
                 ?? "This group’s KVC failures", outline: section.failingWindow, maxRows: 12, maxColumns: 16)
         html += appVersions(group)
-        html += samples(section)
+        html += samples(section, zone: zone)
         if !group.sourceLocations.isEmpty {
             html += "<h3>In the app’s code</h3><ul>"
             for location in group.sourceLocations.prefix(20) {
@@ -46,7 +49,7 @@ enum HTMLGroupSection {
         return html + "</section>"
     }
 
-    static func classification(_ section: ReportPage.GroupSection) -> String {
+    static func classification(_ section: ReportPage.GroupSection, zone: DisplayZone) -> String {
         let group = section.group
         var facts: [(label: String, value: String)] = [
             ("Kind", group.kind?.rawValue ?? "–"), ("Accessor", group.accessor?.rawValue ?? "–"),
@@ -55,7 +58,8 @@ enum HTMLGroupSection {
             ("Affected devices", HTMLText.affected(group.affected, devices: true)),
             ("Affected users", HTMLText.affected(group.affected, devices: false)),
             ("Device models", HTMLText.number(group.deviceCount)),
-            ("First seen", group.firstSeen ?? "–"), ("Last seen", group.lastSeen ?? "–"),
+            ("First seen", group.firstSeen.map { "\(zone.time($0)) \(zone)" } ?? "–"),
+            ("Last seen", group.lastSeen.map { "\(zone.time($0)) \(zone)" } ?? "–"),
         ]
         if let fix = group.recommendation?.fix { facts.append(("Fix", fix)) }
         if let confidence = group.evidence?.confidence { facts.append(("Confidence", confidence.rawValue)) }
@@ -80,15 +84,15 @@ enum HTMLGroupSection {
         return "<h3>App versions</h3><ul>" + items.joined() + "</ul>"
     }
 
-    static func samples(_ section: ReportPage.GroupSection) -> String {
+    static func samples(_ section: ReportPage.GroupSection, zone: DisplayZone) -> String {
         var html = ""
         if !section.samples.isEmpty {
             html +=
-                "<h3>Latest reports</h3><p class=\"muted\">The newest of the reports counted above (the filters apply).</p><ul>"
+                "<h3>Latest reports</h3><p class=\"muted\">The newest of the reports counted above (the filters apply); days in \(zone).</p><ul>"
             for sample in section.samples {
                 let facts = [
-                    sample.seen.map { String($0.prefix(10)) } ?? "no date", sample.device ?? "no device",
-                    sample.osVersion.map { "iOS \($0)" } ?? "no OS",
+                    sample.seen.map(zone.day) ?? "no date", sample.device ?? "no device",
+                    sample.osVersion.map(Evidence.osNamed) ?? "no OS",
                     sample.appVersion.map { "app \($0)" } ?? "no app version",
                 ].joined(separator: " · ")
                 let link = sample.sourceURL.map { " " + HTMLText.link($0, text: "Bugly console") } ?? ""

@@ -24,7 +24,9 @@ public enum HTMLReportRenderer {
             html += heatmapSection(page)
             html += trendSection(page)
             html += groupsTable(page)
-            for section in page.sections { html += HTMLGroupSection.render(section, unit: page.trendUnit) }
+            for section in page.sections {
+                html += HTMLGroupSection.render(section, unit: page.trendUnit, zone: page.report.zone)
+            }
         }
         html += "</main>"
         html +=
@@ -41,11 +43,11 @@ public enum HTMLReportRenderer {
             ? "none"
             : report.filters.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(
                 separator: ", ")
-        let first = report.groups.compactMap(\.firstSeen).min().map { String($0.prefix(10)) }
-        let last = report.groups.compactMap(\.lastSeen).max().map { String($0.prefix(10)) }
+        let first = report.groups.compactMap(\.firstSeen).min().map(report.zone.day)
+        let last = report.groups.compactMap(\.lastSeen).max().map(report.zone.day)
         let span = first.map { "\($0) – \(last ?? $0)" } ?? "no dated reports"
         let facts: [(label: String, value: String)] = [
-            ("Database", report.database), ("Filters", filters), ("Time span (UTC)", span),
+            ("Database", report.database), ("Filters", filters), ("Time span (\(report.zone))", span),
             ("Crash reports", HTMLText.number(summary.reports)),
             ("KVC failures", HTMLText.number(summary.kvcFailures)),
             ("Groups", HTMLText.number(summary.groups)),
@@ -86,7 +88,7 @@ public enum HTMLReportRenderer {
     }
 
     static func trendSection(_ page: ReportPage) -> String {
-        "<section id=\"trend\"><h2>Trend</h2><p class=\"muted\">KVC failures per \(page.trendUnit.rawValue), every group shown.</p>"
+        "<section id=\"trend\"><h2>Trend</h2><p class=\"muted\">KVC failures per \(page.trendUnit.rawValue) (UTC \(page.trendUnit.rawValue)s), every group shown.</p>"
             + HTMLCharts.trend(
                 page.overallTrend, unit: page.trendUnit, marks: [], id: "trend-all",
                 title: "KVC failures per \(page.trendUnit.rawValue), all groups") + "</section>"
@@ -102,7 +104,9 @@ public enum HTMLReportRenderer {
             ("Group", false), ("Kind", false), ("Class.key", false), ("Cause", false), ("Reports", true),
             ("Affected devices", true), ("Affected users", true), ("Device models", true),
             ("OS range", false),
-            ("First seen", false), ("Last seen", false), ("Fix", false), ("Confidence", false),
+            ("First seen (\(page.report.zone))", false), ("Last seen (\(page.report.zone))", false),
+            ("Fix", false),
+            ("Confidence", false),
             ("Regressed", false),
         ]
         for (title, numeric) in headings {
@@ -113,7 +117,9 @@ public enum HTMLReportRenderer {
                 "<th scope=\"col\"\(numeric ? " class=\"n\"" : "")\(sorted)><button type=\"button\">\(title)</button></th>"
         }
         html += "</tr></thead><tbody>"
-        for group in page.report.groups { html += row(group, linked: drawn.contains(group.id)) }
+        for group in page.report.groups {
+            html += row(group, linked: drawn.contains(group.id), zone: page.report.zone)
+        }
         html += "</tbody></table></div>"
         if page.report.groups.count > page.sections.count {
             html +=
@@ -122,7 +128,7 @@ public enum HTMLReportRenderer {
         return html + "</section>"
     }
 
-    static func row(_ group: KVCReport.Group, linked: Bool) -> String {
+    static func row(_ group: KVCReport.Group, linked: Bool, zone: DisplayZone) -> String {
         func number(_ value: Int?, shortfall: String? = nil) -> String {
             guard let value else {
                 return "<td class=\"n\" data-sort=\"-1\" title=\"no ids in these failures\">–</td>"
@@ -150,8 +156,8 @@ public enum HTMLReportRenderer {
         html += number(group.affectedUsers, shortfall: affected.usersShortfall)
         html += number(group.deviceCount)
         html += "<td>\(HTMLText.escape(range))</td>"
-        html += "<td>\(HTMLText.escape(group.firstSeen.map { String($0.prefix(10)) } ?? "–"))</td>"
-        html += "<td>\(HTMLText.escape(group.lastSeen.map { String($0.prefix(10)) } ?? "–"))</td>"
+        html += "<td>\(HTMLText.escape(group.firstSeen.map(zone.day) ?? "–"))</td>"
+        html += "<td>\(HTMLText.escape(group.lastSeen.map(zone.day) ?? "–"))</td>"
         html += "<td>\(group.recommendation.map { "<code>\(HTMLText.escape($0.fix))</code>" } ?? "none")</td>"
         html += "<td>\(confidence.map { "<span class=\"tag \($0)\">\($0)</span>" } ?? "–")</td>"
         html += "<td>\(regressed ? "<strong class=\"regressed\">REGRESSED</strong>" : "no")</td></tr>"

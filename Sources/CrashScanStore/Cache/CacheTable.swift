@@ -108,11 +108,12 @@ enum RawColumn: Hashable, Sendable, Comparable {
     }
 
     /// The stored columns behind this one: a generated column of `report` is made from others,
-    /// which are what an UPDATE names (`os_key` from the OS version's numbers, `seen_at` from the
+    /// which are what an UPDATE names (`os_key` from the OS version's platform and numbers, `seen_at` from the
     /// crash and upload times).
     var stored: [RawColumn] {
         switch self {
-        case .report("os_key"): return [.report("os_major"), .report("os_minor"), .report("os_patch")]
+        case .report("os_key"):
+            return [.report("os_platform"), .report("os_major"), .report("os_minor"), .report("os_patch")]
         case .report("seen_at"): return [.report("occurred_at"), .report("uploaded_at")]
         default: return [self]
         }

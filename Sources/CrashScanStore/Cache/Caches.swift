@@ -15,6 +15,11 @@ enum Caches {
         groupTally, groupDeviceTally, groupBlameTally, reportCount, reportDay,
     ]
 
+    /// Every raw column some cache reads: what a deleted row changes.
+    static var allReportColumns: Set<RawColumn> {
+        all.reduce(into: Set<RawColumn>()) { $0.formUnion($1.rawColumns) }
+    }
+
     // MARK: Columns shared by several caches
 
     static let groupID = CacheColumn(
@@ -203,6 +208,11 @@ enum Caches {
         name: "app", type: .text, expression: { _ in "coalesce(r.process_name, r.app_image, '')" },
         reads: [.report("process_name"), .report("app_image")], missing: "''", dimension: nil)
 
+    /// The bundle id a report gave ('' when none): with the app's name, which app it is.
+    static let bundleID = CacheColumn(
+        name: "bundle_id", type: .text, expression: { _ in "coalesce(r.bundle_id, '')" },
+        reads: [.report("bundle_id")], missing: "''", dimension: nil)
+
     /// Reports per group, app, OS version and app version: the rules' evidence.
     static let groupTally = CacheTable(
         name: "group_tally",
@@ -212,7 +222,7 @@ enum Caches {
             without it), and when each app version was first seen. Asked of the reports, each group's \
             questions took about 1 s on a million reports.
             """,
-        source: .reports, columns: [groupID, app, osVersion, osKey, appVersion],
+        source: .reports, columns: [groupID, app, bundleID, osVersion, osKey, appVersion],
         measures: [.count("reports"), .earliest("first_seen", of: seenAt)],
         indexes: [["app", "os_key"]])
 

@@ -131,14 +131,15 @@ extension Store {
 
     /// When any report of `app` (process name, else app image; any app when nil) in version
     /// `version` was first seen (crash time, else upload time).
-    public func firstSeen(appVersion version: String, app: String?) throws -> String? {
+    public func firstSeen(appVersion version: String, app: GroupApp?) throws -> String? {
         // From the reports per group, app and versions (`Caches.groupTally`), which keep each
         // one's first time: the reports have no index by app version.
         try db.query(
             """
             SELECT min(first_seen) AS seen FROM \(try cacheSource(Caches.groupTally))
             WHERE app_version = ?1 AND app_version <> '' AND (?2 IS NULL OR app = ?2)
-            """, [.text(version), app.map(SQLValue.text) ?? .null]
+              AND (bundle_id = '' OR ?3 = '' OR bundle_id = ?3)
+            """, [.text(version), app.map { SQLValue.text($0.name) } ?? .null, .text(app?.bundleID ?? "")]
         ).first?.string("seen")
     }
 

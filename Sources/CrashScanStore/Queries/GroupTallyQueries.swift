@@ -8,6 +8,19 @@ public struct VersionCount: Sendable, Equatable {
     public var osKey: Int?
 }
 
+/// The app a group's reports come from: its name (process name, else app image) and, when a
+/// report gave one, its bundle id. Reports of the same name and the same bundle id, or of the
+/// same name without one, are taken to be the same app.
+public struct GroupApp: Sendable, Equatable, Hashable {
+    public var name: String
+    public var bundleID: String?
+
+    public init(name: String, bundleID: String?) {
+        self.name = name
+        self.bundleID = bundleID
+    }
+}
+
 /// A group's totals from its tallies.
 public struct GroupTotals: Sendable, Equatable {
     public var reports: Int
@@ -44,20 +57,32 @@ extension Store {
             """, [.integer(id)])
     }
 
-    /// The OS versions an app's reports ran (nil: every app's), oldest first.
-    public func osVersionCounts(app: String?) throws -> [VersionCount] {
-        guard let app else {
-            return try versionCounts(
-                """
-                SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
-                WHERE os_key >= 0 GROUP BY os_version ORDER BY k
-                """, [])
-        }
-        return try versionCounts(
+    /// The OS versions `app`'s reports ran, oldest first.
+    public func osVersionCounts(app: GroupApp) throws -> [VersionCount] {
+        try versionCounts(
             """
             SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ? AND os_key >= 0 GROUP BY os_version ORDER BY k
-            """, [.text(app)])
+            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND os_key >= 0
+            GROUP BY os_version ORDER BY k
+            """, [.text(app.name), .text(app.bundleID ?? "")])
+    }
+
+    /// The OS version keys on which `app` crashed in another group than `id` at the frame most of
+    /// group `id`'s reports blame: the same line crashing there is no sign that the OS ran
+    /// without this crash.
+    public func osKeysCrashingOnSameFrame(group id: Int64, app: GroupApp) throws -> [Int] {
+        let blame = try cacheSource(Caches.groupBlameTally)
+        return try db.query(
+            """
+            SELECT DISTINCT os_key FROM \(try cacheSource(Caches.groupTally))
+            WHERE app = ?2 AND (bundle_id = '' OR ?3 = '' OR bundle_id = ?3) AND os_key >= 0
+              AND group_id <> ?1
+              AND group_id IN (
+                  SELECT group_id FROM \(blame) WHERE blame_frame = (
+                      SELECT blame_frame FROM \(blame) WHERE group_id = ?1
+                      ORDER BY reports DESC, blame_frame LIMIT 1))
+            """, [.integer(id), .text(app.name), .text(app.bundleID ?? "")]
+        ).compactMap { try $0.int("os_key") }
     }
 
     /// The OS version keys of group `id`'s reports.
@@ -68,14 +93,25 @@ extension Store {
         ).compactMap { try $0.int("os_key") }
     }
 
-    /// The app most of group `id`'s reports come from.
-    public func mainApp(group id: Int64) throws -> String? {
-        try db.query(
+    /// The app most of group `id`'s reports come from (its name, and its bundle id when a report
+    /// gave one); nil when none names its app.
+    public func mainApp(group id: Int64) throws -> GroupApp? {
+        let table = try cacheSource(Caches.groupTally)
+        guard
+            let name = try db.query(
+                """
+                SELECT app, sum(reports) AS n FROM \(table)
+                WHERE group_id = ? AND app <> '' GROUP BY app ORDER BY n DESC, app LIMIT 1
+                """, [.integer(id)]
+            ).first?.string("app")
+        else { return nil }
+        let bundleID = try db.query(
             """
-            SELECT app, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
-            WHERE group_id = ? AND app <> '' GROUP BY app ORDER BY n DESC, app LIMIT 1
-            """, [.integer(id)]
-        ).first?.string("app")
+            SELECT bundle_id, sum(reports) AS n FROM \(table)
+            WHERE group_id = ? AND app = ? AND bundle_id <> '' GROUP BY bundle_id ORDER BY n DESC, bundle_id LIMIT 1
+            """, [.integer(id), .text(name)]
+        ).first?.string("bundle_id")
+        return GroupApp(name: name, bundleID: bundleID)
     }
 
     /// Group `id`'s app versions, most reports first; `unknown` for reports without one.
@@ -97,15 +133,20 @@ extension Store {
     }
 
     /// Versions of `app` that ran an OS with a key in `osKeys` without a report in group `id`.
-    public func appVersions(of app: String, onOS osKeys: ClosedRange<Int>, withoutGroup id: Int64) throws
+    public func appVersions(of app: GroupApp, onOS osKeys: ClosedRange<Int>, withoutGroup id: Int64) throws
         -> [String]
     {
         try db.query(
             """
             SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ? AND os_key BETWEEN ? AND ? AND app_version <> ''
-              AND app_version NOT IN (SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?)
-            """, [.text(app), .int(osKeys.lowerBound), .int(osKeys.upperBound), .integer(id)]
+            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND os_key BETWEEN ?3 AND ?4
+              AND app_version <> ''
+              AND app_version NOT IN (SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?5)
+            """,
+            [
+                .text(app.name), .text(app.bundleID ?? ""), .int(osKeys.lowerBound), .int(osKeys.upperBound),
+                .integer(id),
+            ]
         ).compactMap { try $0.string("v") }
     }
 

@@ -53,8 +53,7 @@ extension Store {
             if !dryRun {
                 // Every column of the deleted rows changed: the caches without a group column are
                 // rebuilt, the others compute the touched groups again.
-                let everything = Caches.all.reduce(into: Set<RawColumn>()) { $0.formUnion($1.rawColumns) }
-                try upkeep.refresh(groups: Set(touched), changing: everything)
+                try upkeep.refresh(groups: Set(touched), changing: Caches.allReportColumns)
             }
             result.reportsLeft =
                 try db.query("SELECT count(*) AS n FROM report WHERE NOT (\(old))", [.text(time)]).first?.int(

@@ -68,6 +68,13 @@ extension Store {
         return try !db.query("SELECT 1 FROM \(from) WHERE app_version = ? LIMIT 1", [.text(version)]).isEmpty
     }
 
+    /// Every app version a report has.
+    public func allAppVersions() throws -> [String] {
+        try db.query(
+            "SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.reportCount)) WHERE app_version <> ''"
+        ).compactMap { try $0.string("v") }
+    }
+
     /// The `limit` app versions with the most reports.
     public func frequentAppVersions(limit: Int) throws -> [String] {
         try db.query(

@@ -10,6 +10,11 @@ public struct ReportSelection: Sendable {
     public var osRanges: [OSRange] = []
     public var devices: [DeviceQuery] = []
     public var appVersions: [String] = []
+    /// Also the reports without an app version (`--app-version unknown`).
+    public var appVersionUnknown = false
+    /// A filter resolved to no value at all (`--app-version '>=9'` when no version is that
+    /// new): the selection keeps nothing.
+    public var matchesNothing = false
     /// UTC `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM:SS`, compared with the report's time to that length.
     public var since: String?
     public var until: String?
@@ -18,6 +23,8 @@ public struct ReportSelection: Sendable {
     public var kinds: [KVCKind] = []
     /// Keys; `*` is a wildcard.
     public var keys: [String] = []
+    /// Also the failures whose key is unknown (`--key '?'`, the `?.?` group).
+    public var keyUnknown = false
 
     public init() {}
 
@@ -25,7 +32,7 @@ public struct ReportSelection: Sendable {
     var failureDimensions: Set<Dimension> {
         var dimensions = reportDimensions
         if !kinds.isEmpty { dimensions.insert(.kind) }
-        if !keys.isEmpty { dimensions.insert(.key) }
+        if !keys.isEmpty || keyUnknown { dimensions.insert(.key) }
         return dimensions
     }
 
@@ -34,7 +41,7 @@ public struct ReportSelection: Sendable {
         var dimensions: Set<Dimension> = []
         if !osRanges.isEmpty { dimensions.insert(.os) }
         if !devices.isEmpty { dimensions.formUnion([.deviceModel, .deviceName]) }
-        if !appVersions.isEmpty { dimensions.insert(.appVersion) }
+        if !appVersions.isEmpty || appVersionUnknown || matchesNothing { dimensions.insert(.appVersion) }
         if groupIDs != nil { dimensions.insert(.group) }
         if since != nil || until != nil {
             // A bound of ten characters or fewer is a whole UTC day (`YYYY-MM-DD`).
@@ -51,10 +58,13 @@ public struct ReportSelection: Sendable {
         case .group: alone.groupIDs = groupIDs
         case .os: alone.osRanges = osRanges
         case .deviceModel, .deviceName: alone.devices = devices
-        case .appVersion: alone.appVersions = appVersions
+        case .appVersion:
+            (alone.appVersions, alone.appVersionUnknown, alone.matchesNothing) = (
+                appVersions, appVersionUnknown, matchesNothing
+            )
         case .day, .time: (alone.since, alone.until) = (since, until)
         case .kind: alone.kinds = kinds
-        case .key: alone.keys = keys
+        case .key: (alone.keys, alone.keyUnknown) = (keys, keyUnknown)
         }
         return alone
     }
@@ -84,6 +94,11 @@ public struct ReportSelection: Sendable {
                 case .name(let text):
                     values.append(.text(text))
                     return target.known(name, and: dialect.equalsIgnoringCase(name.name))
+                case .family(let prefix):
+                    // Every marketing name that begins with the family's (`iPad mini` → `iPad
+                    // mini 2`, `iPad mini 4`): a range of the name column.
+                    values += [.text(prefix), .text(Self.justAfterPrefix(prefix) ?? prefix + "\u{10FFFF}")]
+                    return target.known(name, and: "\(name.name) >= ? AND \(name.name) < ?")
                 case .unknownDevice:
                     return "(\(target.missing(model)) AND \(target.missing(name)))"
                 }
@@ -93,7 +108,8 @@ public struct ReportSelection: Sendable {
             appVersions.map { version in
                 values.append(.text(version))
                 return "\(app.name) = ?"
-            })
+            } + (appVersionUnknown ? [target.missing(app)] : []))
+        if matchesNothing { clauses.append("1 = 0") }
         if let groupIDs {
             clauses.append(dialect.inIDList(target.column(.group).name, parameter: values.count + 1))
             values.append(dialect.idListValue(groupIDs))
@@ -108,15 +124,16 @@ public struct ReportSelection: Sendable {
                 })
             let key = target.column(.key)
             anyOf(
-                keys.map { value in
-                    guard value.contains("*") else {
-                        values.append(.text(value))
-                        return "\(key.name) = ?"
-                    }
-                    let match = dialect.wildcardMatch(key.name, pattern: value)
-                    values.append(.text(match.value))
-                    return match.sql
-                })
+                (keyUnknown ? [target.missing(key)] : [])
+                    + keys.map { value in
+                        guard value.contains("*") else {
+                            values.append(.text(value))
+                            return "\(key.name) = ?"
+                        }
+                        let match = dialect.wildcardMatch(key.name, pattern: value)
+                        values.append(.text(match.value))
+                        return match.sql
+                    })
         }
         conditions.clauses = clauses
         conditions.values = values

@@ -88,8 +88,9 @@ final class CommandLineTests: XCTestCase {
         let twice = try runner.run(["report", "--os", "8.1", "--os", "8.2", "--format", "json"])
         XCTAssertEqual(twice.status, 0, twice.err)
         XCTAssertTrue(
-            twice.out.contains(#""os" : "8.1 or 8.2""#) || twice.out.contains(#""os": "8.1 or 8.2""#),
-            twice.out)
+            twice.out.contains(#""os" : "iOS 8.1 or iOS 8.2""#),
+            "each on iOS, as the header says: "
+                + twice.out)
         let version = try runner.run(["report", "--app-version", "9.9"])
         XCTAssertEqual(version.status, 0)
         XCTAssertTrue(version.err.contains("crashscan: note: no report has app version '9.9'"), version.err)

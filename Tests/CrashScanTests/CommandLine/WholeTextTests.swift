@@ -40,7 +40,7 @@ final class WholeTextTests: XCTestCase {
     func testExplainListsEveryReportWhenAsked() throws {
         let runner = try samples()
         let some = try runner.run(["explain", "1b4b4cd6"])
-        XCTAssertTrue(some.out.contains("REPORTS (9, the latest 8 shown)"), some.out)
+        XCTAssertTrue(some.out.contains("REPORTS (9, the latest 8 shown; times in UTC)"), some.out)
         XCTAssertTrue(some.out.contains("… and 1 more (explain --reports all lists every one)"), some.out)
         let all = try runner.run(["explain", "1b4b4cd6", "--reports", "all"])
         XCTAssertEqual(all.status, 0, all.err)

@@ -64,18 +64,19 @@ final class EvidenceTests: XCTestCase {
         XCTAssertNil(Evidence.decode(wrongType), "a member of the wrong type")
     }
 
-    /// Every check fits, but the rule's failing window and exception are inferred (no crash log
-    /// states them): at most medium, and it says why.
-    func testSeedGroupIsConfinedBelow83WithConfidenceCappedByInferredFacts() throws {
+    /// Every check fits, but LilyForParent also ran iOS 8.2, inside the rule's failing window,
+    /// without this crash (it crashed there in UIAlertAction's group): counter-evidence, which
+    /// keeps the confidence at medium and says why.
+    func testSeedGroupIsConfinedBelow83WithCounterEvidenceFrom82() throws {
         let explanation = try GroupExplanation.build(
             group: try seedGroup(), store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.fix, "associated-object-placeholder")
         let evidence = try XCTUnwrap(explanation.evidence)
         XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertEqual(evidence.counterOSVersions.map(\.value), ["8.2"])
         XCTAssertTrue(
             evidence.confidenceReason.hasSuffix(
-                "at most medium: the rule's failing OS window and exception are inferred, not seen in a crash report"
-            ),
+                "but LilyForParent also ran iOS 8.2 (1), inside the failing window <8.3, without this crash"),
             evidence.confidenceReason)
         XCTAssertEqual(evidence.confinedToFailingOS, true)
         XCTAssertEqual(evidence.failingWindow, "<8.3")
@@ -96,6 +97,25 @@ final class EvidenceTests: XCTestCase {
             explanation.matchedRules.map(\.ruleID), ["uitextview-placeholder-label", "private-key-generic"])
         XCTAssertTrue(
             ExplanationRenderer.text(explanation).contains("confined        yes: every crash ran iOS <8.3"))
+        XCTAssertTrue(
+            ExplanationRenderer.text(explanation).contains(
+                "contradicted by iOS 8.2 (1): inside the failing window, ran without this crash"))
+    }
+
+    /// Without the 8.2 run every check fits, but the rule's failing window and exception are
+    /// inferred (no crash log states them): at most medium, and it says why.
+    func testSeedGroupConfidenceIsCappedByInferredFacts() throws {
+        try store.db.run("DELETE FROM report WHERE os_version = '8.2'")
+        let evidence = try XCTUnwrap(
+            try GroupExplanation.build(group: try seedGroup(), store: store, rules: RuleSet.builtIn())
+                .evidence)
+        XCTAssertEqual(evidence.counterOSVersions.map(\.value), [])
+        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertTrue(
+            evidence.confidenceReason.hasSuffix(
+                "at most medium: the rule's failing OS window and exception are inferred, not seen in a crash report"
+            ),
+            evidence.confidenceReason)
     }
 
     func testStoredRecommendationCarriesTheEvidence() throws {
@@ -125,7 +145,8 @@ final class EvidenceTests: XCTestCase {
                 .evidence)
         XCTAssertEqual(evidence.confinedToFailingOS, false)
         XCTAssertEqual(evidence.outsideFailingOS, ["9.3.5"])
-        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertEqual(
+            evidence.confidence, .low, "outside the window, and 8.2 ran inside it without the crash")
         XCTAssertTrue(
             evidence.confidenceReason.contains("outside the failing window <8.3"), evidence.confidenceReason)
     }

@@ -218,7 +218,7 @@ class GroupingTests: XCTestCase {
             XCTAssertTrue(report.err.contains("run 'crashscan regroup"), report.err)
             let regroup = try runner.run(["regroup", "--db", db.path])
             XCTAssertEqual(regroup.status, 0, regroup.err)
-            XCTAssertTrue(regroup.out.contains("1 incomplete group joined by call site"), regroup.out)
+            XCTAssertTrue(regroup.out.contains("1 incomplete group joined to its crash"), regroup.out)
             XCTAssertFalse(try runner.run(["report", "--db", db.path]).err.contains("regroup"))
         } else {
             try Regrouper.run(store)

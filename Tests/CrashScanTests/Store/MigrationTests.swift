@@ -235,6 +235,41 @@ final class MigrationTests: XCTestCase {
                 "INSERT INTO import_file (run_id, path, outcome) VALUES (1, 'x', 'lost')"), "the CHECK holds")
     }
 
+    /// Version 27 on a version-26 database: a macOS report's OS key starts at macOS's base, so
+    /// that an iOS range no longer takes it in, and its version names the platform.
+    func testVersion27PutsEachPlatformInItsOwnKeys() throws {
+        let path = try temporaryDatabase()
+        do {
+            let db = try Database(path: path)
+            try Migrator.migrate(db, migrations: Migration.builtIn.filter { $0.version <= 26 })
+            try db.execute(
+                """
+                INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'f1', 'x');
+                INSERT INTO report (content_hash, source_path, source_format, imported_at, group_id,
+                                    os_platform, os_version, os_major, os_minor, os_patch)
+                VALUES ('a', 'mac.crash', 'apple-crash', 'x', 1, 'macOS', '10.15.7', 10, 15, 7),
+                       ('b', 'ios.crash', 'apple-crash', 'x', 1, 'iOS', '10.3.3', 10, 3, 3);
+                """)
+            XCTAssertEqual(
+                try db.query("SELECT os_key FROM report ORDER BY id").map { try $0.int("os_key") },
+                [10_015_007, 10_003_003], "before: one range for both")
+        }
+        let store = try Store(path: path)
+        let rows = try store.db.query("SELECT os_version, os_key FROM report ORDER BY id")
+        XCTAssertEqual(try rows.map { try $0.string("os_version") }, ["macOS 10.15.7", "10.3.3"])
+        XCTAssertEqual(try rows.map { try $0.int("os_key") }, [110_015_007, 10_003_003])
+        var ios10 = ReportSelection()
+        ios10.osRanges = [try OSRange.parse("10")]
+        XCTAssertEqual(try store.reportCount(ios10), 1, "iOS 10 only")
+        var mac = ReportSelection()
+        mac.osRanges = [try OSRange.parse("macOS 10.15")]
+        XCTAssertEqual(try store.reportCount(mac), 1)
+        XCTAssertEqual(
+            try store.db.query("SELECT os_version FROM group_tally ORDER BY os_key").map {
+                try $0.string("os_version")
+            }, ["10.3.3", "macOS 10.15.7"], "the caches were rebuilt from the rows")
+    }
+
     func testABadlyNamedMigrationFileIsRefusedNotSkipped() throws {
         let db = try Database(path: try temporaryDatabase())
         XCTAssertEqual(Migration.parse(name: "0011_next.sql", sql: "").version, 11)
