@@ -18,7 +18,10 @@ enum ReportCommand: CommandDefinition {
             """)
     static let platform = CommandOption(
         "--platform", value: "NAME",
-        help: "ios, macos, tvos, watchos or visionos: only reports from it (--os then reads its versions)")
+        help: """
+            ios, macos, tvos, watchos or visionos: only reports from it (--os then reads its
+            versions)
+            """)
     static let device = CommandOption(
         "--device", value: "NAME",
         help: """
@@ -28,7 +31,10 @@ enum ReportCommand: CommandDefinition {
             """)
     static let appVersion = CommandOption(
         "--app-version", value: "V",
-        help: "App version as reported (2.3.1, 2.3.1(231)), 'unknown', or a range: >=2.3, <2.4, 2.3.0..2.3.1")
+        help: """
+            App version as reported (2.3.1, 2.3.1(231)), 'unknown', or a range: >=2.3, <2.4,
+            2.3.0..2.3.1
+            """)
     static let since = CommandOption(
         "--since", value: "DATE",
         help: """
@@ -61,6 +67,15 @@ enum ReportCommand: CommandDefinition {
         "--output", "-o", value: "FILE", help: "Write the report to FILE instead of standard output.")
     static let explain = CommandOption(
         "--explain", help: "Show every rule that matches each group and why (the most specific wins).")
+    static let allCrashes = CommandOption(
+        "--all-crashes",
+        help: "Also list the crash groups that are no KVC failure (NSRangeException, signals).")
+    static let compare = CommandOption(
+        "--compare", value: "A..B",
+        help: """
+            Compare each group's failures in app versions A and B (2.3.0..2.3.1): new, up,
+            down, gone
+            """)
     static let failOn = CommandOption(
         "--fail-on", value: "regressed", help: "Exit 1 when a group shown came back after its fix (for CI).")
 
@@ -72,8 +87,8 @@ enum ReportCommand: CommandDefinition {
                 """,
             usage: """
                 crashscan report [filters] [--format text|json|csv|markdown|html] [--sort ORDER]
-                                        [--output FILE] [--explain] [--tz ZONE] [--db FILE] [--rules FILE]...
-                                        [--fail-on regressed]
+                                        [--output FILE] [--explain] [--all-crashes] [--compare A..B]
+                                        [--tz ZONE] [--db FILE] [--rules FILE]... [--fail-on regressed]
                 """,
             sections: [
                 .init(
@@ -83,7 +98,7 @@ enum ReportCommand: CommandDefinition {
                 .init(
                     title: "OPTIONS",
                     options: [
-                        format, sort, output, explain, .timeZone, .database,
+                        format, sort, output, explain, allCrashes, compare, .timeZone, .database,
                         CommandOption(
                             "--rules", value: "FILE",
                             help: "Evaluate recommendations with these team rules added (repeatable)."),
@@ -169,11 +184,17 @@ enum ReportCommand: CommandDefinition {
         for (option, value) in arguments.given {
             guard let value else {
                 if option == regressed { filter.regressedOnly = true }
+                if option == allCrashes { filter.listsOtherCrashes = true }
                 continue
             }
             switch option {
             case os: try filter.addOS(value)
             case platform: try filter.addPlatform(value)
+            case compare:
+                guard let versions = ReleaseComparison.parse(value) else {
+                    throw UsageError("invalid --compare '\(value)' (expected two app versions: 2.3.0..2.3.1)")
+                }
+                filter.comparedVersions = versions
             case device: try filter.addDevice(value)
             case appVersion: try filter.addAppVersion(value)
             case since: try filter.setDate(value, bound: .since)

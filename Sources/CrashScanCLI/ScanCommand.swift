@@ -33,7 +33,7 @@ enum ScanCommand: CommandDefinition {
     static let exclude = CommandOption(
         "--exclude", value: "GLOB",
         help:
-            "Skip paths matching GLOB, relative to the folder named (Vendor/**, *.generated.swift); repeatable."
+            "Skip paths matching GLOB: relative to the folder named (Vendor/**, *.generated.swift), as the command line reaches them (App/Vendor/**), or absolute; repeatable."
     )
 
     static var help: CommandHelp {

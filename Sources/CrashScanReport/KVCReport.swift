@@ -120,6 +120,25 @@ public struct KVCReport: Sendable, Encodable {
         public var regression: GroupRegression? = nil
         /// Where the latest `scan --db` found this class and key in the app's source.
         public var sourceLocations: [SourceLocation] = []
+        /// The newest version of the group's app in the database (any report of it); nil when the
+        /// database holds one version of the app only.
+        public var newestAppVersion: String? = nil
+
+        /// The oldest and newest app versions of the group's failures counted (`unknown` left out).
+        public var firstAppVersion: String? {
+            appVersions.map(\.value).filter { $0 != "unknown" }.min { AppVersion.isNewer($1, than: $0) }
+        }
+        public var lastAppVersion: String? {
+            appVersions.map(\.value).filter { $0 != "unknown" }.max { AppVersion.isNewer($1, than: $0) }
+        }
+        /// The newest version when the group first crashed in it (and an older version of the app
+        /// is in the database): new in this release.
+        public var newInVersion: String? {
+            guard let first = firstAppVersion, let newest = newestAppVersion,
+                AppVersion.isAtLeast(first, newest)
+            else { return nil }
+            return first
+        }
 
         package var affected: AffectedCoverage {
             AffectedCoverage(
@@ -148,6 +167,9 @@ public struct KVCReport: Sendable, Encodable {
             case lastSeen = "last_seen"
             case osVersions = "os_versions"
             case appVersions = "app_versions"
+            case firstAppVersion = "first_app_version"
+            case lastAppVersion = "last_app_version"
+            case newInVersion = "new_in_version"
         }
 
         /// Every key is written, `null` when the value is unknown (as docs/report-json.md promises; the
@@ -177,6 +199,9 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(devices, forKey: .devices)
             try container.encode(osVersions, forKey: .osVersions)
             try container.encode(appVersions, forKey: .appVersions)
+            try container.encode(firstAppVersion, forKey: .firstAppVersion)
+            try container.encode(lastAppVersion, forKey: .lastAppVersion)
+            try container.encode(newInVersion, forKey: .newInVersion)
             try container.encode(recommendation, forKey: .recommendation)
             try container.encode(evidence, forKey: .evidence)
             try container.encode(regression, forKey: .regression)
@@ -216,11 +241,18 @@ public struct KVCReport: Sendable, Encodable {
     /// The zone the text, Markdown and HTML show times in (`--tz`); JSON and CSV times are UTC
     /// with a `Z`. In JSON, its name (`UTC`, `UTC+08:00`).
     public var zone = DisplayZone.utc
+    /// With `--all-crashes`: the crash groups that are no KVC failure, most reports first (at
+    /// most `ReportBuilder.otherGroupsShown`); absent otherwise.
+    public var otherGroups: [OtherCrashGroup]? = nil
+    /// With `--compare A..B`: the groups' failures in the two app versions.
+    public var comparison: ReleaseComparison? = nil
 
     enum CodingKeys: String, CodingKey {
         case schema, database, filters, summary, groups, matrix, sort
         case sortNote = "sort_note"
         case zone = "display_time_zone"
+        case otherGroups = "other_groups"
+        case comparison
     }
 
     /// The groups put in `order` (by reports instead of affected devices when the ids do not

@@ -1,3 +1,4 @@
+import CrashScanModel
 import CrashScanRules
 import CrashScanStore
 import CrashScanWorkflows
@@ -32,6 +33,7 @@ public enum ReportBuilder {
         let appVersions = tally.appVersionsByGroup()
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
+        let newest = NewestAppVersions(store: store)
         var groups: [KVCReport.Group] = []
         for totals in tally.groups() {
             let id = totals.id
@@ -56,6 +58,7 @@ public enum ReportBuilder {
                         group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store),
                     sourceLocations: try store.sourceLocations(
                         receiverClass: detail.receiverClass, key: detail.key)))
+            groups[groups.count - 1].newestAppVersion = try newest.version(group: Int64(id))
         }
 
         var report = KVCReport(
@@ -67,6 +70,12 @@ public enum ReportBuilder {
                 failuresWithUserID: scan.total.withUserID),
             groups: groups, matrix: tally.matrix())
         report.zone = filter.zone
+        if let versions = filter.comparedVersions {
+            report.comparison = ReleaseComparison(from: versions.from, to: versions.to, groups: groups)
+        }
+        if filter.listsOtherCrashes {
+            report.otherGroups = try store.otherCrashGroups(filter.selection, limit: otherGroupsShown)
+        }
         return (report, tally, scan)
     }
 
@@ -74,6 +83,36 @@ public enum ReportBuilder {
     /// `--regressed`, the regressed groups looked up.
     private static func resolved(_ filter: ReportFilter, store: Store, rules: RuleSet) throws -> ReportFilter
     {
+        var filter = try resolvedValues(filter, store: store)
+        if filter.regressedOnly {
+            filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)
+        }
+        return filter
+    }
+
+    /// The newest app version of each group's app, read once per app; nil when the database
+    /// holds only one version of it (then nothing is new against an older release).
+    final class NewestAppVersions {
+        private let store: Store
+        private var byApp: [GroupApp: String?] = [:]
+
+        init(store: Store) { self.store = store }
+
+        func version(group: Int64) throws -> String? {
+            guard let app = try store.mainApp(group: group) else { return nil }
+            if let known = byApp[app] { return known }
+            let versions = try store.appVersions(of: app)
+            let newest = versions.count < 2 ? nil : versions.max { AppVersion.isNewer($1, than: $0) }
+            byApp[app] = newest
+            return newest
+        }
+    }
+
+    /// How many crash groups that are no KVC failure `--all-crashes` lists.
+    public static let otherGroupsShown = 50
+
+    /// The filter with its devices and app-version ranges resolved against the database.
+    static func resolvedValues(_ filter: ReportFilter, store: Store) throws -> ReportFilter {
         var filter = filter
         if !filter.devices.isEmpty {
             // The catalogue names nearly every device: the stored models equal to what was typed
@@ -90,9 +129,6 @@ public enum ReportBuilder {
         }
         if filter.hasAppVersionRange {
             filter.resolveAppVersions(known: try store.allAppVersions())
-        }
-        if filter.regressedOnly {
-            filter.groupIDs = try GroupRegression.regressedGroups(store: store, rules: rules)
         }
         return filter
     }
@@ -150,34 +186,5 @@ public enum ReportBuilder {
             }
             return advice
         }
-    }
-
-    /// Notes for standard error about filter values that match nothing in the database (a typo in
-    /// an app version or a key would otherwise look like "no crashes"), with what it does hold.
-    public static func unmatchedFilterNotes(store: Store, filter: ReportFilter) throws -> [String] {
-        var notes: [String] = []
-        for (text, value) in zip(filter.appVersions, filter.appVersionFilters) {
-            let matched: Bool
-            switch value {
-            case .unknown: matched = true  // the `unknown` bucket report prints, possibly empty
-            case .exactly(let version): matched = try store.hasReport(appVersion: version)
-            case .range: matched = try store.allAppVersions().contains(where: value.contains)
-            }
-            guard !matched else { continue }
-            let known = try store.frequentAppVersions(limit: 8)
-            notes.append(
-                "no report has app version '\(text)'"
-                    + (known.isEmpty ? "" : " (the most frequent: \(known.joined(separator: ", ")))"))
-        }
-        for key in filter.keys where key != "?" {
-            guard try !store.hasKVCFailure(key: key) else { continue }
-            let close = try store.keys(resembling: key, limit: 5)
-            notes.append(
-                "no KVC failure has the key '\(key)'"
-                    + (close.isEmpty ? "" : " (keys like it: \(close.joined(separator: ", ")))")
-                    + (key.hasPrefix("_") || key.contains("*")
-                        ? "" : "; keys are case-sensitive, '*' is a wildcard"))
-        }
-        return notes
     }
 }

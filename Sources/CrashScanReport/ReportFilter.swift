@@ -30,6 +30,10 @@ public struct ReportFilter: Sendable {
     /// The stored app versions inside each `--app-version` range (`>=2.3`), set by
     /// `resolveAppVersions`.
     private var appVersionsInRanges: [String] = []
+    /// `--compare A..B`: the report also compares the groups' failures in two app versions.
+    public var comparedVersions: (from: String, to: String)?
+    /// `--all-crashes`: the report also lists the crash groups that are no KVC failure.
+    public var listsOtherCrashes = false
     /// `--regressed`: only the groups that came back after their fix.
     public var regressedOnly = false
     /// The groups `regressedOnly` keeps, set by the report builder.

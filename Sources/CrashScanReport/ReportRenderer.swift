@@ -52,10 +52,19 @@ public enum ReportRenderer {
         }
         out.append(contentsOf: hanging(headline(report) + "; times in \(report.zone)"))
         out.append(contentsOf: hanging(affectedLine(report.summary)))
+        if let other = otherCrashesLine(report) { out.append(contentsOf: hanging(other)) }
         if let note = report.sortNote { out.append(contentsOf: hanging("Order: \(note)")) }
         out.append("")
         out.append("KVC FAILURE GROUPS")
         out.append(contentsOf: groupsText(report.groups, zone: report.zone))
+        if let others = report.otherGroups {
+            out.append("")
+            out.append(contentsOf: otherGroupsText(others))
+        }
+        if let comparison = report.comparison {
+            out.append("")
+            out.append(contentsOf: comparisonText(comparison))
+        }
         out.append("")
         out.append(contentsOf: matrixText(report))
         out.append("")
@@ -121,7 +130,8 @@ public enum ReportRenderer {
         let osList = shortList(group.osVersions, keepOrder: true)
         out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
         let appList = shortList(group.appVersions, keepOrder: false)
-        out.append(contentsOf: TextWrap.wrap("app: \(appList)", width: width, indent: "     "))
+        out.append(
+            contentsOf: TextWrap.wrap("app: \(appList)\(appSpan(group))", width: width, indent: "     "))
         var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
         if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
         out.append("     \(fix)")
@@ -183,6 +193,68 @@ public enum ReportRenderer {
             ? "\(plural(s.reports, "crash report")) match the other filters"
             : "\(plural(s.reports, "crash report")) in all"
         return "\(failures) (\(onFailures.joined(separator: ", "))); \(reports)"
+    }
+
+    /// `3 crash reports are no KVC failure …`: the reports the filters keep that no KVC group
+    /// shows (each report has at most one failure); nil when there are none, or when a kind or
+    /// key filter makes the difference other KVC failures.
+    static func otherCrashesLine(_ report: KVCReport) -> String? {
+        let s = report.summary
+        guard report.filters["kind"] == nil, report.filters["key"] == nil, s.reports > s.kvcFailures else {
+            return nil
+        }
+        let others = s.reports - s.kvcFailures
+        let listed = report.otherGroups == nil ? " (--all-crashes lists their groups)" : " (listed below)"
+        return
+            "Also \(plural(others, "crash report")) that \(others == 1 ? "is" : "are") no KVC failure\(listed)"
+    }
+
+    /// `; first 2.2.9, last 2.3.1` or `; NEW in 2.3.1` (first seen in the app's newest version).
+    static func appSpan(_ group: KVCReport.Group) -> String {
+        if let new = group.newInVersion { return "; NEW in \(new), the newest version" }
+        guard let first = group.firstAppVersion, let last = group.lastAppVersion, first != last else {
+            return ""
+        }
+        return "; first \(first), last \(last)"
+    }
+
+    /// `--compare A..B`: each group's failures in the two versions and the change.
+    static func comparisonText(_ comparison: ReleaseComparison) -> [String] {
+        var out = ["RELEASES \(comparison.from) → \(comparison.to) (KVC failures under the filters)"]
+        out += TextWrap.wrap(
+            "Counts of failures, not rates: a release with more users crashes more often at the same rate.",
+            width: width, indent: "")
+        guard !comparison.groups.isEmpty else {
+            return out + ["no KVC failure in \(comparison.from) or \(comparison.to) under the filters"]
+        }
+        var table = TextTable(
+            headers: ["GROUP", "CLASS.KEY", comparison.from, comparison.to, "CHANGE"],
+            alignments: [.left, .left, .right, .right, .left])
+        for row in comparison.groups {
+            table.add([row.id, row.classKey, String(row.from), String(row.to), row.change.rawValue])
+        }
+        return out + table.render()
+    }
+
+    /// The crash groups that are no KVC failure, as `--all-crashes` lists them.
+    static func otherGroupsText(_ groups: [OtherCrashGroup]) -> [String] {
+        var out = ["OTHER CRASH GROUPS (no KVC failure; explain GROUP shows one)"]
+        guard !groups.isEmpty else { return out + ["none under the filters"] }
+        var table = TextTable(
+            headers: ["GROUP", "EXCEPTION", "REPORTS", "BLAME FRAME OR REASON"],
+            alignments: [.left, .left, .right, .left])
+        for group in groups {
+            table.add(
+                [
+                    group.id, group.exceptionType ?? "?", String(group.reports),
+                    group.blameFrame ?? group.reason ?? "?",
+                ])
+        }
+        out += table.render()
+        if groups.count == ReportBuilder.otherGroupsShown {
+            out.append("(the \(groups.count) with the most reports; the crash_groups view has every one)")
+        }
+        return out
     }
 
     /// `Affected: ≥ 6 devices (7 of 18 failures carry a device id), ≥ 4 users (…)`: distinct ids
@@ -467,6 +539,7 @@ public enum ReportRenderer {
         }
         out.append(headline(report) + ".")
         out.append(affectedLine(report.summary) + ".")
+        if let other = otherCrashesLine(report) { out.append(other + ".") }
         out.append("")
         out.append("## KVC failure groups")
         out.append("")

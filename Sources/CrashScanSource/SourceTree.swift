@@ -48,8 +48,8 @@ public struct SourceTree {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names.sorted() {
             let child = relative.isEmpty ? name : relative + "/" + name
-            if excluded(child) { continue }
             let full = root.hasSuffix("/") ? root + child : root + "/" + child
+            if excluded(child, asGiven: full) { continue }
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
@@ -70,13 +70,27 @@ public struct SourceTree {
         }
     }
 
-    /// True when a glob of `--exclude` matches the relative path or one of its folders
-    /// (`Vendor/**`, `*.generated.swift`, `Tests`).
-    func excluded(_ relative: String) -> Bool {
-        excludes.contains { pattern in
-            let glob = pattern.hasSuffix("/**") ? String(pattern.dropLast(3)) : pattern
+    /// True when a glob of `--exclude` matches the path or one of its folders (`Vendor/**`,
+    /// `*.generated.swift`, `Tests`): relative to the folder named, as the command line reaches it
+    /// (`scan App --exclude 'App/Vendor/**'`), or absolute.
+    func excluded(_ relative: String, asGiven path: String? = nil) -> Bool {
+        let given = path.map(Self.withoutDotSlash)
+        let absolute = path.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        return excludes.contains { pattern in
+            var glob = pattern.hasSuffix("/**") ? String(pattern.dropLast(3)) : pattern
+            glob = Self.withoutDotSlash(glob)
+            if glob.hasSuffix("/") { glob.removeLast() }
             return fnmatch(glob, relative, 0) == 0
                 || fnmatch(glob, (relative as NSString).lastPathComponent, 0) == 0
+                || given.map { fnmatch(glob, $0, 0) == 0 } == true
+                || absolute.map { fnmatch(glob, $0, 0) == 0 } == true
         }
+    }
+
+    /// `./App/Vendor` → `App/Vendor`.
+    static func withoutDotSlash(_ path: String) -> String {
+        var text = path
+        while text.hasPrefix("./") { text.removeFirst(2) }
+        return text
     }
 }

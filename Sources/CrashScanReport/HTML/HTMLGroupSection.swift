@@ -81,7 +81,9 @@ enum HTMLGroupSection {
                 regressed.contains(count.value) ? " <strong class=\"regressed\">regressed</strong>" : ""
             return "<li>\(HTMLText.escape(count.value)): \(count.reports)\(mark)</li>"
         }
-        return "<h3>App versions</h3><ul>" + items.joined() + "</ul>"
+        let span = ReportRenderer.appSpan(group).dropFirst(2)
+        let note = span.isEmpty ? "" : "<p class=\"muted\">\(HTMLText.escape(String(span)))</p>"
+        return "<h3>App versions</h3>" + note + "<ul>" + items.joined() + "</ul>"
     }
 
     static func samples(_ section: ReportPage.GroupSection, zone: DisplayZone) -> String {

@@ -114,6 +114,16 @@ extension Store {
         return GroupApp(name: name, bundleID: bundleID)
     }
 
+    /// Every app version of `app`'s reports, in no particular order.
+    public func appVersions(of app: GroupApp) throws -> [String] {
+        try db.query(
+            """
+            SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
+            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND app_version <> ''
+            """, [.text(app.name), .text(app.bundleID ?? "")]
+        ).compactMap { try $0.string("v") }
+    }
+
     /// Group `id`'s app versions, most reports first; `unknown` for reports without one.
     public func appVersionCounts(group id: Int64) throws -> [VersionCount] {
         try versionCounts(

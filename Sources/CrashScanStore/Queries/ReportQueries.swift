@@ -68,6 +68,36 @@ extension Store {
         return try !db.query("SELECT 1 FROM \(from) WHERE app_version = ? LIMIT 1", [.text(version)]).isEmpty
     }
 
+    /// The OS versions the reports ran, with their keys.
+    public func storedOSVersions() throws -> [(version: String, key: Int)] {
+        try db.query(
+            """
+            SELECT os_version AS v, min(os_key) AS k FROM \(try cacheSource(Caches.groupTally))
+            WHERE os_key >= 0 GROUP BY os_version
+            """
+        ).compactMap { row in
+            guard let version = try row.string("v"), let key = try row.int("k") else { return nil }
+            return (version, key)
+        }
+    }
+
+    /// The first and last UTC day a report was seen; nil without a dated report.
+    public func seenDays() throws -> (first: String, last: String)? {
+        guard
+            let row = try db.query(
+                "SELECT min(day) AS a, max(day) AS b FROM \(try cacheSource(Caches.reportDay))"
+            ).first, let first = try row.string("a"), let last = try row.string("b")
+        else { return nil }
+        return (first, last)
+    }
+
+    /// Whether a KVC failure is of `kind`.
+    public func hasKVCFailure(kind: String) throws -> Bool {
+        try !db.query(
+            "SELECT 1 FROM \(try cacheSource(Caches.failureFact)) WHERE kind = ? LIMIT 1", [.text(kind)]
+        ).isEmpty
+    }
+
     /// Every app version a report has.
     public func allAppVersions() throws -> [String] {
         try db.query(

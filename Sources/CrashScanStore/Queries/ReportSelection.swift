@@ -90,7 +90,14 @@ public struct ReportSelection: Sendable {
                 switch query {
                 case .identifier(let identifier):
                     values.append(.text(identifier))
-                    return target.known(model, and: dialect.equalsIgnoringCase(model.name))
+                    let byModel = target.known(model, and: dialect.equalsIgnoringCase(model.name))
+                    // A report that gave only the marketing name (`iPhone XS Max`) may be this
+                    // identifier (iPhone11,6, or iPhone11,4 of the same name): it is kept too.
+                    guard let marketing = DeviceCatalog.name(forIdentifier: identifier) else {
+                        return byModel
+                    }
+                    values.append(.text(marketing))
+                    return "(\(byModel) OR (\(target.missing(model)) AND \(name.name) = ?))"
                 case .name(let text):
                     values.append(.text(text))
                     return target.known(name, and: dialect.equalsIgnoringCase(name.name))

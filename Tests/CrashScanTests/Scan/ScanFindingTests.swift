@@ -162,6 +162,20 @@ final class ScanFindingTests: XCTestCase {
             ["App/A.m", "App/B.swift", "App/View.xib"])
         XCTAssertEqual(try names(SourceTree(), [root.appendingPathComponent("Pods").path]), ["Pods/P/P.m"])
         XCTAssertThrowsError(try SourceTree().files([root.appendingPathComponent("nope").path]))
+        // A path as the command line reaches it, or an absolute one, excludes as well.
+        let app = root.appendingPathComponent("App").path
+        XCTAssertEqual(
+            try names(SourceTree(excludes: [app + "/B.swift", root.path + "/App/View.*"]), [app]),
+            ["App/A.m", "App/Generated.generated.swift"])
+        let previous = FileManager.default.currentDirectoryPath
+        _ = FileManager.default.changeCurrentDirectoryPath(root.path)
+        defer { _ = FileManager.default.changeCurrentDirectoryPath(previous) }
+        XCTAssertEqual(
+            try SourceTree(excludes: ["App/Generated*", "./App/View.xib"]).files(["App"]).map(\.path),
+            ["App/A.m", "App/B.swift"], "relative to the working folder, as typed")
+        XCTAssertEqual(
+            try SourceTree(excludes: ["Vendor/**"]).files(["."]).map(\.path).filter { $0.contains("Vendor") },
+            [])
     }
 }
 
