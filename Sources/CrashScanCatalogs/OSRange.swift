@@ -50,35 +50,43 @@ public struct OSRange: Sendable, Equatable, CustomStringConvertible {
         return range
     }
 
-    /// A range, optionally after a platform's name (`macOS 10.15`, `iOS >=13`, `tvOS 15..16`).
+    /// A range, optionally after a platform's name (`iOS 8.1`, `macOS 10.15`, `tvOS >=15`); a
+    /// column `report` prints (`8.1.x`) is the same as `8.1`.
     public static func parse(_ raw: String) throws(ParseError) -> OSRange {
         let trimmed = raw.trimmingWhitespace().string
-        for platform in Platform.allCases where platform != .iOS {
-            let name = platform.rawValue
-            guard trimmed.count > name.count, trimmed.lowercased().hasPrefix(name.lowercased()) else {
-                continue
+        for platform in Platform.allCases {
+            // `iPhone OS` and `iPadOS` are iOS too; the longest spellings are tried first.
+            let names = platform == .iOS ? ["iPhone OS", "iPadOS", "iOS"] : [platform.rawValue]
+            for name in names {
+                guard trimmed.count > name.count, trimmed.lowercased().hasPrefix(name.lowercased()) else {
+                    continue
+                }
+                let rest = trimmed.dropFirst(name.count)
+                guard let next = rest.first, next == " " || next.isNumber || "<>=".contains(next) else {
+                    continue
+                }
+                let text = rest.trimmingWhitespace().string
+                var range = try parseIOS(text, raw: raw)
+                if platform != .iOS { range = range.on(platform) }
+                range.platform = platform
+                return OSRange(
+                    lower: range.lower, upper: range.upper, description: "\(platform) \(text)",
+                    platform: platform)
             }
-            let rest = trimmed.dropFirst(name.count)
-            guard let next = rest.first, next == " " || next.isNumber || "<>=".contains(next) else {
-                continue
-            }
-            let range = try parseIOS(String(rest), raw: raw)
-            var shifted = range.on(platform)
-            shifted.platform = platform
-            return shifted
         }
-        var range = try parseIOS(trimmed, raw: raw)
-        if trimmed.lowercased().hasPrefix("ios") { range.platform = .iOS }
-        return range
+        return try parseIOS(trimmed, raw: raw)
+    }
+
+    private init(lower: Int, upper: Int, description: String, platform: Platform?) {
+        self.init(lower: lower, upper: upper, description: description)
+        self.platform = platform
     }
 
     private static func parseIOS(_ raw: String, raw original: String) throws(ParseError) -> OSRange {
         var text = raw.trimmingWhitespace().string
-        if text.lowercased().hasPrefix("ios"), text.count > 3 {
-            let rest = text.dropFirst(3)
-            if let next = rest.first, "<>=".contains(next) || next == " " {
-                text = rest.trimmingWhitespace().string
-            }
+        // `8.1.x` (a summed column of the matrix) is every 8.1; `8.x` stays refused, as before.
+        for wildcard in [".x", ".X", ".*"] where text.hasSuffix(wildcard) && text.dropLast(2).contains(".") {
+            text.removeLast(2)
         }
         let error = ParseError(text: original)
         if let dots = text.range(of: "..") {

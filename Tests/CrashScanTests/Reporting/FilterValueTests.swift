@@ -42,6 +42,19 @@ final class FilterValueTests: XCTestCase {
             try DeviceQuery.resolve("iPhone 6 Plus"), .name("iPhone 6 Plus"), "a model stays a model")
     }
 
+    /// An OS version as `report` prints it (`8.1.x`, a summed column of a narrow matrix) or as
+    /// reports write it (`iPhone OS 8.1`, `iOS8.1`).
+    func testOSVersionsAsPrintedAndAsReportsWriteThem() throws {
+        let expected = try failures(["--os", "8.1"])
+        XCTAssertEqual(expected, 9)
+        for spelling in ["8.1.x", "iOS 8.1", "iOS8.1", "iPhone OS 8.1", "ios 8.1.*"] {
+            XCTAssertEqual(try failures(["--os", spelling]), expected, spelling)
+        }
+        XCTAssertEqual(try OSRange.parse("iOS >=13").description, "iOS >=13")
+        XCTAssertEqual(try OSRange.parse("macOS 10.15").lower, 110_015_000)
+        XCTAssertThrowsError(try OSRange.parse("8.1.y"))
+    }
+
     func testAppVersionsAsPrintedAsWrittenByBuglyAndAsRanges() throws {
         let all = try failures([])
         let unknown = try failures(["--app-version", "unknown"])
