@@ -47,11 +47,13 @@ let package = Package(
         ),
         // glibc's mallopt (part of libc); module map only.
         .systemLibrary(name: "CMalloc"),
+        // The C++ runtime's demangler (__cxa_demangle, in libstdc++): C++ frames made readable.
+        .systemLibrary(name: "CCxxABI"),
         // The pipeline, one target per stage; each imports only the targets below it, so the
         // compiler rejects a backward dependency. Each target lists every target it imports
         // (scripts/check-imports.py checks it); docs/architecture.md draws the graph.
         // Values every stage shares: a crash report, its frames, the vocabulary, text helpers.
-        .target(name: "CrashScanModel", dependencies: ["CNettle"]),
+        .target(name: "CrashScanModel", dependencies: ["CNettle", "CCxxABI"]),
         // JSON, read once and in place: the streaming reader (with positions for messages), the
         // tree built by it, and crashscan's canonical form (what a JSON report's content hash is
         // of). Crash reports and rule files are both read by it.

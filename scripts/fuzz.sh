@@ -53,9 +53,9 @@ rm -f "$binary"
 # A harness that does not build fails the run (a module missing from the list above once left CI
 # "passing" without fuzzing anything). The linker's "Cannot export local symbol" notes are noise.
 if ! swiftc -O -sanitize=fuzzer,address -parse-as-library -I "$build/release/Modules" \
-    -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc -I Sources/CLibPQ \
+    -I Sources/CSQLite -I Sources/CArchive -I Sources/CNettle -I Sources/CMalloc -I Sources/CLibPQ -I Sources/CCxxABI \
     -Xcc -I"$(pkg-config --variable=includedir libpq)" \
-    "Fuzz/Targets/$target.swift" "${extra[@]}" "${objects[@]}" -lsqlite3 -larchive -lnettle -o "$binary" \
+    "Fuzz/Targets/$target.swift" "${extra[@]}" "${objects[@]}" -lsqlite3 -larchive -lnettle -lstdc++ -o "$binary" \
     >"$build/link-$target.log" 2>&1 || [ ! -x "$binary" ]; then
     grep -v "Cannot export local symbol" "$build/link-$target.log" >&2 || true
     echo "fuzz.sh: could not build the $target harness" >&2

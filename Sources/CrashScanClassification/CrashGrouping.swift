@@ -18,11 +18,14 @@ public enum CrashGrouping {
         return frames.first(inImage: appImage)
     }
 
-    /// Text stored as the blame frame: the symbol, or image + offset when nothing was restored.
+    /// Text stored as the blame frame: the symbol as people read it (Swift and C++ demangled;
+    /// the stored frames keep it as the report wrote it), or image + offset when nothing was
+    /// restored.
     public static func blameText(_ frame: Frame?) -> String? {
         guard let frame else { return nil }
         if frame.isUnsymbolicated { return "\(frame.image) + \(frame.offset.map(String.init) ?? "?")" }
-        return frame.symbol
+        return SymbolNames.isMangled(Substring(frame.symbol))
+            ? SymbolNames.readable(frame.symbol) : frame.symbol
     }
 
     /// Reason with addresses, numbers and white-space runs normalised away.
@@ -63,7 +66,13 @@ public enum CrashGrouping {
 
     /// The grouping rules' version, kept in `meta.grouping_version`: a database grouped by an
     /// older version is regrouped (`crashscan regroup`, or the next import).
-    public static let version = 2
+    /// 3: Swift and C++ blame frames compare by their stable demangled names.
+    public static let version = 3
+
+    /// The version hashed into every fingerprint: it stays 2 while a change of the rules leaves
+    /// most groups' keys as they were (version 3 changed only mangled blame frames), so that the
+    /// ids users recorded (`fixed`, notes, links) still name their groups.
+    static let fingerprintVersion = 2
 
     /// The blame frame as the fingerprint compares it: the symbol without leading underscores,
     /// case or white space; for a frame that is only `Image + offset`, the image alone
@@ -71,7 +80,18 @@ public enum CrashGrouping {
     public static func blameKey(_ blame: Frame?, processName: String? = nil) -> String {
         guard let blame else { return "" }
         if blame.isUnsymbolicated { return "image:" + imageIdentity(blame.image, processName: processName) }
-        return lowercasedWithoutWhitespace(blame.matchKey)
+        return symbolKey(blame.symbol)
+    }
+
+    /// A symbol as the fingerprint compares it: a Swift or C++ symbol by its stable demangled
+    /// name (`SymbolNames.stable`: one function whether a report gave it mangled, demangled or
+    /// specialised), any symbol without leading underscores, case or white space.
+    static func symbolKey(_ symbol: String) -> String {
+        let text = Substring(symbol)
+        if SymbolNames.isMangled(text) || text.contains("specialization <") || text.hasPrefix("merged ") {
+            return lowercasedWithoutWhitespace(Substring(SymbolNames.stable(symbol)))
+        }
+        return lowercasedWithoutWhitespace(Substring(text.utf8.drop(while: { $0 == 95 })))
     }
 
     /// The app's image under one name: macOS-layout reports call it by its bundle id
@@ -95,7 +115,7 @@ public enum CrashGrouping {
             let image = appImage ?? String(storedFrame.prefix { $0 != " " })
             return "image:" + imageIdentity(image, processName: processName)
         }
-        return lowercasedWithoutWhitespace(Substring(storedFrame.utf8.drop(while: { $0 == 95 })))
+        return symbolKey(storedFrame)
     }
 
     /// What stands for the reason in the fingerprint. KVC failures use their classification in
@@ -118,7 +138,8 @@ public enum CrashGrouping {
         exceptionType: String?, reasonPart: String, receiverClass: String?, key: String?, blameKey: String
     ) -> String {
         let parts = [
-            "v\(version)", exceptionType ?? "", reasonPart, receiverClass ?? "", key ?? "", blameKey,
+            "v\(fingerprintVersion)", exceptionType ?? "", reasonPart, receiverClass ?? "", key ?? "",
+            blameKey,
         ]
         return String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(16))
     }

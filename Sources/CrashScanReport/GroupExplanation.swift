@@ -8,8 +8,16 @@ import CrashScanWorkflows
 public struct GroupExplanation: Sendable, Encodable {
     public struct FrameLine: Sendable, Encodable {
         public var image: String
+        /// Demangled when the report gave a Swift or C++ symbol.
         public var symbol: String
         public var location: String?
+        /// The symbol as the report gave it, when demangling changed it (absent otherwise).
+        public var mangledSymbol: String? = nil
+
+        enum CodingKeys: String, CodingKey {
+            case image, symbol, location
+            case mangledSymbol = "mangled_symbol"
+        }
     }
 
     /// The group's id as `report` shows it: the first 8 hex digits of the fingerprint.
@@ -130,7 +138,9 @@ public struct GroupExplanation: Sendable, Encodable {
             cause: group.cause?.rawValue, blameFrame: group.blameFrame,
             sampleReport: sample.map { "\($0.path ?? "?") (report \($0.positionInFile + 1) in the file)" },
             frames: (sample?.frames ?? []).map {
-                FrameLine(image: $0.image, symbol: $0.symbol, location: $0.location)
+                FrameLine(
+                    image: $0.image, symbol: $0.symbol, location: $0.location, mangledSymbol: $0.mangledSymbol
+                )
             },
             matchedRules: [], rule: nil, evidence: nil)
         let origin = try store.classOrigin(group: id)

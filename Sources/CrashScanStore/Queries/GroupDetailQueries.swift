@@ -1,13 +1,18 @@
 import CrashScanDatabase
+import CrashScanModel
 
 /// A report that stands for its group: where it is, its reason, and the group's sample frames.
 public struct SampleReport: Sendable {
     public struct FrameLine: Sendable {
         public var image: String
-        /// The symbol, or `0x… + N` for an offset into an image without symbols.
+        /// The symbol as people read it (a Swift or C++ symbol demangled), or `0x… + N` for an
+        /// offset into an image without symbols.
         public var symbol: String
+
         /// `file:line`, when known.
         public var location: String?
+        /// The symbol as stored, when demangling changed it (`$s15iOSCrashingTest…`).
+        public var mangledSymbol: String? = nil
     }
 
     public var path: String?
@@ -20,7 +25,10 @@ public struct SampleReport: Sendable {
     static func frameLines(_ stored: String?) -> [FrameLine] {
         (stored ?? "").split(separator: "\n").map { line in
             let columns = StoredFrames.columns(line)
-            return FrameLine(image: columns.image, symbol: columns.symbol, location: columns.location)
+            let readable = SymbolNames.readable(columns.symbol)
+            return FrameLine(
+                image: columns.image, symbol: readable, location: columns.location,
+                mangledSymbol: readable == columns.symbol ? nil : columns.symbol)
         }
     }
 }
