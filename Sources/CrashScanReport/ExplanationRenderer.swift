@@ -73,7 +73,7 @@ private struct ExplanationText {
             field("private key", e.keyIsPrivate ? "yes" + (e.privacyReason.map { ": \($0)" } ?? "") : "no")
             field("cause", e.cause)
         }
-        field("blame frame", e.blameFrame)
+        field("blame frame", e.blameFrame.map { BlameLocation.text($0, location: e.blameLocation) })
         if !e.symbolication.isEmpty {
             field(
                 "symbols",

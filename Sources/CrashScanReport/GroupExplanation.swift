@@ -33,6 +33,8 @@ public struct GroupExplanation: Sendable, Encodable {
     public var privacyReason: String?
     public var cause: String?
     public var blameFrame: String?
+    /// `file:line` of the blame frame, when the group's sample frames carry it.
+    public var blameLocation: String? = nil
     public var sampleReport: String?
     /// Whose class the receiver is (`uikit`, `uikit_private`, `system`, `app`, `unknown`), and why.
     public var classOrigin: String?
@@ -98,6 +100,7 @@ public struct GroupExplanation: Sendable, Encodable {
         case keyIsPrivate = "key_is_private"
         case privacyReason = "privacy_reason"
         case blameFrame = "blame_frame"
+        case blameLocation = "blame_location"
         case sampleReport = "sample_report"
         case classOrigin = "class_origin"
         case classOriginReason = "class_origin_reason"
@@ -143,6 +146,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 )
             },
             matchedRules: [], rule: nil, evidence: nil)
+        explanation.blameLocation = BlameLocation.find(blame: group.blameFrame, in: sample?.frames ?? [])
         let origin = try store.classOrigin(group: id)
         explanation.classOrigin = origin?.origin
         explanation.classOriginReason = origin?.reason

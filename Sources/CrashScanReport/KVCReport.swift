@@ -97,6 +97,8 @@ public struct KVCReport: Sendable, Encodable {
         public var keyIsPrivate: Bool
         public var cause: KVCCause?
         public var blameFrame: String?
+        /// `file:line` of the blame frame, when the group's sample frames carry it.
+        public var blameLocation: String? = nil
         public var reportCount: Int
         public var deviceCount: Int
         /// Distinct device ids and user ids among the group's reports; nil (never 0) when none of
@@ -155,6 +157,7 @@ public struct KVCReport: Sendable, Encodable {
             case receiverClass = "receiver_class"
             case keyIsPrivate = "key_is_private"
             case blameFrame = "blame_frame"
+            case blameLocation = "blame_location"
             case reportCount = "report_count"
             case deviceCount = "device_count"
             case affectedDevices = "affected_devices"
@@ -186,6 +189,7 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(keyIsPrivate, forKey: .keyIsPrivate)
             try container.encode(cause, forKey: .cause)
             try container.encode(blameFrame, forKey: .blameFrame)
+            try container.encode(blameLocation, forKey: .blameLocation)
             try container.encode(reportCount, forKey: .reportCount)
             try container.encode(deviceCount, forKey: .deviceCount)
             try container.encode(affectedDevices, forKey: .affectedDevices)

@@ -59,6 +59,8 @@ public enum ReportBuilder {
                     sourceLocations: try store.sourceLocations(
                         receiverClass: detail.receiverClass, key: detail.key)))
             groups[groups.count - 1].newestAppVersion = try newest.version(group: Int64(id))
+            groups[groups.count - 1].blameLocation = BlameLocation.find(
+                blame: detail.blameFrame, in: try store.sampleReport(group: Int64(id))?.frames ?? [])
         }
 
         var report = KVCReport(

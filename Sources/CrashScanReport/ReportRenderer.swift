@@ -126,7 +126,16 @@ public enum ReportRenderer {
                 "affected: \(group.affected.text)",
                 width: width,
                 indent: "     "))
-        if let blame = group.blameFrame { out.append(TextTable.safe("     blame: \(blame)")) }
+        if let blame = group.blameFrame {
+            // The frame whole on its line; its file:line after it when it fits, else below it.
+            let line = "     blame: \(BlameLocation.text(blame, location: group.blameLocation))"
+            if line.count <= width || group.blameLocation == nil {
+                out.append(TextTable.safe(line))
+            } else {
+                out.append(TextTable.safe("     blame: \(blame)"))
+                out.append(TextTable.safe("            (\(group.blameLocation ?? ""))"))
+            }
+        }
         let osList = shortList(group.osVersions, keepOrder: true)
         out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
         let appList = shortList(group.appVersions, keepOrder: false)

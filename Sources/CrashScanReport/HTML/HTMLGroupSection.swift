@@ -68,7 +68,8 @@ enum HTMLGroupSection {
             html += "<p><strong>Reason:</strong> <code>\(HTMLText.escape(reason))</code></p>"
         }
         if let blame = group.blameFrame {
-            html += "<p><strong>Blame frame:</strong> <code>\(HTMLText.escape(blame))</code></p>"
+            html +=
+                "<p><strong>Blame frame:</strong> <code>\(HTMLText.escape(BlameLocation.text(blame, location: group.blameLocation)))</code></p>"
         }
         return html
     }

@@ -35,6 +35,25 @@ final class DemanglingTests: XCTestCase {
         XCTAssertEqual(CrashGrouping.symbolKey("_-[A b]"), "-[ab]")
     }
 
+    /// The blame frame says where it is in the source wherever it is shown (issue 37, point 2).
+    func testTheBlameFrameSaysWhereItIs() throws {
+        let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        let samples = runner.folder.appendingPathComponent("SampleReports")
+        try FileManager.default.copyItem(at: TestPaths.sampleReports, to: samples)
+        XCTAssertEqual(try runner.run(["import", "SampleReports", "--quiet"]).status, 0)
+        let text = try runner.run(["report", "--os", "8.1"], environment: ["COLUMNS": "160"])
+        XCTAssertTrue(
+            text.out.contains(
+                "blame: -[UITextView(Extension) was_setPlaceholderWithText:Color:] (UITextView+Extension.m:41)"
+            ),
+            text.out)
+        let json = try runner.run(["report", "--os", "8.1", "--format", "json"])
+        XCTAssertTrue(json.out.contains(#""blame_location" : "UITextView+Extension.m:41""#), json.out)
+        let explained = try runner.run(["explain", "1b4b4cd6", "--format", "json"])
+        XCTAssertTrue(
+            explained.out.contains(#""blame_location" : "UITextView+Extension.m:41""#), explained.out)
+    }
+
     /// Two builds of one Swift crash, one specialised by the optimiser, land in one group that
     /// shows the function readable; `explain` shows every frame demangled; a database grouped
     /// before (blame frames stored mangled) is regrouped into the same group.
