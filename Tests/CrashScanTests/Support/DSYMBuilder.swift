@@ -55,6 +55,51 @@ enum DSYMBuilder {
         return [UInt8](try Data(contentsOf: object))
     }
 
+    /// A Swift source that needs no standard library (this toolchain has none for iOS):
+    /// `swiftc -parse-stdlib` compiles it into an arm64 Mach-O object with DWARF and a mangled
+    /// `$s…` symbol.
+    static let swiftSource = """
+        public final class CrashClass {
+            public static func pleaseCrash(_ value: Builtin.Int64) -> Builtin.Int64 {
+                return value
+            }
+        }
+        """
+
+    /// The mangled symbol of `CrashClass.pleaseCrash` in the object's symbol table.
+    static let swiftSymbol = "_$s15iOSCrashingTest10CrashClassC06pleaseC0yBi64_Bi64_FZ"
+
+    /// Compiles `swiftSource` (module iOSCrashingTest) in `folder` and returns the object's bytes.
+    static func compileSwiftObject(in folder: URL) throws -> [UInt8] {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let sourceURL = folder.appendingPathComponent("CrashClass.swift")
+        try Data(swiftSource.utf8).write(to: sourceURL)
+        let object = folder.appendingPathComponent("CrashClass.o")
+        let swiftc = URL(fileURLWithPath: try clang()).deletingLastPathComponent().appendingPathComponent(
+            "swiftc")
+        let process = Process()
+        process.executableURL = swiftc
+        process.arguments = [
+            "-target", "arm64-apple-ios15.0", "-parse-stdlib", "-g", "-c", "-module-name", "iOSCrashingTest",
+            sourceURL.path, "-o", object.path,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0, "swiftc compiles the Swift helper")
+        return [UInt8](try Data(contentsOf: object))
+    }
+
+    /// `folder/App.app.dSYM/…/DWARF/App` made of the Swift object, with `uuid`.
+    @discardableResult
+    static func makeSwiftDSYM(in folder: URL, uuid: [UInt8], app: String = "App") throws -> URL {
+        let object = try compileSwiftObject(in: folder)
+        let dwarf = folder.appendingPathComponent("\(app).app.dSYM/Contents/Resources/DWARF")
+        try FileManager.default.createDirectory(at: dwarf, withIntermediateDirectories: true)
+        try Data(addingUUID(uuid, to: object)).write(to: dwarf.appendingPathComponent(app))
+        return folder.appendingPathComponent("\(app).app.dSYM")
+    }
+
     /// The object with an `LC_UUID` load command added after the others. Everything after the
     /// load commands moves by `shift` bytes (a multiple of 16, so section alignment holds), and
     /// every file offset in the load commands moves with it.

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import CrashScanClassification
 @testable import CrashScanModel
+@testable import CrashScanSymbolication
 
 /// Swift and C++ symbols read as people read them, and one function one blame frame whichever
 /// way a report spelled it (issue 37, point 1, first step).
@@ -33,6 +34,33 @@ final class DemanglingTests: XCTestCase {
             CrashGrouping.symbolKey("function signature specialization <Arg[0] = Dead> of " + specialised),
             "a stored readable name and the mangled one are one blame frame")
         XCTAssertEqual(CrashGrouping.symbolKey("_-[A b]"), "-[ab]")
+    }
+
+    /// A real Swift object built by the toolchain, its dSYM given at import: the crash's app
+    /// frame resolves to the mangled symbol llvm-symbolizer returns, and `report` and `explain`
+    /// show the function demangled, with its file and line.
+    func testASymbolicatedSwiftCrashIsReadable() throws {
+        guard LLVMSymbolizer.locate() != nil else { throw XCTSkip("llvm-symbolizer is not installed") }
+        let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        let uuid = SymbolicationTests.buildOne
+        try DSYMBuilder.makeSwiftDSYM(in: runner.folder.appendingPathComponent("dsyms"), uuid: uuid)
+        let object = try DSYMBuilder.compileSwiftObject(in: runner.folder.appendingPathComponent("build"))
+        let address = try XCTUnwrap(DSYMBuilder.address(of: DSYMBuilder.swiftSymbol, in: object))
+        let crash = SymbolicationTests.report(uuid: uuid, blameOffset: address + 4, incident: "S-1")
+        try Data(crash.utf8).write(to: runner.folder.appendingPathComponent("swift.crash"))
+        let imported = try runner.run(["import", "swift.crash", "--dsym", "dsyms"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        let function = "static iOSCrashingTest.CrashClass.pleaseCrash(Builtin.Int64) -> Builtin.Int64"
+        let json = try runner.run(["report", "--format", "json"])
+        XCTAssertTrue(json.out.contains(#""blame_frame" : "\#(function)""#), json.out)
+        XCTAssertTrue(json.out.contains(#""blame_location" : "CrashClass.swift:2""#), json.out)
+        let id = try XCTUnwrap(
+            (try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any]).flatMap {
+                ($0["groups"] as? [[String: Any]])?.first?["id"] as? String
+            })
+        let explained = try runner.run(["explain", id], environment: ["COLUMNS": "160"])
+        XCTAssertTrue(explained.out.contains("\(function) (CrashClass.swift:2)"), explained.out)
+        XCTAssertFalse(explained.out.contains("$s15iOSCrashingTest"), explained.out)
     }
 
     /// The blame frame says where it is in the source wherever it is shown (issue 37, point 2).
