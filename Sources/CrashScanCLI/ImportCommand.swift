@@ -248,7 +248,7 @@ enum ImportCommand: CommandDefinition {
             : ""
         let merged =
             summary.mergedGroups > 0
-            ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group" : "groups") joined to its crash"
+            ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group joined to its crash" : "groups joined to their crashes")"
             : ""
         let repaired = summary.repaired > 0 ? ", \(plural(summary.repaired, "file")) with repaired text" : ""
         return

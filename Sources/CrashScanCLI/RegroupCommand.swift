@@ -44,6 +44,6 @@ enum RegroupCommand: CommandDefinition {
         let plural = ReportRenderer.plural
         return
             "\(plural(summary.reports, "report")), \(plural(summary.groupsBefore, "group")) before, \(summary.groupsAfter) after"
-            + " (\(plural(summary.moved, "report")) moved, \(plural(summary.merged, "incomplete group")) joined to its crash)"
+            + " (\(plural(summary.moved, "report")) moved, \(plural(summary.merged, "incomplete group")) joined to \(summary.merged == 1 ? "its crash" : "their crashes"))"
     }
 }
