@@ -88,7 +88,7 @@ public enum CrashGrouping {
     /// specialised), any symbol without leading underscores, case or white space.
     static func symbolKey(_ symbol: String) -> String {
         let text = Substring(symbol)
-        if SymbolNames.isMangled(text) || text.contains("specialization <") || text.hasPrefix("merged ") {
+        if SymbolNames.hasStableForm(text) {
             return lowercasedWithoutWhitespace(Substring(SymbolNames.stable(symbol)))
         }
         return lowercasedWithoutWhitespace(Substring(text.utf8.drop(while: { $0 == 95 })))

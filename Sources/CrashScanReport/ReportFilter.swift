@@ -229,7 +229,7 @@ public struct ReportFilter: Sendable {
             if !values.isEmpty { parts[name] = values.joined(separator: " or ") }
         }
         // The header says which platform an `--os` was read on (iOS unless told).
-        put("os", (try? osRanges())?.filter { _ in !os.isEmpty }.map(\.description) ?? os.map(\.description))
+        put("os", os.isEmpty ? [] : ((try? osRanges()) ?? os).map(\.description))
         put("platform", platforms.map(\.rawValue))
         put("device", devices)
         put("app_version", appVersions)

@@ -140,7 +140,8 @@ public enum ReportRenderer {
         out.append(contentsOf: TextWrap.wrap("OS: \(osList)", width: width, indent: "     "))
         let appList = shortList(group.appVersions, keepOrder: false)
         out.append(
-            contentsOf: TextWrap.wrap("app: \(appList)\(appSpan(group))", width: width, indent: "     "))
+            contentsOf: TextWrap.wrap(
+                "app: \(appList)\(appSpan(group).map { "; " + $0 } ?? "")", width: width, indent: "     "))
         var fix = group.recommendation.map { "fix: \($0.fix)" } ?? "fix: none (no rule matches)"
         if let evidence = group.evidence { fix += " (confidence \(evidence.confidence))" }
         out.append("     \(fix)")
@@ -218,13 +219,14 @@ public enum ReportRenderer {
             "Also \(plural(others, "crash report")) that \(others == 1 ? "is" : "are") no KVC failure\(listed)"
     }
 
-    /// `; first 2.2.9, last 2.3.1` or `; NEW in 2.3.1` (first seen in the app's newest version).
-    static func appSpan(_ group: KVCReport.Group) -> String {
-        if let new = group.newInVersion { return "; NEW in \(new), the newest version" }
+    /// `first 2.2.9, last 2.3.1` or `NEW in 2.3.1, …` (first seen in the app's newest version);
+    /// nil for a group of one version.
+    static func appSpan(_ group: KVCReport.Group) -> String? {
+        if let new = group.newInVersion { return "NEW in \(new), the newest version" }
         guard let first = group.firstAppVersion, let last = group.lastAppVersion, first != last else {
-            return ""
+            return nil
         }
-        return "; first \(first), last \(last)"
+        return "first \(first), last \(last)"
     }
 
     /// `--compare A..B`: each group's failures in the two versions and the change.

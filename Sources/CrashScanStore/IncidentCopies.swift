@@ -44,12 +44,14 @@ struct StoredIncident {
     var group: Int64
     var richness: (symbols: Int, fields: Int)
 
+    /// Built once: the import asks it for every report with an incident key.
+    static let findSQL =
+        "SELECT id, source_path, group_id, \(IncidentCopies.columns.joined(separator: ", ")) FROM report "
+        + "WHERE incident_key = ? ORDER BY id LIMIT 1"
+
     static func find(_ key: String, db: Database) throws -> StoredIncident? {
-        guard
-            let row = try db.query(
-                "SELECT id, source_path, group_id, \(IncidentCopies.columns.joined(separator: ", ")) FROM report WHERE incident_key = ? ORDER BY id LIMIT 1",
-                [.text(key)]
-            ).first, let id = try row.int("id"), let group = try row.int("group_id")
+        guard let row = try db.query(findSQL, [.text(key)]).first, let id = try row.int("id"),
+            let group = try row.int("group_id")
         else { return nil }
         let values = try Dictionary(
             uniqueKeysWithValues: IncidentCopies.columns.map { ($0, try row.value($0)) })

@@ -338,13 +338,8 @@ package final class ReportWriter {
         } else {
             replacedGroups.insert(stored.group)
         }
-        if try store.db.query("SELECT 1 FROM report WHERE group_id = ? LIMIT 1", [.integer(stored.group)])
-            .isEmpty,
-            try store.db.query("SELECT 1 FROM group_fix WHERE group_id = ?", [.integer(stored.group)]).isEmpty
-        {
-            // The copy was its group's only report: the group goes with it.
-            try store.db.run("DELETE FROM recommendation WHERE group_id = ?", [.integer(stored.group)])
-            try store.db.run("DELETE FROM crash_group WHERE id = ?", [.integer(stored.group)])
+        if try GroupRows.removeIfEmpty(stored.group, db: store.db) {
+            // The copy was its group's only report: the group went with it.
             groupCache = groupCache.filter { $0.value != stored.group }
             touchedGroups.remove(stored.group)
             richestSamples[stored.group] = nil

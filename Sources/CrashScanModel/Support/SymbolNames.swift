@@ -64,6 +64,13 @@ public enum SymbolNames {
         }
     }
 
+    /// Whether `stable` can change `symbol`: it is mangled, or already demangled with the
+    /// optimiser's wording (a stored readable name). Cheap: asked of every blame frame at import.
+    public static func hasStableForm(_ symbol: Substring) -> Bool {
+        isMangled(symbol) || noisePrefixes.contains { symbol.hasPrefix($0) }
+            || symbol.contains("specialization <")
+    }
+
     /// The readable name without the optimiser's wording: `function signature specialization
     /// <Arg[0] = Dead> of static App.CrashClass.pleaseCrash() -> ()` → `static
     /// App.CrashClass.pleaseCrash() -> ()`; also `generic specialization <…> of`, `merged`,

@@ -82,8 +82,7 @@ enum HTMLGroupSection {
                 regressed.contains(count.value) ? " <strong class=\"regressed\">regressed</strong>" : ""
             return "<li>\(HTMLText.escape(count.value)): \(count.reports)\(mark)</li>"
         }
-        let span = ReportRenderer.appSpan(group).dropFirst(2)
-        let note = span.isEmpty ? "" : "<p class=\"muted\">\(HTMLText.escape(String(span)))</p>"
+        let note = ReportRenderer.appSpan(group).map { "<p class=\"muted\">\(HTMLText.escape($0))</p>" } ?? ""
         return "<h3>App versions</h3>" + note + "<ul>" + items.joined() + "</ul>"
     }
 

@@ -135,6 +135,17 @@ enum GroupRows {
 
     /// Deletes an emptied group; a fix version recorded for it moves to `target` unless `target`
     /// has its own.
+    /// Removes `group` when no report is left in it and no fix version was recorded for it (as
+    /// a regroup leaves a recorded group); true when it went.
+    static func removeIfEmpty(_ group: Int64, db: Database) throws -> Bool {
+        guard try db.query("SELECT 1 FROM report WHERE group_id = ? LIMIT 1", [.integer(group)]).isEmpty,
+            try db.query("SELECT 1 FROM group_fix WHERE group_id = ?", [.integer(group)]).isEmpty
+        else { return false }
+        try db.run("DELETE FROM recommendation WHERE group_id = ?", [.integer(group)])
+        try db.run("DELETE FROM crash_group WHERE id = ?", [.integer(group)])
+        return true
+    }
+
     static func remove(_ group: Int64, keepingFixFor target: Int64, db: Database) throws {
         try db.run(
             """

@@ -145,8 +145,8 @@ extension Store {
         try db.query(
             """
             SELECT min(first_seen) AS seen FROM \(try cacheSource(Caches.groupTally))
-            WHERE app_version = ?1 AND app_version <> '' AND (?2 IS NULL OR app = ?2)
-              AND (bundle_id = '' OR ?3 = '' OR bundle_id = ?3)
+            WHERE app_version = ?1 AND app_version <> ''
+              AND (?2 IS NULL OR (\(GroupApp.matches(name: 2, bundleID: 3))))
             """, [.text(version), app.map { SQLValue.text($0.name) } ?? .null, .text(app?.bundleID ?? "")]
         ).first?.string("seen")
     }

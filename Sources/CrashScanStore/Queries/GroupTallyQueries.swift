@@ -19,6 +19,13 @@ public struct GroupApp: Sendable, Equatable, Hashable {
         self.name = name
         self.bundleID = bundleID
     }
+
+    /// The condition on a row of `group_tally` that it is this app, the app's name bound as
+    /// parameter `name` and its bundle id ('' for none) as `bundleID`: the one definition of
+    /// "the same app" every evidence query uses.
+    static func matches(name: Int, bundleID: Int) -> String {
+        "app = ?\(name) AND (bundle_id = '' OR ?\(bundleID) = '' OR bundle_id = ?\(bundleID))"
+    }
 }
 
 /// A group's totals from its tallies.
@@ -62,7 +69,7 @@ extension Store {
         try versionCounts(
             """
             SELECT os_version AS v, min(os_key) AS k, sum(reports) AS n FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND os_key >= 0
+            WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND os_key >= 0
             GROUP BY os_version ORDER BY k
             """, [.text(app.name), .text(app.bundleID ?? "")])
     }
@@ -75,7 +82,7 @@ extension Store {
         return try db.query(
             """
             SELECT DISTINCT os_key FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ?2 AND (bundle_id = '' OR ?3 = '' OR bundle_id = ?3) AND os_key >= 0
+            WHERE \(GroupApp.matches(name: 2, bundleID: 3)) AND os_key >= 0
               AND group_id <> ?1
               AND group_id IN (
                   SELECT group_id FROM \(blame) WHERE blame_frame = (
@@ -119,7 +126,7 @@ extension Store {
         try db.query(
             """
             SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND app_version <> ''
+            WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND app_version <> ''
             """, [.text(app.name), .text(app.bundleID ?? "")]
         ).compactMap { try $0.string("v") }
     }
@@ -149,7 +156,7 @@ extension Store {
         try db.query(
             """
             SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
-            WHERE app = ?1 AND (bundle_id = '' OR ?2 = '' OR bundle_id = ?2) AND os_key BETWEEN ?3 AND ?4
+            WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND os_key BETWEEN ?3 AND ?4
               AND app_version <> ''
               AND app_version NOT IN (SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?5)
             """,

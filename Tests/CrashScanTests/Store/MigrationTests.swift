@@ -270,6 +270,27 @@ final class MigrationTests: XCTestCase {
             }, ["10.3.3", "macOS 10.15.7"], "the caches were rebuilt from the rows")
     }
 
+    /// The stored `os_key` (the generated column's CASE) and `OSVersion.sortKey` (Swift's
+    /// `Platform.keyBase`) are two spellings of one rule: they agree on every platform.
+    func testTheStoredOSKeyIsTheSortKeyOnEveryPlatform() throws {
+        let store = try Store(path: try temporaryDatabase())
+        try store.db.run("INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'f', 'x')")
+        for (index, platform) in Platform.allCases.enumerated() {
+            try store.db.run(
+                """
+                INSERT INTO report (content_hash, source_path, source_format, imported_at, group_id,
+                                    os_platform, os_major, os_minor, os_patch)
+                VALUES (?, 'p', 'apple-crash', 'x', 1, ?, 10, 15, 7)
+                """, [.text("h\(index)"), .text(platform.rawValue)])
+            let stored = try store.db.query(
+                "SELECT os_key FROM report WHERE content_hash = ?", [.text("h\(index)")]
+            ).first?.int("os_key")
+            let version = OSVersion(platform: platform.rawValue, major: 10, minor: 15, patch: 7)
+            XCTAssertEqual(stored, version.sortKey, "\(platform)")
+            XCTAssertEqual(Platform.of(key: version.sortKey), platform)
+        }
+    }
+
     func testABadlyNamedMigrationFileIsRefusedNotSkipped() throws {
         let db = try Database(path: try temporaryDatabase())
         XCTAssertEqual(Migration.parse(name: "0011_next.sql", sql: "").version, 11)
