@@ -114,7 +114,7 @@ let package = Package(
             dependencies: [
                 "CrashScanWorkflows", "CrashScanIngest", "CrashScanStore", "CrashScanRules",
                 "CrashScanDatabase",
-                "CrashScanClassification", "CrashScanArchive", "CrashScanModel",
+                "CrashScanClassification", "CrashScanSymbolication", "CrashScanArchive", "CrashScanModel",
             ]
         ),
         // The report, explanation and their renderers (text, JSON, CSV, Markdown). No SQL.

@@ -213,6 +213,10 @@ enum ImportCommand: CommandDefinition {
                 )
             }
         }
+        if !quiet, let missing = SymbolicateCommand.uuidList(summary.missingUUIDs) {
+            console.err(
+                "crashscan: app frames stay offsets: no dSYM given matched these image UUIDs: \(missing)\n")
+        }
         if verbose {
             for (path, reason) in summary.skips {
                 console.err("crashscan: skipped \(path.terminalSafe): \(reason.terminalSafe)\n")

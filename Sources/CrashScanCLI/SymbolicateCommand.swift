@@ -75,13 +75,23 @@ enum SymbolicateCommand: CommandDefinition {
         if summary.symbolicated > 0 {
             text += "; regrouped: \(RegroupCommand.describe(summary.regrouped))"
         }
-        let missing = summary.missingUUIDs.sorted { $0.key < $1.key }
-        if !missing.isEmpty {
+        if let missing = uuidList(summary.missingUUIDs) {
+            text += "\nno dSYM given matched these image UUIDs: " + missing
+        }
+        if let held = uuidList(summary.unresolvedUUIDs) {
             text +=
-                "\nno dSYM matched these image UUIDs: "
-                + missing.map { "\($0.key) (\($0.value) \($0.value == 1 ? "report" : "reports"))" }.joined(
-                    separator: ", ")
+                "\na dSYM given has these image UUIDs but resolved none of their frames (addresses outside its code): "
+                + held
         }
         return text
+    }
+
+    /// `UUID (2 reports), UUID (1 report)` in UUID order; nil when there is none.
+    static func uuidList(_ counts: [String: Int]) -> String? {
+        guard !counts.isEmpty else { return nil }
+        return counts.sorted { $0.key < $1.key }.map {
+            "\($0.key) (\(ReportRenderer.plural($0.value, "report")))"
+        }
+        .joined(separator: ", ")
     }
 }

@@ -126,13 +126,14 @@ public struct AnalyzedReport: Sendable {
     /// Frames as stored: one per line, `image<TAB>symbol<TAB>file:line`.
     public var framesText: String { Self.framesText(report.frames) }
 
-    /// `image<TAB>symbol<TAB>file:line`, a line per frame.
+    /// `image<TAB>symbol<TAB>file:line`, a line per frame; `<TAB>inlined` after a function
+    /// inlined into the next frame.
     public static func framesText(_ frames: FrameList) -> String {
         frames.map { frame in
             var location = ""
             if let file = frame.file { location = file + (frame.line.map { ":\($0)" } ?? "") }
             let symbol = frame.isUnsymbolicated ? "\(frame.symbol) + \(frame.offset ?? 0)" : frame.symbol
-            return "\(frame.image)\t\(symbol)\t\(location)"
+            return "\(frame.image)\t\(symbol)\t\(location)" + (frame.isInlined ? "\tinlined" : "")
         }.joined(separator: "\n")
     }
 }

@@ -5,6 +5,7 @@ import CrashScanIngest
 import CrashScanModel
 import CrashScanRules
 import CrashScanStore
+import CrashScanSymbolication
 import CrashScanWorkflows
 import Dispatch
 import Foundation
@@ -34,6 +35,9 @@ public struct ImportSummary: Sendable {
     /// Files read with invalid text replaced (all of them; `repairs` keeps the first 1,000).
     public var repaired = 0
     public var elapsed: Double = 0
+    /// With `--dsym`: the UUIDs of app images whose frames stayed offsets because no dSYM given
+    /// holds them, with the reports read that needed each.
+    public var missingUUIDs: [String: Int] = [:]
     /// Reports that joined the group of their call site (their reason lacked the class or key).
     public var mergedGroups = 0
     /// Set when the database had been grouped by an older crashscan and was regrouped.
@@ -389,6 +393,7 @@ public final class Importer {
                     summary.sameIncident.append((copy.kept, copy.dropped))
                 }
                 summary.kvcFailures += outcome.kvcFailures
+                countMissingDSYMs(reports, into: &summary)
                 if let note = reports.first?.report.textRepairNote {
                     summary.repaired += 1
                     if summary.repairs.count < Importer.rejectionsKept {
@@ -397,6 +402,17 @@ public final class Importer {
                 }
             }
             summary.files += 1
+        }
+    }
+
+    /// The image UUIDs no dSYM given held, of reports left with app frames as offsets (only
+    /// when dSYMs were given: without them every such report would be listed).
+    private func countMissingDSYMs(_ reports: [AnalyzedReport], into summary: inout ImportSummary) {
+        guard let symbolicator = settings.symbolicator else { return }
+        for analyzed in reports where analyzed.symbolication == .missingDSYM {
+            for uuid in symbolicator.unresolvedUUIDs(analyzed.report).missing {
+                summary.missingUUIDs[uuid, default: 0] += 1
+            }
         }
     }
 

@@ -1,4 +1,6 @@
+import CrashScanCatalogs
 import CrashScanModel
+import CrashScanSymbolication
 
 /// The members of a KSCrash document that its report is made of, as `JSONFields` reads them
 /// (text trimmed, nil when empty).
@@ -25,6 +27,8 @@ struct KSCrashFields {
     /// The user blocks that are objects, in the order they are asked, each with the ids it names.
     var userBlocks: [[(name: String, value: String)]] = []
     var frames: [Frame] = []
+    /// `binary_images` other than iOS's: what a dSYM is matched against.
+    var images: [BinaryImage] = []
 
     /// `report.timestamp`: text is kept as it stands (not trimmed), a number is epoch time.
     enum Timestamp {
@@ -36,6 +40,32 @@ struct KSCrashFields {
     struct Exception {
         var name: String?
         var reason: String?
+    }
+
+    /// An element of `binary_images`, as its members were read.
+    struct RawImage {
+        /// The image's path on the device (`/var/…/App.app/App`); frames name its last component.
+        var path: String?
+        var uuid: String?
+        var address: Int?
+        var cpuType: Int?
+        var cpuSubtype: Int?
+
+        /// The image, nil for one of iOS's (under `/System/` or `/usr/lib/`, or a known system
+        /// name) and for one without a path.
+        var image: BinaryImage? {
+            guard let path, !path.hasPrefix("/System/"), !path.hasPrefix("/usr/lib/") else { return nil }
+            let name = path.split(separator: "/").last.map(String.init) ?? path
+            guard !name.isEmpty, !KnownClasses.isSystemImage(name) else { return nil }
+            let arch = cpuType.map { type in
+                MachOFile.architecture(
+                    cpuType: UInt32(truncatingIfNeeded: type),
+                    subtype: UInt32(truncatingIfNeeded: cpuSubtype ?? 0) & 0x00ff_ffff)
+            }
+            return BinaryImage(
+                name: name, uuid: uuid, loadAddress: address.map { UInt64(truncatingIfNeeded: $0) },
+                arch: arch)
+        }
     }
 
     /// A frame of the crashed thread's backtrace, as its members were read.

@@ -44,6 +44,7 @@ enum KSCrashParser {
         report.exceptionReason = report.exceptionReason ?? fields.errorReason
         if fields.errorType == "memory_termination" { report.exceptionType = "memory_termination" }
         report.frames = FrameList(fields.frames)
+        report.binaryImages = fields.images
         return report
     }
 

@@ -36,6 +36,8 @@ enum KSCrashReader {
                         backtrace = try reader.memberOfFirstMarked("crashed", member: "backtrace")
                     }
                 }
+            } else if key == "binary_images" {
+                fields.images = try images(&reader)
             } else if key == "user" {
                 userBlocks = try userAndNestedUser(&reader)
             } else if key == "sentry_sdk_scope" {
@@ -147,6 +149,34 @@ enum KSCrashReader {
             }
         }
         return frames
+    }
+
+    /// The app's images of `binary_images` (given twice: the last one).
+    private static func images(_ reader: inout StreamingJSON) throws -> [BinaryImage] {
+        guard try reader.kind() == .array else {
+            try reader.skipValue()
+            return []
+        }
+        var images: [BinaryImage] = []
+        try reader.readElements { reader in
+            guard try reader.kind() == .object else { return try reader.skipValue() }
+            var image = KSCrashFields.RawImage()
+            try reader.readObject { reader, key in
+                if key == "name" {
+                    image.path = try reader.fieldString()
+                } else if key == "uuid" {
+                    image.uuid = try reader.fieldString()
+                } else if key == "image_addr" {
+                    image.address = try reader.fieldInt()
+                } else if key == "cpu_type" {
+                    image.cpuType = try reader.fieldInt()
+                } else if key == "cpu_subtype" {
+                    image.cpuSubtype = try reader.fieldInt()
+                }
+            }
+            if let made = image.image { images.append(made) }
+        }
+        return images
     }
 
     /// The top-level `user` block and the `user` block inside it, in that order.

@@ -9,7 +9,7 @@ enum BlameLocation {
         guard let blame else { return nil }
         let wanted = SymbolNames.stable(blame)
         return frames.first { frame in
-            frame.location != nil
+            frame.location != nil && !frame.inlined
                 && (frame.symbol == blame
                     || SymbolNames.stable(frame.mangledSymbol ?? frame.symbol) == wanted)
         }?.location

@@ -56,6 +56,16 @@ private struct ExplanationText {
         }
     }
 
+    /// `10111213-1415-…`: the UUID as `dwarfdump --uuid` and Xcode's Organizer print it.
+    func dashedUUID(_ uuid: String) -> String {
+        guard uuid.utf8.count == 32 else { return uuid }
+        var text = uuid
+        for position in [20, 16, 12, 8] {
+            text.insert("-", at: text.index(text.startIndex, offsetBy: position))
+        }
+        return text
+    }
+
     func counts(_ list: [Evidence.Count]) -> String {
         list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
     }
@@ -82,6 +92,14 @@ private struct ExplanationText {
                     return "\(count.reports) \(count.reports == 1 ? "report" : "reports"): "
                         + (state?.explanation ?? "stored before crashscan recorded symbolication")
                 }.joined(separator: "; "))
+        }
+        if !e.missingDSYMs.isEmpty {
+            field(
+                "dSYMs needed",
+                e.missingDSYMs.map {
+                    "\($0.image) \(dashedUUID($0.uuid)) (\(ReportRenderer.plural($0.reports, "report")))"
+                }
+                .joined(separator: "; "))
         }
         if let evidence = e.evidence {
             field(
@@ -126,7 +144,7 @@ private struct ExplanationText {
             let image = name + String(repeating: " ", count: max(0, 24 - name.count))
             let line =
                 String(format: "  %2d  ", index) + image + "  " + frame.symbol
-                + (frame.location.map { " (\($0))" } ?? "")
+                + (frame.location.map { " (\($0))" } ?? "") + (frame.inlined == true ? " [inlined]" : "")
             out.append(TextTable.safe(line))
         }
         if e.frames.count > 40 { out.append("  … \(e.frames.count - 40) more") }

@@ -13,9 +13,11 @@ public struct GroupExplanation: Sendable, Encodable {
         public var location: String?
         /// The symbol as the report gave it, when demangling changed it (absent otherwise).
         public var mangledSymbol: String? = nil
+        /// True for a function inlined into the next frame (absent otherwise).
+        public var inlined: Bool? = nil
 
         enum CodingKeys: String, CodingKey {
-            case image, symbol, location
+            case image, symbol, location, inlined
             case mangledSymbol = "mangled_symbol"
         }
     }
@@ -41,6 +43,8 @@ public struct GroupExplanation: Sendable, Encodable {
     public var classOriginReason: String?
     /// The group's reports by symbolication state (`not_needed`, `missing_dsym` …).
     public var symbolication: [Evidence.Count] = []
+    /// The app images whose missing dSYMs keep the group's frames as offsets, by UUID.
+    public var missingDSYMs: [MissingDSYMImage] = []
     /// A sample of the group's reports (the latest first) and how many there are.
     public var reports: [ReportLine] = []
     public var reportCount = 0
@@ -105,6 +109,7 @@ public struct GroupExplanation: Sendable, Encodable {
         case classOrigin = "class_origin"
         case classOriginReason = "class_origin_reason"
         case symbolication, reports, affected
+        case missingDSYMs = "missing_dsyms"
         case reportCount = "report_count"
         case deviceIDsOnSeveralModels = "device_ids_on_several_models"
         case matchedRules = "matched_rules"
@@ -142,8 +147,9 @@ public struct GroupExplanation: Sendable, Encodable {
             sampleReport: sample.map { "\($0.path ?? "?") (report \($0.positionInFile + 1) in the file)" },
             frames: (sample?.frames ?? []).map {
                 FrameLine(
-                    image: $0.image, symbol: $0.symbol, location: $0.location, mangledSymbol: $0.mangledSymbol
-                )
+                    image: $0.image, symbol: $0.symbol, location: $0.location,
+                    mangledSymbol: $0.mangledSymbol,
+                    inlined: $0.inlined ? true : nil)
             },
             matchedRules: [], rule: nil, evidence: nil)
         explanation.blameLocation = BlameLocation.find(blame: group.blameFrame, in: sample?.frames ?? [])
@@ -151,6 +157,7 @@ public struct GroupExplanation: Sendable, Encodable {
         explanation.classOrigin = origin?.origin
         explanation.classOriginReason = origin?.reason
         explanation.symbolication = try store.symbolicationCounts(group: id).map(Evidence.Count.init)
+        explanation.missingDSYMs = try store.missingDSYMImages(group: id)
         explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
             ReportLine(
                 path: $0.path ?? "?", position: $0.positionInFile + 1, seen: $0.seen, device: $0.device,

@@ -1,8 +1,9 @@
 import Foundation
 
 /// One long-lived `llvm-symbolizer` process (Debian package `llvm`), fed addresses in batches
-/// on standard input: `"FILE:ARCH" 0xADDRESS` per line, each answered by a function line, a
-/// `file:line:column` line and an empty line. Starting one process per frame would cost a
+/// on standard input: `"FILE:ARCH" 0xADDRESS` per line, each answered by a function line and a
+/// `file:line:column` line per function (the innermost inlined one first, the function of the
+/// symbol table last) and an empty line. Starting one process per frame would cost a
 /// process start (tens of milliseconds) per frame.
 final class LLVMSymbolizer {
     struct Failure: Error, CustomStringConvertible {
@@ -37,8 +38,9 @@ final class LLVMSymbolizer {
         let stdin = Pipe()
         let stdout = Pipe()
         process.executableURL = URL(fileURLWithPath: executable)
-        // One function per address (the outermost of inlined calls is what crashed reports show).
-        process.arguments = ["--no-inlines", "--functions=linkage", "--demangle"]
+        // Inlined calls too: a report lists the outermost function at an address, and its line
+        // (with `--no-inlines`) would be the innermost inlined function's line, not its own.
+        process.arguments = ["--inlines", "--functions=linkage", "--demangle"]
         process.standardInput = stdin
         process.standardOutput = stdout
         process.standardError = FileHandle.nullDevice
@@ -56,8 +58,9 @@ final class LLVMSymbolizer {
         process.waitUntilExit()
     }
 
-    /// Resolves `addresses` in the slice `arch` of `file`, in order.
-    func symbolize(file: String, arch: String, addresses: [UInt64]) throws -> [Answer?] {
+    /// Resolves `addresses` in the slice `arch` of `file`, in order: for each, the functions
+    /// at the address, the innermost inlined one first (empty when unknown).
+    func symbolize(file: String, arch: String, addresses: [UInt64]) throws -> [[Answer]] {
         guard !addresses.isEmpty else { return [] }
         let module = "\"\(file):\(arch)\""
         let request = addresses.map { "\(module) 0x\(String($0, radix: 16))\n" }.joined()
@@ -66,7 +69,7 @@ final class LLVMSymbolizer {
         } catch {
             throw Failure(description: "llvm-symbolizer stopped: \(error.localizedDescription)")
         }
-        var answers: [Answer?] = []
+        var answers: [[Answer]] = []
         for _ in addresses {
             var lines: [String] = []
             while true {
@@ -74,9 +77,17 @@ final class LLVMSymbolizer {
                 if line.isEmpty { break }
                 lines.append(line)
             }
-            answers.append(LLVMSymbolizer.answer(lines))
+            answers.append(LLVMSymbolizer.answers(lines))
         }
         return answers
+    }
+
+    /// A function line and a location line per function; none when the outermost is unknown.
+    static func answers(_ lines: [String]) -> [Answer] {
+        let chain = stride(from: 0, to: lines.count, by: 2).compactMap { start in
+            answer(Array(lines[start..<min(start + 2, lines.count)]))
+        }
+        return chain.count * 2 >= lines.count ? chain : []
     }
 
     /// `function` / `file:line:column`; `??` means unknown.

@@ -76,7 +76,8 @@ public struct MachOFile: Sendable, Equatable {
             arch: architecture(cpuType: cpuType, subtype: cpuSubtype), uuid: uuid, textAddress: textAddress)
     }
 
-    static func architecture(cpuType: UInt32, subtype: UInt32) -> String {
+    /// The architecture's name as Apple's reports write it (`arm64`, `armv7s`), `cpu<N>` for another.
+    public static func architecture(cpuType: UInt32, subtype: UInt32) -> String {
         switch (cpuType, subtype) {
         case (0x0100_000c, 2): return "arm64e"
         case (0x0100_000c, _): return "arm64"

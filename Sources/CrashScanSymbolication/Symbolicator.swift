@@ -42,6 +42,7 @@ public final class Symbolicator: Sendable {
             wanted.append((position, entry, entry.textAddress &+ offset))
         }
         guard !wanted.isEmpty else { return }
+        var resolved: [Int: [LLVMSymbolizer.Answer]] = [:]
         let byFile = Dictionary(grouping: wanted, by: { "\($0.entry.path):\($0.entry.arch)" })
         for group in byFile.values {
             guard let entry = group.first?.entry else { continue }
@@ -49,16 +50,47 @@ public final class Symbolicator: Sendable {
             let answers = symbolizer.withLock { symbolizer in
                 (try? symbolizer.symbolize(file: entry.path, arch: entry.arch, addresses: addresses)) ?? []
             }
-            for (item, answer) in zip(group, answers) {
-                guard let answer else { continue }
-                let old = report.frames[item.position]
-                let file = answer.file.map { ($0 as NSString).lastPathComponent }
-                report.frames[item.position] = Frame(
+            for (item, chain) in zip(group, answers) where !chain.isEmpty { resolved[item.position] = chain }
+        }
+        guard !resolved.isEmpty else { return }
+        report.frames = Self.replacing(report.frames, with: resolved)
+        report.symbolicatedFrames += resolved.count
+    }
+
+    /// The frames with each resolved one replaced by its functions: the inlined ones first, marked
+    /// so, then the function of the symbol table, all at the frame's number and address.
+    static func replacing(_ frames: FrameList, with resolved: [Int: [LLVMSymbolizer.Answer]]) -> FrameList {
+        var result = FrameList()
+        for (position, old) in frames.enumerated() {
+            guard let chain = resolved[position] else {
+                result.append(old)
+                continue
+            }
+            for (depth, answer) in chain.enumerated() {
+                result.append(
                     index: old.index, image: old.image, address: old.address, symbol: answer.function,
-                    rawSymbol: answer.function, offset: nil, file: file, line: answer.line)
-                report.symbolicatedFrames += 1
+                    rawSymbol: answer.function, offset: nil,
+                    file: answer.file.map { ($0 as NSString).lastPathComponent }, line: answer.line,
+                    isInlined: depth < chain.count - 1)
             }
         }
+        return result
+    }
+
+    /// The UUIDs of the images whose frames are still offsets after `symbolicate`, split by
+    /// whether a dSYM given holds them: `missing` no dSYM has (what the user must find), `held`
+    /// a dSYM has but no frame resolved in it (an address outside its code). Images without a
+    /// UUID are in neither.
+    public func unresolvedUUIDs(_ report: CrashReport) -> (missing: [String], held: [String]) {
+        var names: Set<String> = []
+        for frame in report.frames where frame.isUnsymbolicated { names.insert(frame.image) }
+        var missing: [String] = []
+        var held: [String] = []
+        for image in report.binaryImages where names.contains(image.name) {
+            guard let uuid = image.uuid, !missing.contains(uuid), !held.contains(uuid) else { continue }
+            if index.entry(uuid: uuid) == nil { missing.append(uuid) } else { held.append(uuid) }
+        }
+        return (missing, held)
     }
 
     /// The frame's offset into its image: given (`App + 203280`, `.ips` `imageOffset`), or the

@@ -13,6 +13,8 @@ public enum StoredSymbolication {
         public var symbolicated = 0
         /// Candidates whose image UUID no dSYM given matched, by UUID.
         public var missingUUIDs: [String: Int] = [:]
+        /// Candidates whose image a dSYM given holds but none of whose frames it resolved, by UUID.
+        public var unresolvedUUIDs: [String: Int] = [:]
         public var regrouped = Regrouper.Summary()
     }
 
@@ -25,9 +27,9 @@ public enum StoredSymbolication {
         for var item in stored {
             symbolicator.symbolicate(&item.report)
             if item.report.symbolicatedFrames == 0 {
-                for image in item.report.binaryImages where image.uuid != nil {
-                    summary.missingUUIDs[image.uuid ?? "", default: 0] += 1
-                }
+                let unresolved = symbolicator.unresolvedUUIDs(item.report)
+                for uuid in unresolved.missing { summary.missingUUIDs[uuid, default: 0] += 1 }
+                for uuid in unresolved.held { summary.unresolvedUUIDs[uuid, default: 0] += 1 }
                 continue
             }
             resolved.append((item.id, AnalyzedReport(item.report), item.sourcePath))

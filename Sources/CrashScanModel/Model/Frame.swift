@@ -22,13 +22,14 @@ public struct Frame: Sendable, Equatable {
     /// to their report's `FrameList` instead.
     public init(
         index: Int? = nil, image: String, address: String? = nil, symbol: String, rawSymbol: String? = nil,
-        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false
+        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false,
+        isInlined: Bool = false
     ) {
         var list = FrameList()
         list.append(
             index: index, image: image, address: address, symbol: symbol, rawSymbol: rawSymbol,
             offset: offset,
-            file: file, line: line, isUnsymbolicated: isUnsymbolicated)
+            file: file, line: line, isUnsymbolicated: isUnsymbolicated, isInlined: isInlined)
         self = list[0]
     }
 
@@ -43,6 +44,9 @@ public struct Frame: Sendable, Equatable {
     public var line: Int? { slot.line }
     /// True when the frame has only `0x<image base> + <offset>`: nothing restored.
     public var isUnsymbolicated: Bool { slot.isUnsymbolicated }
+    /// A function the compiler inlined into the frame after it (same address): the dSYM's
+    /// debug information names it, the symbol table does not.
+    public var isInlined: Bool { slot.isInlined }
 
     /// The image's number in its list: frames of one list with the same image have the same number.
     public var imageNumber: Int { slot.image }
@@ -78,7 +82,7 @@ public struct Frame: Sendable, Equatable {
             && lhs.symbol == rhs.symbol
             && lhs.rawSymbol == rhs.rawSymbol && lhs.offset == rhs.offset && lhs.file == rhs.file
             && lhs.line == rhs.line
-            && lhs.isUnsymbolicated == rhs.isUnsymbolicated
+            && lhs.isUnsymbolicated == rhs.isUnsymbolicated && lhs.isInlined == rhs.isInlined
     }
 
     /// The symbol with every leading underscore removed: Bugly adds one inconsistently, so
@@ -117,6 +121,7 @@ public struct Frame: Sendable, Equatable {
     @usableFromInline var offset: UInt64?
     @usableFromInline var line: Int?
     @usableFromInline var isUnsymbolicated: Bool
+    @usableFromInline var isInlined = false
 }
 
 /// The texts of a list's frames: one byte buffer, and each distinct image name once (a report's

@@ -58,10 +58,11 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         return names
     }
 
-    /// The first frame whose image is `name` (compared as Strings are).
+    /// The first frame whose image is `name` (compared as Strings are) and that is not an
+    /// inlined function: the function a report lists at that address.
     public func first(inImage name: String) -> Frame? {
         let images = storage.images
-        return first { images[$0.slot.image] == name }
+        return first { images[$0.slot.image] == name && !$0.slot.isInlined }
     }
 
     // MARK: - Appending
@@ -69,7 +70,8 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
     /// Appends a frame read from Strings (JSON formats, stored text).
     public mutating func append(
         index: Int? = nil, image: String, address: String? = nil, symbol: String, rawSymbol: String? = nil,
-        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false
+        offset: UInt64? = nil, file: String? = nil, line: Int? = nil, isUnsymbolicated: Bool = false,
+        isInlined: Bool = false
     ) {
         makeUnique()
         let storage = storage
@@ -80,7 +82,7 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
                 index: index, image: storage.imageNumber(image), address: storage.append(address),
                 symbol: symbolSpan, rawSymbol: rawSpan, file: storage.append(file), offset: offset,
                 line: line,
-                isUnsymbolicated: isUnsymbolicated))
+                isUnsymbolicated: isUnsymbolicated, isInlined: isInlined))
     }
 
     /// Appends a frame read from a line's bytes. `symbol` is the raw symbol; the stored one leaves
@@ -145,7 +147,7 @@ extension Frame: CustomReflectable {
             children: [
                 "index": index as Any, "image": image, "address": address as Any, "symbol": symbol,
                 "rawSymbol": rawSymbol, "offset": offset as Any, "file": file as Any, "line": line as Any,
-                "isUnsymbolicated": isUnsymbolicated,
+                "isUnsymbolicated": isUnsymbolicated, "isInlined": isInlined,
             ], displayStyle: .struct)
     }
 }

@@ -108,7 +108,9 @@ enum HTMLGroupSection {
             "<details><summary>Frames of <code>\(HTMLText.escape(section.samplePath ?? "a sample report"))</code></summary><ol class=\"frames\" start=\"0\">"
         for frame in section.frames {
             let location = frame.location.map { " (\($0))" } ?? ""
-            html += "<li>\(HTMLText.escape(frame.image))  \(HTMLText.escape(frame.symbol + location))</li>"
+            let inlined = frame.inlined ? " <span class=\"muted\">[inlined]</span>" : ""
+            html +=
+                "<li>\(HTMLText.escape(frame.image))  \(HTMLText.escape(frame.symbol + location))\(inlined)</li>"
         }
         return html + "</ol></details>"
     }

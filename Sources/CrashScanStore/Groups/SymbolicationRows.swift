@@ -132,16 +132,19 @@ extension Store {
 
 /// Reads back the frames and images text that `AnalyzedReport` stores.
 enum StoredFrames {
-    /// The three columns of a stored frame line; the location is nil when empty.
-    static func columns(_ line: Substring) -> (image: String, symbol: String, location: String?) {
+    /// The columns of a stored frame line; the location is nil when empty.
+    static func columns(_ line: Substring) -> (
+        image: String, symbol: String, location: String?, inlined: Bool
+    ) {
         let parts = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
         return (
             parts.first ?? "", parts.count > 1 ? parts[1] : "",
-            parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil
+            parts.count > 2 && !parts[2].isEmpty ? parts[2] : nil, parts.count > 3 && parts[3] == "inlined"
         )
     }
 
-    /// `image<TAB>symbol<TAB>file:line`; `symbol + N` with a `0x` symbol is an offset N into the image.
+    /// `image<TAB>symbol<TAB>file:line[<TAB>inlined]`; `symbol + N` with a `0x` symbol is an
+    /// offset N into the image.
     static func frame(_ line: Substring, index: Int) -> Frame {
         let columns = self.columns(line)
         let image = columns.image
@@ -162,7 +165,9 @@ enum StoredFrames {
                 index: index, image: image, symbol: String(symbol[..<plus.lowerBound]), offset: offset,
                 isUnsymbolicated: true)
         }
-        return Frame(index: index, image: image, symbol: symbol, file: location.file, line: location.line)
+        return Frame(
+            index: index, image: image, symbol: symbol, file: location.file, line: location.line,
+            isInlined: columns.inlined)
     }
 
     /// `name uuid 0xload arch` (name with no-break spaces for spaces; `-` for unknown).
@@ -174,5 +179,43 @@ enum StoredFrames {
             name: parts[0].replacingOccurrences(of: "\u{A0}", with: " "), uuid: known(parts[1]),
             loadAddress: known(parts[2]).flatMap { UInt64($0.dropFirst(2), radix: 16) }, arch: known(parts[3])
         )
+    }
+}
+
+/// An app image whose frames a group's reports keep as offsets for want of its dSYM.
+public struct MissingDSYMImage: Sendable, Equatable, Encodable {
+    public var image: String
+    /// Upper-case hex without dashes: what `dwarfdump --uuid` prints, less the dashes.
+    public var uuid: String
+    /// The group's reports that need it.
+    public var reports: Int
+}
+
+extension Store {
+    /// The images with a UUID whose frames the group's `missing_dsym` reports keep as offsets,
+    /// most reports first: the dSYMs `crashscan symbolicate` needs.
+    public func missingDSYMImages(group id: Int64) throws -> [MissingDSYMImage] {
+        let rows = try db.query(
+            """
+            SELECT frames, images FROM report
+            WHERE group_id = ? AND symbolication = ? AND frames IS NOT NULL AND images IS NOT NULL
+            """, [.integer(id), .text(SymbolicationState.missingDSYM.rawValue)])
+        var counts: [String: MissingDSYMImage] = [:]
+        for row in rows {
+            guard let framesText = try row.string("frames"), let imagesText = try row.string("images") else {
+                continue
+            }
+            let offsetImages = Set(
+                framesText.split(separator: "\n").map { StoredFrames.frame($0, index: 0) }
+                    .filter(\.isUnsymbolicated).map(\.image))
+            var seen: Set<String> = []
+            for image in imagesText.split(separator: "\n").compactMap(StoredFrames.image)
+            where offsetImages.contains(image.name) {
+                guard let uuid = image.uuid, seen.insert(uuid).inserted else { continue }
+                counts[uuid, default: MissingDSYMImage(image: image.name, uuid: uuid, reports: 0)].reports +=
+                    1
+            }
+        }
+        return counts.values.sorted { ($0.reports, $1.uuid) > ($1.reports, $0.uuid) }
     }
 }

@@ -13,6 +13,9 @@ public struct SampleReport: Sendable {
         public var location: String?
         /// The symbol as stored, when demangling changed it (`$s15iOSCrashingTest…`).
         public var mangledSymbol: String? = nil
+        /// A function the compiler inlined into the next frame (the dSYM names it; the report's
+        /// address is the next frame's).
+        public var inlined = false
     }
 
     public var path: String?
@@ -28,7 +31,7 @@ public struct SampleReport: Sendable {
             let readable = SymbolNames.readable(columns.symbol)
             return FrameLine(
                 image: columns.image, symbol: readable, location: columns.location,
-                mangledSymbol: readable == columns.symbol ? nil : columns.symbol)
+                mangledSymbol: readable == columns.symbol ? nil : columns.symbol, inlined: columns.inlined)
         }
     }
 }

@@ -21,6 +21,14 @@ enum DSYMBuilder {
         int LFPHelperCount(int value) {
             return value * 2;
         }
+        static inline __attribute__((always_inline)) int LFPClamp(int value) {
+            if (value > 10) { value = 10; }
+            return value * 3;
+        }
+        int LFPLayoutCount(int value) {
+            int clamped = LFPClamp(value);
+            return clamped + 1;
+        }
         """
 
     /// The toolchain's clang: beside `swift` on the PATH.

@@ -107,6 +107,14 @@ enum FoundationOracle {
                 objectAddress: JSONFields.int(frame["object_addr"])
             ).frame(index: index)
         }
+        fields.images = JSONFields.array(object["binary_images"]).compactMap { item in
+            guard let image = JSONFields.object(item) else { return nil }
+            return KSCrashFields.RawImage(
+                path: JSONFields.string(image["name"]), uuid: JSONFields.string(image["uuid"]),
+                address: JSONFields.int(image["image_addr"]), cpuType: JSONFields.int(image["cpu_type"]),
+                cpuSubtype: JSONFields.int(image["cpu_subtype"])
+            ).image
+        }
         return KSCrashParser.report(fields, content: JSONFields.canonical(object))
     }
 

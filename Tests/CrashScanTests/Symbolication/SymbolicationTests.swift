@@ -67,11 +67,14 @@ final class SymbolicationTests: XCTestCase {
         var functionOffset: UInt64
     }
 
-    func makeFixture() throws -> Fixture {
+    func makeFixture() throws -> Fixture { try Self.makeFixture(self) }
+
+    /// The dSYM of build one (`App`, arm64) in a new folder, and the offsets of two functions in it.
+    static func makeFixture(_ test: XCTestCase) throws -> Fixture {
         guard LLVMSymbolizer.locate() != nil else {
             throw XCTSkip("llvm-symbolizer is not installed (Debian package llvm)")
         }
-        let folder = try TestPaths.temporaryFolder(self)
+        let folder = try TestPaths.temporaryFolder(test)
         let dsym = try DSYMBuilder.makeDSYM(in: folder.appendingPathComponent("dsyms"), uuid: Self.buildOne)
         let object = try DSYMBuilder.compileObject(in: folder)
         let method = try XCTUnwrap(
@@ -225,6 +228,51 @@ final class SymbolicationTests: XCTestCase {
             "symbolicated reports drop their stored frames")
         // The blame frames counted per group (what the groups above show) followed the rewrite.
         try CacheAssertions.assertCachesMatchRows(store)
+    }
+
+    /// A frame inside a function the compiler inlined (`LFPClamp`, always_inline, into
+    /// `LFPLayoutCount`) is shown as both functions, the inlined one marked and at its own line;
+    /// the report's function stays the blame frame.
+    func testInlinedFunctionsAreShownAsSuch() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("crashscan is not built") }
+        let fixture = try makeFixture()
+        let object = try DSYMBuilder.compileObject(in: fixture.folder)
+        // 0x20 into LFPLayoutCount: `value = 10;` of the inlined LFPClamp (clang -O0 inlines
+        // always_inline functions and describes them in DWARF).
+        let inside = try XCTUnwrap(DSYMBuilder.address(of: "_LFPLayoutCount", in: object)) + 0x20
+        let crash = fixture.folder.appendingPathComponent("inlined.crash")
+        try Data(Self.report(uuid: Self.buildOne, blameOffset: inside, incident: "I-1").utf8).write(to: crash)
+        let report = try XCTUnwrap(ReportReader.read(Data(contentsOf: crash)).reports?.first)
+        let symbolicator = try Symbolicator(index: DSYMIndex(paths: [fixture.dsym.path]))
+        let analyzed = ParseSettings(symbolicator: symbolicator).analyze(report)
+        let app = analyzed.report.frames.filter { $0.image == "App" }
+        XCTAssertEqual(app.map(\.symbol).prefix(2), ["LFPClamp", "LFPLayoutCount"])
+        XCTAssertEqual(app.map(\.isInlined).prefix(2), [true, false])
+        XCTAssertEqual(app.first?.line, 15, "the inlined function's own line")
+        XCTAssertEqual(app.dropFirst().first?.line, 19, "the line that called it")
+        XCTAssertEqual(app.first?.index, app.dropFirst().first?.index, "one frame of the report")
+        XCTAssertEqual(analyzed.blameFrame, "LFPLayoutCount", "the report's function is to blame")
+        XCTAssertEqual(analyzed.report.symbolicatedFrames, 1, "one frame of the report resolved (as two)")
+
+        let runner = CommandRunner(folder: fixture.folder)
+        let run = try runner.run(["import", crash.path, "--db", "db.sqlite", "--dsym", fixture.dsym.path])
+        XCTAssertEqual(run.status, 0, run.err)
+        let store = try Store(path: fixture.folder.appendingPathComponent("db.sqlite").path)
+        let group = String(
+            try XCTUnwrap(store.db.query("SELECT fingerprint FROM crash_groups").first?.string("fingerprint"))
+                .prefix(8))
+        let explain = try runner.run(
+            ["explain", "--db", "db.sqlite", "--format", "json", group], environment: ["COLUMNS": "120"])
+        let text = try runner.run(["explain", "--db", "db.sqlite", group], environment: ["COLUMNS": "120"])
+        XCTAssertTrue(text.out.contains("LFPClamp (Helper.m:15) [inlined]"), text.out)
+        XCTAssertTrue(text.out.contains("blame frame     LFPLayoutCount (Helper.m:19)"), text.out)
+        let json = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(explain.out.utf8)) as? [String: Any], explain.err)
+        let frames = try XCTUnwrap(json["frames"] as? [[String: Any]])
+        let clamp = try XCTUnwrap(frames.first { $0["symbol"] as? String == "LFPClamp" })
+        XCTAssertEqual(clamp["inlined"] as? Bool, true)
+        XCTAssertEqual(clamp["location"] as? String, "Helper.m:15")
+        XCTAssertNil(frames.first { $0["symbol"] as? String == "LFPLayoutCount" }?["inlined"])
     }
 
     func testMissingDSYMPathsAndFoldersWithoutDSYMsAreClearErrors() throws {
