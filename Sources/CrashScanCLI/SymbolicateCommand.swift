@@ -1,3 +1,4 @@
+import CrashScanModel
 import CrashScanReport
 import CrashScanRules
 import CrashScanStore
@@ -90,7 +91,7 @@ enum SymbolicateCommand: CommandDefinition {
     static func uuidList(_ counts: [String: Int]) -> String? {
         guard !counts.isEmpty else { return nil }
         return counts.sorted { $0.key < $1.key }.map {
-            "\($0.key) (\(ReportRenderer.plural($0.value, "report")))"
+            "\(BinaryImage.dashedUUID($0.key)) (\(ReportRenderer.plural($0.value, "report")))"
         }
         .joined(separator: ", ")
     }

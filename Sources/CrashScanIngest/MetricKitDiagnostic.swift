@@ -28,5 +28,7 @@ struct MetricKitDiagnostic {
         var binaryName: String?
         var address: Int?
         var offset: Int?
+        /// The image's UUID: what a dSYM is matched against.
+        var binaryUUID: String?
     }
 }

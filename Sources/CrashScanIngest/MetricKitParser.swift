@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import CrashScanModel
 
 /// MetricKit `MXDiagnosticPayload` JSON (apple-formats.md section 5): one report per crash
@@ -52,9 +53,38 @@ enum MetricKitParser {
                 return Frame(
                     index: index, image: node.binaryName ?? "?",
                     address: "0x" + String(address, radix: 16), symbol: "0x" + String(address, radix: 16),
-                    offset: node.offset.map { UInt64(truncatingIfNeeded: $0) }, isUnsymbolicated: true)
+                    offset: imageOffset(node), isUnsymbolicated: true)
             })
+        report.binaryImages = images(fields.chain)
         return report
+    }
+
+    /// The app's images among the frames (each frame names its image's UUID; the load address is
+    /// its address less its offset), in the order met.
+    static func images(_ chain: [MetricKitDiagnostic.Node]) -> [BinaryImage] {
+        var images: [BinaryImage] = []
+        for node in chain {
+            guard let name = node.binaryName, let uuid = node.binaryUUID, !KnownClasses.isSystemImage(name),
+                !images.contains(where: { $0.name == name })
+            else { continue }
+            let load = node.address.flatMap { address in
+                imageOffset(node).map { UInt64(truncatingIfNeeded: address) &- $0 }
+            }
+            images.append(BinaryImage(name: name, uuid: uuid, loadAddress: load))
+        }
+        return images
+    }
+
+    /// The frame's offset into its image. iOS 14 wrote the image's load address into
+    /// `offsetIntoBinaryTextSegment` (ChimeHQ/Meter's real reports: `4331307008` beside the address
+    /// `4331327932`): a value above half the address cannot be an offset (arm64 images load at
+    /// 4 GiB and up, their code is far smaller), so the offset is the address less it.
+    static func imageOffset(_ node: MetricKitDiagnostic.Node) -> UInt64? {
+        guard let offset = node.offset.map({ UInt64(truncatingIfNeeded: $0) }) else { return nil }
+        guard let address = node.address.map({ UInt64(truncatingIfNeeded: $0) }), offset <= address,
+            offset > address - offset
+        else { return offset }
+        return address - offset
     }
 
     /// `formatString` with its `arguments` filled in, when no `composedMessage` was given.

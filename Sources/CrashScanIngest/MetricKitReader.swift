@@ -135,6 +135,8 @@ enum MetricKitReader {
                     node.address = try reader.fieldInt()
                 } else if key == "offsetIntoBinaryTextSegment" {
                     node.offset = try reader.fieldInt()
+                } else if key == "binaryUUID" {
+                    node.binaryUUID = try reader.fieldString()
                 } else if key == "subFrames" {
                     try firstChild(&reader, into: &chain)
                 }

@@ -97,7 +97,7 @@ private struct ExplanationText {
             field(
                 "dSYMs needed",
                 e.missingDSYMs.map {
-                    "\($0.image) \(dashedUUID($0.uuid)) (\(ReportRenderer.plural($0.reports, "report")))"
+                    "\($0.image) \(BinaryImage.dashedUUID($0.uuid)) (\(ReportRenderer.plural($0.reports, "report")))"
                 }
                 .joined(separator: "; "))
         }

@@ -97,6 +97,17 @@ public struct BinaryImage: Sendable, Equatable {
         self.arch = arch
     }
 
+    /// `9D0C1B2A-3F4E-…`: a normalised UUID as `dwarfdump --uuid` and Xcode print it (any other
+    /// text as it is).
+    public static func dashedUUID(_ uuid: String) -> String {
+        guard uuid.utf8.count == 32 else { return uuid }
+        var text = uuid
+        for position in [20, 16, 12, 8] {
+            text.insert("-", at: text.index(text.startIndex, offsetBy: position))
+        }
+        return text
+    }
+
     /// `9d0c1b2a-3f4e-…` or `<9d0c…>` → `9D0C1B2A3F4E…`: UUIDs are compared this way.
     public static func normalizedUUID(_ text: String) -> String {
         // On bytes: every report lists dozens of images (a Character walk was 3,000 instructions

@@ -170,7 +170,8 @@ enum FoundationOracle {
                 MetricKitDiagnostic.Node(
                     binaryName: JSONFields.string(current["binaryName"]),
                     address: JSONFields.int(current["address"]),
-                    offset: JSONFields.int(current["offsetIntoBinaryTextSegment"])))
+                    offset: JSONFields.int(current["offsetIntoBinaryTextSegment"]),
+                    binaryUUID: JSONFields.string(current["binaryUUID"])))
             node = JSONFields.array(current["subFrames"]).first.flatMap(JSONFields.object)
         }
         return MetricKitParser.report(fields, time: time, content: JSONFields.canonical(diagnostic))

@@ -18,12 +18,7 @@ final class FormatSymbolicationTests: XCTestCase {
         "[<UITextView 0x17e5a2c00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel."
 
     static func dashed(_ uuid: [UInt8]) -> String {
-        let hex = SymbolicationTests.uuidText(uuid).uppercased()
-        var text = hex
-        for position in [20, 16, 12, 8] {
-            text.insert("-", at: text.index(text.startIndex, offsetBy: position))
-        }
-        return text
+        BinaryImage.dashedUUID(SymbolicationTests.uuidText(uuid).uppercased())
     }
 
     static func ips(uuid: [UInt8], blame: UInt64) -> String {
@@ -112,12 +107,36 @@ final class FormatSymbolicationTests: XCTestCase {
             """
     }
 
-    static let formats:
-        [(name: String, format: SourceFormat, text: @Sendable (_ uuid: [UInt8], _ blame: UInt64) -> String)] = [
-            ("ips", .appleIPS, ips), ("Bugly SDK log", .buglySDKLog, buglySDKLog),
-            ("Bugly JSON", .buglyJSON, buglyJSON),
-            ("KSCrash", .kscrash, kscrash),
-        ]
+    /// MetricKit names each frame's image UUID; the root of the tree is the outermost caller.
+    static func metricKit(uuid: [UInt8], blame: UInt64) -> String {
+        let foundation: UInt64 = 0x1_8500_0000
+        func frame(_ name: String, _ uuid: String, _ base: UInt64, _ offset: UInt64, _ sub: String) -> String
+        {
+            #"{"binaryName":"\#(name)","binaryUUID":"\#(uuid)","address":\#(base + offset),"#
+                + #""offsetIntoBinaryTextSegment":\#(offset),"sampleCount":1,"subFrames":[\#(sub)]}"#
+        }
+        let foundationUUID = "1E2E9A0E-1C1A-3A3C-B5E0-A2D0E1F2A3B4"
+        let tree = frame(
+            "App", dashed(uuid), load, 1200,
+            frame("App", dashed(uuid), load, blame, frame("Foundation", foundationUUID, foundation, 4000, ""))
+        )
+        return """
+            {"timeStampBegin":"2024-03-02 10:00:00","timeStampEnd":"2024-03-02 11:07:41","crashDiagnostics":[{
+             "diagnosticMetaData":{"appVersion":"2.3.1","osVersion":"iPhone OS 17.3.1 (21D61)","deviceType":"iPhone15,2",
+               "platformArchitecture":"arm64","exceptionType":10,"signal":6,"bundleIdentifier":"com.example.app",
+               "objectiveCexceptionReason":{"exceptionName":"NSUnknownKeyException","composedMessage":"\(reason)"}},
+             "callStackTree":{"callStackPerThread":true,"callStacks":[{"threadAttributed":true,"callStackRootFrames":[\(tree)]}]}}]}
+            """
+    }
+
+    /// Writes the crash of build `uuid` with the blame frame at offset `blame` into the app.
+    typealias Writer = @Sendable (_ uuid: [UInt8], _ blame: UInt64) -> String
+
+    static let formats: [(name: String, format: SourceFormat, text: Writer)] = [
+        ("ips", .appleIPS, ips), ("Bugly SDK log", .buglySDKLog, buglySDKLog),
+        ("Bugly JSON", .buglyJSON, buglyJSON),
+        ("KSCrash", .kscrash, kscrash), ("MetricKit", .metricKit, metricKit),
+    ]
 
     func testEveryFormatWithBinaryImagesIsSymbolicatedWithTheDSYM() throws {
         let fixture = try SymbolicationTests.makeFixture(self)
@@ -182,8 +201,8 @@ final class FormatSymbolicationTests: XCTestCase {
             "import", inputs.path, "--db", "db.sqlite", "--dsym", fixture.dsym.path,
         ])
         XCTAssertEqual(imported.status, 0, imported.err)
-        let two = SymbolicationTests.uuidText(SymbolicationTests.buildTwo).uppercased()
-        let one = SymbolicationTests.uuidText(SymbolicationTests.buildOne).uppercased()
+        let two = Self.dashed(SymbolicationTests.buildTwo)
+        let one = Self.dashed(SymbolicationTests.buildOne)
         XCTAssertTrue(
             imported.err.contains("no dSYM given matched these image UUIDs: \(two) (1 report)"), imported.err)
         XCTAssertFalse(imported.err.contains(one), "build one's dSYM was given: \(imported.err)")
@@ -217,5 +236,30 @@ final class FormatSymbolicationTests: XCTestCase {
             $0.hasPrefix("no dSYM given matched")
         }
         XCTAssertFalse(unmatched?.contains(one) ?? false, symbolicate.out)
+    }
+}
+
+extension FormatSymbolicationTests {
+    /// iOS 14's MetricKit wrote the image's load address where the offset belongs (a real report
+    /// from ChimeHQ/Meter): the frame's offset is its address less that, and so is the image's
+    /// load address (a report that wrote the offset keeps it: `metricKit` above).
+    func testMetricKitLoadAddressInTheOffsetFieldIsRecognised() throws {
+        let folder = try TestPaths.requireCorpus().appendingPathComponent("metrickit")
+        let quirk = try XCTUnwrap(
+            try ReportReader.read(
+                Data(
+                    contentsOf: folder.appendingPathComponent(
+                        "ChimeHQ_Meter__ios_uncaugh_exception_payload.json"))
+            ).get().first)
+        let load: UInt64 = 4_331_307_008
+        let app = quirk.frames.filter { $0.image == "MetricKitTest" }
+        XCTAssertFalse(app.isEmpty)
+        for frame in app {
+            let address = try XCTUnwrap(frame.address.flatMap { UInt64($0.dropFirst(2), radix: 16) })
+            XCTAssertEqual(frame.offset, address - load, "an offset into the image, not its load address")
+        }
+        let image = try XCTUnwrap(quirk.binaryImages.first { $0.name == "MetricKitTest" })
+        XCTAssertEqual(image.loadAddress, load)
+        XCTAssertEqual(image.uuid, "7C9A24C6CB8430538481DA167DA8FB9C")
     }
 }
