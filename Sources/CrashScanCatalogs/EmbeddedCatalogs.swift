@@ -6026,6 +6026,14809 @@ enum EmbeddedCatalogs {
             _UIZoomEffectViewEntry	private	
             _UIZoomViewController	private	
             """#
-        )
+        ),
+        (
+            "uikit-members.tsv",
+            #"""
+            # UIKit's instance variables and properties per iOS version, as public runtime-header dumps
+            # declare them (RuntimeBrowser and class-dump output of iOS 4.3-18: nst/iOS-Runtime-Headers and
+            # others; docs/uikit-facts.md lists them). Written by scripts/uikit-members-catalog.py.
+            # Methods are not listed. A version whose dump did not hold the class is unknown, not absent;
+            # the 18 dump was read for 11 classes only, the 11.4 dump lacks 25 classes.
+            # versions	4.3 5.0 5.1 6.0 6.1 7.0 7.1 8.0 8.1 8.2 8.3 8.4 9.0 9.3 10.0 10.3 11.0 11.4 12.0 12.4 13.2.2 13.4.1 14.3 14.7 15.3.1 16 17.0.3 18
+            # A class: `C<TAB>class<TAB>versions whose dump holds it`, a line `S<TAB>superclass<TAB>versions`
+            # per superclass, then a line per member: `member<TAB>kind<TAB>class of its type<TAB>versions that
+            # declare it` (kind: i ivar, p property, c property that a category of another framework adds).
+            C	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _anchorPoint	i		13.2.2-17.0.3
+            _edges	i		13.2.2-17.0.3
+            _offset	i		13.2.2-17.0.3
+            _offsetIsUnitOffset	i		13.2.2-17.0.3
+            anchorPoint	p		13.2.2-17.0.3
+            edges	p		13.2.2-17.0.3
+            isAbsoluteOffset	p		13.2.2-17.0.3
+            isFractionalOffset	p		13.2.2-17.0.3
+            offset	p		13.2.2-17.0.3
+            offsetIsUnitOffset	p		13.2.2-17.0.3
+            C	NSCollectionLayoutBoundarySupplementaryItem	13.2.2-17.0.3
+            S	NSCollectionLayoutSupplementaryItem	13.2.2-17.0.3
+            _alignment	i		13.2.2-17.0.3
+            _extendsBoundary	i		13.2.2-17.0.3
+            _offset	i		13.2.2-17.0.3
+            _pinToVisibleBounds	i		13.2.2-17.0.3
+            _pinningZIndex	i		15.3.1-17.0.3
+            _pinningZIndex	p		15.3.1-17.0.3
+            alignment	p		13.2.2-17.0.3
+            extendsBoundary	p		13.2.2-17.0.3
+            offset	p		13.2.2-17.0.3
+            pinToVisibleBounds	p		13.2.2-17.0.3
+            C	NSCollectionLayoutDecorationItem	13.2.2-17.0.3
+            S	NSCollectionLayoutItem	13.2.2-17.0.3
+            __registrationViewClass	i		13.2.2-17.0.3
+            _containerAnchor	i	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            _effectiveContentInsets	p		13.2.2-17.0.3
+            _elementKind	i	NSString	13.2.2-17.0.3
+            _isBackgroundDecoration	i		13.2.2-17.0.3
+            _itemAnchor	i	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            _registrationViewClass	p		13.2.2-17.0.3
+            _zIndex	i		13.2.2-17.0.3
+            boundarySupplementaryItem	p	NSCollectionLayoutBoundarySupplementaryItem	13.2.2-17.0.3
+            containerAnchor	p	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            contentInsets	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            decorationItem	p	NSCollectionLayoutDecorationItem	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            elementKind	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            isBackgroundDecoration	p		13.2.2-17.0.3
+            item	p	NSCollectionLayoutItem	13.2.2-17.0.3
+            itemAnchor	p	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            size	p	NSCollectionLayoutSize	13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            supplementaryItem	p	NSCollectionLayoutSupplementaryItem	13.2.2-17.0.3
+            zIndex	p		13.2.2-17.0.3
+            C	NSCollectionLayoutDimension	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _dimension	i		13.2.2-17.0.3
+            _semantic	i		13.2.2-17.0.3
+            _stretchableEstimated	p		17.0.3
+            dimension	p		13.2.2-17.0.3
+            isAbsolute	p		13.2.2-17.0.3
+            isEstimated	p		13.2.2-17.0.3
+            isFractionalHeight	p		13.2.2-17.0.3
+            isFractionalWidth	p		13.2.2-17.0.3
+            isUniformAcrossSiblings	p		17.0.3
+            semantic	p		13.2.2-17.0.3
+            C	NSCollectionLayoutEdgeSpacing	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _bottom	i	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            _leading	i	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            _top	i	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            _trailing	i	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            bottom	p	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            leading	p	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            top	p	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            trailing	p	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            C	NSCollectionLayoutGroup	13.2.2-17.0.3
+            S	NSCollectionLayoutItem	13.2.2-17.0.3
+            __hasDecorationItemRequiringRegistration	i		13.2.2-17.0.3
+            _count	i		13.2.2-17.0.3
+            _customGroupItemProvider	i		13.2.2-17.0.3
+            _groupOptions	i		13.2.2-17.0.3
+            _hasCheckedIfDecorationItemRequiresRegistration	i		13.2.2-17.0.3
+            _hasDecorationItemRequiringRegistration	p		13.2.2-17.0.3
+            _interItemSpacing	i	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            _itemsProvider	i		13.2.2-17.0.3
+            _layoutDirection	i		13.2.2-17.0.3
+            _subitems	i	NSArray	13.2.2-17.0.3
+            _visualFormatItemProvider	i		13.2.2-17.0.3
+            _visualFormats	i	NSArray	13.2.2-17.0.3
+            count	p		13.2.2-17.0.3
+            customGroupItemProvider	p		13.2.2-17.0.3
+            groupOptions	p		13.2.2-17.0.3
+            hasItemProvider	p		17.0.3
+            hasVisualFormat	p		17.0.3
+            interItemSpacing	p	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            itemsProvider	p		13.2.2-17.0.3
+            layoutDirection	p		13.2.2-17.0.3
+            subitems	p	NSArray	13.2.2-17.0.3
+            supplementaryItems	p	NSArray	13.2.2-17.0.3
+            visualFormatItemProvider	p		13.2.2-17.0.3
+            visualFormats	p	NSArray	13.2.2-17.0.3
+            C	NSCollectionLayoutGroupCustomItem	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _frame	i		13.2.2-17.0.3
+            _zIndex	i		13.2.2-17.0.3
+            frame	p		13.2.2-17.0.3
+            zIndex	p		13.2.2-17.0.3
+            C	NSCollectionLayoutItem	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _containsEstimatedSizeItem	i		13.2.2-16
+            _contentInsets	i		13.2.2-17.0.3
+            _decorationItems	i	NSArray	13.2.2-17.0.3
+            _edgeSpacing	i	NSCollectionLayoutEdgeSpacing	13.2.2-17.0.3
+            _hasComputedContainsEstimatedItem	i		13.2.2-16
+            _identifier	i	NSUUID	13.2.2-17.0.3
+            _itemFlags	i		17.0.3
+            _name	i	NSString	13.2.2-17.0.3
+            _size	i	NSCollectionLayoutSize	13.2.2-17.0.3
+            _supplementaryItems	i	NSArray	13.2.2-17.0.3
+            contentInsets	p		13.2.2-17.0.3
+            decorationItems	p	NSArray	13.2.2-17.0.3
+            edgeSpacing	p	NSCollectionLayoutEdgeSpacing	13.2.2-17.0.3
+            hasComputedContainsEstimatedItem	p		13.2.2-16
+            identifier	p	NSUUID	13.2.2-17.0.3
+            layoutSize	p	NSCollectionLayoutSize	13.2.2-17.0.3
+            name	p	NSString	13.2.2-17.0.3
+            size	p	NSCollectionLayoutSize	13.2.2-17.0.3
+            supplementaryItems	p	NSArray	13.2.2-17.0.3
+            C	NSCollectionLayoutSection	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __clippingInsets	i		17.0.3
+            __clipsBackgroundDecorationsToContent	i		16-17.0.3
+            __clipsContentToBounds	i		16-17.0.3
+            __cornerRadius	i		16-17.0.3
+            __excludesBoundarySupplementariesFromClipping	i		16-17.0.3
+            __postBoundaryPadding	i		17.0.3
+            __preBoundaryPadding	i		17.0.3
+            _boundarySupplementaryItems	i	NSArray	13.2.2-17.0.3
+            _callback	i		13.2.2-17.0.3
+            _clippingInsets	p		17.0.3
+            _clipsBackgroundDecorationsToContent	p		16-17.0.3
+            _clipsContentToBounds	p		16-17.0.3
+            _contentInsets	i		13.2.2-17.0.3
+            _contentInsetsReference	i		14.3-17.0.3
+            _contentSize	i		13.2.2-17.0.3
+            _cornerRadius	p		16-17.0.3
+            _decorationItems	i	NSArray	13.2.2-17.0.3
+            _decorationItemsDict	i	NSDictionary	13.2.2-17.0.3
+            _decorationItemssDict	i	NSDictionary	13.2.2-17.0.3
+            _excludesBoundarySupplementariesFromClipping	p		16-17.0.3
+            _group	i	NSCollectionLayoutGroup	13.2.2-17.0.3
+            _hasBackgroundDecorationItem	i		13.2.2-17.0.3
+            _interGroupSpacing	i		13.2.2-17.0.3
+            _isEmptySection	i		13.2.2-17.0.3
+            _orthogonalScrollingBehavior	i		13.2.2-17.0.3
+            _orthogonalScrollingProperties	i	UICollectionLayoutSectionOrthogonalScrollingProperties	17.0.3
+            _pinnedBoundarySupplementaryItemIndexes	i	NSIndexSet	13.2.2-17.0.3
+            _pinnedSupplementaryItemIndexes	i	NSIndexSet	13.2.2-17.0.3
+            _postBoundaryPadding	p		17.0.3
+            _preBoundaryPadding	p		17.0.3
+            _prefersListSolver	i		13.2.2-17.0.3
+            _supplementariesFollowContentInsets	i		13.2.2-17.0.3
+            _supplementaryContentInsetsReference	i		16-17.0.3
+            _supplementaryItems	i	NSArray	13.2.2-17.0.3
+            _supplementaryItemsDict	i	NSDictionary	13.2.2-17.0.3
+            _visibleItemsInvalidationHandler	i		13.2.2-17.0.3
+            boundarySupplementaryItems	p	NSArray	13.2.2-17.0.3
+            callback	p		13.2.2-17.0.3
+            contentInsets	p		13.2.2-17.0.3
+            contentInsetsReference	p		14.3-17.0.3
+            contentSize	p		13.2.2-17.0.3
+            decorationItems	p	NSArray	13.2.2-17.0.3
+            decorationItemssDict	p	NSDictionary	13.2.2-17.0.3
+            doc_supplementariesFollowContentInsets	c		16-17.0.3
+            group	p	NSCollectionLayoutGroup	13.2.2-17.0.3
+            interGroupSpacing	p		13.2.2-17.0.3
+            orthogonalScrollingBehavior	p		13.2.2-17.0.3
+            orthogonalScrollingProperties	p	UICollectionLayoutSectionOrthogonalScrollingProperties	17.0.3
+            pinnedSupplementaryItemIndexes	p	NSIndexSet	13.2.2-17.0.3
+            prefersListSolver	p		13.2.2-17.0.3
+            supplementariesFollowContentInsets	p		13.2.2-17.0.3
+            supplementaryContentInsetsReference	p		16-17.0.3
+            supplementaryItems	p	NSArray	13.2.2-17.0.3
+            supplementaryItemsDict	p	NSDictionary	13.2.2-17.0.3
+            visibleItemsInvalidationHandler	p		13.2.2-17.0.3
+            C	NSCollectionLayoutSize	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _heightDimension	i	NSCollectionLayoutDimension	13.2.2-17.0.3
+            _heightSemantic	i		13.2.2-17.0.3
+            _size	i		13.2.2-17.0.3
+            _widthDimension	i	NSCollectionLayoutDimension	13.2.2-17.0.3
+            _widthSemantic	i		13.2.2-17.0.3
+            heightDimension	p	NSCollectionLayoutDimension	13.2.2-17.0.3
+            heightSemantic	p		13.2.2-17.0.3
+            size	p		13.2.2-17.0.3
+            widthDimension	p	NSCollectionLayoutDimension	13.2.2-17.0.3
+            widthSemantic	p		13.2.2-17.0.3
+            C	NSCollectionLayoutSpacing	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _isFlexible	i		13.2.2-17.0.3
+            _spacing	i		13.2.2-17.0.3
+            isFixedSpacing	p		13.2.2-17.0.3
+            isFlexibleSpacing	p		13.2.2-17.0.3
+            spacing	p		13.2.2-17.0.3
+            C	NSCollectionLayoutSupplementaryItem	13.2.2-17.0.3
+            S	NSCollectionLayoutItem	13.2.2-17.0.3
+            _canAdjustContentSize	i		15.3.1-17.0.3
+            _containerAnchor	i	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            _effectiveContentInsets	p		15.3.1-17.0.3
+            _elementKind	i	NSString	13.2.2-17.0.3
+            _itemAnchor	i	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            _zIndex	i		13.2.2-17.0.3
+            boundarySupplementaryItem	p	NSCollectionLayoutBoundarySupplementaryItem	15.3.1-17.0.3
+            canAdjustContentSize	p		15.3.1-17.0.3
+            containerAnchor	p	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            contentInsets	p		15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            decorationItem	p	NSCollectionLayoutDecorationItem	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            elementKind	p	NSString	13.2.2-17.0.3
+            hash	p		15.3.1-17.0.3
+            item	p	NSCollectionLayoutItem	15.3.1-17.0.3
+            itemAnchor	p	NSCollectionLayoutAnchor	13.2.2-17.0.3
+            size	p	NSCollectionLayoutSize	15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            supplementaryItem	p	NSCollectionLayoutSupplementaryItem	15.3.1-17.0.3
+            zIndex	p		13.2.2-17.0.3
+            C	NSDataAsset	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _namedData	i	CUINamedData	9.0-17.0.3
+            data	p	NSData	9.0-17.0.3
+            name	p	NSString	9.0-17.0.3
+            typeIdentifier	p	NSString	9.0-17.0.3
+            C	NSFileProviderExtension	8.0-11.0,12.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _currentRequest	i	NSFileProviderRequest	13.2.2-17.0.3
+            _domain	i	NSFileProviderDomain	11.0-17.0.3
+            _extensionContext	i	FPXExtensionContext	13.2.2-17.0.3
+            _extensionDispatchQueue	i		8.0-17.0.3
+            _memberQueue	i		8.0-17.0.3
+            _memberQueueDocumentStorageURL	i	NSURL	8.0-17.0.3
+            _memberQueueProviderIdentifier	i	NSString	8.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            domain	p	NSFileProviderDomain	11.0-17.0.3
+            hash	p		8.0-17.0.3
+            memberQueue	p		8.0-17.0.3
+            memberQueueDocumentStorageURL	p	NSURL	8.0-17.0.3
+            memberQueueProviderIdentifier	p	NSString	8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	NSLayoutConstraint	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _associatedRelationshipNode	p	_NSConstraintDescriptionLayoutRelationshipNode	10.0-10.3
+            _associatedRuleNode	p	_NSConstraintDescriptionLayoutRuleNode	11.0-17.0.3
+            _coefficient	i		6.0-17.0.3
+            _constant	i		6.0-17.0.3
+            _container	i		6.0-17.0.3
+            _containerDeclaredConstraint	p		10.0-17.0.3
+            _firstAnchor	i		10.0-17.0.3
+            _firstItem	i		6.0-9.3
+            _flange	i		6.0-6.1
+            _layoutConstraintFlags	i		6.0-17.0.3
+            _loweredConstant	i		6.0-17.0.3
+            _markerAndPositiveExtraVar	i		6.0-17.0.3
+            _negativeExtraVar	i		6.0-17.0.3
+            _priority	i		6.0-17.0.3
+            _referencedLayoutItems	p	NSSet	10.0-17.0.3
+            _secondAnchor	i		10.0-17.0.3
+            _secondItem	i		6.0-9.3
+            active	p		8.0-17.0.3
+            constant	p		6.0-17.0.3
+            container	p		6.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            encodedConstant	c	_NSLayoutConstraintConstant	8.0-17.0.3
+            firstAnchor	p	NSLayoutAnchor	10.0-17.0.3
+            firstAttribute	p		6.0-17.0.3
+            firstItem	p		6.0-17.0.3
+            hasBeenLowered	p		6.0-17.0.3
+            hash	p		8.0-17.0.3
+            identifier	p	NSString	6.0-17.0.3
+            loweredConstantNeedsUpdate	p		8.0-17.0.3
+            multiplier	p		6.0-17.0.3
+            priority	p		6.0-17.0.3
+            relation	p		6.0-17.0.3
+            secondAnchor	p	NSLayoutAnchor	10.0-17.0.3
+            secondAttribute	p		6.0-17.0.3
+            secondItem	p		6.0-17.0.3
+            shouldBeArchived	p		6.0-17.0.3
+            superclass	p		8.0-17.0.3
+            symbolicConstant	p	NSString	6.0-17.0.3
+            symbolicConstantMultiplier	p		14.3-17.0.3
+            unsatisfaction	p		9.0-17.0.3
+            C	NSLayoutDimension	9.0-17.0.3
+            S	NSLayoutAnchor	9.0-17.0.3
+            C	NSLayoutManager	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            CUIK_limitsLayoutForSuspiciousContents	c		13.2.2-14.7
+            EKUI_limitsLayoutForSuspiciousContents	c		12.0-12.4
+            _cachedFont	i	NSFont	6.0-17.0.3
+            _cachedFontCharRange	i		6.0-17.0.3
+            _cachedLocation	i		6.0-17.0.3
+            _cachedLocationGlyphIndex	i		6.0-17.0.3
+            _cachedLocationNominalGlyphRange	i		6.0-17.0.3
+            _cachedRectArray	i		6.0-17.0.3
+            _cachedRectArrayCapacity	i		6.0-17.0.3
+            _cachedTextContainer	i	NSTextContainer	13.2.2-17.0.3
+            _cachedTextContainerIsVertical	i		13.2.2-17.0.3
+            _containerRuns	i	NSRunStorage	6.0-17.0.3
+            _containerUsedRects	i	NSStorage	6.0-17.0.3
+            _deferredDisplayCharRange	i		6.0-17.0.3
+            _delegate	i		6.0-17.0.3
+            _delegateIsWeakValue	i		14.3-17.0.3
+            _displayInvalidationDisableStack	i		6.0-17.0.3
+            _extraData	i		6.0-17.0.3
+            _extraLineFragmentContainer	i	NSTextContainer	6.0-17.0.3
+            _extraLineFragmentRect	i		6.0-6.1
+            _extraLineFragmentUsedRect	i		6.0-6.1
+            _firstTextView	i		7.0-17.0.3
+            _firstUnlaidCharIndex	i		6.0-17.0.3
+            _firstUnlaidGlyphIndex	i		6.0-17.0.3
+            _fragmentRuns	i	NSRunStorage	6.0-6.1
+            _glyphBuffer	i		6.0-17.0.3
+            _glyphBufferSize	i		6.0-17.0.3
+            _glyphGenerator	i	NSGlyphGenerator	6.0-17.0.3
+            _glyphHoles	i	NSSortedArray	6.0-6.1
+            _glyphLocations	i	NSRunStorage	6.0-6.1
+            _glyphRotationRuns	i	NSRunStorage	6.0-6.1
+            _glyphs	i	NSStorage	6.0-6.1
+            _layoutHoles	i	NSSortedArray	6.0-6.1
+            _lmFlags	i		6.0-17.0.3
+            _newlyFilledGlyphRange	i		6.0-17.0.3
+            _textContainers	i	NSMutableArray	6.0-17.0.3
+            _textStorage	i	NSTextStorage	6.0-17.0.3
+            _textViewResizeDisableStack	i		6.0-17.0.3
+            _typesetter	i	NSTypesetter	6.0-17.0.3
+            allowsNonContiguousLayout	p		7.0-17.0.3
+            allowsOriginalFontMetricsOverride	p		7.0-17.0.3
+            debugDescription	p	NSString	16
+            delegate	p		7.0-17.0.3
+            description	p	NSString	16
+            extraLineFragmentRect	p		7.0-17.0.3
+            extraLineFragmentTextContainer	p	NSTextContainer	7.0-17.0.3
+            extraLineFragmentUsedRect	p		7.0-17.0.3
+            firstUnlaidCharacterIndex	p		10.0-10.3
+            firstUnlaidGlyphIndex	p		10.0-10.3
+            hasNonContiguousLayout	p		7.0-17.0.3
+            hash	p		16
+            hyphenationFactor	p		7.0-12.4
+            limitsLayoutForSuspiciousContents	p		12.0-17.0.3
+            numberOfGlyphs	p		7.0-17.0.3
+            paragraphArbitrator	p	NSParagraphArbitrator	9.0-17.0.3
+            scrolling	p		11.0-17.0.3
+            showsControlCharacters	p		7.0-17.0.3
+            showsInvisibleCharacters	p		7.0-17.0.3
+            styleEffectConfiguration	p	CUIStyleEffectConfiguration	10.0-17.0.3
+            superclass	p		16
+            textContainers	p	NSArray	7.0-17.0.3
+            textStorage	p	NSTextStorage	7.0-17.0.3
+            usesDefaultHyphenation	p		13.2.2-17.0.3
+            usesFontLeading	p		7.0-17.0.3
+            wf_controlView	c	UIView	16-17.0.3
+            C	NSLayoutXAxisAnchor	9.0-17.0.3
+            S	NSLayoutAnchor	9.0-17.0.3
+            C	NSLayoutYAxisAnchor	9.0-17.0.3
+            S	NSLayoutAnchor	9.0-17.0.3
+            C	NSMutableParagraphStyle	6.0-17.0.3
+            S	NSParagraphStyle	6.0-17.0.3
+            _listIntentOrdinal	p		15.3.1-17.0.3
+            _presentationIntents	p	NSArray	15.3.1-17.0.3
+            alignment	p		6.0-17.0.3
+            allowsDefaultTighteningForTruncation	p		9.0-17.0.3
+            baseWritingDirection	p		6.0-17.0.3
+            codeBlockIntentLanguageHint	p	NSString	15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            defaultTabInterval	p		7.0-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            firstLineHeadIndent	p		6.0-17.0.3
+            hash	p		15.3.1-17.0.3
+            headIndent	p		6.0-17.0.3
+            headerLevel	p		15.3.1-17.0.3
+            hyphenationFactor	p		6.0-17.0.3
+            lineBreakMode	p		6.0-17.0.3
+            lineBreakStrategy	p		14.3-17.0.3
+            lineHeightMultiple	p		6.0-17.0.3
+            lineSpacing	p		6.0-17.0.3
+            listIntentOrdinal	p		15.3.1-17.0.3
+            maximumLineHeight	p		6.0-17.0.3
+            minimumLineHeight	p		6.0-17.0.3
+            paragraphSpacing	p		6.0-17.0.3
+            paragraphSpacingBefore	p		6.0-17.0.3
+            presentationIntents	p	NSArray	15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            swiftUI_spansAllLines	p		17.0.3
+            tabStops	p	NSArray	7.0-17.0.3
+            tailIndent	p		6.0-17.0.3
+            textLists	p	NSArray	16-17.0.3
+            tighteningFactorForTruncation	p		9.0
+            usesDefaultHyphenation	p		15.3.1-17.0.3
+            C	NSParagraphStyle	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _defaultTabInterval	i		6.0-17.0.3
+            _extraData	i		6.0-17.0.3
+            _firstLineHeadIndent	i		6.0-17.0.3
+            _flags	i		6.0-17.0.3
+            _headIndent	i		6.0-17.0.3
+            _lineSpacing	i		6.0-17.0.3
+            _listIntentOrdinal	p		15.3.1-17.0.3
+            _maximumLineHeight	i		6.0-17.0.3
+            _minimumLineHeight	i		6.0-17.0.3
+            _paragraphSpacing	i		6.0-17.0.3
+            _presentationIntents	p	NSArray	15.3.1-17.0.3
+            _tabStops	i	NSArray	6.0-17.0.3
+            _tailIndent	i		6.0-17.0.3
+            alignment	p		6.0-17.0.3
+            allowsDefaultTighteningForTruncation	p		9.0-17.0.3
+            baseWritingDirection	p		6.0-17.0.3
+            codeBlockIntentLanguageHint	p	NSString	15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            defaultTabInterval	p		7.0-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            firstLineHeadIndent	p		6.0-17.0.3
+            hash	p		15.3.1-17.0.3
+            headIndent	p		6.0-17.0.3
+            headerLevel	p		15.3.1-17.0.3
+            hyphenationFactor	p		6.0-17.0.3
+            lineBreakMode	p		6.0-17.0.3
+            lineBreakStrategy	p		14.3-17.0.3
+            lineHeightMultiple	p		6.0-17.0.3
+            lineSpacing	p		6.0-17.0.3
+            listIntentOrdinal	p		15.3.1-17.0.3
+            maximumLineHeight	p		6.0-17.0.3
+            minimumLineHeight	p		6.0-17.0.3
+            paragraphSpacing	p		6.0-17.0.3
+            paragraphSpacingBefore	p		6.0-17.0.3
+            presentationIntents	p	NSArray	15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            swiftUI_spansAllLines	c		17.0.3
+            tabStops	p	NSArray	7.0-17.0.3
+            tailIndent	p		6.0-17.0.3
+            textLists	p	NSArray	16-17.0.3
+            usesDefaultHyphenation	p		15.3.1-17.0.3
+            C	NSShadow	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _shadowBlurRadius	i		6.0-17.0.3
+            _shadowColor	i	NSColor	6.0-17.0.3
+            _shadowFlags	i		6.0-17.0.3
+            _shadowOffset	i		6.0-17.0.3
+            shadowBlurRadius	p		6.0-17.0.3
+            shadowColor	p		6.0-17.0.3
+            shadowOffset	p		6.0-17.0.3
+            C	NSStringDrawingContext	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _CUICatalog	i	CUICatalog	10.0-17.0.3
+            _CUIStyleEffects	i	CUIStyleEffectConfiguration	10.0-17.0.3
+            _actualScaleFactor	i		6.0-17.0.3
+            _actualTrackingAdjustment	i		6.0-17.0.3
+            _baselineOffset	i		6.0-17.0.3
+            _firstBaselineOffset	i		8.0-17.0.3
+            _layout	i		7.0-17.0.3
+            _linkAttributes	i	NSDictionary	6.0-15.3.1
+            _linkTextAttributesProvider	i		16-17.0.3
+            _maximumNumberOfLines	i		6.0-17.0.3
+            _minimumScaleFactor	i		6.0-17.0.3
+            _minimumTrackingAdjustment	i		6.0-17.0.3
+            _multilineDeviceMetricsRect	i		17.0.3
+            _multilineTruncation	i		6.0-6.1
+            _numberOfLineFragments	i		6.0-17.0.3
+            _scaledBaselineOffset	i		6.0-17.0.3
+            _scaledLineHeight	i		6.0-17.0.3
+            _sdcFlags	i		7.0-17.0.3
+            _totalBounds	i		6.0-17.0.3
+            _wantsBaselineOffset	i		6.0-6.1
+            _wantsNumberOfLineFragments	i		6.0-7.1
+            _wantsScaledBaselineOffset	i		6.0-6.1
+            _wantsScaledLineHeight	i		6.0-6.1
+            activeRenderers	p		9.0-17.0.3
+            actualScaleFactor	p		6.0-17.0.3
+            actualTrackingAdjustment	p		6.0-17.0.3
+            baselineOffset	p		6.0-17.0.3
+            cachesLayout	p		7.0-17.0.3
+            cuiCatalog	p	CUICatalog	10.0-17.0.3
+            cuiStyleEffects	p	CUIStyleEffectConfiguration	10.0-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            description	p	NSString	16-17.0.3
+            drawsDebugBaselines	p		7.0-17.0.3
+            firstBaselineOffset	p		8.0-17.0.3
+            hash	p		16-17.0.3
+            layout	p		7.0-17.0.3
+            linkTextAttributesProvider	p		16-17.0.3
+            maximumNumberOfLines	p		6.0-17.0.3
+            minimumScaleFactor	p		6.0-17.0.3
+            minimumTrackingAdjustment	p		6.0-17.0.3
+            multilineDeviceMetricsRect	p		17.0.3
+            numberOfLineFragments	p		6.0-17.0.3
+            scaledBaselineOffset	p		6.0-17.0.3
+            scaledLineHeight	p		6.0-17.0.3
+            superclass	p		16-17.0.3
+            totalBounds	p		6.0-17.0.3
+            usesSimpleTextEffects	p		7.0-17.0.3
+            wantsBaselineOffset	p		6.0-17.0.3
+            wantsMultilineDeviceMetrics	p		17.0.3
+            wantsNumberOfLineFragments	p		6.0-17.0.3
+            wantsScaledBaselineOffset	p		6.0-17.0.3
+            wantsScaledLineHeight	p		6.0-17.0.3
+            wrapsForTruncationMode	p		6.0-17.0.3
+            C	NSTextAttachment	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _attachmentCell	i		15.3.1-17.0.3
+            _bounds	i		7.0-17.0.3
+            _cacheKey	i	NSString	7.0-17.0.3
+            _data	i	NSData	6.0-17.0.3
+            _fileWrapper	i	NSFileWrapper	7.0-14.7
+            _fileWrapperForContents	i	NSFileWrapper	15.3.1-17.0.3
+            _hasTextAttachmentViewCell	p		15.3.1-17.0.3
+            _image	i	UIImage	7.0-17.0.3
+            _layoutPadding	i		11.0-17.0.3
+            _paperBundleAssetsURL	c	NSURL	16-17.0.3
+            _paperBundleBaseURL	c	NSURL	16-17.0.3
+            _paperBundleDatabaseURL	c	NSURL	16-17.0.3
+            _taFlags	i		11.0-17.0.3
+            _uti	i	UTType	6.0-17.0.3
+            _wrapperView	i	NSTextAttachmentView	6.0-17.0.3
+            accessibilityLabel	p	NSString	14.3-14.7
+            adjustsImageSizeForAccessibilityContentSizeCategory	c		11.0-17.0.3
+            allowsTextAttachmentView	p		15.3.1-17.0.3
+            bounds	p		7.0-17.0.3
+            contentView	p	UIView	7.0-17.0.3
+            contents	p	NSData	7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            drawingBounds	p		6.0-6.1
+            fileType	p	NSString	7.0-17.0.3
+            fileWrapper	p	NSFileWrapper	7.0-17.0.3
+            hash	p		8.0-17.0.3
+            image	p	UIImage	6.0-17.0.3
+            lineLayoutPadding	p		15.3.1-17.0.3
+            pkAttachmentBoundsMightBeInvalid	c		16-17.0.3
+            pkInserting	c		16-17.0.3
+            superclass	p		8.0-17.0.3
+            usesTextAttachmentView	p		15.3.1-17.0.3
+            C	NSTextAttachmentViewProvider	11.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _characterIndex	i		11.0-17.0.3
+            _layoutManager	i	NSLayoutManager	11.0-17.0.3
+            _location	i		14.3-17.0.3
+            _textAttachment	i	NSTextAttachment	11.0-17.0.3
+            _textContainer	i	NSTextContainer	14.3-14.7
+            _textLayoutManager	i	NSTextLayoutManager	15.3.1-17.0.3
+            _tracksTextAttachmentViewBounds	i		11.0-17.0.3
+            _view	i	UIView	11.0-17.0.3
+            characterIndex	p		11.0-17.0.3
+            layoutManager	p	NSLayoutManager	11.0-17.0.3
+            location	p		14.3-17.0.3
+            textAttachment	p	NSTextAttachment	11.0-17.0.3
+            textLayoutManager	p	NSTextLayoutManager	15.3.1-17.0.3
+            tracksTextAttachmentViewBounds	p		11.0-17.0.3
+            view	p	UIView	11.0-17.0.3
+            C	NSTextContainer	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _applicationFrameworkContext	i		12.0-17.0.3
+            _attributesForExtraLineFragment	i	NSDictionary	7.0-17.0.3
+            _cacheBoundsMaxY	i		7.0-17.0.3
+            _cacheBoundsMinY	i		7.0-17.0.3
+            _cachedBoundingPath	i		7.0-17.0.3
+            _cachedBounds	i		7.0-17.0.3
+            _cachedClippingAttributes	i		7.0-17.0.3
+            _exclusionPaths	i	NSArray	7.0-17.0.3
+            _layoutManager	i	NSLayoutManager	6.0-17.0.3
+            _layoutOrientation	i		7.0-17.0.3
+            _lineFragmentPadding	i		6.0-17.0.3
+            _maximumLines	i		6.0-17.0.3
+            _minimumWidth	i		7.1-17.0.3
+            _size	i		6.0-17.0.3
+            _tcFlags	i		6.0-17.0.3
+            _textLayoutManager	i	NSTextLayoutManager	13.2.2-17.0.3
+            _textView	i		7.0-17.0.3
+            _textViewHasDefaultParagraphStyle	i		16-17.0.3
+            _textViewHasLinkTextAttributes	i		17.0.3
+            _textViewSupportsAdaptiveColor	i		14.3-17.0.3
+            _textViewSupportsDowngrade	i		16-17.0.3
+            _textViewportLayoutController	i	NSTextViewportLayoutController	17.0.3
+            exclusionPaths	p	NSArray	7.0-17.0.3
+            heightTracksTextView	p		7.0-17.0.3
+            isSimpleRectangularTextContainer	p		7.0-11.4
+            layoutManager	p	NSLayoutManager	7.0-17.0.3
+            layoutOrientation	p		7.0-17.0.3
+            lineBreakMode	p		7.0-17.0.3
+            lineFragmentPadding	p		7.0-17.0.3
+            maximumNumberOfLines	p		6.0-17.0.3
+            simpleRectangularTextContainer	p		9.0-17.0.3
+            size	p		7.0-17.0.3
+            textLayoutManager	p	NSTextLayoutManager	15.3.1-17.0.3
+            tk2TextView	c	UITextView	17.0.3
+            widthTracksTextView	p		7.0-17.0.3
+            C	NSTextContentManager	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _automaticallySynchronizesTextLayoutManagers	i		15.3.1-17.0.3
+            _automaticallySynchronizesToBackingStore	i		15.3.1-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _editHistory	i	NSMutableArray	13.2.2-17.0.3
+            _maximumNumberOfUncachedElements	i		13.2.2-17.0.3
+            _primaryTextLayoutManager	i	NSTextLayoutManager	13.2.2-17.0.3
+            _synchronizesTextLayoutManagersAutomatically	i		13.2.2-14.7
+            _synchronizesToBackingStoreAutomatically	i		13.2.2-14.7
+            _textLayoutManagers	i	NSMutableArray	13.2.2-17.0.3
+            _transactionStack	i		13.2.2-17.0.3
+            automaticallySynchronizesTextLayoutManagers	p		15.3.1-17.0.3
+            automaticallySynchronizesToBackingStore	p		15.3.1-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            documentRange	p	NSTextRange	13.2.2-17.0.3
+            hasEditingTransaction	p		13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            maximumNumberOfUncachedElements	p		13.2.2-17.0.3
+            primaryTextLayoutManager	p	NSTextLayoutManager	13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            synchronizesTextLayoutManagersAutomatically	p		13.2.2-14.7
+            synchronizesToBackingStoreAutomatically	p		13.2.2-14.7
+            textLayoutManagers	p	NSArray	13.2.2-17.0.3
+            C	NSTextContentStorage	13.2.2-17.0.3
+            S	NSTextContentManager	13.2.2-17.0.3
+            _activeEnumerationCache	i		13.2.2-17.0.3
+            _attributedString	i	NSAttributedString	13.2.2-17.0.3
+            _cachedRange	i		13.2.2-17.0.3
+            _copiesContentsInTextParagraphs	i		16-17.0.3
+            _documentRange	i	NSCountableTextRange	13.2.2-17.0.3
+            _editedDelta	i		14.3-17.0.3
+            _editedMask	i		15.3.1-17.0.3
+            _editedRange	i		14.3-17.0.3
+            _elements	i	NSStorage	13.2.2-17.0.3
+            _includesTextListMarkers	i		17.0.3
+            _indexTable	i	NSRunStorage	13.2.2-17.0.3
+            _modifiedDocumentLengthDelta	i		13.2.2-17.0.3
+            _modifiedRange	i		13.2.2-17.0.3
+            _notifyingToFixSelection	i		14.3-17.0.3
+            _textStorage	i	NSTextStorage	13.2.2-17.0.3
+            attributedString	p	NSAttributedString	13.2.2-17.0.3
+            copiesContentsInTextParagraphs	p		16-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		15.3.1-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            documentRange	p	NSCountableTextRange	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            includesTextListMarkers	p		17.0.3
+            superclass	p		13.2.2-17.0.3
+            textStorage	p	NSTextStorage	13.2.2-17.0.3
+            C	NSTextElement	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _coalescingType	i		15.3.1-17.0.3
+            _elementRange	i	NSTextRange	13.2.2-17.0.3
+            _textContentManager	i	NSTextContentManager	13.2.2-17.0.3
+            childElements	p	NSArray	16-17.0.3
+            coalescingType	p		15.3.1-17.0.3
+            elementRange	p	NSTextRange	13.2.2-17.0.3
+            isBeginningOfDocument	p		16-17.0.3
+            isEndOfDocument	p		16-17.0.3
+            isRepresentedElement	p		16-17.0.3
+            parentElement	p	NSTextElement	16-17.0.3
+            textContentManager	p	NSTextContentManager	13.2.2-17.0.3
+            C	NSTextLayoutFragment	11.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _animationType	i		11.0-17.0.3
+            _characterRange	i		11.0-17.0.3
+            _contentRange	i	NSTextRange	17.0.3
+            _destinationBoundingRect	i		11.0-17.0.3
+            _destinationGlyphRange	i		11.0-17.0.3
+            _destinationLayoutManager	i	NSLayoutManager	11.0-17.0.3
+            _destinationTextStorage	i	NSTextStorage	11.0-17.0.3
+            _destinationVerticalDelta	i		11.0-17.0.3
+            _extraLineFragmentAttributes	i	NSDictionary	17.0.3
+            _hasPartialLayout	i		16-17.0.3
+            _isTextParagraph	i		14.3-17.0.3
+            _layoutFragmentFrame	i		13.2.2-17.0.3
+            _layoutManager	i	NSLayoutManager	11.0-17.0.3
+            _layoutPoint	i		13.2.2-17.0.3
+            _layoutQueue	i	NSOperationQueue	13.2.2-17.0.3
+            _offsetFromElementLocation	i		17.0.3
+            _rangeInElement	i	NSTextRange	13.2.2-17.0.3
+            _renderingAttributesTable	i	_NSTextAttributeStorage	14.3-17.0.3
+            _renderingAttributesValidated	i		14.3-17.0.3
+            _renderingAttributesValidated	p		14.3-17.0.3
+            _rendersTextCorrectionMarkers	i		14.3-17.0.3
+            _sourceBoundingRect	i		11.0-17.0.3
+            _sourceLayoutManager	i	NSLayoutManager	11.0-12.4
+            _sourceRangeDelta	i		11.0-17.0.3
+            _sourceTextStorage	i	NSTextStorage	11.0-12.4
+            _sourceVerticalDelta	i		11.0-17.0.3
+            _state	i		13.2.2-17.0.3
+            _textAttachmentContextTable	i	NSMapTable	14.3-14.7
+            _textAttachmentLayoutContext	i	_NSTextAttachmentLayoutContext	15.3.1-17.0.3
+            _textElement	i	NSTextElement	13.2.2-17.0.3
+            _textLayoutManager	i	NSTextLayoutManager	13.2.2-17.0.3
+            _textLineFragments	i	NSArray	13.2.2-17.0.3
+            animationType	p		11.0-14.7
+            baseLocation	p		14.3-17.0.3
+            bottomMargin	p		15.3.1-17.0.3
+            characterRange	p		11.0-14.7
+            countableDataSource	p		14.3-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            destinationBoundingRect	p		11.0-17.0.3
+            destinationGlyphRange	p		11.0-13.4.1,15.3.1-17.0.3
+            destinationLayoutManager	p	NSLayoutManager	11.0-13.4.1,15.3.1-17.0.3
+            destinationTextStorage	p	NSTextStorage	11.0-13.4.1,15.3.1-17.0.3
+            destinationVerticalDelta	p		11.0-13.4.1,15.3.1-17.0.3
+            extraLineFragmentAttributes	p	NSDictionary	17.0.3
+            hasPartialLayout	p		16-17.0.3
+            hash	p		13.2.2-17.0.3
+            layoutFragmentFrame	p		13.2.2-17.0.3
+            layoutFragmentFrameOrigin	p		13.2.2-13.4.1
+            layoutManager	p	NSLayoutManager	11.0-14.7
+            layoutPoint	p		13.2.2-14.7
+            layoutQueue	p	NSOperationQueue	13.2.2-17.0.3
+            layoutSize	p		13.2.2-14.7
+            leadingPadding	p		15.3.1-17.0.3
+            rangeInElement	p	NSTextRange	13.2.2-17.0.3
+            renderingSurfaceBounds	p		13.2.2-17.0.3
+            rendersTextCorrectionMarkers	p		14.3-17.0.3
+            representedRange	p	NSTextRange	13.2.2-14.7
+            sourceBoundingRect	p		11.0-14.7
+            sourceLayoutManager	p	NSLayoutManager	11.0-12.4
+            sourceRangeDelta	p		11.0-12.4
+            sourceTextStorage	p	NSTextStorage	11.0-12.4
+            sourceVerticalDelta	p		11.0-12.4
+            state	p		13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            textAttachmentLayoutContext	p	_NSTextAttachmentLayoutContext	15.3.1-17.0.3
+            textAttachmentViewProviders	p	NSArray	15.3.1-17.0.3
+            textElement	p	NSTextElement	13.2.2-17.0.3
+            textLayoutManager	p	NSTextLayoutManager	13.2.2-17.0.3
+            textLineFragments	p	NSArray	13.2.2-17.0.3
+            textParagraph	p	NSTextParagraph	14.3-17.0.3
+            topMargin	p		15.3.1-17.0.3
+            trailingPadding	p		15.3.1-17.0.3
+            C	NSTextLayoutManager	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _activeEnumerationCache	i		14.7-17.0.3
+            _allowsFontSubstitutionAffectingVerticalMetrics	i		14.3-17.0.3
+            _applicationFrameworkContext	i		13.2.2-17.0.3
+            _breaksLinesForInteractiveText	i		17.0.3
+            _companion	i	NSLayoutManager	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _delegateWithSimpleTextContainerQuery	i		17.0.3
+            _delegateWithTextContainerQuery	i		17.0.3
+            _delegateWithTextSelectionNotification	i		16-17.0.3
+            _extraTextLineFragment	p	NSTextLineFragment	16-17.0.3
+            _firstNonContiguousLayoutSegmentLocation	i		14.3
+            _firstNonContiguousLayoutSegmentOriginY	i		14.3
+            _isProcessingRenderingAttributesMethod	i		14.3-17.0.3
+            _isSelectionOverridableColor	i		16-17.0.3
+            _lastTextContainerEntry	i		13.2.2-17.0.3
+            _layoutQueue	i	NSOperationQueue	13.2.2-17.0.3
+            _limitsLayoutForSuspiciousContents	i		13.2.2-17.0.3
+            _maximumNumberOfCachedTextLayoutFragments	i		14.7-17.0.3
+            _renderingAttributesValidator	i		14.3-17.0.3
+            _rendersBackgroundColorAttribute	i		17.0.3
+            _requiresCTLineRef	i		17.0.3
+            _softInvalidatedSegmentHead	i		13.2.2-13.4.1
+            _softInvalidationLocation	i		14.3-17.0.3
+            _templateTextContainer	i	NSTextContainer	13.2.2-17.0.3
+            _temporaryAttributesTable	i	_NSTextAttributeStorage	14.3-17.0.3
+            _textContainerEntries	i		13.2.2-17.0.3
+            _textContainerEntriesAccessHint	i		13.2.2-17.0.3
+            _textContainerEntriesCount	i		13.2.2-17.0.3
+            _textContainerEntriesSize	i		13.2.2-17.0.3
+            _textContainers	i	NSArray	13.2.2-17.0.3
+            _textContentManager	i	NSTextContentManager	13.2.2-17.0.3
+            _textLayoutFragmentStorage	i	_NSTextLayoutFragmentStorage	17.0.3
+            _textLayoutFragmentTable	i	NSMapTable	17.0.3
+            _textLayoutSegments	i		13.2.2-13.4.1
+            _textLayoutSegmentsAccessHint	i		13.2.2-13.4.1
+            _textLayoutSegmentsCount	i		13.2.2-13.4.1
+            _textLayoutSegmentsSize	i		13.2.2-13.4.1
+            _textParagraphForEmptyDocument	i	NSTextParagraph	14.3-17.0.3
+            _textSelectionNavigation	i	NSTextSelectionNavigation	14.3-17.0.3
+            _textSelections	i	NSArray	14.3-17.0.3
+            _usesDefaultHyphenation	i		14.3-14.7
+            _usesFontLeading	i		13.2.2-17.0.3
+            _usesHyphenation	i		15.3.1-17.0.3
+            _viewportLayoutController	i	NSTextViewportLayoutController	13.2.2-16
+            breaksLinesForInteractiveText	p		17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            documentRange	p	NSTextRange	14.3-17.0.3
+            hasNonSimpleRectangularTextContainer	p		17.0.3
+            hash	p		13.2.2-17.0.3
+            isSelectionOverridableColor	p		16-17.0.3
+            lastContainerFilled	p		16-17.0.3
+            layoutQueue	p	NSOperationQueue	13.2.2-17.0.3
+            limitsLayoutForSuspiciousContents	p		13.2.2-17.0.3
+            maximumNumberOfLinesForLastContainer	p		16-17.0.3
+            renderingAttributesValidator	p		14.3-17.0.3
+            rendersBackgroundColorAttribute	p		17.0.3
+            requiresCTLineRef	p		17.0.3
+            superclass	p		13.2.2-17.0.3
+            templateTextContainer	p	NSTextContainer	13.2.2-17.0.3
+            textContainer	p	NSTextContainer	15.3.1-17.0.3
+            textContainers	p	NSArray	13.2.2-14.7,17.0.3
+            textContentManager	p	NSTextContentManager	13.2.2-17.0.3
+            textSelectionNavigation	p	NSTextSelectionNavigation	14.3-17.0.3
+            textSelections	p	NSArray	14.3-17.0.3
+            textViewportLayoutController	p	NSTextViewportLayoutController	15.3.1-17.0.3
+            ui_contentSizeForLastContainerView	p		16-17.0.3
+            usageBoundsForLastTextContainer	p		13.2.2-14.7
+            usageBoundsForTextContainer	p		15.3.1-17.0.3
+            usesDefaultHyphenation	p		14.3-14.7
+            usesFontLeading	p		13.2.2-17.0.3
+            usesHyphenation	p		15.3.1-17.0.3
+            C	NSTextLineFragment	11.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            __renderingAttributeOverridesProvider	i		17.0.3
+            __renderingAttributesProvider	i		14.3-16
+            _activeRun	i		14.3-17.0.3
+            _activeRunIndex	i		14.3-17.0.3
+            _advances	i		12.0-17.0.3
+            _applicationFrameworkContext	i		14.3-17.0.3
+            _attributedString	i	NSAttributedString	11.0-17.0.3
+            _cachedCharacterIndex	i		15.3.1-17.0.3
+            _cachedFractionWithinGlyph	i		15.3.1-17.0.3
+            _cachedPoint	i		15.3.1-17.0.3
+            _characterRange	i		11.0-17.0.3
+            _elasticGlyphCount	i		14.3-17.0.3
+            _flags	i		14.3-17.0.3
+            _font	i	UIFont	12.0-17.0.3
+            _glyphCount	i		13.2.2-17.0.3
+            _glyphOrigin	i		14.3-17.0.3
+            _glyphs	i		12.0-17.0.3
+            _imageBounds	i		14.3-17.0.3
+            _lineBadge	i	NSAttributedString	17.0.3
+            _lineRef	i		11.0-17.0.3
+            _padding	i		14.3-17.0.3
+            _renderingAttributeOverridesProvider	p		17.0.3
+            _renderingAttributesProvider	i		17.0.3
+            _renderingAttributesProvider	p		14.3-16
+            _textLayoutFragment	i	NSTextLayoutFragment	14.3-17.0.3
+            _typographicBounds	i		14.3-17.0.3
+            attributedString	p	NSAttributedString	11.0-17.0.3
+            characterRange	p		11.0-17.0.3
+            glyphOrigin	i		11.0-13.4.1
+            glyphOrigin	p		11.0-17.0.3
+            numberOfGlyphs	p		11.0-12.4
+            padding	p		14.3-17.0.3
+            renderingAttributesProvider	p		17.0.3
+            rendersTextCorrectionMarkers	p		14.3-17.0.3
+            textLayoutFragment	p	NSTextLayoutFragment	14.3-17.0.3
+            typographicBounds	i		11.0-13.4.1
+            typographicBounds	p		11.0-17.0.3
+            C	NSTextList	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _listFlags	i		6.0-17.0.3
+            _listSecondary	i		6.0-17.0.3
+            _markerFormat	i	NSString	6.0-17.0.3
+            _markerTextAttachment	i	NSTextAttachment	17.0.3
+            _startIndex	i		6.0-17.0.3
+            listOptions	p		9.0-17.0.3
+            markerFormat	p	NSString	9.0-17.0.3
+            markerTextAttachment	p	NSTextAttachment	17.0.3
+            ordered	p		16-17.0.3
+            startingItemNumber	p		9.0-17.0.3
+            C	NSTextListElement	16-17.0.3
+            S	NSTextParagraph	16-17.0.3
+            _childElements	i	NSArray	16-17.0.3
+            _contents	i	NSAttributedString	16-17.0.3
+            _contentsLocationOffset	i		17.0.3
+            _contentsLocationOffset	p		17.0.3
+            _contentsOnly	i		17.0.3
+            _indentLevel	i		16-17.0.3
+            _itemNumber	i		16-17.0.3
+            _markerAttributes	i	NSDictionary	16-17.0.3
+            _markerTextAttributeOverrides	i		17.0.3
+            _markerTextAttributesForTextList	i		16-17.0.3
+            _parentElement	i	NSTextListElement	16-17.0.3
+            _textList	i	NSTextList	16-17.0.3
+            attributedString	p	NSAttributedString	16-17.0.3
+            childElements	p	NSArray	16-17.0.3
+            contents	p	NSAttributedString	16-17.0.3
+            markerAttributes	p	NSDictionary	16-17.0.3
+            markerTextAttributeOverrides	p		17.0.3
+            markerTextAttributesForTextList	p		16-17.0.3
+            parentElement	p	NSTextListElement	16-17.0.3
+            textList	p	NSTextList	16-17.0.3
+            C	NSTextParagraph	13.2.2-17.0.3
+            S	NSTextElement	13.2.2-17.0.3
+            _attributedString	i	NSAttributedString	13.2.2-17.0.3
+            _attributes	i	NSDictionary	14.3-17.0.3
+            _containsTextAttachments	i		15.3.1-17.0.3
+            _fallbackBaseDirection	i		14.3-17.0.3
+            _isBeginningOfParagraph	i		16-17.0.3
+            _isEndOfParagraph	i		16-17.0.3
+            _paragraphContentRange	i	NSTextRange	13.2.2-17.0.3
+            _paragraphSeparatorRange	i	NSTextRange	13.2.2-17.0.3
+            _range	i		13.2.2-17.0.3
+            _resolvedBaseDirection	i		14.3-17.0.3
+            _textDataProvider	i	NSTextDataProvider	13.2.2-14.7
+            _textElementLocationTable	i	NSMapTable	17.0.3
+            _textLayoutFragments	i	NSMutableArray	13.2.2-17.0.3
+            attributedString	p	NSAttributedString	13.2.2-17.0.3
+            attributes	p	NSDictionary	14.3-17.0.3
+            isBeginningOfParagraph	p		16-17.0.3
+            isEndOfParagraph	p		16-17.0.3
+            paragraphContentRange	p	NSTextRange	13.2.2-17.0.3
+            paragraphSeparatorRange	p	NSTextRange	13.2.2-17.0.3
+            C	NSTextRange	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _endLocation	i		14.3-17.0.3
+            _location	i		13.2.2-17.0.3
+            _terminator	i		13.2.2-13.4.1
+            empty	p		13.2.2-17.0.3
+            endLocation	p		14.3-17.0.3
+            location	p		13.2.2-17.0.3
+            terminator	p		13.2.2-13.4.1
+            C	NSTextSelection	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _affinity	i		13.2.2-17.0.3
+            _anchorPoint	i		13.2.2-13.4.1
+            _anchorPositionOffset	i		14.3-17.0.3
+            _granularity	i		13.2.2-17.0.3
+            _logical	i		13.2.2-17.0.3
+            _secondarySelectionLocation	i		13.2.2-17.0.3
+            _selectionAnchorLocation	i		14.3-17.0.3
+            _textRanges	i	NSArray	13.2.2-17.0.3
+            _transient	i		13.2.2-17.0.3
+            _typingAttributes	i	NSDictionary	13.2.2-17.0.3
+            affinity	p		13.2.2-17.0.3
+            anchorPoint	p		13.2.2-13.4.1
+            anchorPositionOffset	p		14.3-17.0.3
+            granularity	p		13.2.2-17.0.3
+            logical	p		13.2.2-17.0.3
+            secondarySelectionLocation	p		13.2.2-17.0.3
+            selectionAnchorLocation	p		14.3-17.0.3
+            textRanges	p	NSArray	13.2.2-17.0.3
+            transient	p		13.2.2-17.0.3
+            typingAttributes	p	NSDictionary	13.2.2-17.0.3
+            C	NSTextSelectionNavigation	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _allowsNonContiguousRanges	i		14.3-17.0.3
+            _lineFragmentInfoCache	i	__NSTextSelectionLineFragmentInfo	14.3-17.0.3
+            _multipleSelectionAnchor	i		14.3-17.0.3
+            _rotatesCoordinateSystemForLayoutOrientation	i		14.3-17.0.3
+            _supportsContainer	i		14.3-17.0.3
+            _supportsLayoutOrientation	i		14.3-17.0.3
+            _textSelectionDataSource	i		14.3-17.0.3
+            allowsNonContiguousRanges	p		14.3-17.0.3
+            rotatesCoordinateSystemForLayoutOrientation	p		14.3-17.0.3
+            textSelectionDataSource	p		14.3-17.0.3
+            textSelectionDataSourcePrivate	p		17.0.3
+            C	NSTextStorage	6.0-17.0.3
+            S	NSMutableAttributedString	6.0-17.0.3
+            __isSwiftAttributedString	i		16-17.0.3
+            _changeInLength	i		7.0-8.4
+            _editedDelta	i		6.0-17.0.3
+            _editedMask	i		7.0-7.1
+            _editedRange	i		6.0-17.0.3
+            _ensuresFixingAttributes	i		14.3-17.0.3
+            _ensuresFixingFontAttributes	i		15.3.1-17.0.3
+            _flags	i		6.0-17.0.3
+            _fontFixingDisabledCount	i		15.3.1-17.0.3
+            _intentResolver	i		15.3.1-17.0.3
+            _isSwiftAttributedString	p		16-17.0.3
+            _layoutManagers	i	NSMutableArray	6.0-17.0.3
+            _shouldSetOriginalFontAttribute	i		15.3.1-17.0.3
+            _sideData	i		6.0-17.0.3
+            _textStorageController	i		13.2.2-14.7
+            _textStorageObserver	i		15.3.1-17.0.3
+            changeInLength	p		7.0-17.0.3
+            delegate	p		7.0-17.0.3
+            editedMask	p		7.0-17.0.3
+            editedRange	p		7.0-17.0.3
+            ensuresFixingAttributes	p		14.3-17.0.3
+            ensuresFixingFontAttributes	p		15.3.1-17.0.3
+            fixesAttributesLazily	p		7.0-17.0.3
+            layoutManagers	p	NSArray	7.0-17.0.3
+            textStorageObserver	p		15.3.1-17.0.3
+            C	NSTextTab	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _flags	i		6.0-17.0.3
+            _location	i		6.0-17.0.3
+            _reserved	i		6.0-17.0.3
+            alignment	p		7.0-17.0.3
+            location	p		7.0-17.0.3
+            options	p	NSDictionary	7.0-17.0.3
+            C	NSTextViewportLayoutController	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _delegateSupportsLocationPositionMapping	i		14.3-14.7
+            _elementProvider	i		13.2.2-15.3.1
+            _layoutIsValid	i		13.2.2-14.7
+            _textContainer	i	NSTextContainer	17.0.3
+            _textLayoutManager	i	NSTextLayoutManager	15.3.1-17.0.3
+            _viewportBounds	i		13.2.2-17.0.3
+            _viewportElements	i	NSArray	13.2.2-17.0.3
+            _viewportLayoutControllerFlags	i		15.3.1-17.0.3
+            _viewportLayoutObservers	i	NSMutableArray	13.2.2-17.0.3
+            _viewportOffset	i		13.2.2-17.0.3
+            _viewportRange	i	NSTextRange	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            elementProvider	p		13.2.2-17.0.3
+            textContainer	p	NSTextContainer	17.0.3
+            textLayoutManager	p	NSTextLayoutManager	15.3.1-17.0.3
+            viewportBounds	p		13.2.2-17.0.3
+            viewportRange	p	NSTextRange	13.2.2-17.0.3
+            C	UIAcceleration	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _timestamp	i		9.0-17.0.3
+            _x	i		9.0-17.0.3
+            _y	i		9.0-17.0.3
+            _z	i		9.0-17.0.3
+            timestamp	i		4.3-8.4
+            timestamp	p		4.3-17.0.3
+            x	i		4.3-8.4
+            x	p		4.3-17.0.3
+            y	i		4.3-8.4
+            y	p		4.3-17.0.3
+            z	i		4.3-8.4
+            z	p		4.3-17.0.3
+            C	UIAccelerometer	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _accelerometerFlags	i		4.3-17.0.3
+            _delegate	i		4.3-17.0.3
+            _motionManager	i	CMMotionManager	8.0-17.0.3
+            _updateInterval	i		4.3-17.0.3
+            delegate	p		4.3-17.0.3
+            updateInterval	p		4.3-17.0.3
+            C	UIAccessibilityCustomAction	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _actionHandler	i		13.2.2-17.0.3
+            _attributedName	i	NSAttributedString	11.0-17.0.3
+            _image	i	UIImage	14.3-17.0.3
+            _name	i	NSString	8.0-10.3
+            _selector	i		8.0-17.0.3
+            _target	i		9.0-17.0.3
+            _weakTarget	i		8.0-8.4
+            actionHandler	p		13.2.2-17.0.3
+            activationPoint	p		14.3-14.7,16-17.0.3
+            attributedName	p	NSAttributedString	11.0-17.0.3
+            ignoreWhenVoiceOverTouches	c		11.0-14.7,16-17.0.3
+            image	p	UIImage	8.0-17.0.3
+            internalCustomActionIdentifier	c	NSString	11.4-14.7,16-17.0.3
+            localizedActionRotorCategory	c	NSString	13.2.2-14.7,16-17.0.3
+            name	p	NSString	8.0-17.0.3
+            selector	p		8.0-17.0.3
+            shortName	c	NSString	9.0-14.7,16-17.0.3
+            shouldPersistActionMenu	c		16-17.0.3
+            shouldSuppressActionHint	c		9.0-14.7,16-17.0.3
+            sortPriority	c		13.2.2-14.7,16-17.0.3
+            target	p		8.0-17.0.3
+            C	UIAccessibilityCustomRotor	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _attributedName	i	NSAttributedString	11.0-17.0.3
+            _itemSearchBlock	i		10.0-17.0.3
+            _name	i	NSString	10.0-10.3
+            attributedName	p	NSAttributedString	11.0-17.0.3
+            itemSearchBlock	p		10.0-17.0.3
+            linkCount	c		17.0.3
+            name	p	NSString	10.0-17.0.3
+            systemRotorType	i		11.0-17.0.3
+            systemRotorType	p		11.0-17.0.3
+            targetElement	i		10.0-17.0.3
+            targetElement	p		10.0-17.0.3
+            uuid	i	NSUUID	10.0-17.0.3
+            uuid	p	NSUUID	10.0-17.0.3
+            visibleInTouchRotor	c		11.0-14.7,16-17.0.3
+            C	UIAccessibilityCustomRotorItemResult	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _targetElement	i		10.0-17.0.3
+            _targetRange	i	UITextRange	10.0-17.0.3
+            targetElement	p		10.0-17.0.3
+            targetNSRange	p		11.0-14.7,16-17.0.3
+            targetRange	p	UITextRange	10.0-17.0.3
+            targetTextMarkerRange	c	NSArray	13.2.2-14.7,16-17.0.3
+            uuid	i	NSUUID	10.0-17.0.3
+            uuid	p	NSUUID	10.0-17.0.3
+            C	UIAccessibilityCustomRotorSearchPredicate	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _currentItem	i	UIAccessibilityCustomRotorItemResult	10.0-17.0.3
+            _searchDirection	i		10.0-17.0.3
+            currentItem	p	UIAccessibilityCustomRotorItemResult	10.0-17.0.3
+            searchDirection	p		10.0-17.0.3
+            C	UIAccessibilityElement	4.3-17.0.3
+            S	NSObject	4.3-12.4
+            S	UIResponder	13.2.2-17.0.3
+            _accessibilityContainer	i		9.0-9.3
+            _accessibilityFrameInContainerSpace	i		10.0-17.0.3
+            _accessibilityUsesFrameInContainerSpace	c		12.0-14.7,16-17.0.3
+            _areChildrenFocused	i		13.2.2-17.0.3
+            _storage	i		4.3-5.1
+            accessibilityContainer	p		4.3-17.0.3
+            accessibilityContainerElements	c	NSArray	7.0-10.3
+            accessibilityDelegate	c		4.3-14.7,16-17.0.3
+            accessibilityFrame	p		4.3-17.0.3
+            accessibilityFrameInContainerSpace	p		10.0-17.0.3
+            accessibilityHint	p	NSString	4.3-17.0.3
+            accessibilityIdentifier	i	NSString	9.0-9.3
+            accessibilityIdentifier	p	NSString	5.0-17.0.3
+            accessibilityLabel	p	NSString	4.3-17.0.3
+            accessibilityTraits	p		4.3-17.0.3
+            accessibilityValue	p	NSString	4.3-17.0.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            bounds	p		5.0-14.7,16-17.0.3
+            canBecomeFocused	p		13.2.2-17.0.3
+            coordinateSpace	p		13.2.2-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	c	NSString	8.0-17.0.3
+            eligibleForFocusInteraction	p		13.2.2-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            focusEffect	p	UIFocusEffect	15.3.1-17.0.3
+            focusGroupIdentifier	c	NSString	14.3-17.0.3
+            focusGroupPriority	p		15.3.1-17.0.3
+            focusItemContainer	p		13.2.2-17.0.3
+            frame	p		13.2.2-17.0.3
+            hash	p		8.0-17.0.3
+            isAccessibilityElement	p		4.3-17.0.3
+            isTransparentFocusItem	p		15.3.1-17.0.3
+            linearFocusMovementSequences	p	NSArray	13.2.2-17.0.3
+            parentFocusEnvironment	p		13.2.2-17.0.3
+            preferredFocusEnvironments	p	NSArray	13.2.2-17.0.3
+            preferredFocusMovementStyle	p		13.2.2-17.0.3
+            preferredFocusedView	p	UIView	13.2.2-17.0.3
+            superclass	p		8.0-17.0.3
+            ttriAccessibilityHasTextOperations	c		14.3-14.7,16-17.0.3
+            ttriAccessibilityTextOperations	c	NSArray	14.3-14.7,16-17.0.3
+            C	UIAccessibilityLocationDescriptor	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _attributedName	i	NSAttributedString	11.0-17.0.3
+            _point	i		11.0-17.0.3
+            _view	i	UIView	11.0-17.0.3
+            attributedName	p	NSAttributedString	11.0-17.0.3
+            name	p	NSString	11.0-17.0.3
+            point	p		11.0-17.0.3
+            view	p	UIView	11.0-17.0.3
+            C	UIAction	13.2.2-17.0.3
+            S	UIMenuElement	13.2.2-17.0.3
+            _attributes	i		13.2.2-17.0.3
+            _discoverabilityTitle	i	NSString	13.2.2-17.0.3
+            _handler	i		13.2.2-17.0.3
+            _identifier	i	NSString	13.2.2-17.0.3
+            _requiresAuthenticatedInput	i		14.3-17.0.3
+            _selectedImage	i	UIImage	17.0.3
+            _sender	i		14.3-17.0.3
+            _state	i		13.2.2-17.0.3
+            attributedTitle	p	NSAttributedString	16-17.0.3
+            attributes	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            discoverabilityTitle	p	NSString	13.2.2-17.0.3
+            handler	p		13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            ic_destructive	c		16-17.0.3
+            ic_disabled	c		16-17.0.3
+            identifier	p	NSString	13.2.2-17.0.3
+            image	p	UIImage	13.2.2-17.0.3
+            keepsMenuPresented	p		15.3.1-17.0.3
+            pl_defaultAction	c		16-17.0.3
+            presentationSourceItem	p		16-17.0.3
+            requiresAuthenticatedInput	p		14.3-17.0.3
+            selectedImage	p	UIImage	17.0.3
+            sender	p		14.3-17.0.3
+            state	p		13.2.2-17.0.3
+            stateObservers	i	NSPointerArray	15.3.1-17.0.3
+            stateObservers	p	NSPointerArray	15.3.1-17.0.3
+            superclass	p		13.2.2-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            C	UIActionSheet	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _actionSheetStyle	i		4.3-17.0.3
+            _actions	i	NSMutableArray	8.0-17.0.3
+            _alertController	i	UIAlertController	8.0-17.0.3
+            _alertControllerShouldDismiss	i		8.0-17.0.3
+            _attributedTitleString	i	NSAttributedString	6.0-7.1
+            _backdropView	i	_UIBackdropView	7.0
+            _backgroundView	i	UIView	7.1
+            _bodyTextHeight	i		4.3-7.1
+            _bodyTextLabel	i	UILabel	4.3-7.1
+            _buttonTable	i	UITableView	7.1
+            _buttonTableView	i	UIView	4.3-7.1
+            _buttons	i	NSMutableArray	4.3-7.1
+            _buttonsInTable	i	NSMutableArray	4.3-7.1
+            _cancelButton	i		4.3-7.1
+            _cancelIndex	i		8.0-17.0.3
+            _contentView	i	UIView	7.1
+            _contentView	p	UIView	7.1
+            _contentViewBottomSeparator	i	UIView	7.1
+            _contentViewContainer	i	UIView	7.1
+            _contentViewTopSeparator	i	UIView	7.1
+            _context	i		4.3-17.0.3
+            _defaultButton	i		4.3-7.1
+            _delegate	i		4.3-7.1,9.0-17.0.3
+            _destructiveButtonIndex	i		8.0-17.0.3
+            _dimView	i	UIView	4.3-7.1
+            _dimViewGestureRecognizer	i	UIGestureRecognizer	7.0-7.1
+            _dimViewImage	i	UIImage	7.0-7.1
+            _dimViewImageView	i	UIImageView	7.0-7.1
+            _dimWindow	i	UIWindow	4.3-7.1
+            _dismissButtonIndex	i		4.3-7.1
+            _dismissingAlertController	i		8.0-17.0.3
+            _firstOtherButton	i		4.3-7.1
+            _firstOtherButtonIndex	i		8.0-17.0.3
+            _fontSizeInTableView	i		4.3-7.1
+            _handlingAlertActionShouldDismiss	i		8.0-17.0.3
+            _hasPreparedAlertActions	i		8.0-17.0.3
+            _iconOffset	i		4.3-7.1
+            _isPresented	i		8.0-17.0.3
+            _keyboard	i	UIView	4.3-7.1
+            _labelOffset	i		4.3-7.1
+            _labelWidth	i		4.3-7.1
+            _modalViewFlags	i		4.3-7.1
+            _oldIgnoreTapsValue	i		4.3-7.1
+            _originalWindow	i	UIWindow	4.3-7.1
+            _popoverController	i	UIPopoverController	4.3-7.1
+            _presenter	i	_UIAlertControllerShimPresenter	8.0-17.0.3
+            _retainedSelf	i	UIActionSheet	9.0-17.0.3
+            _selectedButtonGlyphHighlightedImage	i	UIImage	4.3-7.1
+            _selectedButtonGlyphImage	i	UIImage	4.3-7.1
+            _selectedButtonsIndexes	i	NSMutableIndexSet	7.1
+            _shadowImageView	i	UIImageView	6.0-7.1
+            _startY	i		4.3-7.1
+            _subtitleLabel	i	UILabel	4.3-7.1
+            _suspendTag	i		4.3-7.1
+            _table	i	UIView	4.3-7.1
+            _taglineTextLabel	i	UILabel	4.3-7.1
+            _textFields	i	NSMutableArray	4.3-7.1
+            _titleLabel	i	UILabel	4.3-7.1
+            _titleWidth	i		4.3-7.1
+            _toolbar	i	UIToolbar	4.3-7.1
+            _weakDelegate	i	_UIWeakRef	8.0-8.4
+            actionSheetStyle	p		4.3-17.0.3
+            cancelButtonIndex	p		4.3-17.0.3
+            context	p		13.2.2-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            destructiveButtonIndex	p		4.3-17.0.3
+            firstOtherButtonIndex	p		4.3-17.0.3
+            hash	p		8.0-17.0.3
+            numberOfButtons	p		4.3-17.0.3
+            superclass	p		8.0-17.0.3
+            title	p	NSString	4.3-17.0.3
+            visible	p		4.3-17.0.3
+            weakDelegate	p	_UIWeakRef	8.0-8.4
+            C	UIActivity	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            __showsInSystemActionGroup	i		16-17.0.3
+            _activityBadgeColor	p	UIColor	15.3.1-17.0.3
+            _activityBadgeText	p	NSString	15.3.1-17.0.3
+            _activityBadgeTextColor	p	UIColor	15.3.1-17.0.3
+            _activityCompletionHandler	i		6.0-9.3
+            _activityCompletionWithItemsHandler	i		8.0-17.0.3
+            _activityFooterText	p	NSAttributedString	16-17.0.3
+            _activityImageLoader	i	_UIActivityResourceLoader	12.0-17.0.3
+            _activityImageLoader	p	_UIActivityResourceLoader	12.0-17.0.3
+            _activitySectionIdentifier	i	NSString	15.3.1-17.0.3
+            _activitySettingsImageLoader	i	_UIActivityResourceLoader	12.0-17.0.3
+            _activitySettingsImageLoader	p	_UIActivityResourceLoader	12.0-17.0.3
+            _activityStatusImage	p	UIImage	15.3.1-17.0.3
+            _activityStatusTintColor	p	UIColor	15.3.1-17.0.3
+            _activitySubtitle	p	NSString	15.3.1-17.0.3
+            _activityUUID	i	NSUUID	11.0-17.0.3
+            _allowsAutoCancelOnDismiss	p		17.0.3
+            _backgroundPreheatBlock	p		12.0-17.0.3
+            _contentSizeCategory	i	NSString	13.2.2-17.0.3
+            _defaultPriority	i		8.0-17.0.3
+            _didFinishPerformingActivityHandler	i		11.0-17.0.3
+            _heroActionTitle	p	NSString	15.3.1-17.0.3
+            _indexInApplicationDefinedActivities	i		11.0-17.0.3
+            _isBuiltinDerived	p		16-17.0.3
+            _isDisabled	p		15.3.1-17.0.3
+            _isInsideDescription	i		15.3.1-17.0.3
+            _maxPreviews	i		12.0-17.0.3
+            _preferredLocalizations	i	NSArray	13.2.2-17.0.3
+            _representationCacheURL	i	NSURL	15.3.1-17.0.3
+            _showsInSystemActionGroup	p		16-17.0.3
+            activityCompletionHandler	p		6.0-9.3
+            activityCompletionWithItemsHandler	p		8.0-17.0.3
+            activityImage	p	UIImage	10.0-17.0.3
+            activitySectionIdentifier	p	NSString	15.3.1-17.0.3
+            activityTitle	p	NSString	10.0-17.0.3
+            activityType	p	NSString	10.0-17.0.3
+            activityUUID	p	NSUUID	11.0-17.0.3
+            activityViewController	p	UIViewController	10.0-17.0.3
+            applicationExtension	p	NSExtension	8.0-17.0.3
+            contentSizeCategory	p	NSString	13.2.2-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            didFinishPerformingActivityHandler	p		11.0-17.0.3
+            hash	p		11.0-17.0.3
+            indexInApplicationDefinedActivities	p		11.0-17.0.3
+            maxPreviews	p		12.0-17.0.3
+            preferredLocalizations	p	NSArray	13.2.2-17.0.3
+            superclass	p		11.0-17.0.3
+            C	UIActivityIndicatorView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _activityIndicatorViewStyle	i		4.3-17.0.3
+            _actualActivityIndicatorViewStyle	i		5.0-17.0.3
+            _animating	i		4.3-17.0.3
+            _animatingImageView	i	UIImageView	13.2.2-17.0.3
+            _artBackupKeyString	i	NSString	5.0-12.4
+            _clockWise	i		5.0-12.4
+            _color	i	UIColor	5.0-17.0.3
+            _customWidth	i		15.3.1-17.0.3
+            _customWidth	p		15.3.1-17.0.3
+            _disableUpdateColorOnTraitCollectionChange	i		11.4-17.0.3
+            _duration	i		4.3-17.0.3
+            _hasShadow	i		5.0-17.0.3
+            _hidesWhenStopped	i		4.3-17.0.3
+            _highlightArtBackupKeyString	i	NSString	9.0-12.4
+            _innerRadius	i		5.0-12.4
+            _internalView	i	UIImageView	5.0-12.4
+            _lastArtCacheKey	i	_UIActivityIndicatorViewArtworkCacheKey	13.2.2-17.0.3
+            _lastHighlightArtCacheKey	i	_UIActivityIndicatorViewArtworkCacheKey	13.2.2-17.0.3
+            _message	i	NSString	13.2.2-17.0.3
+            _messageLabel	i	_UIActivityIndicatorMessageLabel	13.2.2-17.0.3
+            _restartAnimationOnNextLayout	i		13.2.2-17.0.3
+            _shadowColor	i	UIColor	5.0-17.0.3
+            _shadowOffset	i		5.0-17.0.3
+            _spinning	i		5.0-17.0.3
+            _spinningDuration	i		5.0-12.4
+            _spokeCount	i		5.0-17.0.3
+            _spokeFrameRatio	i		5.0-17.0.3
+            _spokeHighlightImages	i	NSArray	9.0-17.0.3
+            _spokeImages	i	NSArray	5.0-17.0.3
+            _styleView	i	_UIActivityIndicatorViewStyleView	17.0.3
+            _useArtwork	i		5.0-12.4
+            _useOutlineShadow	i		6.0-12.4
+            _wasAnimatingWhenAnimationsRemoved	i		15.3.1-17.0.3
+            _width	i		5.0-17.0.3
+            activityIndicatorViewStyle	p		4.3-17.0.3
+            actualActivityIndicatorViewStyle	p		13.2.2-17.0.3
+            animating	p		10.0-17.0.3
+            animatingImageView	p	UIImageView	13.2.2-17.0.3
+            animationDuration	p		13.2.2-17.0.3
+            artBackupKeyString	p	NSString	5.0-12.4
+            baselineOffset	p		11.0
+            clockWise	p		5.0-12.4
+            color	p	UIColor	5.0-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            disableUpdateColorOnTraitCollectionChange	p		13.2.2-17.0.3
+            hasShadow	p		5.0-17.0.3
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            hidden	p		17.0.3
+            hidesWhenStopped	p		4.3-17.0.3
+            highlightArtBackupKeyString	p	NSString	9.0-12.4
+            innerRadius	p		5.0-12.4
+            internalView	p	UIImageView	5.0-12.4
+            lastArtCacheKey	p	_UIActivityIndicatorViewArtworkCacheKey	13.2.2-17.0.3
+            lastHighlightArtCacheKey	p	_UIActivityIndicatorViewArtworkCacheKey	13.2.2-17.0.3
+            message	p	NSString	13.2.2-17.0.3
+            messageLabel	p	_UIActivityIndicatorMessageLabel	13.2.2-17.0.3
+            restartAnimationOnNextLayout	p		13.2.2-17.0.3
+            shadowColor	p	UIColor	5.0-17.0.3
+            shadowOffset	p		5.0-17.0.3
+            spinning	p		5.0-17.0.3
+            spinningDuration	p		5.0-12.4
+            spokeCount	p		5.0-17.0.3
+            spokeFrameRatio	p		5.0-17.0.3
+            spokeHighlightImages	p	NSArray	9.0-17.0.3
+            spokeImages	p	NSArray	5.0-17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            useArtwork	p		5.0-12.4
+            useOutlineShadow	p		6.0-12.4
+            wantsCrossfade	p		11.0
+            width	p		5.0-17.0.3
+            C	UIActivityItemProvider	6.0-17.0.3
+            S	NSOperation	6.0-17.0.3
+            _activityType	i	NSString	6.0-17.0.3
+            _placeholderItem	i		6.0-17.0.3
+            _progress	i		6.0-10.3
+            _providedItem	i		6.0-17.0.3
+            _status	i	NSString	6.0-10.3
+            activityType	p	NSString	6.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            item	p		10.0-17.0.3
+            placeholderItem	p		6.0-17.0.3
+            progress	p		6.0-10.3
+            providedItem	p		6.0-17.0.3
+            status	p	NSString	6.0-10.3
+            superclass	p		8.0-17.0.3
+            C	UIActivityItemsConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __excludedInteractions	i	NSArray	14.3-17.0.3
+            _activityItems	i	NSArray	13.2.2-17.0.3
+            _activityItems	p	NSArray	13.2.2-17.0.3
+            _applicationActivitiesProvider	i		13.2.2-17.0.3
+            _excludedActivityTypes	i	NSArray	13.4.1-17.0.3
+            _excludedActivityTypes	p	NSArray	13.4.1-17.0.3
+            _excludedInteractions	p	NSArray	14.3-17.0.3
+            _hasItemsForActivityItemsConfiguration	p		13.2.2-17.0.3
+            _itemProviders	i	NSArray	13.2.2-17.0.3
+            _localObject	i		13.2.2-17.0.3
+            _metadataProvider	i		13.2.2-17.0.3
+            _perItemMetadataProvider	i		13.2.2-17.0.3
+            _previewProvider	i		13.2.2-17.0.3
+            _supportedInteractions	i	NSArray	13.2.2-17.0.3
+            _vc	i	UIActivityViewController	13.2.2-17.0.3
+            applicationActivitiesForActivityItemsConfiguration	p	NSArray	13.2.2-17.0.3
+            applicationActivitiesProvider	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            itemProvidersForActivityItemsConfiguration	p	NSArray	13.2.2-17.0.3
+            localObject	p		13.2.2-17.0.3
+            metadataProvider	p		13.2.2-17.0.3
+            perItemMetadataProvider	p		13.2.2-17.0.3
+            previewProvider	p		13.2.2-17.0.3
+            pui_excludedActivityTypes	c	NSArray	16-17.0.3
+            superclass	p		13.2.2-17.0.3
+            supportedInteractions	p	NSArray	13.2.2-17.0.3
+            C	UIActivityViewController	6.0-17.0.3
+            S	UIViewController	6.0-17.0.3
+            __popoverDismissalAction	i		8.0-14.7
+            __viewServiceBeganConnecting	i		12.0-12.4
+            _activitiesByUUID	i	NSMutableDictionary	11.0-14.7
+            _activity	i	UIActivity	6.0-17.0.3
+            _activityAlertCancelAction	i	UIAlertAction	8.3-14.7
+            _activityAlertController	i	UIAlertController	8.0-14.7
+            _activityAlertControllerShimPresenter	i	_UIAlertControllerShimPresenter	8.0-12.4
+            _activityGroupListViewController	i	_UIActivityGroupListViewController	7.0-9.3
+            _activityHelper	i	_UIActivityHelper	10.0-14.7
+            _activityItemProviderOperationQueue	i	NSOperationQueue	6.0-14.7
+            _activityItemProviderOperations	i	NSArray	10.0-14.7
+            _activityItems	i	NSArray	6.0-17.0.3
+            _activityListViewController	i	UIActivityListViewController	6.0-6.1
+            _activityPresentationCompletionHandler	i		12.0-17.0.3
+            _activityTypeOrder	i	NSArray	7.0-17.0.3
+            _activityTypesToCreateInShareService	i	NSArray	11.0-14.7
+            _activityViewController	i	UIViewController	7.0-17.0.3
+            _activityViewControllerConfiguration	i	UISUIActivityViewControllerConfiguration	11.0-14.7
+            _airDropDelegate	i		7.0-17.0.3
+            _airDropOnly	i		13.2.2-14.7
+            _airDropViewController	i	SFAirDropViewController	7.0-9.3,13.2.2-14.7
+            _airdropped	i		7.0-8.2
+            _allowsCustomPresentationStyle	i		13.2.2-17.0.3
+            _allowsEmbedding	i		7.0-17.0.3
+            _allowsProminentActivity	i		16-17.0.3
+            _applicationActivities	i	NSArray	6.0-17.0.3
+            _applicationExtensionDiscovery	i	_UIActivityApplicationExtensionDiscovery	8.0-9.3
+            _backgroundTaskIdentifier	i		6.0-14.7
+            _beginPerformingActivityTimestamp	i		11.4-14.7
+            _beginShareUIConnectionTimestamp	i		11.4
+            _blurViewHeightConstraint	i	NSLayoutConstraint	13.2.2-14.7
+            _cachedActivityItemsConfiguration	i		16-17.0.3
+            _carouselViewController	i	UIViewController	13.2.2-14.7
+            _clientActivityItemsConfigurationSource	i		17.0.3
+            _clientAttemptedInitialPresentationOrEmbeddingTimestamp	i		12.0-17.0.3
+            _collaborationDelegate	i		17.0.3
+            _collaborationMode	i		16-17.0.3
+            _completedProviderCount	i		6.0-14.7
+            _completionHandler	i		6.0-17.0.3
+            _completionWithItemsHandler	i		8.0-17.0.3
+            _configureForCloudSharing	i		13.2.2-17.0.3
+            _configureForPhotosEdit	i		13.2.2-17.0.3
+            _connectedToDaemon	i		13.2.2-14.7
+            _contentController	i	_UIActivityViewControllerContentController	10.0-10.3
+            _contentNavigationController	i	UINavigationController	13.2.2-14.7
+            _contentViewController	i	UIActivityContentViewController	13.2.2-14.7
+            _creationTimestamp	i		13.2.2-17.0.3
+            _customViewControllerSectionHeightWrapper	i	NSNumber	17.0.3
+            _customViewControllerVerticalInsetWrapper	i	NSNumber	16-17.0.3
+            _customizationViewController	i	ObjectManipulationViewController	13.2.2-14.7
+            _dataSource	i	_UICollectionViewDiffableDataSource	13.2.2-14.7
+            _didEndDelayingPresentation	i		17.0.3
+            _didStartDelayingPresentation	i		17.0.3
+            _dismissalDetectionOfViewControllerForSelectedActivityShouldAutoCancel	i		10.3-14.7
+            _enableNewDesignInPhotos	i		13.2.2-17.0.3
+            _excludedActivityCategories	i		7.0-17.0.3
+            _excludedActivityTypes	i	NSArray	6.0-17.0.3
+            _extensionRequestIdentifier	i		11.0-12.4
+            _hasPerformedInitialPresentation	i		11.4-14.7
+            _heroActionActivityTypes	i	NSArray	15.3.1-17.0.3
+            _hideHeaderView	i		15.3.1-17.0.3
+            _hideSuggestions	i		17.0.3
+            _identifierToProgress	i	NSMutableDictionary	13.2.2-14.7
+            _identifierToPulse	i	NSMutableDictionary	13.2.2-14.7
+            _identifierToSubtitle	i	NSMutableDictionary	13.2.2-14.7
+            _includedActivityTypes	i	NSArray	7.0-17.0.3
+            _initialPhotosAssetDetails	i	NSDictionary	13.2.2-17.0.3
+            _initialSocialText	i	NSString	13.2.2-14.7
+            _isContentManaged	i		13.2.2-17.0.3
+            _isPerformingPresentation	i		11.4-14.7
+            _linkViewController	i	UIViewController	13.2.2-14.7
+            _mailAutosaveIdentifier	i	NSString	7.0-10.3
+            _mainPresenter	i		15.3.1-17.0.3
+            _managedFileURL	i	NSURL	17.0.3
+            _objectManipulationDelegate	i		13.2.2-17.0.3
+            _originalPopoverBackgroundStyle	i		6.0-12.4
+            _originalPopoverBackgroundViewClass	i		6.0-12.4
+            _peopleSuggestionBundleIds	i	NSArray	16-17.0.3
+            _performActivityForStateRestoration	i		8.0-14.7
+            _photosAssetIdentifiers	i	NSSet	13.2.2-17.0.3
+            _photosCarouselViewController	i	UIViewController	13.2.2-17.0.3
+            _photosDelegate	i		13.2.2-17.0.3
+            _photosHeaderMetadata	i	LPLinkMetadata	13.2.2-17.0.3
+            _photosStackViewController	i	UIViewController	13.2.2-17.0.3
+            _placeholderViewController	i	_UIActivityGroupListViewController	12.0-12.4
+            _popoverDismissalAction	p		8.0-14.7
+            _preCompletionHandler	i		7.0-17.0.3
+            _preferredContentSizeWithoutSafeInsets	i		11.0
+            _presentationViewController	i	UIViewController	14.3-14.7
+            _presentationWasDelayed	i		11.4
+            _readyToInteractTimestamp	i		12.0-17.0.3
+            _receivedInitialConfiguration	i		13.2.2-14.7
+            _remoteContentViewController	i	_UIShareExtensionRemoteViewController	11.0-12.4
+            _remoteSheet	i		17.0.3
+            _remoteSheet	p		17.0.3
+            _resolvedActivityItemsForCurrentActivity	i	NSArray	11.0-14.7
+            _secondaryContentNavigationController	i	_UIActivityNavigationController	13.2.2-14.7
+            _secondaryContentViewController	i	UIActivityContentViewController	13.2.2-14.7
+            _selectedAssetIdentifiers	i	NSArray	13.2.2-17.0.3
+            _sessionID	i	NSString	13.2.2-14.7
+            _sessionIdentifier	i	NSString	16
+            _shadowView	i	UIView	13.2.2-14.7
+            _shareExtension	i	NSExtension	11.0-12.4
+            _shareExtensionService	i		11.0-12.4
+            _shareServicePreferredContentSizeIsValid	i		11.0-12.4
+            _shareSheetReadyToInteractHandler	i		12.0-17.0.3
+            _sharingStyle	i		13.2.2-17.0.3
+            _shouldMatchOnlyUserElectedExtensions	i		8.3-14.7
+            _shouldSkipPeopleSuggestions	i		13.2.2-14.7
+            _shouldSuggestFamilyMembers	i		14.3-17.0.3
+            _showCustomScene	i		17.0.3
+            _showHeroActionsHorizontally	i		15.3.1-17.0.3
+            _showKeyboardAutomatically	i		7.0-17.0.3
+            _slotManager	i	SFShareSheetSlotManager	13.2.2-14.7
+            _sourceIsManaged	i		11.0-12.4
+            _startedConnectingToDaemon	i		13.2.2-14.7
+            _subject	i	NSString	6.0-17.0.3
+            _topContentSectionText	i	NSString	15.3.1-17.0.3
+            _totalProviderCount	i		6.0-14.7
+            _useBlackPopoverStyle	i		6.0-10.3
+            _userDefaults	i	NSUserDefaults	13.2.2-17.0.3
+            _userDefaultsIdentifier	i	NSString	13.2.2-17.0.3
+            _userDefaultsNavigationController	i	UINavigationController	13.2.2-14.7
+            _viewServiceBeganConnecting	p		12.0-12.4
+            _viewWillAppearTimestamp	i		12.0-17.0.3
+            _waitingForInitialLayoutPass	i		13.2.2-14.7
+            _waitingForInitialShareServicePreferredContentSize	i		11.0-12.4
+            _whitelistActionActivitiesOnly	i		13.2.2-17.0.3
+            _willDismissActivityViewController	i		8.0-14.7
+            activitiesByUUID	p	NSMutableDictionary	11.0-14.7
+            activity	p	UIActivity	6.0-17.0.3
+            activityAlertCancelAction	p	UIAlertAction	8.3-14.7
+            activityAlertController	p	UIAlertController	8.0-14.7
+            activityAlertControllerShimPresenter	p	_UIAlertControllerShimPresenter	8.0-12.4
+            activityGroupListViewController	p	_UIActivityGroupListViewController	7.0-9.3
+            activityHelper	p	_UIActivityHelper	10.0-14.7
+            activityItemProviderOperationQueue	p	NSOperationQueue	6.0-14.7
+            activityItemProviderOperations	p	NSArray	10.0-14.7
+            activityItems	p	NSArray	6.0-17.0.3
+            activityListViewController	p	UIActivityListViewController	6.0-6.1
+            activityPresentationCompletionHandler	p		12.0-17.0.3
+            activityTypeOrder	p	NSArray	7.0-17.0.3
+            activityTypesToCreateInShareService	p	NSArray	11.0-14.7
+            activityViewController	p	UIViewController	7.0-17.0.3
+            activityViewControllerConfiguration	p	UISUIActivityViewControllerConfiguration	11.0-14.7
+            airDropDelegate	p		7.0-17.0.3
+            airDropOnly	p		13.2.2-14.7
+            airDropViewController	p	SFAirDropViewController	7.0-9.3,13.2.2-14.7
+            airdropped	p		7.0-8.2
+            allowsCustomPresentationStyle	p		13.2.2-17.0.3
+            allowsEmbedding	p		7.0-17.0.3
+            allowsProminentActivity	p		16-17.0.3
+            applicationActivities	p	NSArray	6.0-17.0.3
+            applicationExtensionDiscovery	p	_UIActivityApplicationExtensionDiscovery	8.0-9.3
+            backgroundTaskIdentifier	p		6.0-14.7
+            beginPerformingActivityTimestamp	p		11.4-14.7
+            beginShareUIConnectionTimestamp	p		11.4
+            blurViewHeightConstraint	p	NSLayoutConstraint	13.2.2-14.7
+            cachedActivityItemsConfiguration	p		16-17.0.3
+            carouselViewController	p	UIViewController	13.2.2-14.7
+            clientActivityItemsConfigurationSource	p		17.0.3
+            clientAttemptedInitialPresentationOrEmbeddingTimestamp	p		12.0-17.0.3
+            collaborationDelegate	p		17.0.3
+            collaborationMode	p		16-17.0.3
+            completedProviderCount	p		6.0-14.7
+            completionHandler	p		6.0-17.0.3
+            completionWithItemsHandler	p		8.0-17.0.3
+            configureForCloudSharing	p		13.2.2-17.0.3
+            configureForPhotosEdit	p		13.2.2-17.0.3
+            connectedToDaemon	p		13.2.2-14.7
+            contentController	p	_UIActivityViewControllerContentController	10.0-10.3
+            contentNavigationController	p	UINavigationController	13.2.2-14.7
+            contentViewController	p	UIActivityContentViewController	13.2.2-14.7
+            creationTimestamp	p		13.2.2-17.0.3
+            customViewController	p	UIViewController	14.7-17.0.3
+            customViewControllerSectionHeight	p		17.0.3
+            customViewControllerSectionHeightWrapper	p	NSNumber	17.0.3
+            customViewControllerVerticalInset	p		15.3.1-17.0.3
+            customViewControllerVerticalInsetWrapper	p	NSNumber	16-17.0.3
+            customizationViewController	p	ObjectManipulationViewController	13.2.2-14.7
+            dataSource	p	_UICollectionViewDiffableDataSource	13.2.2-14.7
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            didEndDelayingPresentation	p		17.0.3
+            didStartDelayingPresentation	p		17.0.3
+            dismissCompletionHandler	p		9.0-17.0.3
+            dismissalDetectionOfViewControllerForSelectedActivityShouldAutoCancel	p		10.3-14.7
+            enableNewDesignInPhotos	p		13.2.2-17.0.3
+            excludedActivityCategories	p		7.0-17.0.3
+            excludedActivityTypes	p	NSArray	6.0-17.0.3
+            extensionRequestIdentifier	p		11.0-12.4
+            hasPerformedInitialPresentation	p		11.4-14.7
+            hash	p		8.0-17.0.3
+            heroActionActivityTypes	p	NSArray	15.3.1-17.0.3
+            hideHeaderView	p		15.3.1-17.0.3
+            hideSuggestions	p		17.0.3
+            identifierToProgress	p	NSMutableDictionary	13.2.2-14.7
+            identifierToPulse	p	NSMutableDictionary	13.2.2-14.7
+            identifierToSubtitle	p	NSMutableDictionary	13.2.2-14.7
+            includedActivityTypes	p	NSArray	7.0-17.0.3
+            initialPhotosAssetDetails	p	NSDictionary	13.2.2-17.0.3
+            initialSocialText	p	NSString	13.2.2-14.7
+            isCollaborationSelected	p		17.0.3
+            isContentManaged	p		13.2.2-17.0.3
+            isPerformingPresentation	p		11.4-14.7
+            linkViewController	p	UIViewController	13.2.2-14.7
+            mailAutosaveIdentifier	p	NSString	7.0-10.3
+            mainPresenter	p		15.3.1-17.0.3
+            managedFileURL	p	NSURL	17.0.3
+            objectManipulationDelegate	p		13.2.2-17.0.3
+            originalPopoverBackgroundStyle	p		6.0-12.4
+            originalPopoverBackgroundViewClass	p		6.0-12.4
+            peopleSuggestionBundleIds	p	NSArray	16-17.0.3
+            performActivityForStateRestoration	p		8.0-14.7
+            photosAssetIdentifiers	p	NSSet	13.2.2-17.0.3
+            photosCarouselViewController	p	UIViewController	13.2.2-17.0.3
+            photosDelegate	p		13.2.2-17.0.3
+            photosHeaderMetadata	p	LPLinkMetadata	13.2.2-17.0.3
+            photosStackViewController	p	UIViewController	13.2.2-17.0.3
+            placeholderViewController	p	_UIActivityGroupListViewController	12.0-12.4
+            preCompletionHandler	p		7.0-17.0.3
+            preferredContentSizeWithoutSafeInsets	p		11.0
+            presentationViewController	p	UIViewController	14.3-14.7
+            presentationWasDelayed	p		11.4
+            readyToInteractTimestamp	p		12.0-17.0.3
+            receivedInitialConfiguration	p		13.2.2-14.7
+            remoteContentViewController	p	_UIShareExtensionRemoteViewController	11.0-12.4
+            resolvedActivityItemsForCurrentActivity	p	NSArray	11.0-14.7
+            secondaryContentNavigationController	p	_UIActivityNavigationController	13.2.2-14.7
+            secondaryContentViewController	p	UIActivityContentViewController	13.2.2-14.7
+            selectedAssetIdentifiers	p	NSArray	13.2.2-17.0.3
+            sessionID	p	NSString	13.2.2-14.7
+            sessionIdentifier	p	NSString	16-17.0.3
+            shadowView	p	UIView	13.2.2-14.7
+            shareExtension	p	NSExtension	11.0-12.4
+            shareExtensionService	p		11.0-12.4
+            shareServicePreferredContentSizeIsValid	p		11.0-12.4
+            shareSheetReadyToInteractHandler	p		12.0-17.0.3
+            sharingStyle	p		13.2.2-17.0.3
+            shouldMatchOnlyUserElectedExtensions	p		8.3-14.7
+            shouldSkipPeopleSuggestions	p		13.2.2-14.7
+            shouldSuggestFamilyMembers	p		14.3-17.0.3
+            showCustomScene	p		17.0.3
+            showHeroActionsHorizontally	p		15.3.1-17.0.3
+            showKeyboardAutomatically	p		7.0-17.0.3
+            sourceIsManaged	p		7.0-17.0.3
+            startedConnectingToDaemon	p		13.2.2-14.7
+            subject	p	NSString	6.0-17.0.3
+            superclass	p		8.0-17.0.3
+            topContentSectionText	p	NSString	15.3.1-17.0.3
+            totalProviderCount	p		6.0-14.7
+            useBlackPopoverStyle	p		6.0-10.3
+            userDefaults	p	NSUserDefaults	13.2.2-17.0.3
+            userDefaultsIdentifier	p	NSString	13.2.2-17.0.3
+            userDefaultsNavigationController	p	UINavigationController	13.2.2-14.7
+            viewWillAppearTimestamp	p		12.0-17.0.3
+            waitingForInitialLayoutPass	p		13.2.2-14.7
+            waitingForInitialShareServicePreferredContentSize	p		11.0-12.4
+            whitelistActionActivitiesOnly	p		13.2.2-17.0.3
+            willDismissActivityViewController	p		8.0-14.7
+            C	UIAlertAction	8.0-18
+            S	NSObject	8.0-18
+            __alertController	i	UIAlertController	8.0-18
+            __descriptiveText	i	NSString	8.0-18
+            __interfaceActionRepresentation	i		10.0-18
+            __isDefault	i		8.0-8.2
+            __representer	i		8.0-18
+            _alertController	p	UIAlertController	8.0-18
+            _checked	i		8.0-18
+            _contentViewController	i	UIViewController	8.3-18
+            _descriptiveText	p	NSString	8.0-18
+            _enabled	i		8.0-18
+            _handler	i		8.0-18
+            _image	i	UIImage	8.0-18
+            _imageTintColor	i	UIColor	8.3-18
+            _interfaceActionRepresentation	p		10.0-18
+            _isDefault	i		8.3-8.4
+            _isDefault	p		8.0-8.4
+            _isPreferred	i		9.0-18
+            _isPreferred	p		9.0-18
+            _keyCommandInput	i	NSString	9.0-18
+            _keyCommandModifierFlags	i		9.0-18
+            _representer	p		8.0-18
+            _shouldDismissHandler	i		8.0-18
+            _simpleHandler	i		8.0-18
+            _style	i		8.0-18
+            _title	i	NSString	8.0-18
+            _titleTextAlignment	i		8.3-18
+            _titleTextColor	i	UIColor	8.3-18
+            contentViewController	p	UIViewController	8.3-18
+            enabled	p		8.0-18
+            handler	p		8.0-18
+            image	p	UIImage	8.0-18
+            keyCommandInput	p	NSString	9.0-18
+            keyCommandModifierFlags	p		9.0-18
+            shouldDismissHandler	p		8.0-18
+            simpleHandler	p		8.0-18
+            smu_checked	c		14.3-14.7,16-18
+            smu_titleTextAlignment	c		14.3-14.7,16-18
+            style	p		8.0-18
+            title	p	NSString	8.0-18
+            C	UIAlertController	8.0-18
+            S	UIViewController	8.0-18
+            __actionDelimiterIndices	i	NSMutableArray	10.0-18
+            __compatibilityPopoverController	i	UIPopoverController	8.0-18
+            __defaultAlertAction	i	UIAlertAction	8.0-8.2
+            __presentationSourceRepresentationView	i	UIView	9.0-18
+            __shouldAlignToKeyboard	i		14.3-18
+            __shouldAllowNilParameters	i		8.0-18
+            __shouldFlipFrameForShimDismissal	i		8.0-18
+            __shouldInvokeCancelActionOnDimmingViewTap	i		18
+            __systemProvidedPresentationDelegate	i		9.0-18
+            __systemProvidedPresentationView	i	UIView	9.0-18
+            __visualStyle	i	UIAlertControllerVisualStyle	9.0-18
+            __wantsUnclippedContentViewControllerContainer	i		17.0.3-18
+            __wantsUnclippedHeaderContentViewControllerContainer	i		17.0.3-18
+            _accessibilityViewControllerForSizing	i	UIViewController	11.0-12.0
+            _accessoryImage	i	UIImage	15.3.1-18
+            _actionDelimiterIndices	i	NSMutableArray	8.3-9.3
+            _actionDelimiterIndices	p	NSMutableArray	8.3-18
+            _actionInvokedOnDismiss	i		18
+            _actionToKeyCommandsDictionary	i	NSMutableDictionary	9.0-18
+            _actions	i	NSMutableArray	8.0-18
+            _actions	p	NSMutableArray	8.0-18
+            _actionsWithInvokedHandlers	i	NSPointerArray	10.3-18
+            _addContentViewControllerToViewHierarchyNeeded	i		11.0-13.4.1
+            _alertControllerStackManager	i	UIAlertControllerStackManager	13.2.2-18
+            _alignsToKeyboard	p		14.3-18
+            _attributedDetailMessage	i	NSAttributedString	8.3-18
+            _attributedDetailMessage	p	NSAttributedString	9.0-18
+            _attributedMessage	i	NSAttributedString	8.0-18
+            _attributedTitle	i	NSAttributedString	8.0-18
+            _backButtonDismissGestureRecognizer	i	UITapGestureRecognizer	8.0-18
+            _batchActionChangesInProgressCount	i		11.0-18
+            _cancelAction	i	UIAlertAction	8.0-18
+            _cancelAction	p	UIAlertAction	8.0-18
+            _compatibilityPopoverController	p	UIPopoverController	8.0-18
+            _contentViewController	i	UIViewController	8.0-18
+            _coordinatedActionPerformingDelegate	i		10.0-18
+            _defaultAction	i	UIAlertAction	8.3-8.4
+            _defaultAlertAction	p	UIAlertAction	8.0-10.3
+            _dimmingView	p	UIView	8.0-18
+            _focusedAction	p	UIAlertAction	9.3-18
+            _foregroundView	p	UIView	8.0-18
+            _hasPreservedInputViews	i		8.3-18
+            _headerContentViewController	i	UIViewController	12.0-18
+            _headerContentViewController	p	UIViewController	12.0-18
+            _hidden	i		8.3-18
+            _hidden	p		8.3-18
+            _ignoresKeyboardForPositioning	i		9.0-9.3
+            _image	i	UIImage	14.3-18
+            _indexesOfActionSectionSeparators	i	NSIndexSet	10.0-18
+            _isInRecomputePreferredContentSize	i		13.2.2-18
+            _isInSupportedInterfaceOrientations	i		9.0-15.3.1
+            _keyCommandToActionMapTable	i	NSMapTable	9.0-18
+            _linkedAlertControllers	i	NSSet	8.0-18
+            _message	i	NSString	8.0-18
+            _ownedTransitioningDelegate	i		8.0-18
+            _preferredAction	i	UIAlertAction	9.0-18
+            _preferredStyle	i		8.0-18
+            _presentationSourceRepresentationView	p	UIView	9.0-18
+            _presenter	i	_UIAlertControllerShimPresenter	11.0-18
+            _previewInteractionController	i	UIPreviewInteractionController	9.0-18
+            _resolvedStyle	i		8.0-18
+            _resolvedStyle	p		8.0-18
+            _selectGestureRecognizer	i	_UIAlertControllerSelectGestureRecognizer	9.0-9.3
+            _separatedHeaderContentViewController	i	UIViewController	13.2.2-18
+            _separatedHeaderContentViewController	p	UIViewController	13.2.2-18
+            _severity	i		16-18
+            _shouldAlignToKeyboard	p		8.0-18
+            _shouldAllowNilParameters	p		8.0-18
+            _shouldEnsureContentControllerViewIsVisibleOnAppearance	i		8.0-10.3
+            _shouldEnsureContentControllerViewIsVisibleOnAppearance	p		8.0-10.3
+            _shouldFlipFrameForShimDismissal	p		8.0-18
+            _shouldInformViewOfAddedContentViewController	i		9.0-10.3
+            _shouldInvokeCancelActionOnDimmingViewTap	p		18
+            _shouldProvideDimmingView	p		8.0-18
+            _shouldReverseActions	p		9.0-18
+            _springLoaded	i		11.0-18
+            _styleProvider	i		8.0-18
+            _systemProvidedGestureRecognizer	i	UIGestureRecognizer	9.0-18
+            _systemProvidedPresentationDelegate	p		9.0-18
+            _systemProvidedPresentationView	p	UIView	9.0-18
+            _temporaryAnimationCoordinator	i	_UIAnimationCoordinator	9.0-18
+            _textFieldViewController	i	_UIAlertControllerTextFieldViewController	8.0-18
+            _textFieldViewController	p	_UIAlertControllerTextFieldViewController	9.0-18
+            _textFieldsHidden	i		8.0-8.4
+            _textFieldsHidden	p		8.0-12.4
+            _titleLineBreakMode	i		11.0-18
+            _titleMaximumLineCount	i		11.0-18
+            _visualStyle	p	UIAlertControllerVisualStyle	9.0-18
+            _wantsUnclippedContentViewControllerContainer	p		17.0.3-18
+            _wantsUnclippedHeaderContentViewControllerContainer	p		17.0.3-18
+            accessibilityViewControllerForSizing	p	UIViewController	11.0-12.0
+            accessoryImage	p	UIImage	15.3.1-18
+            actions	p	NSArray	8.0-18
+            attributedDetailMessage	p	NSAttributedString	8.3-8.4
+            attributedMessage	p	NSAttributedString	8.0-18
+            attributedTitle	p	NSAttributedString	8.0-18
+            contentViewController	p	UIViewController	8.0-18
+            coordinatedActionPerformingDelegate	p		10.0-18
+            debugDescription	p	NSString	8.0-18
+            description	p	NSString	8.0-18
+            dismissedFromShim	i		14.3-18
+            dismissedFromShim	p		14.3-18
+            effectAlpha	p		9.0-18
+            hasPreservedInputViews	p		8.3-18
+            hash	p		8.0-18
+            ignoresKeyboardForPositioning	p		9.0-9.3
+            image	p	UIImage	14.3-18
+            indexesOfActionSectionSeparators	p	NSIndexSet	10.0-18
+            message	p	NSString	8.0-18
+            preferredAction	p	UIAlertAction	9.0-18
+            preferredStyle	p		8.0-18
+            previewInteractionController	p	UIPreviewInteractionController	9.0-18
+            px_shouldForceAlertStyle	c		13.2.2-14.7,16-18
+            severity	p		16-18
+            styleProvider	p		8.0-18
+            superclass	p		8.0-18
+            systemProvidedGestureRecognizer	p	UIGestureRecognizer	9.0-18
+            temporaryAnimationCoordinator	p	_UIAnimationCoordinator	9.0-18
+            textFields	p	NSArray	8.0-18
+            title	p	NSString	8.0-18
+            titleLineBreakMode	p		11.0-18
+            titleMaximumLineCount	p		11.0-18
+            C	UIAlertView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __currentlyRunningModal	i		8.0-12.4
+            _accessoryView	i	UIView	7.0-7.1
+            _accessoryViewController	i	UIViewController	7.0-7.1
+            _actions	i	NSMutableArray	8.0-17.0.3
+            _alertController	i	UIAlertController	8.0-17.0.3
+            _alertControllerShouldDismiss	i		8.0-17.0.3
+            _alertViewStyle	i		8.0-17.0.3
+            _backdropView	i	UIView	7.0-7.1
+            _backgroundImageView	i	UIView	4.3-7.1
+            _blurWindow	i	UIWindow	7.0-7.1
+            _bodyTextHeight	i		4.3-7.1
+            _bodyTextLabel	i	UILabel	4.3-7.1
+            _buttonTitlesNeue	i	NSMutableArray	7.0-7.1
+            _buttons	i	NSMutableArray	4.3-7.1
+            _cancelButton	i		4.3-7.1
+            _cancelIndex	i		8.0-17.0.3
+            _center	i		4.3-7.1
+            _contentViewNeue	i	UIView	7.0-7.1
+            _context	i		4.3-17.0.3
+            _currentlyRunningModal	p		8.0-12.4
+            _defaultButton	i		4.3-7.1
+            _defaultButtonIndex	i		8.0-17.0.3
+            _delegate	i		4.3-7.1,9.0-17.0.3
+            _dimView	i	UIView	4.3-7.1
+            _dimWindow	i	UIWindow	4.3-7.1
+            _dismissButtonIndex	i		4.3-7.1
+            _dismissingAlertController	i		8.0-17.0.3
+            _externalAlertViewController	i	_UIAlertExternalViewController	7.1
+            _externalViewControllerForPresentation	i	UIViewController	9.0-10.3,13.2.2-17.0.3
+            _firstOtherButton	i		4.3-7.1
+            _firstOtherButtonIndex	i		8.0-17.0.3
+            _handlingAlertActionShouldDismiss	i		8.0-17.0.3
+            _hasPreparedAlertActions	i		8.0-17.0.3
+            _hostingViewControllerNeue	i	UIViewController	7.0-7.1
+            _isPresented	i		8.0-17.0.3
+            _keyboard	i	UIView	4.3-7.1
+            _message	i	NSString	8.0-17.0.3
+            _messageTextNeue	i	NSString	7.0-7.1
+            _modalViewFlags	i		4.3-7.1
+            _originalWindow	i	UIWindow	4.3-7.1
+            _presenter	i	_UIAlertControllerShimPresenter	8.0-17.0.3
+            _representedModalItem	i	_UIModalItem	7.0-7.1
+            _retainedSelf	i		9.0-17.0.3
+            _runsModal	i		8.0-12.4
+            _separatorsViews	i	NSMutableDictionary	7.0-7.1
+            _startY	i		4.3-7.1
+            _subtitle	i	NSString	8.0-17.0.3
+            _subtitleLabel	i	UILabel	4.3-7.1
+            _suspendTag	i		4.3-7.1
+            _table	i	UIView	4.3-7.1
+            _taglineTextLabel	i	UILabel	4.3-7.1
+            _textFieldBackgroundView	i	UIView	7.0-7.1
+            _textFields	i	NSMutableArray	4.3-7.1
+            _textFieldsHidden	i		7.0-7.1
+            _titleLabel	i	UILabel	4.3-7.1
+            _titleTextNeue	i	NSString	7.0-7.1
+            _toolbar	i	UIToolbar	4.3-7.1
+            _weakDelegate	i	_UIWeakRef	8.0-8.4
+            _windowFOrSBNeueCompatibility	i	UIWindow	7.0-7.1
+            alertViewStyle	p		5.0-17.0.3
+            bodyText	p	NSString	13.2.2-17.0.3
+            cancelButtonIndex	p		4.3-17.0.3
+            complete	p		6.0-7.1
+            context	p		13.2.2-17.0.3
+            defaultButtonIndex	p		13.2.2-17.0.3
+            delegate	p		4.3-17.0.3
+            externalViewControllerForPresentation	i	UIViewController	7.1-8.4
+            externalViewControllerForPresentation	p	UIViewController	7.1-10.3,13.2.2-17.0.3
+            firstOtherButtonIndex	p		4.3-17.0.3
+            groupsTextFields	p		7.1-10.3,13.2.2-17.0.3
+            message	p	NSString	4.3-17.0.3
+            numberOfButtons	p		4.3-17.0.3
+            numberOfRows	p		13.2.2-17.0.3
+            showsOverSpringBoardAlerts	p		7.1-10.3
+            subtitle	p	NSString	13.2.2-17.0.3
+            title	p	NSString	4.3-17.0.3
+            visible	p		4.3-17.0.3
+            weakDelegate	p	_UIWeakRef	8.0-8.4
+            C	UIApplication	4.3-18
+            S	UIResponder	4.3-18
+            IUFullScreenViewController	p	IUiPodViewController	5.0-6.1
+            IUInterfaceOrientationMask	p		6.0-6.1
+            IUInterfaceType	p		5.0-6.1
+            IURootViewController	p	UIViewController	5.0-6.1
+            IUTabBarController	p	IUiPodTabBarController	5.0-6.1
+            IUTopNavigationController	p	UINavigationController	5.0-6.1
+            IUTopViewController	p	UIViewController	5.0-6.1
+            _HIDGameControllerEventObserver	i		10.0-18
+            _HIDGameControllerEventQueue	i		10.0-18
+            ___queuedOrientationChange	i		9.0-18
+            __alternateIconName	i	NSString	17.0.3-18
+            __expectedViewOrientation	i		8.0-18
+            __gestureDelayedEventComponentDispatcher	i	UIGestureDelayedEventComponentDispatcher	18
+            __gestureEnvironment	i	UIGestureEnvironment	10.0-18
+            __queuedOrientationChange	p		9.0-18
+            __shouldAllowContentTextContextExtraction	i		14.3-18
+            _actionsPendingInitialization	i	NSMutableSet	8.0-18
+            _activityContinuationManager	i	UIActivityContinuationManager	10.0-18
+            _alternateIconName	p	NSString	17.0.3-18
+            _alwaysHitTestsForMainScreen	i		8.0-18
+            _appInfo	i	_UIApplicationInfoParser	13.2.2-18
+            _appState	i	UISApplicationState	12.0-18
+            _applicationActivatedAtLeastOnce	p		11.0-12.4
+            _applicationBSActionHandlers	i	NSMutableArray	16-18
+            _applicationFlags	i		4.3-18
+            _applicationPushRegistry	i	PKPushRegistry	13.2.2-18
+            _applicationWantsGESEvents	i		12.0-18
+            _backgroundHitTestWindow	i	UIWindow	7.0-18
+            _cachedSystemAnimationFence	i	BKSAnimationFenceHandle	9.0-18
+            _canvases	p	NSSet	13.2.2-18
+            _childEventMap	i		7.0-9.3
+            _classicMode	i		8.0-10.3
+            _couldNotRestoreStateWhenLockedTime	i		16-18
+            _currentActivityContinuationProgress	i	NSProgress	9.0-9.3
+            _currentActivityContinuationProgressDisplayingUI	i		9.0-9.3
+            _currentActivityContinuationType	i	NSString	9.0-9.3
+            _currentActivityContinuationUUIDString	i	NSString	9.0-9.3
+            _currentActivityType	i	NSString	8.0-8.4
+            _currentActivityUUID	i	NSString	8.0-8.4
+            _currentLocationWhereFirstTouchCameDown	i		7.0-18
+            _currentTimestampWhenFirstTouchCameDown	i		7.0-18
+            _defaultTopNavBarTintColor	i	UIColor	6.0-12.4
+            _deferredAnimationBlocks	i	NSMutableArray	6.0-6.1
+            _delegate	i		4.3-18
+            _disableTouchCoalescingCount	i		7.0-9.3
+            _displayLayoutMonitor	i	FBSDisplayLayoutMonitor	9.0-18
+            _editAlertController	i	UIAlertController	11.0-12.4,13.4.1-18
+            _editAlertView	i	UIAlertView	4.3-10.3
+            _embeddedScreenStatusBarWindow	i	UIStatusBarWindow	16-18
+            _endpointMonitor	i	BSServiceConnectionEndpointMonitor	13.2.2-18
+            _estimatedTouchRecordsByContextID	i	NSMutableDictionary	9.0-9.3
+            _event	i	UIEvent	4.3-12.4
+            _eventDispatcher	i	UIEventDispatcher	10.0-18
+            _eventFetcher	i	UIEventFetcher	10.0-18
+            _eventQueue	i	NSMutableArray	7.0-9.3
+            _exclusiveTouchWindows	i	NSMutableSet	4.3-10.3
+            _expectedViewOrientation	p		8.0-18
+            _externalDeactivationReasons	i		9.0-10.3
+            _fenceProvider	p		13.2.2-18
+            _fenceTask	i	_UIFenceTask	14.3-18
+            _fenceTaskAssertion	i	BKSProcessAssertion	9.0-13.4.1
+            _forceStageObservable	i	UIForceStageObservable	10.0-18
+            _gameControllerEvent	i	_UIGameControllerEvent	9.0-9.3
+            _gameControllerMenuButtonDelegate	i		9.3
+            _hardwareKeyDownCodeToEventMap	i	NSMutableDictionary	13.4.1-18
+            _hideNetworkActivityIndicatorTimer	i	NSTimer	4.3-18
+            _idleModeController	i	_UIIdleModeController	9.0-18
+            _idleTimerDisabledReasons	i	NSMutableSet	8.0-18
+            _ignoredStyleOverrides	i		9.0-12.4
+            _internalApplicationBSActionHandlers	i	NSMutableArray	16-18
+            _isDisplayingActivityContinuationUI	i		10.0-18
+            _keyCommandRegistrationAssertions	i	NSMutableArray	15.3.1-18
+            _keyCommandToken	i		13.2.2-14.7
+            _keyRepeatAction	i	UIRepeatedAction	9.0-18
+            _keyUpKeyCommandMap	i	NSMutableDictionary	16-18
+            _lastLocationWhereAllTouchesLifted	i		7.0-10.3
+            _lastLocationWhereFirstTouchCameDown	i		7.0-10.3
+            _lastTimestampWhenAllTouchesLifted	i		7.0-10.3
+            _lastTimestampWhenFirstTouchCameDown	i		7.0-10.3
+            _mainStoryboardName	i	NSString	5.0-18
+            _motionEvent	i	UIEvent	4.3-12.4
+            _motionEventBehavior	i	_UIFeedbackEventBehavior	10.0-10.3
+            _motionNotificationGenerator	i	UINotificationFeedbackGenerator	11.0-18
+            _moveEvent	i	UIMoveEvent	7.0-12.4
+            _needToFlushUIEventSessionActionAnalytics	i		17.0.3-18
+            _networkResourcesCurrentlyLoadingCount	i		4.3-18
+            _normativeWhitePointAdaptivityStyle	i		9.3-12.4
+            _notificationScheduler	i	UNSNotificationScheduler	9.0-9.3
+            _observerBlocks	i	NSMutableArray	5.0-17.0.3
+            _openRepresentations	p	NSSet	13.2.2-18
+            _orientationObserver	i	FBSOrientationObserver	16-18
+            _physicalButtonMap	i	NSMutableDictionary	7.0-8.4
+            _physicalButtonsEvent	i	UIPhysicalButtonsEvent	7.0-8.4
+            _physicalKeyCommandMap	i	NSMutableDictionary	9.0-15.3.1
+            _physicalKeyboardEvent	i	UIPhysicalKeyboardEvent	7.0-9.3
+            _physicalKeycodeMap	i	NSMutableOrderedSet	9.0-13.4.1
+            _physicalKeycodeSet	i	_UIKeyboardHIDEventOrderedDescriptorSet	14.3-18
+            _postCommitActions	i	NSMutableArray	7.0-18
+            _postCommitActionsNeedToSynchronize	i		9.0-17.0.3
+            _preferredContentSizeCategory	i	NSString	7.0-9.3
+            _preferredContentSizeCategoryName	i	NSString	7.0-9.3
+            _preferredUserInterfaceStyle	i		11.0-12.4
+            _pressesEvent	i	UIPressesEvent	9.0-9.3
+            _pressesMap	i	NSMutableDictionary	9.0-9.3
+            _proximityEventsEnabledStartDate	i	NSDate	15.3.1-18
+            _redoButtonIndex	i		6.0-10.3
+            _remoteControlEvent	i	UIEvent	4.3-12.4
+            _remoteControlEventObservers	i		4.3-18
+            _remoteNotificationRegistrar	i	UNSRemoteNotificationRegistrar	9.0-9.3
+            _responderBasedEventDeliverer	i	_UIResponderChainFixerUpper	18
+            _responderBasedEventDeliverer	p	_UIResponderChainFixerUpper	18
+            _saveStateRestorationArchiveWithFileProtectionCompleteUntilFirstUserAuthentication	i		8.0-18
+            _sceneHostingWorkspaceController	i	_UISceneHostingWorkspaceController	17.0.3-18
+            _sceneSettingsDiffInspector	i	UIApplicationSceneSettingsDiffInspector	8.0-8.4
+            _sceneSettingsGeometryHostingBoundsMutated	i		9.0-9.3
+            _sceneSettingsGeometryInterfaceOrientationMutated	i		9.0-9.3
+            _sceneSettingsGeometryMutationDiffInspector	i	UIApplicationSceneSettingsDiffInspector	9.0-10.3
+            _sceneSettingsPostLifecycleEventDiffInspector	i	UIApplicationSceneSettingsDiffInspector	9.0-10.3
+            _sceneSettingsPreLifecycleEventDiffInspector	i	UIApplicationSceneSettingsDiffInspector	9.0-10.3
+            _sf_currentKeyboardModifierFlags	c		13.2.2-14.7
+            _shortcutService	i	SBSApplicationShortcutService	9.0-18
+            _shouldAllowContentTextContextExtraction	p		14.3-18
+            _statusBar	i	UIStatusBar	4.3-18
+            _statusBarRequestedStyle	i		6.0-18
+            _statusBarTintColorLockingControllers	i	NSMutableArray	6.0-12.4
+            _statusBarTintColorLockingCount	i		6.0-12.4
+            _statusBarWindow	i	UIStatusBarWindow	4.3-15.3.1
+            _storyboardInitialMenu	i		13.2.2-18
+            _systemNavigationAction	i	UISystemNavigationAction	9.0-18
+            _systemUserInterfaceStyle	i		11.0-18
+            _tintViewDurationStack	i	NSMutableArray	6.0-12.4
+            _topLevelNibObjects	i	NSArray	4.3-18
+            _touchMap	i		4.3-7.0
+            _touchesEvent	i	UIEvent	4.3-9.3
+            _undoButtonIndex	i		6.0-10.3
+            _userNotificationRegistrar	i	UNSUserNotificationRegistrar	9.0-9.3
+            _virtualHorizontalSizeClass	i		8.0-10.3
+            _virtualHorizontalSizeClass	p		8.0-10.3
+            _virtualVerticalSizeClass	i		8.0-10.3
+            _virtualVerticalSizeClass	p		8.0-10.3
+            _virtualWindowSizeInSceneReferenceSpace	i		8.0-10.3
+            _virtualWindowSizeInSceneReferenceSpace	p		8.0-10.3
+            _wheelEvent	i	UIWheelEvent	7.0-9.3
+            accessibilityKeyboardKeyDispatchOverride	c		14.3-14.7,16-18
+            accessibilityLastGesturedTextInputStatusChange	c	NSDate	9.0-14.7,16-18
+            alternateIconName	p	NSString	10.3-18
+            appintents_responderForKeyEvents	c	UIResponder	16-18
+            applicationIconBadgeNumber	p		4.3-18
+            applicationState	p		4.3-18
+            applicationSupportsShakeToEdit	p		4.3-18
+            applicationWantsGESEvents	p		12.0-18
+            backgroundRefreshStatus	p		7.0-18
+            backgroundTimeRemaining	p		4.3-18
+            cam_applicationState	c		12.0-14.7,16
+            cam_currentInterfaceOrientation	c		12.0-14.7,16
+            cam_isSuspended	c		12.0-14.7,16
+            connectedScenes	p	NSSet	13.2.2-18
+            currentActivityContinuationProgress	p	NSProgress	9.0-9.3
+            currentActivityContinuationProgressDisplayingUI	p		9.0-9.3
+            currentActivityContinuationType	p	NSString	9.0-9.3
+            currentActivityContinuationUUIDString	p	NSString	9.0-9.3
+            debugDescription	p	NSString	8.0-18
+            delegate	p		4.3-18
+            description	p	NSString	8.0-18
+            disableLayoutAwareShortcuts	p		13.2.2-18
+            doc_keyWindow	c	UIWindow	14.3-14.7
+            doc_statusBarWindowOrientation	c		14.3-14.7
+            gameControllerMenuButtonDelegate	p		9.3
+            hash	p		8.0-18
+            hostsSystemStatusBar	p		13.2.2-18
+            ic_hasConnectedHostedWindowScene	p		18
+            idleTimerDisabled	p		4.3-18
+            ignoringInteractionEvents	p		10.0-18
+            isDisplayingActivityContinuationUI	p		10.0-18
+            keyWindow	p	UIWindow	4.3-18
+            key_window	c	UIWindow	14.3-14.7,16-18
+            lastLocationWhereAllTouchesLifted	p		7.0-10.3
+            lastLocationWhereFirstTouchCameDown	p		7.0-10.3
+            lastTimestampWhenAllTouchesLifted	p		7.0-10.3
+            lastTimestampWhenFirstTouchCameDown	p		7.0-10.3
+            networkActivityIndicatorVisible	p		4.3-18
+            noAnimationResumeEventsOnly	p		6.0-6.1
+            notificationSuppressionContextManager	c		12.0-14.7,16-18
+            openSessions	p	NSSet	13.2.2-18
+            optOutOfRTL	i		9.0-18
+            optOutOfRTL	p		9.0-18
+            pl_firstKeyWindow	c	UIWindow	14.3-14.7,16-18
+            preferredContentSizeCategory	p	NSString	7.0-18
+            preferredContentSizeCategoryName	p	NSString	7.0-9.3
+            protectedDataAvailable	p		4.3-18
+            proximitySensingEnabled	p		4.3-8.4
+            px_firstKeyWindow	c	UIWindow	14.3-14.7,16-18
+            safari_prefersRTLLayout	p		18
+            sf_currentKeyboardModifierFlags	c		16-18
+            shortcutService	p	SBSApplicationShortcutService	9.0-18
+            statusBarFrame	p		4.3-18
+            statusBarHidden	p		4.3-18
+            statusBarOrientation	p		4.3-18
+            statusBarOrientationAnimationDuration	p		4.3-18
+            statusBarStyle	p		4.3-18
+            superclass	p		8.0-18
+            supportsAlternateIcons	p		10.3-18
+            supportsMultipleScenes	p		13.2.2-18
+            topmostViewController	c	UIViewController	11.0-14.7
+            tsk_keyWindow	p	UIWindow	18
+            userInterfaceLayoutDirection	p		5.0-18
+            userInterfaceStyle	c		14.3,17.0.3
+            vuiDelegate	c		16-18
+            vuiIsNonLightningAVAdapterConnected	c		16-18
+            vui_delegate	c		12.4-14.7,16-17.0.3
+            vui_isNonLightningAVAdapterConnected	c		14.3-14.7,16-17.0.3
+            wfIdleTimerDisabled	c		13.2.2-14.3,17.0.3
+            windows	p	NSArray	4.3-18
+            C	UIApplicationShortcutIcon	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _sbsShortcutIcon	i	SBSApplicationShortcutIcon	9.0-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            flipsForRightToLeftLayoutDirection	p		9.3
+            hash	p		14.3-17.0.3
+            sbsShortcutIcon	p	SBSApplicationShortcutIcon	9.0-17.0.3
+            superclass	p		14.3-17.0.3
+            C	UIApplicationShortcutItem	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _activationMode	i		9.0-17.0.3
+            _icon	i	UIApplicationShortcutIcon	9.0-17.0.3
+            _localizedSubtitle	i	NSString	9.0-17.0.3
+            _localizedTitle	i	NSString	9.0-17.0.3
+            _targetContentIdentifier	i		13.2.2-17.0.3
+            _type	i	NSString	9.0-17.0.3
+            _userInfoData	i	NSData	9.0-17.0.3
+            activationMode	p		9.0-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            hash	p		14.3-17.0.3
+            icon	p	UIApplicationShortcutIcon	9.0-17.0.3
+            localizedSubtitle	p	NSString	9.0-17.0.3
+            localizedTitle	p	NSString	9.0-17.0.3
+            sbsShortcutItem	p	SBSApplicationShortcutItem	9.0-17.0.3
+            superclass	p		14.3-17.0.3
+            targetContentIdentifier	p		13.2.2-17.0.3
+            type	p	NSString	9.0-17.0.3
+            userInfo	p	NSDictionary	9.0-17.0.3
+            userInfoData	p	NSData	9.0-17.0.3
+            C	UIAttachmentBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _anchorBody	i	PKExtendedPhysicsBody	7.0-17.0.3
+            _anchorPoint	i		7.0-17.0.3
+            _anchorPointA	i		7.0-17.0.3
+            _anchorPointB	i		7.0-17.0.3
+            _attachedBehaviorType	i		7.0-17.0.3
+            _attachmentRange	i		9.0-17.0.3
+            _attachmentType	i		9.0-17.0.3
+            _axis	i		9.0-17.0.3
+            _damping	i		7.0-17.0.3
+            _frequency	i		7.0-17.0.3
+            _frictionTorque	i		9.0-17.0.3
+            _joint	i	PKPhysicsJoint	7.0-17.0.3
+            _length	i		7.0-17.0.3
+            _stateFlags	i		7.0-17.0.3
+            _type	i		7.0-17.0.3
+            anchorPoint	p		7.0-17.0.3
+            attachedBehaviorType	p		7.0-17.0.3
+            attachmentRange	p		9.0-17.0.3
+            damping	p		7.0-17.0.3
+            frequency	p		7.0-17.0.3
+            frictionTorque	p		9.0-17.0.3
+            items	p	NSArray	7.0-17.0.3
+            length	p		7.0-17.0.3
+            C	UIBackgroundConfiguration	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __maskedCorners	p		16-17.0.3
+            __visualEffectGroupName	p	NSString	17.0.3
+            _backgroundColor	i	UIColor	14.3-17.0.3
+            _backgroundColorTransformer	i		14.3-17.0.3
+            _backgroundColorTransformerIdentifier	i		14.3-17.0.3
+            _backgroundInsets	i		14.3-17.0.3
+            _configurationFlags	i		14.3-17.0.3
+            _cornerRadius	i		14.3-17.0.3
+            _cornerRadius	p		14.3-17.0.3
+            _customView	i	UIView	14.3-17.0.3
+            _defaultStyle	i		14.3-17.0.3
+            _edgesAddingLayoutMarginsToBackgroundInsets	i		14.3-17.0.3
+            _image	i	UIImage	15.3.1-17.0.3
+            _imageContentMode	i		15.3.1-17.0.3
+            _maskedCorners	i		14.3-17.0.3
+            _maskedCorners	p		16-17.0.3
+            _shadowType	i		14.3-17.0.3
+            _shadowType	p		14.3-17.0.3
+            _strokeColor	i	UIColor	14.3-17.0.3
+            _strokeColorTransformer	i		14.3-17.0.3
+            _strokeColorTransformerIdentifier	i		14.3-17.0.3
+            _strokeLocation	i		16-17.0.3
+            _strokeOutset	i		14.3-17.0.3
+            _strokeWidth	i		14.3-17.0.3
+            _visualEffect	i	UIVisualEffect	14.3-17.0.3
+            _visualEffectGroupName	i	NSString	17.0.3
+            _visualEffectGroupName	p	NSString	17.0.3
+            backgroundColor	p	UIColor	14.3-17.0.3
+            backgroundColorTransformer	p		14.3-17.0.3
+            backgroundInsets	p		14.3-17.0.3
+            cornerRadius	p		14.3-17.0.3
+            customView	p	UIView	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            edgesAddingLayoutMarginsToBackgroundInsets	p		14.3-17.0.3
+            hasBackgroundColor	p		14.3-17.0.3
+            hasBackgroundFill	p		14.3-17.0.3
+            hasStroke	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            image	p	UIImage	15.3.1-17.0.3
+            imageContentMode	p		15.3.1-17.0.3
+            isTintBackgroundColor	p		15.3.1-17.0.3
+            maskedCorners	p		14.3-15.3.1
+            strokeColor	p	UIColor	14.3-17.0.3
+            strokeColorTransformer	p		14.3-17.0.3
+            strokeLocation	p		16-17.0.3
+            strokeOutset	p		14.3-17.0.3
+            strokeWidth	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            visualEffect	p	UIVisualEffect	14.3-17.0.3
+            C	UIBandSelectionInteraction	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            __bandVisibilityHandler	i		16-17.0.3
+            __debugUIEnabled	i		15.3.1-17.0.3
+            _bandVisibilityHandler	p		16-17.0.3
+            _debugUIEnabled	p		15.3.1-17.0.3
+            _enabled	i		15.3.1-17.0.3
+            _hidesVisuals	i		16-17.0.3
+            _hoverGR	i	UIHoverGestureRecognizer	15.3.1-17.0.3
+            _initialLocation	i		15.3.1-17.0.3
+            _initialModifierFlags	i		15.3.1-17.0.3
+            _internalState	i		15.3.1-17.0.3
+            _pressGR	i	UILongPressGestureRecognizer	15.3.1-17.0.3
+            _selectionHandler	i		15.3.1-17.0.3
+            _shouldBeginHandler	i		15.3.1-17.0.3
+            _state	i		15.3.1-17.0.3
+            _view	i	UIView	15.3.1-17.0.3
+            _visualProvider	i		15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            enabled	p		15.3.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            hoverGR	p	UIHoverGestureRecognizer	15.3.1-17.0.3
+            initialModifierFlags	p		15.3.1-17.0.3
+            interactionEffect	p		17.0.3
+            pressGR	p	UILongPressGestureRecognizer	15.3.1-17.0.3
+            selectionHandler	p		15.3.1-17.0.3
+            selectionRect	p		15.3.1-17.0.3
+            shouldBeginHandler	p		15.3.1-17.0.3
+            state	p		15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            view	p	UIView	15.3.1-17.0.3
+            visualProvider	p		15.3.1-17.0.3
+            C	UIBarAppearance	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _backgroundData	i	_UIBarBackgroundAppearanceData	13.2.2-17.0.3
+            _batchedChanges	i		17.0.3
+            _batchingChanges	i		17.0.3
+            _changeObserver	i		13.2.2-17.0.3
+            _changeObserver	p		13.2.2-16
+            _hasTransparentBackground	p		15.3.1-17.0.3
+            _idiom	i		13.2.2-17.0.3
+            _selectedItemVibrancyEffect	p	UIVibrancyEffect	16-17.0.3
+            backgroundColor	p	UIColor	13.2.2-17.0.3
+            backgroundEffect	p	UIBlurEffect	13.2.2-17.0.3
+            backgroundEffects	p	NSArray	13.2.2-17.0.3
+            backgroundImage	p	UIImage	13.2.2-17.0.3
+            backgroundImageContentMode	p		13.2.2-17.0.3
+            idiom	p		13.2.2-17.0.3
+            shadowColor	p	UIColor	13.2.2-17.0.3
+            shadowEffect	p	UIVibrancyEffect	13.2.2-17.0.3
+            shadowImage	p	UIImage	13.2.2-17.0.3
+            C	UIBarButtonItem	4.3-17.0.3
+            S	UIBarItem	4.3-17.0.3
+            __autoValidationHandler	i		9.0-17.0.3
+            __backButtonAlternateTitles	i	NSArray	11.0-17.0.3
+            __changesSelectionAsPrimaryAction	i		15.3.1-17.0.3
+            __hidden	i		8.0-15.3.1
+            __itemVariation	i	UIBarButtonItem	7.0-17.0.3
+            __needsViewUpdateForLetterpressImage	i		7.1-16
+            __owningButtonGroup	i	UIBarButtonItemGroup	9.0-17.0.3
+            __owningNavigationItem	i	UINavigationItem	8.0-17.0.3
+            __popoverLayoutGuide	i	UILayoutGuide	9.0-15.3.1
+            __showsBackButtonIndicator	i		8.0-17.0.3
+            __toolbarCharge	i		14.3-17.0.3
+            __viewOwner	i		9.0-17.0.3
+            __viewWantsLetterpressImage	i		7.1-16
+            _action	i		4.3-17.0.3
+            _actsAsFakeBackButton	p		14.3-17.0.3
+            _additionalSelectionInsets	i		11.0-17.0.3
+            _additionalSelectionInsets	p		11.0-17.0.3
+            _appearanceStorage	i	_UIBarButtonItemAppearanceStorage	5.0-17.0.3
+            _autoValidationHandler	p		9.0-17.0.3
+            _backButtonAlternateTitles	p	NSArray	11.0-17.0.3
+            _barButtonItemFlags	i		4.3-17.0.3
+            _buttonGroup	i	UIBarButtonItemGroup	9.0-17.0.3
+            _changesSelectionAsPrimaryAction	p		15.3.1-17.0.3
+            _configuredFloatableView	p	UIView	14.3-17.0.3
+            _dci_menuRepresentation	p	UIMenuElement	16-17.0.3
+            _doc_ipi_rectForPresenting	p		17.0.3
+            _doc_ipi_view	c	UIView	17.0.3
+            _doc_ipi_viewForPresenting	c	UIView	17.0.3
+            _effectiveMenuRepresentation	p	UIMenuElement	16-17.0.3
+            _enableSymbolAnimations	p		17.0.3
+            _flexible	i		6.0-17.0.3
+            _flexible	p		6.0-17.0.3
+            _floatable	p		14.3-17.0.3
+            _floating	p		14.3-17.0.3
+            _gestureRecognizers	i	NSArray	11.0-17.0.3
+            _gestureRecognizers	p	NSArray	11.0-17.0.3
+            _groupRepresentative	i		9.0-17.0.3
+            _hidden	i		16-17.0.3
+            _hidden	p		8.0-17.0.3
+            _image	i	UIImage	4.3-17.0.3
+            _imageHasEffects	p		5.0-17.0.3
+            _imageInsets	i		4.3-17.0.3
+            _interactions	i	NSArray	11.0-17.0.3
+            _interactions	p	NSArray	11.0-17.0.3
+            _isKeyboardItem	i		15.3.1-17.0.3
+            _itemVariation	p	UIBarButtonItem	7.0-17.0.3
+            _landscapeImagePhone	i	UIImage	5.0-17.0.3
+            _landscapeImagePhoneInsets	i		5.0-17.0.3
+            _largeContentSizeTitle	p	NSString	14.3-17.0.3
+            _maximumWidth	i		5.0-17.0.3
+            _maximumWidth	p		5.0-17.0.3
+            _menu	i	UIMenu	14.3-17.0.3
+            _menuIsPrimary	p		14.3-17.0.3
+            _menuRepresentation	i	UIMenuElement	16-17.0.3
+            _miniImage	i	UIImage	4.3
+            _miniImageInsets	i		4.3
+            _minimumWidth	i		5.0-17.0.3
+            _minimumWidth	p		5.0-17.0.3
+            _needsViewUpdateForLetterpressImage	i		7.0
+            _needsViewUpdateForLetterpressImage	p		7.0-16
+            _owningButtonGroup	p	UIBarButtonItemGroup	9.0-17.0.3
+            _owningNavigationItem	p	UINavigationItem	8.0-17.0.3
+            _popoverLayoutGuide	p	UILayoutGuide	9.0-15.3.1
+            _possibleItemVariations	p	NSSet	7.0-17.0.3
+            _possibleSystemItems	i	NSSet	6.0-17.0.3
+            _possibleTitles	i	NSSet	4.3-17.0.3
+            _preferredMenuElementOrder	i		16-17.0.3
+            _primaryAction	i	UIAction	14.3-17.0.3
+            _rectForPresenting	p		14.3-17.0.3
+            _referenceView	p	UIView	14.3-17.0.3
+            _resolvedLargeContentSizeTitle	p	NSString	14.3-17.0.3
+            _secondaryActionsProvider	i		14.3-17.0.3
+            _secondaryActionsProvider	p		14.3-17.0.3
+            _selected	p		15.3.1-17.0.3
+            _sf_longPressEnabled	c		11.0-14.7,16-17.0.3
+            _sf_menu	c	UIMenu	14.3-14.7
+            _sf_secondaryActionsProvider	c		14.3-14.7
+            _showsBackButtonIndicator	p		8.0-17.0.3
+            _showsChevron	p		14.3-17.0.3
+            _stylesForSizingTitles	i	NSDictionary	7.0-17.0.3
+            _stylesForSizingTitles	p	NSDictionary	7.0-17.0.3
+            _tag	i		4.3-9.3
+            _target	i		4.3-17.0.3
+            _title	i	NSString	4.3-17.0.3
+            _toolbarButton	p	UIToolbarButton	4.3-17.0.3
+            _toolbarCharge	i		5.0-13.4.1
+            _toolbarCharge	p		5.0-17.0.3
+            _view	i	UIView	4.3-17.0.3
+            _viewForPresenting	p	UIView	14.3-17.0.3
+            _viewOwner	p		9.0-17.0.3
+            _viewWantsLetterpressImage	i		7.0
+            _viewWantsLetterpressImage	p		7.0-16
+            _wantsThreeUp	p		14.3-17.0.3
+            _width	i		4.3-17.0.3
+            _width	p		13.2.2-17.0.3
+            action	p		4.3-17.0.3
+            buttonGroup	p	UIBarButtonItemGroup	9.0-17.0.3
+            changesSelectionAsPrimaryAction	p		15.3.1-17.0.3
+            customView	p	UIView	4.3-17.0.3
+            debugDescription	p	NSString	10.0-17.0.3
+            description	p	NSString	10.0-17.0.3
+            enabled	p		4.3-17.0.3
+            groupRepresentative	p		9.0-17.0.3
+            hash	p		10.0-17.0.3
+            hidden	p		16-17.0.3
+            isCustomViewItem	p		14.3-17.0.3
+            isKeyboardItem	p		15.3.1-17.0.3
+            isMinibarView	p		14.3-17.0.3
+            isSpaceItem	p		14.3-17.0.3
+            isSystemItem	p		4.3-17.0.3
+            menu	p	UIMenu	14.3-17.0.3
+            menuRepresentation	p	UIMenuElement	16-17.0.3
+            miniImage	p	UIImage	4.3-10.3
+            miniImageInsets	p		4.3-10.3
+            possibleSystemItems	p	NSSet	6.0-17.0.3
+            possibleTitles	p	NSSet	4.3-17.0.3
+            preferredMenuElementOrder	p		16-17.0.3
+            primaryAction	p	UIAction	14.3-17.0.3
+            secondaryActions	p	UIMenu	14.3-17.0.3
+            secondaryActionsArePrimary	p		14.3-17.0.3
+            selected	p		4.3-17.0.3
+            smu_isSystemItem	c		14.3-14.7,16-17.0.3
+            smu_systemItem	c		14.3-14.7,16-17.0.3
+            springLoaded	p		11.0-13.4.1
+            style	p		4.3-17.0.3
+            superclass	p		10.0-17.0.3
+            symbolAnimationEnabled	p		17.0.3
+            systemItem	p		4.3-17.0.3
+            tag	p		4.3
+            target	p		4.3-17.0.3
+            tintColor	p	UIColor	5.0-17.0.3
+            view	p	UIView	14.3-17.0.3
+            width	p		4.3-17.0.3
+            C	UIBarButtonItemAppearance	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _changeObserver	i		13.2.2-17.0.3
+            _changeObserver	p		13.2.2-17.0.3
+            _data	i	_UIBarButtonItemData	13.2.2-17.0.3
+            _data	p	_UIBarButtonItemData	13.2.2-17.0.3
+            _fallback	p		13.2.2-17.0.3
+            _states	i	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            disabled	p	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            focused	p	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            highlighted	p	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            normal	p	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            C	UIBarButtonItemGroup	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            __calculationVisibility	i		16-17.0.3
+            __notifyPrepareForLayout	i		16-17.0.3
+            __notifyWillRequestMenuRepresentation	i		16-17.0.3
+            _barButtonItems	i	NSMutableArray	9.0-17.0.3
+            _contextualExpandedPadding	p		16-17.0.3
+            _critical	p		16-17.0.3
+            _customizationIdentifier	i	NSString	16-17.0.3
+            _dci_availableWithoutCustomization	p		16-17.0.3
+            _dci_customizationIdentifier	p	NSString	16-17.0.3
+            _dci_inDefaultCustomization	p		16-17.0.3
+            _dci_menuRepresentation	p	UIMenuElement	16-17.0.3
+            _disabledExpansion	p		16-17.0.3
+            _expandStyle	i		13.2.2-17.0.3
+            _groupFlags	i		16-17.0.3
+            _hidden	i		9.0-15.3.1
+            _hidden	p		16-17.0.3
+            _locked	i		9.0-15.3.1
+            _menuRepresentation	i	UIMenuElement	16-17.0.3
+            _minimumLeadingSpace	i		9.0-15.3.1
+            _minimumTrailingSpace	i		9.0-15.3.1
+            _notifyPrepareForLayout	p		16-17.0.3
+            _notifyWillRequestMenuRepresentation	p		16-17.0.3
+            _owner	i		9.0-17.0.3
+            _priority	i		9.0-15.3.1
+            _representativeItem	i	UIBarButtonItem	9.0-17.0.3
+            _representativeUI	i	_UIButtonGroupViewController	9.0-15.3.1
+            _sendActionsBeforeDismiss	i		10.0-15.3.1
+            _shouldAlwaysCollapse	i		14.3-17.0.3
+            alwaysAvailable	p		16-17.0.3
+            barButtonItems	p	NSArray	9.0-17.0.3
+            displayingRepresentativeItem	p		9.0-17.0.3
+            expandStyle	p		13.2.2-17.0.3
+            hidden	p		9.0-17.0.3
+            items	p	NSArray	9.0-15.3.1
+            locked	p		9.0-15.3.1
+            menuRepresentation	p	UIMenuElement	16-17.0.3
+            minimumLeadingSpace	p		9.0-17.0.3
+            minimumTrailingSpace	p		9.0-17.0.3
+            owner	p		9.0-15.3.1,17.0.3
+            priority	p		9.0-15.3.1
+            representativeItem	p	UIBarButtonItem	9.0-17.0.3
+            representativeUI	p	_UIButtonGroupViewController	9.0-15.3.1
+            sendActionsBeforeDismiss	p		10.0-15.3.1
+            shouldAlwaysCollapse	p		14.3-17.0.3
+            swiftui_availableWithoutCustomization	c		16
+            systemGroup	p		14.3-17.0.3
+            C	UIBarButtonItemStateAppearance	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _data	i	_UIBarButtonItemData	13.2.2-17.0.3
+            _itemEffects	i	NSArray	13.2.2-17.0.3
+            _owner	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            _state	i		13.2.2-17.0.3
+            backgroundImage	p	UIImage	13.2.2-17.0.3
+            backgroundImagePositionAdjustment	p		13.2.2-17.0.3
+            data	p	_UIBarButtonItemData	13.2.2-17.0.3
+            itemEffects	p	NSArray	13.2.2-17.0.3
+            titlePositionAdjustment	p		13.2.2-17.0.3
+            titleTextAttributes	p	NSDictionary	13.2.2-17.0.3
+            C	UIBarItem	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _hasCustomizableInstanceAppearanceModifications	i		5.0-17.0.3
+            _hasCustomizableInstanceAppearanceModifications	p		5.0-17.0.3
+            _largeContentSizeImage	i	UIImage	11.0-17.0.3
+            _largeContentSizeImageInsets	i		11.0-17.0.3
+            _shouldArchiveUIAppearanceTags	i		6.0-17.0.3
+            _shouldArchiveUIAppearanceTags	p		6.0-17.0.3
+            _tag	i		10.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            enabled	p		4.3-17.0.3
+            hasImage	p		9.0-17.0.3
+            hasTitle	p		9.0-17.0.3
+            hash	p		8.0-17.0.3
+            image	p	UIImage	4.3-17.0.3
+            imageInsets	p		4.3-17.0.3
+            landscapeImagePhone	p	UIImage	5.0-17.0.3
+            landscapeImagePhoneInsets	p		5.0-17.0.3
+            largeContentSizeImage	p	UIImage	11.0-17.0.3
+            largeContentSizeImageInsets	p		11.0-17.0.3
+            resolvedTitle	p	NSString	9.0-17.0.3
+            selected	p		9.0-17.0.3
+            superclass	p		8.0-17.0.3
+            tag	p		4.3-17.0.3
+            title	p	NSString	4.3-17.0.3
+            C	UIBezierPath	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            CGPath	p		4.3-17.0.3
+            _cornerMask	i		15.3.1-17.0.3
+            _cornerRadius	i		15.3.1-17.0.3
+            _flatness	i		4.3-17.0.3
+            _hasContinuousCorners	i		15.3.1-17.0.3
+            _immutablePath	i		4.3-17.0.3
+            _immutablePathIsValid	i		4.3-17.0.3
+            _isRoundedRect	i		15.3.1-17.0.3
+            _lineCapStyle	i		4.3-17.0.3
+            _lineDashPattern	i	double	4.3-17.0.3
+            _lineDashPatternCount	i		4.3-17.0.3
+            _lineDashPhase	i		4.3-17.0.3
+            _lineJoinStyle	i		4.3-17.0.3
+            _lineWidth	i		4.3-17.0.3
+            _miterLimit	i		4.3-17.0.3
+            _path	i		4.3-17.0.3
+            _usesEvenOddFillRule	i		4.3-17.0.3
+            bounds	p		4.3-17.0.3
+            currentPoint	p		4.3-17.0.3
+            empty	p		4.3-17.0.3
+            flatness	p		4.3-17.0.3
+            lineCapStyle	p		4.3-17.0.3
+            lineJoinStyle	p		4.3-17.0.3
+            lineWidth	p		4.3-17.0.3
+            miterLimit	p		4.3-17.0.3
+            usesEvenOddFillRule	p		4.3-17.0.3
+            vk_CGPath	c		16-17.0.3
+            vk_allPoints	c	NSMutableArray	16-17.0.3
+            vk_centroid	p		16-17.0.3
+            vk_lengthIgnoringCurves	c		16-17.0.3
+            C	UIBlurEffect	8.0-17.0.3
+            S	UIVisualEffect	8.0-17.0.3
+            _canProvideCoreMaterialVibrancyEffect	p		13.2.2-17.0.3
+            _canProvideVibrancyEffect	p		11.0-17.0.3
+            _impl	i	_UIBlurEffectImpl	11.0-17.0.3
+            _invertAutomaticStyle	i		10.0-10.3
+            _invertAutomaticStyle	p		10.0-17.0.3
+            _style	i		8.0-10.3
+            _style	p		8.0-17.0.3
+            _tintColor	i	UIColor	10.0-10.3
+            _tintColor	p	UIColor	11.0-17.0.3
+            C	UIButton	4.3-17.0.3
+            S	UIControl	4.3-17.0.3
+            __imageContentMode	i		11.0-17.0.3
+            __plainButtonBackgroundColor	i	UIColor	11.0-17.0.3
+            __visualElement	i		14.3-14.7
+            _activeSizeToFitLayoutEngine	i	NSISEngine	17.0.3
+            _activeSizeToFitLayoutEngine	p	NSISEngine	17.0.3
+            _automaticallyUpdatesButtonConfiguration	p		15.3.1-17.0.3
+            _backgroundView	i	UIImageView	4.3-14.7
+            _buttonFlags	i		4.3-17.0.3
+            _buttonVisualProviderFlags	i		15.3.1-17.0.3
+            _calloutBar_shouldHideTitleLabel	p		16-17.0.3
+            _changesSelectionAsPrimaryAction	p		15.3.1-17.0.3
+            _configuration	i		15.3.1-17.0.3
+            _configuration	p	_UIButtonConfiguration	15.3.1-17.0.3
+            _configurationState	p	_UIButtonConfigurationState	15.3.1-17.0.3
+            _configurationUpdateHandler	i		15.3.1-17.0.3
+            _configurationUpdateHandler	p		15.3.1-17.0.3
+            _contentBackdropView	i	UIVisualEffectView	9.3-14.7
+            _contentConstraints	i	NSArray	6.0-14.7
+            _contentConstraints	p	NSArray	6.0-14.7
+            _contentEdgeInsets	i		4.3-17.0.3
+            _contentLookup	i	NSMutableDictionary	4.3-17.0.3
+            _currentConfiguration	p		15.3.1-17.0.3
+            _currentImageColor	p	UIColor	7.0-17.0.3
+            _cursorStyleProvider	i		13.4.1-16
+            _disableAutomaticTitleAnimations	p		11.0-17.0.3
+            _effectiveContentView	i	UIView	9.0-14.7
+            _externalFlatEdge	i		7.1-17.0.3
+            _externalFlatEdge	p		7.1-17.0.3
+            _floatingContentView	i	_UIFloatingContentView	9.3-14.7
+            _imageContentMode	p		11.0-17.0.3
+            _imageEdgeInsets	i		4.3-17.0.3
+            _imageView	i	UIImageView	4.3-14.7
+            _initialized	i		4.3-17.0.3
+            _internalTitlePaddingInsets	i		7.0-17.0.3
+            _internalTitlePaddingInsets	p		7.0-17.0.3
+            _isMicButton	p		16-17.0.3
+            _isOn	p		14.3
+            _lastDrawingControlState	i		7.0-17.0.3
+            _lazyTitleViewFont	i	UIFont	7.0-17.0.3
+            _lazyTitleViewFontIsDefaultForIdiom	i		13.2.2-17.0.3
+            _mapsui_title	c	NSString	16-17.0.3
+            _maskAnimationView	i	_UIButtonMaskAnimationView	7.0-14.7
+            _menu	i	UIMenu	14.3-17.0.3
+            _menuEnabled	p		17.0.3
+            _menuProvider	i		14.3-17.0.3
+            _menuProvider	p		14.3-17.0.3
+            _plainButtonBackgroundColor	p	UIColor	11.0-17.0.3
+            _pointerStyleProvider	i		13.4.1-17.0.3
+            _preferredCursorEffect	p	_UICursorEffect	13.4.1-14.7
+            _preferredMenuElementOrder	i		16-17.0.3
+            _prefersHorizontalMenuAttachment	i		17.0.3
+            _selectGestureRecognizer	i	UITapGestureRecognizer	7.1-17.0.3
+            _selectionInteraction	i	_UISelectionInteraction	17.0.3
+            _selectionView	i	UIView	7.0-14.7
+            _sf_cursorStyleProvider	c		13.4.1
+            _sf_menuProvider	c		14.3-14.7
+            _subtitleLabel	p	UILabel	15.3.1-17.0.3
+            _titleEdgeInsets	i		4.3-17.0.3
+            _titleView	i	UILabel	4.3-14.7
+            _visualBounds	p		16-17.0.3
+            _visualElement	p		14.3-14.7
+            _visualProvider	i		15.3.1-17.0.3
+            _visualProvider	p		15.3.1-17.0.3
+            _wantsAccessibilityUnderline	p		9.0-17.0.3
+            ab_text	c	NSString	8.0-17.0.3
+            ab_textAttributes	c	NSDictionary	8.0-17.0.3
+            adjustsImageSizeForAccessibilityContentSizeCategory	p		11.0-17.0.3
+            adjustsImageWhenDisabled	p		4.3-17.0.3
+            adjustsImageWhenHighlighted	p		4.3-17.0.3
+            automaticallyUpdatesConfiguration	p		15.3.1-17.0.3
+            behavioralStyle	p		15.3.1-17.0.3
+            buttonType	p		4.3-17.0.3
+            changesSelectionAsPrimaryAction	p		15.3.1-17.0.3
+            configuration	p	UIButtonConfiguration	15.3.1-17.0.3
+            configurationUpdateHandler	p		15.3.1-17.0.3
+            contentBackgroundHidden	p		11.0-17.0.3
+            contentEdgeInsets	p		4.3-17.0.3
+            currentAttributedTitle	p	NSAttributedString	6.0-17.0.3
+            currentBackgroundImage	p	UIImage	4.3-17.0.3
+            currentImage	p	UIImage	4.3-17.0.3
+            currentPreferredSymbolConfiguration	p	UIImageSymbolConfiguration	13.2.2-17.0.3
+            currentTitle	p	NSString	4.3-17.0.3
+            currentTitleColor	p	UIColor	4.3-17.0.3
+            currentTitleShadowColor	p	UIColor	4.3-17.0.3
+            cursorStyleProvider	p		13.4.1-16
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            font	p	UIFont	4.3-6.1,15.3.1-17.0.3
+            hash	p		8.0-17.0.3
+            held	p		15.3.1-17.0.3
+            hovered	p		15.3.1-17.0.3
+            imageEdgeInsets	p		4.3-17.0.3
+            imageView	p	UIImageView	4.3-17.0.3
+            lastBaselineFromBottom	c		14.3-14.7,16-17.0.3
+            lineBreakMode	p		4.3-6.1,15.3.1-17.0.3
+            menu	p	UIMenu	14.3-17.0.3
+            pointerInteractionEnabled	p		13.4.1-17.0.3
+            pointerStyleProvider	p		13.4.1-17.0.3
+            preferredBehavioralStyle	p		15.3.1-17.0.3
+            preferredMenuElementOrder	p		16-17.0.3
+            prefersHorizontalMenuAttachment	p		17.0.3
+            reversesTitleShadowWhenHighlighted	p		4.3-17.0.3
+            role	p		14.3-17.0.3
+            roundedFont	c		14.3-14.7,16-17.0.3
+            selectionInteraction	p	_UISelectionInteraction	17.0.3
+            showsTouchWhenHighlighted	p		4.3-17.0.3
+            subtitleLabel	p	UILabel	15.3.1-17.0.3
+            superclass	p		8.0-17.0.3
+            tintColor	p	UIColor	4.3-17.0.3
+            titleEdgeInsets	p		4.3-17.0.3
+            titleLabel	p	UILabel	4.3-17.0.3
+            titleShadowOffset	p		4.3-6.1,15.3.1-17.0.3
+            ttr_isEnabled	c		16
+            vs_normalTitle	c	NSString	11.4-14.7,16-17.0.3
+            C	UIButtonConfiguration	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            _activityIndicatorColorTransformer	i		15.3.1-17.0.3
+            _alwaysApplyTitleAlignment	p		17.0.3
+            _attributedSubtitle	i	NSAttributedString	15.3.1-17.0.3
+            _attributedTitle	i	NSAttributedString	15.3.1-17.0.3
+            _background	i	UIBackgroundConfiguration	15.3.1-17.0.3
+            _baseBackgroundColor	i	UIColor	15.3.1-17.0.3
+            _baseForegroundColor	i	UIColor	15.3.1-17.0.3
+            _behaviors	i	_UIButtonConfigurationStyleBehaviors	15.3.1-17.0.3
+            _contentInsets	i		15.3.1-17.0.3
+            _cornerStyle	i		15.3.1-17.0.3
+            _dci_indicator	p		16-17.0.3
+            _dci_indicatorColorTransformer	p		16-17.0.3
+            _flags	i		15.3.1-17.0.3
+            _image	i	UIImage	15.3.1-17.0.3
+            _imageColorTransformer	i		15.3.1-17.0.3
+            _imagePadding	i		15.3.1-17.0.3
+            _imagePlacement	i		15.3.1-17.0.3
+            _imageReservation	i		15.3.1-17.0.3
+            _indicatorColorTransformer	i		16-17.0.3
+            _preferredSymbolConfigurationForImage	i	UIImageSymbolConfiguration	15.3.1-17.0.3
+            _resolvedActivityIndicatorColor	i	UIColor	15.3.1-17.0.3
+            _resolvedActivityIndicatorSize	i		15.3.1-17.0.3
+            _resolvedImageColor	i	UIColor	15.3.1-17.0.3
+            _resolvedImageReservation	i		15.3.1-17.0.3
+            _resolvedIndicatorColor	i	UIColor	16-17.0.3
+            _resolvedIndicatorSymbolConfig	i	UIImageSymbolConfiguration	16-17.0.3
+            _resolvedSubtitle	i	NSAttributedString	15.3.1-17.0.3
+            _resolvedSymbolConfig	i	UIImageSymbolConfiguration	15.3.1-17.0.3
+            _resolvedTitle	i	NSAttributedString	15.3.1-17.0.3
+            _subtitleTextAttributesTransformer	i		15.3.1-17.0.3
+            _titleAlignment	i		15.3.1-16
+            _titlePadding	i		15.3.1-17.0.3
+            _titleTextAttributesTransformer	i		15.3.1-17.0.3
+            activityIndicatorColorTransformer	p		15.3.1-17.0.3
+            attributedSubtitle	p	NSAttributedString	15.3.1-17.0.3
+            attributedTitle	p	NSAttributedString	15.3.1-17.0.3
+            automaticallyUpdateForSelection	p		15.3.1-17.0.3
+            background	p	UIBackgroundConfiguration	15.3.1-17.0.3
+            baseBackgroundColor	p	UIColor	15.3.1-17.0.3
+            baseForegroundColor	p	UIColor	15.3.1-17.0.3
+            buttonSize	p		15.3.1-17.0.3
+            contentInsets	p		15.3.1-17.0.3
+            cornerStyle	p		15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            image	p	UIImage	15.3.1-17.0.3
+            imageColorTransformer	p		15.3.1-17.0.3
+            imagePadding	p		15.3.1-17.0.3
+            imagePlacement	p		15.3.1-17.0.3
+            imageReservation	p		15.3.1-17.0.3
+            indicator	p		16-17.0.3
+            indicatorColorTransformer	p		16-17.0.3
+            macIdiomStyle	p		15.3.1-17.0.3
+            preferredSymbolConfigurationForImage	p	UIImageSymbolConfiguration	15.3.1-17.0.3
+            showsActivityIndicator	p		15.3.1-17.0.3
+            subtitle	p	NSString	15.3.1-17.0.3
+            subtitleLineBreakMode	p		15.3.1-17.0.3
+            subtitleTextAttributesTransformer	p		15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            title	p	NSString	15.3.1-17.0.3
+            titleAlignment	p		15.3.1-17.0.3
+            titleLineBreakMode	p		15.3.1-17.0.3
+            titlePadding	p		15.3.1-17.0.3
+            titleTextAttributesTransformer	p		15.3.1-17.0.3
+            C	UICalendarSelection	16-17.0.3
+            S	NSObject	16-17.0.3
+            _view	i	UICalendarView	16-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            description	p	NSString	16-17.0.3
+            hash	p		16-17.0.3
+            superclass	p		16-17.0.3
+            view	p	UICalendarView	16-17.0.3
+            C	UICalendarSelectionMultiDate	16-17.0.3
+            S	UICalendarSelection	16-17.0.3
+            _delegate	i		16-17.0.3
+            _delegateImplements	i		16-17.0.3
+            _selectedDates	i	NSMutableArray	16-17.0.3
+            delegate	p		16-17.0.3
+            selectedDates	p	NSArray	16-17.0.3
+            C	UICalendarSelectionSingleDate	16-17.0.3
+            S	UICalendarSelection	16-17.0.3
+            __selectionFollowsMonthSelection	i		16-17.0.3
+            _delegate	i		16-17.0.3
+            _delegateImplements	i		16-17.0.3
+            _selectedDate	i	NSDateComponents	16-17.0.3
+            _selectionFollowsMonthSelection	p		16-17.0.3
+            delegate	p		16-17.0.3
+            selectedDate	p	NSDateComponents	16-17.0.3
+            C	UICalendarView	16-17.0.3
+            S	UIView	16-17.0.3
+            _cellFormatter	i	NSDateFormatter	16-17.0.3
+            _collectionView	i	UICollectionView	16-17.0.3
+            _collectionViewAspectRatio	i		16-17.0.3
+            _collectionViewDecorationsTotalHeight	i		16-17.0.3
+            _contentView	i	UIView	16-17.0.3
+            _dataModel	i	_UICalendarDataModel	16-17.0.3
+            _dataSource	i	UICollectionViewDiffableDataSource	16-17.0.3
+            _dataSourceController	i	_UICalendarViewDataSourceController	16-17.0.3
+            _daySizingLabel	i	_UIDatePickerLinkedLabel	16-17.0.3
+            _decorationSystem	i	_UICalendarViewDecorationSystem	16-17.0.3
+            _delegate	i		16-17.0.3
+            _flags	i		16-17.0.3
+            _frozenContentOffset	i		16-17.0.3
+            _headerView	i	_UICalendarHeaderView	16-17.0.3
+            _lastKnownSize	i		16-17.0.3
+            _lastWeekdayLabelWidth	i		16-17.0.3
+            _monthYearSelector	i	_UICalendarMonthYearSelector	16-17.0.3
+            _selectionBehavior	i	UICalendarSelection	16-17.0.3
+            _stateUpdatesInFlight	i		16-17.0.3
+            _viewState	i		16-17.0.3
+            _weekdayView	i	_UICalendarWeekdayView	16-17.0.3
+            availableDateRange	p	NSDateInterval	16-17.0.3
+            calendar	p	NSCalendar	16-17.0.3
+            collectionView	p	UICollectionView	16-17.0.3
+            contentView	p	UIView	16-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            decorationSystem	p	_UICalendarViewDecorationSystem	16-17.0.3
+            delegate	p		16-17.0.3
+            description	p	NSString	16-17.0.3
+            fontDesign	p	NSString	16-17.0.3
+            hash	p		16-17.0.3
+            headerView	p	_UICalendarHeaderView	16-17.0.3
+            locale	p	NSLocale	16-17.0.3
+            maximumDate	p	NSDate	16
+            maximumDateComponents	p	NSDateComponents	16
+            minimumDate	p	NSDate	16
+            minimumDateComponents	p	NSDateComponents	16
+            selection	p	UICalendarSelection	16
+            selectionBehavior	p	UICalendarSelection	16-17.0.3
+            superclass	p		16-17.0.3
+            timeZone	p	NSTimeZone	16-17.0.3
+            visibleDateComponents	p	NSDateComponents	16-17.0.3
+            wantsDateDecorations	p		16-17.0.3
+            weekdayView	p	_UICalendarWeekdayView	16-17.0.3
+            C	UICalendarViewDecoration	16-17.0.3
+            S	NSObject	16-17.0.3
+            _decoration	i	_UICalendarViewDecorationItem	16-17.0.3
+            _decorationView	p	UIView	16-17.0.3
+            C	UICellAccessory	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _alwaysNeedsLayout	i		13.2.2-13.4.1
+            _backgroundColor	i	UIColor	14.3-17.0.3
+            _backgroundColor	p	UIColor	17.0.3
+            _displayedState	i		14.3-17.0.3
+            _hidden	i		14.3-17.0.3
+            _identifier	i	NSString	13.2.2-13.4.1
+            _reservedLayoutWidth	i		14.3-17.0.3
+            _tintColor	i	UIColor	14.3-17.0.3
+            _view	i	UIView	13.2.2-13.4.1
+            alwaysNeedsLayout	p		13.2.2-13.4.1
+            backgroundColor	p	UIColor	14.3-16
+            displayedState	p		14.3-17.0.3
+            hidden	p		14.3-17.0.3
+            identifier	p	NSString	13.2.2-17.0.3
+            isSystemType	p		14.3-17.0.3
+            requestsHuggingLayoutWidth	p		13.2.2-13.4.1
+            reservedLayoutWidth	p		14.3-17.0.3
+            systemType	p		14.3-17.0.3
+            tintColor	p	UIColor	14.3-17.0.3
+            view	p	UIView	13.2.2-13.4.1
+            C	UICellAccessoryCheckmark	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            C	UICellAccessoryCustomView	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            _customView	i	UIView	14.3-17.0.3
+            _maintainsFixedSize	i		14.3-17.0.3
+            _placement	i		14.3-17.0.3
+            _position	i		14.3-17.0.3
+            customView	p	UIView	14.3-17.0.3
+            maintainsFixedSize	p		14.3-17.0.3
+            placement	p		14.3-17.0.3
+            position	p		14.3-17.0.3
+            C	UICellAccessoryDelete	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            _actionHandler	i		14.3-17.0.3
+            actionHandler	p		14.3-17.0.3
+            backgroundColor	p	UIColor	14.3-17.0.3
+            C	UICellAccessoryDetail	16-17.0.3
+            S	UICellAccessory	16-17.0.3
+            _actionHandler	i		16-17.0.3
+            actionHandler	p		16-17.0.3
+            C	UICellAccessoryDisclosureIndicator	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            C	UICellAccessoryInsert	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            _actionHandler	i		14.3-17.0.3
+            actionHandler	p		14.3-17.0.3
+            backgroundColor	p	UIColor	14.3-17.0.3
+            C	UICellAccessoryLabel	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            _adjustsFontForContentSizeCategory	i		14.3-17.0.3
+            _font	i	UIFont	14.3-17.0.3
+            _text	i	NSString	14.3-17.0.3
+            adjustsFontForContentSizeCategory	p		14.3-17.0.3
+            font	p	UIFont	14.3-17.0.3
+            text	p	NSString	14.3-17.0.3
+            C	UICellAccessoryMultiselect	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            backgroundColor	p	UIColor	14.3-17.0.3
+            C	UICellAccessoryOutlineDisclosure	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            __customImage	i	UIImage	15.3.1-17.0.3
+            _actionHandler	i		14.3-17.0.3
+            _customImage	p	UIImage	14.3-17.0.3
+            _style	i		14.3-17.0.3
+            actionHandler	p		14.3-17.0.3
+            rotationAngle	p		14.3-17.0.3
+            style	p		14.3-17.0.3
+            C	UICellAccessoryPopUpMenu	16-17.0.3
+            S	UICellAccessory	16-17.0.3
+            _internalMenu	p	UIMenu	16-17.0.3
+            _menu	i	UIMenu	16-17.0.3
+            _selectedElementDidChangeHandler	i		16-17.0.3
+            menu	p	UIMenu	16-17.0.3
+            selectedElementDidChangeHandler	p		16-17.0.3
+            C	UICellAccessoryReorder	14.3-17.0.3
+            S	UICellAccessory	14.3-17.0.3
+            _showsVerticalSeparator	i		14.3-17.0.3
+            showsVerticalSeparator	p		14.3-17.0.3
+            C	UICellConfigurationState	14.3-17.0.3
+            S	UIViewConfigurationState	14.3-17.0.3
+            _cellStateFlags	i		14.3-17.0.3
+            _contextMenuGroupLocation	p		16-17.0.3
+            _showingCompactContextMenu	p		14.3-15.3.1
+            _usesAnyPlainListStyle	p		16-17.0.3
+            _viewConfigurationState	p		14.3-17.0.3
+            cellDragState	p		14.3-17.0.3
+            cellDropState	p		14.3-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            disabled	p		14.3-17.0.3
+            editing	p		14.3-17.0.3
+            expanded	p		14.3-17.0.3
+            focused	p		14.3-17.0.3
+            hash	p		15.3.1-17.0.3
+            highlighted	p		14.3-17.0.3
+            isChild	c		17.0.3
+            isFocusSystemActive	c		17.0.3
+            isFocusingOnMessageListCell	c		17.0.3
+            isParent	c		17.0.3
+            pinned	p		15.3.1-17.0.3
+            reordering	p		14.3-17.0.3
+            selected	p		14.3-17.0.3
+            superclass	p		15.3.1-17.0.3
+            swiped	p		14.3-17.0.3
+            C	UICloudSharingController	10.0-17.0.3
+            S	UIViewController	10.0-17.0.3
+            _activityViewController	i	UIActivityViewController	16-17.0.3
+            _availablePermissions	i		10.0-17.0.3
+            _childViewController	i	_UIResilientRemoteViewContainerViewController	10.0-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	13.2.2-17.0.3
+            _container	i	CKContainer	10.0-17.0.3
+            _containerSetupInfo	i	CKContainerSetupInfo	13.2.2-17.0.3
+            _delegate	i		10.0-17.0.3
+            _folderSubitemName	i	NSString	13.2.2-17.0.3
+            _headerPrimaryImage	i	UIImage	13.2.2-17.0.3
+            _headerSecondaryImage	i	UIImage	13.2.2-17.0.3
+            _internalDelegate	i		11.0-17.0.3
+            _isDelayingPresentation	i		10.0-15.3.1
+            _originalPresentingViewController	i	UIViewController	10.0-17.0.3
+            _participantDetails	i	NSDictionary	10.0-17.0.3
+            _preparationHandler	i		10.0-17.0.3
+            _primaryAuxiliarySwitchState	i		11.0-17.0.3
+            _primaryAuxiliarySwitchTitle	i	NSString	11.0-17.0.3
+            _privateDelegate	i		10.0-10.3
+            _remoteViewController	i	_UIShareInvitationRemoteViewController	10.0-17.0.3
+            _rootFolderTitle	i	NSString	13.2.2-17.0.3
+            _secondaryAuxiliarySwitchState	i		11.0-17.0.3
+            _secondaryAuxiliarySwitchTitle	i	NSString	11.0-17.0.3
+            _sectionTitleForAuxiliarySwitches	i	NSString	16-17.0.3
+            _share	i	CKShare	10.0-17.0.3
+            _shareNeedsDeletion	i		10.0-17.0.3
+            _strongReferenceToOurself	i	UIViewController	10.0-17.0.3
+            _systemSharingUIObserver	i	CKSystemSharingUIObserver	16-17.0.3
+            _viewServiceValidSema	i		10.0-17.0.3
+            activityViewController	p	UIActivityViewController	16-17.0.3
+            availablePermissions	p		10.0-17.0.3
+            childViewController	p	_UIResilientRemoteViewContainerViewController	10.0-17.0.3
+            container	p	CKContainer	10.0-17.0.3
+            containerSetupInfo	p	CKContainerSetupInfo	13.2.2-17.0.3
+            debugDescription	p	NSString	10.0-17.0.3
+            delegate	p		10.0-17.0.3
+            description	p	NSString	10.0-17.0.3
+            folderSubitemName	p	NSString	13.2.2-17.0.3
+            hash	p		10.0-17.0.3
+            headerPrimaryImage	p	UIImage	13.2.2-17.0.3
+            headerSecondaryImage	p	UIImage	13.2.2-17.0.3
+            internalDelegate	p		11.0-17.0.3
+            originalPresentingViewController	p	UIViewController	10.0-17.0.3
+            participantDetails	p	NSDictionary	10.0-17.0.3
+            preparationHandler	p		10.0-17.0.3
+            primaryAuxiliarySwitchState	p		11.0-17.0.3
+            primaryAuxiliarySwitchTitle	p	NSString	11.0-17.0.3
+            privateDelegate	p		10.0-10.3
+            remoteViewController	p	_UIShareInvitationRemoteViewController	10.0-17.0.3
+            rootFolderTitle	p	NSString	13.2.2-17.0.3
+            secondaryAuxiliarySwitchState	p		11.0-17.0.3
+            secondaryAuxiliarySwitchTitle	p	NSString	11.0-17.0.3
+            sectionTitleForAuxiliarySwitches	p	NSString	16-17.0.3
+            share	p	CKShare	10.0-17.0.3
+            strongReferenceToOurself	p	UIViewController	10.0-17.0.3
+            superclass	p		10.0-17.0.3
+            systemSharingUIObserver	p	CKSystemSharingUIObserver	16-17.0.3
+            C	UICollectionLayoutListConfiguration	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _appearance	i		14.3-17.0.3
+            _backgroundColor	i	UIColor	14.3-17.0.3
+            _cornerRadius	i		15.3.1-17.0.3
+            _cornerRadius	p		15.3.1-17.0.3
+            _didEndSwipingHandler	i		15.3.1-17.0.3
+            _didEndSwipingHandler	p		15.3.1-17.0.3
+            _footerMode	i		14.3-17.0.3
+            _headerMode	i		14.3-17.0.3
+            _headerTopPadding	i		15.3.1-17.0.3
+            _itemSeparatorHandler	i		14.7-17.0.3
+            _leadingSwipeActionsConfigurationProvider	i		14.3-17.0.3
+            _separatorConfiguration	i	UIListSeparatorConfiguration	14.7-17.0.3
+            _showsSeparators	i		14.3-17.0.3
+            _trailingSwipeActionsConfigurationProvider	i		14.3-17.0.3
+            _willBeginSwipingHandler	i		15.3.1-17.0.3
+            _willBeginSwipingHandler	p		15.3.1-17.0.3
+            appearance	p		14.3-17.0.3
+            backgroundColor	p	UIColor	14.3-17.0.3
+            footerMode	p		14.3-17.0.3
+            headerMode	p		14.3-17.0.3
+            headerTopPadding	p		15.3.1-17.0.3
+            itemSeparatorHandler	p		14.7-17.0.3
+            leadingSwipeActionsConfigurationProvider	p		14.3-17.0.3
+            separatorConfiguration	p	UIListSeparatorConfiguration	14.7-17.0.3
+            showsSeparators	p		14.3-17.0.3
+            trailingSwipeActionsConfigurationProvider	p		14.3-17.0.3
+            C	UICollectionReusableView	6.0-17.0.3
+            S	UIView	6.0-17.0.3
+            _automaticIntrinsicContentSizeInvalidationEnabled	p		16-17.0.3
+            _collectionView	i	UICollectionView	6.0-17.0.3
+            _defaultLayoutMargins	i		14.3-17.0.3
+            _elementKind	i	NSString	15.3.1-17.0.3
+            _layoutAttributes	i	UICollectionViewLayoutAttributes	6.0-17.0.3
+            _preferredAttributesValid	i		8.3-17.0.3
+            _reusableViewFlags	i		6.0-17.0.3
+            _reuseIdentifier	i	NSString	6.0-17.0.3
+            _shouldConstrainHeight	i		13.2.2-13.4.1
+            _shouldConstrainWidth	i		13.2.2-13.4.1
+            _updateAnimationCount	i		8.0-17.0.3
+            canBeEdited	p		14.3-17.0.3
+            collectionView	p	UICollectionView	8.0-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-17.0.3
+            description	p	NSString	11.0-12.0,13.2.2-17.0.3
+            editing	p		14.3-17.0.3
+            elementKind	p	NSString	15.3.1-17.0.3
+            hasBeenReused	p		15.3.1-17.0.3
+            hash	p		11.0-12.0,13.2.2-17.0.3
+            inUpdateAnimation	p		8.0-17.0.3
+            isBeingReused	p		13.2.2-17.0.3
+            layoutAttributes	p	UICollectionViewLayoutAttributes	8.0-17.0.3
+            preferredAttributesValid	p		8.3-17.0.3
+            reuseIdentifier	p	NSString	6.0-17.0.3
+            shouldConstrainHeight	p		13.2.2-17.0.3
+            shouldConstrainWidth	p		13.2.2-17.0.3
+            superclass	p		11.0-12.0,13.2.2-17.0.3
+            tv_belongsToOldIndexPath	c		10.3-14.7,16-17.0.3
+            tv_displayed	c		10.3-14.7,16-17.0.3
+            tv_focused	c		10.3-14.7,16-17.0.3
+            C	UICollectionView	6.0-17.0.3
+            S	UIScrollView	6.0-17.0.3
+            __allowsCursorInteraction	i		14.3-15.3.1
+            __hasTransitionLayoutAttributes	p		14.7-17.0.3
+            _activeOrthogonalPrefetchingContext	i	_UICollectionViewPrefetchingContext	15.3.1-17.0.3
+            _allVisibleViewsDict	i	NSMutableDictionary	6.0-7.0
+            _allowsCursorInteraction	p		13.4.1-15.3.1
+            _autoscrollTimer	i	NSTimer	8.3-17.0.3
+            _backgroundView	i	UIView	6.0-17.0.3
+            _cancellingToIndexPath	i	NSIndexPath	11.0-17.0.3
+            _cellBeingReconfigured	i	UICollectionViewCell	15.3.1-17.0.3
+            _cellClassDict	i	NSMutableDictionary	6.0-17.0.3
+            _cellNibDict	i	NSMutableDictionary	6.0-17.0.3
+            _cellNibExternalObjectsTables	i	NSMutableDictionary	6.0-17.0.3
+            _cellReuseQueues	i	NSMutableDictionary	6.0-17.0.3
+            _clonedCellsDict	i	NSMutableDictionary	7.1-17.0.3
+            _clonedDecorationViewsDict	i	NSMutableDictionary	7.1-17.0.3
+            _clonedSupplementaryViewsDict	i	NSMutableDictionary	7.1-17.0.3
+            _clonedViewsDict	i	NSMutableDictionary	7.0
+            _collectionViewData	i	UICollectionViewData	6.0-17.0.3
+            _collectionViewFlags	i		6.0-17.0.3
+            _containerScrollViewVisitationCount	i		10.0-17.0.3
+            _contentFocusContainerGuide	i	UIFocusContainerGuide	9.0-17.0.3
+            _contentOffsetRestorationAnchor	i	NSIndexPath	15.3.1-17.0.3
+            _contentOffsetWhenScrollNotificationsSuspended	i		17.0.3
+            _contextMenuInteraction	i	UIContextMenuInteraction	13.2.2-17.0.3
+            _currentCenterOffset	i		7.0-16
+            _currentDefaultRegion	i	_UICursorRegion	13.4.1
+            _currentIndexTitleIndex	i		16-17.0.3
+            _currentInteractiveTransitionProgress	i		7.0-17.0.3
+            _currentInteractiveTransitionTimeStamp	i		7.0-17.0.3
+            _currentPrefetchingContext	i	_UICollectionViewPrefetchingContext	10.0-14.7
+            _currentPromiseFulfillmentCell	i	UICollectionViewCell	9.3-17.0.3
+            _currentTouch	i	UITouch	6.0-17.0.3
+            _currentUpdate	i	UICollectionViewUpdate	7.0-17.0.3
+            _currentlyAnimatingReorderedIndexPaths	i	NSSet	13.2.2-13.4.1
+            _cursorInteraction	i	_UICursorInteraction	13.4.1
+            _dataSource	i		6.0-17.0.3
+            _dataSourceToLayoutIndexPathMappingDict	i	NSMutableDictionary	10.3
+            _debugger	i	_UICollectionViewFeedbackLoopDebugger	17.0.3
+            _defaultLayoutMargins	i		10.0-17.0.3
+            _delegateSupportsPrimaryAction	p		16-17.0.3
+            _deleteItems	i	NSMutableArray	6.0-17.0.3
+            _didScrollNotificationSuspensionCount	i		17.0.3
+            _dragAndDropController	i	_UICollectionViewDragAndDropController	11.0-17.0.3
+            _dragDelegate	i		11.0-17.0.3
+            _dragDestinationController	i	_UICollectionViewDragDestinationController	11.0-17.0.3
+            _dragDestinationDelegate	i		11.0-17.0.3
+            _dragDestinationVisualStyle	i		14.3-17.0.3
+            _dragInteractionEnabledState	i		11.0-17.0.3
+            _dragPlaceholderInsertionCadence	i		11.0-17.0.3
+            _dragReorderingCadence	i		11.0-17.0.3
+            _dragSourceController	i	_UICollectionViewDragSourceController	11.0-17.0.3
+            _dragSourceDelegate	i		11.0-17.0.3
+            _dropDelegate	i		11.0-17.0.3
+            _editing	p		10.0-17.0.3
+            _endInteractiveTransitionAnimationGroup	i	_UIDynamicAnimationGroup	7.0-17.0.3
+            _endOfContentFocusContainerGuide	i	UIFocusContainerGuide	9.3-17.0.3
+            _expectedDiffableUpdateItem	i	UICollectionViewUpdateItem	15.3.1-17.0.3
+            _firstResponderIndexPath	i	NSIndexPath	6.0-17.0.3
+            _firstResponderView	i	UICollectionReusableView	6.0-17.0.3
+            _firstResponderViewKind	i	NSString	6.0-17.0.3
+            _firstResponderViewType	i		6.0-17.0.3
+            _focusedCell	i	UICollectionReusableView	9.0-15.3.1
+            _focusedCellElementKind	i	NSString	9.3-15.3.1
+            _focusedCellIndexPath	i	NSIndexPath	8.3-15.3.1
+            _focusedItemState	i	_UICollectionViewFocusedItemState	16-17.0.3
+            _focusedViewType	i		8.3-15.3.1
+            _highlightedSpringLoadedItem	i	NSIndexPath	11.0-17.0.3
+            _horizontalIndexTitleBar	i	_UIHorizontalIndexTitleBar	12.4-17.0.3
+            _horizontalIndexTitleBarOffset	i		12.4-17.0.3
+            _identityTracker	i	_UIIndexPathIdentityTracker	13.2.2-17.0.3
+            _indexBar	i	UIIndexBarAccessoryView	16-17.0.3
+            _indexBarSectionIndexTitles	i	NSArray	16-17.0.3
+            _indexOverlayManager	i	_UICollectionTableIndexOverlayManager	16-17.0.3
+            _indexPathBeingReconfigured	i	NSIndexPath	15.3.1-17.0.3
+            _indexPathOfFocusedCellBeforeFocusingOnHorizontalIndexTitleBar	i	NSIndexPath	12.4-17.0.3
+            _indexPathsForHighlightedItems	i	NSMutableSet	6.0-13.4.1
+            _indexPathsForSelectedItems	i	NSMutableSet	6.0-13.4.1
+            _indexPathsRequiringPreferredAttributes	i	NSMutableOrderedSet	17.0.3
+            _insertItems	i	NSMutableArray	6.0-17.0.3
+            _interactiveCompletionHandler	i		7.0-17.0.3
+            _interactiveTransitionInfos	i	NSMutableDictionary	7.0-17.0.3
+            _interactiveTransitionValueTrackingDict	i	NSMutableDictionary	7.0-17.0.3
+            _intrinsicContentSizeInvalidationContext	i	UICollectionViewLayoutInvalidationContext	16-17.0.3
+            _invalidatedAttributes	i	NSMutableDictionary	7.1
+            _invalidatedDecorationIndexPaths	i	NSMutableDictionary	8.0-17.0.3
+            _invalidatedItemIndexPaths	i	NSMutableSet	8.0-17.0.3
+            _invalidatedSupplementaryIndexPaths	i	NSMutableDictionary	8.0-17.0.3
+            _invalidationBlock	i		8.0-17.0.3
+            _isInInteractiveTransition	i		7.0-17.0.3
+            _isMovingFocusFromHorizontalIndexTitleBarToContent	i		12.4-17.0.3
+            _isRequestingCellOrSupplementary	p		15.3.1-17.0.3
+            _lastLayoutOffset	i		6.0-17.0.3
+            _layout	i	UICollectionViewLayout	6.0-17.0.3
+            _mainPrefetchingContext	i	_UICollectionViewPrefetchingContext	15.3.1-17.0.3
+            _moveItems	i	NSMutableArray	6.0-17.0.3
+            _multiSelectController	i	_UICollectionViewMultiSelectController	13.2.2-17.0.3
+            _navigationCompletion	i		7.0-17.0.3
+            _needsReload	p		16-17.0.3
+            _newContentView	i	UICollectionReusableView	6.0-17.0.3
+            _nextLayoutForInteractiveTranstion	i	UICollectionViewLayout	7.0-17.0.3
+            _notifiedDisplayedCells	i	NSHashTable	11.0-17.0.3
+            _offsetToContentOffsetRestorationAnchor	i		15.3.1-17.0.3
+            _offsetToTargetIndexPathForScrolling	i		16-17.0.3
+            _originalDeleteItems	i	NSArray	6.0-17.0.3
+            _originalInsertItems	i	NSArray	6.0-17.0.3
+            _orthogonalScrollerController	i	_UICollectionViewOrthogonalScrollerSectionController	13.2.2-17.0.3
+            _orthogonalSectionPrefetchingContexts	i	NSMutableDictionary	13.2.2-17.0.3
+            _pendingDeselectionIndexPaths	i	NSMutableSet	6.0-17.0.3
+            _pendingSelectionIndexPath	i	NSIndexPath	6.0-17.0.3
+            _performUsingPresentationValuesRefCount	i		11.0-17.0.3
+            _postUpdateBlock	i		9.0-17.0.3
+            _preRotationBounds	i		6.0-17.0.3
+            _preferredDragDestinationVisualStyle	i		14.3-17.0.3
+            _prefetchCacheItems	i	NSMutableDictionary	9.3-17.0.3
+            _prefetchCandidateItems	i	NSMutableArray	9.3
+            _prefetchDataSource	i		10.0-17.0.3
+            _prefetchMode	i		9.3-14.7
+            _prefetchVelocityIntegrator	i	_UIVelocityIntegrator	10.0-17.0.3
+            _prefetchingEnabled	i		10.0-14.7
+            _previousCenterOffset	i		7.0-16
+            _previousInteractiveTransitionProgress	i		7.0-17.0.3
+            _previousInteractiveTransitionTimeStamp	i		7.0-17.0.3
+            _previousPrefetchUnitVector	i		9.3
+            _previousVisibleBounds	i		9.3
+            _reconfigureAnimator	i	UIViewPropertyAnimator	15.3.1-17.0.3
+            _reloadItems	i	NSMutableArray	6.0-17.0.3
+            _reloadingSuspendedCount	i		6.0-17.0.3
+            _rememberedFocusedItemState	i	_UICollectionViewFocusedItemState	16-17.0.3
+            _reorderDestinationView	i	_UIDragDestinationIndicatorView	14.3-17.0.3
+            _reorderFeedbackBehavior	i	_UIFeedbackDragSnappingBehavior	10.0-10.3
+            _reorderFeedbackGenerator	i	_UIDragSnappingFeedbackGenerator	11.0-17.0.3
+            _reorderedItems	i	NSMutableArray	8.3-10.3
+            _reorderingCadence	i		11.0-17.0.3
+            _reorderingTargetPosition	i		8.3-17.0.3
+            _requestedPositionOfTargetIndexPathForScrolling	i		15.3.1,17.0.3
+            _rotationAnimationCount	i		6.0-17.0.3
+            _rotationBoundsOffset	i		6.0-17.0.3
+            _sceneActivationInteraction	i	UIWindowSceneActivationInteraction	15.3.1-17.0.3
+            _scrollingTargetItemFrame	i		17.0.3
+            _searchFullPageOnFocusUpdate	i		13.2.2-17.0.3
+            _sectionContainersQueuedForRemoval	i	NSMutableArray	16-17.0.3
+            _sectionFocusGuideController	i	_UICollectionViewSectionFocusGuideController	15.3.1-17.0.3
+            _sectionToContainerViewMap	i	NSMutableDictionary	16-17.0.3
+            _selectedIndexTitleEntry	i	_UIFocusFastScrollingIndexBarEntry	12.4-17.0.3
+            _selectionController	i	_UICollectionViewSelectionController	14.3-17.0.3
+            _selectionController	p	_UICollectionViewSelectionController	14.3-17.0.3
+            _selectionInteraction	i	_UISelectionInteraction	17.0.3
+            _shouldAccumulateTrackedLayoutValues	i		7.0-17.0.3
+            _startTimeStamp	i		7.0-16
+            _subviewManager	i	_UICollectionViewSubviewManager	15.3.1-17.0.3
+            _subviewManager	p	_UICollectionViewSubviewManager	15.3.1-16
+            _subviewRouter	i	_UICollectionViewSubviewRouter	17.0.3
+            _supplementaryViewClassDict	i	NSMutableDictionary	6.0-17.0.3
+            _supplementaryViewNibDict	i	NSMutableDictionary	6.0-17.0.3
+            _supplementaryViewNibExternalObjectsTables	i	NSMutableDictionary	6.0-17.0.3
+            _supplementaryViewRegisteredKinds	i	NSMutableSet	10.0-17.0.3
+            _supplementaryViewReuseQueues	i	NSMutableDictionary	6.0-17.0.3
+            _targetFocusedItemState	i	_UICollectionViewFocusedItemState	16-17.0.3
+            _targetIndexPathForScrolling	i	NSIndexPath	15.3.1-17.0.3
+            _templateLayoutCells	i	NSMutableDictionary	9.3-15.3.1
+            _trackedValuesKeys	i	NSMutableArray	7.0-17.0.3
+            _transitionLayoutAttributes	i	UICollectionViewLayoutAttributes	7.0-17.0.3
+            _update	i		6.0-6.1
+            _updateAnimationCount	i		7.0-17.0.3
+            _updateCompletionHandler	i		6.0-17.0.3
+            _updateCount	i		6.0-17.0.3
+            _updateVisibleCellsRecursionCount	i		15.3.1-17.0.3
+            _usesLegacyExternalInputSupport	i		8.0-8.2
+            _verifier	i	_UICollectionViewVerifier	15.3.1
+            _viewsOptedOutOfBeingParentedIntoContainers	i	NSMutableSet	16-17.0.3
+            _visibleBounds	i		6.0-17.0.3
+            _visibleCellsDict	i	NSMutableDictionary	7.1-14.7
+            _visibleDecorationViewsDict	i	NSMutableDictionary	7.1-14.7
+            _visibleRectInsets	i		11.0-17.0.3
+            _visibleSupplementaryViewsDict	i	NSMutableDictionary	7.1-14.7
+            allowsEffectiveMultipleSelection	p		10.0-17.0.3
+            allowsEffectiveSelection	p		10.0-17.0.3
+            allowsFocus	p		15.3.1-17.0.3
+            allowsFocusDuringEditing	p		15.3.1-17.0.3
+            allowsMultipleSelection	p		6.0-17.0.3
+            allowsMultipleSelectionDuringEditing	p		14.3-17.0.3
+            allowsSelection	p		6.0-17.0.3
+            allowsSelectionDuringEditing	p		14.3-17.0.3
+            backgroundView	p	UIView	6.0-17.0.3
+            cellRegistered	c		12.0-14.7,16-17.0.3
+            collectionViewData	p	UICollectionViewData	7.1-17.0.3
+            collectionViewLayout	p	UICollectionViewLayout	6.0-17.0.3
+            contextMenuInteraction	p	UIContextMenuInteraction	13.2.2-17.0.3
+            currentPromiseFulfillmentCell	p	UICollectionViewCell	9.3-17.0.3
+            currentTouch	p	UITouch	6.0-17.0.3
+            currentUpdate	p	UICollectionViewUpdate	7.1-17.0.3
+            dataSource	p		6.0-17.0.3
+            dataSourceSupportsReordering	p		9.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            defaultLayoutMargins	p		10.0-17.0.3
+            delegate	p		6.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            dragDelegate	p		11.0-17.0.3
+            dragInteractionEnabled	p		11.0-17.0.3
+            dropDelegate	p		11.0-17.0.3
+            editing	p		14.3-17.0.3
+            endOfContentFocusContainerGuide	p	UIFocusContainerGuide	9.3-17.0.3
+            expectedDiffableUpdateItem	p	UICollectionViewUpdateItem	15.3.1-17.0.3
+            focusedCell	p	UICollectionReusableView	9.0-15.3.1
+            focusedCellElementKind	p	NSString	9.3-15.3.1
+            focusedCellIndexPath	p	NSIndexPath	8.3-15.3.1
+            focusedItemState	p	_UICollectionViewFocusedItemState	16-17.0.3
+            hasActiveDrag	p		11.0-17.0.3
+            hasActiveDrop	p		11.0-17.0.3
+            hasCustomBackground	p		15.3.1-17.0.3
+            hasUncommittedUpdates	p		11.0-17.0.3
+            hash	p		9.0-17.0.3
+            headersRegistered	c		12.0-14.7,16-17.0.3
+            horizontalIndexTitleBar	p	_UIHorizontalIndexTitleBar	12.4-17.0.3
+            ic_firstItemIndexPath	c	NSIndexPath	13.2.2-14.7,16-17.0.3
+            ic_firstSelectedItemFrame	p		13.2.2-14.7,16-17.0.3
+            ic_middleVisibleIndexPath	c	NSIndexPath	14.3-14.7,16-17.0.3
+            ic_selectionContainsFocusedItem	c		16-17.0.3
+            indexOverlayManager	p	_UICollectionTableIndexOverlayManager	16-17.0.3
+            indexPathOfFocusedCellBeforeFocusingOnHorizontalIndexTitleBar	p	NSIndexPath	12.4-17.0.3
+            indexPathsForFocusedItems	c	NSArray	16-17.0.3
+            indexPathsForSelectedItems	p	NSArray	10.0-17.0.3
+            indexPathsForVisibleItems	p	NSArray	10.0-17.0.3
+            isMovingFocusFromHorizontalIndexTitleBarToContent	p		12.4-17.0.3
+            keepsFirstResponderVisibleOnBoundsChange	p		9.0-17.0.3
+            mt_editing	c		14.3-14.7,16-17.0.3
+            mui_indexPathsForPreparedItems	c	NSArray	17.0.3
+            mui_preparedItems	c	NSArray	16
+            mui_sortedIndexPathsForVisibleItems	c	NSArray	16-17.0.3
+            navigationCompletion	p		7.0-17.0.3
+            numberOfSections	p		10.0-17.0.3
+            performingReloadData	p		14.3-17.0.3
+            prefetchDataSource	p		10.0-17.0.3
+            prefetchingEnabled	p		10.0-17.0.3
+            pu_indexPathsForPreparedItems	c	NSArray	10.3-14.7,16
+            rememberedFocusedItemState	p	_UICollectionViewFocusedItemState	16-17.0.3
+            remembersLastFocusedIndexPath	p		9.0-17.0.3
+            reorderDestinationView	p	_UIDragDestinationIndicatorView	14.3-17.0.3
+            reorderedItems	p	NSArray	8.3-17.0.3
+            reorderingCadence	p		11.0-17.0.3
+            reorderingTargetPosition	p		8.3-17.0.3
+            searchFullPageOnFocusUpdate	p		13.2.2-17.0.3
+            selectedIndexTitleEntry	p	_UIFocusFastScrollingIndexBarEntry	12.4-17.0.3
+            selectionFollowsFocus	p		14.3-17.0.3
+            selfSizingInvalidation	p		16-17.0.3
+            superclass	p		9.0-17.0.3
+            supportsAutomaticCatalystDragAndDropReordering	p		14.3-17.0.3
+            tu_deriveVisibleBoundsFromContainingScrollView	c		13.4.1-14.7,16-17.0.3
+            usesLegacyExternalInputSupport	p		8.0-8.2
+            visibleCells	p	NSArray	10.0-17.0.3
+            visibleViews	p	NSArray	7.1-15.3.1
+            vuiBounds	p		16-17.0.3
+            vuiContentInsets	p		16-17.0.3
+            vuiContentOffset	p		16-17.0.3
+            vuiContentSize	p		16-17.0.3
+            vuiIndexPathsForVisibleItems	c	NSArray	16-17.0.3
+            vuiPreciseIndexPathsForFullyVisibleItems	c	NSArray	16-17.0.3
+            vuiPreciseIndexPathsForVisibleItems	c	NSArray	16-17.0.3
+            vuiSafeAreaInsets	p		16-17.0.3
+            vuiSize	p		16-17.0.3
+            vuiVisibleCells	c	NSArray	16-17.0.3
+            C	UICollectionViewCell	6.0-17.0.3
+            S	UICollectionReusableView	6.0-17.0.3
+            __dropState	i		14.3-17.0.3
+            __editMenuInteraction	i	UIEditMenuInteraction	16-17.0.3
+            __popupMenuButton	i	UIButton	16-17.0.3
+            _allowsHorizontalFocusMovement	p		16-17.0.3
+            _backgroundFillIsCustomizedForSelectionOrHighlight	p		14.3-17.0.3
+            _backgroundIsVerticallyInset	p		14.3-17.0.3
+            _backgroundView	i	UIView	6.0-17.0.3
+            _backgroundViewConfigurationProvider	i		14.3-17.0.3
+            _bridgedConfigurationState	p	UICellConfigurationState	14.3-14.7,16-17.0.3
+            _collectionCellFlags	i		6.0-17.0.3
+            _configurationState	p	UICellConfigurationState	17.0.3
+            _configurationUpdateHandler	i		15.3.1-17.0.3
+            _contentView	i	UIView	6.0-17.0.3
+            _contentViewConfigurationIdentifier	i	NSString	14.3-15.3.1
+            _contentViewConfigurationProvider	i		14.3-17.0.3
+            _contextMenuGroupLocation	p		16-17.0.3
+            _dragState	i		11.0-17.0.3
+            _dragState	p		11.0-17.0.3
+            _dragging	i		11.0-17.0.3
+            _dropState	p		14.3-17.0.3
+            _dropTarget	p		14.3-17.0.3
+            _editMenuInteraction	p	UIEditMenuInteraction	16-17.0.3
+            _existingContentView	p	UIView	14.7-17.0.3
+            _focusStyle	i		9.0-17.0.3
+            _focusedFloatingContentView	i	_UIFloatingContentView	9.3-17.0.3
+            _highlighted	i		6.0-17.0.3
+            _highlightingSupport	i		6.0-17.0.3
+            _isLayoutEngineSuspended	i		9.3-15.3.1
+            _lastNormalBackgroundViewConfiguration	i		14.3-17.0.3
+            _layoutEngineSuspended	p		9.3-15.3.1
+            _menuGesture	i	UILongPressGestureRecognizer	6.0-17.0.3
+            _popupMenuButton	p	UIButton	16-17.0.3
+            _reordering	p		14.3-17.0.3
+            _selected	i		6.0-17.0.3
+            _selectedBackgroundView	i	UIView	6.0-17.0.3
+            _selectionSegueTemplate	i		6.0-17.0.3
+            _showingCompactContextMenu	p		14.3-15.3.1
+            _swiped	p		14.3-17.0.3
+            _systemBackgroundView	i	_UISystemBackgroundView	14.3-17.0.3
+            _usesAnyPlainListStyle	p		16-17.0.3
+            _viewForContentConfiguration	i		14.3-17.0.3
+            automaticallyUpdatesBackgroundConfiguration	p		14.3-17.0.3
+            automaticallyUpdatesContentConfiguration	p		14.3-17.0.3
+            backgroundConfiguration	p	UIBackgroundConfiguration	14.3-17.0.3
+            backgroundView	p	UIView	6.0-17.0.3
+            configurationState	p	UICellConfigurationState	14.3-17.0.3
+            configurationUpdateHandler	p		15.3.1-17.0.3
+            contentConfiguration	p		14.3-17.0.3
+            contentView	p	UIView	6.0-17.0.3
+            contentViewFrame	p		10.0-12.0
+            contentViewInset	p		13.2.2-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dragging	p		11.0-17.0.3
+            focusStyle	p		9.0-17.0.3
+            focusedFloatingContentView	p	_UIFloatingContentView	13.2.2-17.0.3
+            hash	p		8.0-17.0.3
+            highlighted	p		6.0-17.0.3
+            selected	p		6.0-17.0.3
+            selectedBackgroundView	p	UIView	6.0-17.0.3
+            selectionAnimationDuration	p		10.0-17.0.3
+            smu_popUpMenuButton	c	UIButton	17.0.3
+            superclass	p		8.0-17.0.3
+            vuiAccessibilityIdentifier	c	NSString	16-17.0.3
+            vuiCellView	c	UIView	16-17.0.3
+            C	UICollectionViewCellRegistration	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __collectionViewRequestingViewWhenCreated	i	UICollectionView	15.3.1-17.0.3
+            _cellClass	i		14.3-17.0.3
+            _cellNib	i	UINib	14.3-17.0.3
+            _collectionViewRequestingViewWhenCreated	p	UICollectionView	15.3.1-17.0.3
+            _configurationHandler	i		14.3-17.0.3
+            _reuseIdentifier	i	NSString	14.3-17.0.3
+            cellClass	p		14.3-17.0.3
+            cellNib	p	UINib	14.3-17.0.3
+            configurationHandler	p		14.3-17.0.3
+            hasCellClass	p		15.3.1-17.0.3
+            hasCellNib	p		15.3.1-17.0.3
+            reuseIdentifier	p	NSString	15.3.1-17.0.3
+            C	UICollectionViewCompositionalLayout	13.2.2-17.0.3
+            S	UICollectionViewLayout	13.2.2-17.0.3
+            _collectionViewTraitChangeRegistration	i		17.0.3
+            _compositionalLayoutFlags	i		17.0.3
+            _configuration	i	UICollectionViewCompositionalLayoutConfiguration	13.2.2-17.0.3
+            _contentFrame	i		13.2.2-17.0.3
+            _currentResolveResult	i	_UICollectionCompositionalLayoutSolverResolveResult	13.2.2-17.0.3
+            _currentUpdate	i	_UICollectionCompositionalLayoutSolverUpdate	13.2.2-17.0.3
+            _dataSourceSnapshotter	i	_UIDataSourceSnapshotter	13.2.2-17.0.3
+            _deferredLastInvalidationNextInvalidationRequiresFullResolve	i		14.3-16
+            _deferredResolveType	i		17.0.3
+            _deferringInitialSolveUntilPrepare	i		16
+            _defersInitialSolveUntilPrepare	i		13.2.2-15.3.1
+            _dynamicsConfigurationHandler	i		13.2.2-17.0.3
+            _edgesForSafeAreaPropagation	i		13.2.2-17.0.3
+            _interactionStateModule	i	_UICollectionViewLayoutInteractionStateModule	14.3-17.0.3
+            _isInUpdateVisibleCellsPass	i		13.2.2-16
+            _layoutRTL	i		13.2.2-17.0.3
+            _layoutSectionProvider	i		13.2.2-17.0.3
+            _layoutSectionTemplate	i	NSCollectionLayoutSection	13.2.2-17.0.3
+            _memoizedDynamicAnimatorWorldAdjustingInsets	i		13.2.2-17.0.3
+            _memoizedPreviousInvalidationCollectionViewBoundsSize	i		13.2.2-13.4.1
+            _memoizedPreviousLayoutMargins	i		13.2.2-17.0.3
+            _memoizedPreviousSolvedViewBoundsSize	i		14.3-17.0.3
+            _roundsToScreenScale	i		13.2.2-17.0.3
+            _shouldAdjustContentInsetModeForCollectionViewNeverMode	i		13.2.2-16
+            _solver	i	_UICollectionCompositionalLayoutSolver	13.2.2-17.0.3
+            _updateVisibleCellsContext	i	_UIUpdateVisibleCellsContext	13.2.2-17.0.3
+            configuration	p	UICollectionViewCompositionalLayoutConfiguration	13.2.2-17.0.3
+            contentFrame	p		13.2.2-17.0.3
+            currentResolveResult	p	_UICollectionCompositionalLayoutSolverResolveResult	13.2.2-17.0.3
+            currentUpdate	p	_UICollectionCompositionalLayoutSolverUpdate	13.2.2-17.0.3
+            dataSourceSnapshotter	p	_UIDataSourceSnapshotter	13.2.2-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            deferredLastInvalidationNextInvalidationRequiresFullResolve	p		14.3-16
+            deferringInitialSolveUntilPrepare	p		16
+            defersInitialSolveUntilPrepare	p		13.2.2-15.3.1
+            description	p	NSString	14.3-17.0.3
+            dynamicsConfigurationHandler	p		13.2.2-17.0.3
+            edgesForSafeAreaPropagation	p		13.2.2-17.0.3
+            hash	p		14.3-17.0.3
+            isInUpdateVisibleCellsPass	p		13.2.2-16
+            layoutRTL	p		13.2.2-17.0.3
+            layoutSectionProvider	p		13.2.2-17.0.3
+            layoutSectionTemplate	p	NSCollectionLayoutSection	13.2.2-17.0.3
+            memoizedDynamicAnimatorWorldAdjustingInsets	p		13.2.2-17.0.3
+            memoizedPreviousInvalidationCollectionViewBoundsSize	p		13.2.2-13.4.1
+            memoizedPreviousLayoutMargins	p		13.2.2-17.0.3
+            memoizedPreviousSolvedViewBoundsSize	p		14.3-17.0.3
+            roundsToScreenScale	p		13.2.2-17.0.3
+            shouldAdjustContentInsetModeForCollectionViewNeverMode	p		13.2.2-16
+            solver	p	_UICollectionCompositionalLayoutSolver	13.2.2-17.0.3
+            superclass	p		14.3-17.0.3
+            updateVisibleCellsContext	p	_UIUpdateVisibleCellsContext	13.2.2-17.0.3
+            C	UICollectionViewCompositionalLayoutConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _boundarySupplementaryItems	i	NSArray	13.2.2-17.0.3
+            _contentInsetsReference	i		14.3-17.0.3
+            _interSectionSpacing	i		13.2.2-17.0.3
+            _safeAreaReference	i		13.2.2-13.4.1
+            _scrollDirection	i		13.2.2-17.0.3
+            boundarySupplementaryItems	p	NSArray	13.2.2-17.0.3
+            contentInsetsReference	p		14.3-17.0.3
+            debugDescription	p	NSString	13.2.2-16
+            description	p	NSString	13.2.2-16
+            hash	p		13.2.2-16
+            interSectionSpacing	p		13.2.2-17.0.3
+            safeAreaReference	p		13.2.2-16
+            scrollDirection	p		13.2.2-17.0.3
+            superclass	p		13.2.2-16
+            C	UICollectionViewController	6.0-17.0.3
+            S	UIViewController	6.0-17.0.3
+            _collectionView	i	UICollectionView	6.0-17.0.3
+            _collectionViewControllerFlags	i		6.0-17.0.3
+            _keyboardSupport	i	UIAutoRespondingScrollViewControllerKeyboardSupport	9.0-17.0.3
+            _layout	i	UICollectionViewLayout	6.0-17.0.3
+            _reorderingGesture	i	UILongPressGestureRecognizer	9.0-17.0.3
+            clearsSelectionOnViewWillAppear	p		6.0-17.0.3
+            collectionView	p	UICollectionView	6.0-17.0.3
+            collectionViewLayout	p	UICollectionViewLayout	7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            installsStandardGestureForInteractiveMovement	p		9.0-17.0.3
+            scrollView	p		9.0-17.0.3
+            superclass	p		8.0-17.0.3
+            useLayoutToLayoutNavigationTransitions	p		7.0-17.0.3
+            C	UICollectionViewDropPlaceholder	11.0,12.0-17.0.3
+            S	UICollectionViewPlaceholder	11.0-17.0.3
+            _previewParametersProvider	i		11.0-17.0.3
+            previewParametersProvider	p		11.0-17.0.3
+            C	UICollectionViewDropProposal	11.0,12.0-17.0.3
+            S	UIDropProposal	11.0-17.0.3
+            _intent	i		11.0-17.0.3
+            intent	p		11.0-17.0.3
+            C	UICollectionViewFlowLayout	6.0-17.0.3
+            S	UICollectionViewLayout	6.0-17.0.3
+            _cachedItemAttributes	i	NSMutableDictionary	9.0-17.0.3
+            _cachedItemFrames	i	NSMutableDictionary	9.0-17.0.3
+            _contentOffsetAdjustment	i		8.0-17.0.3
+            _contentSizeAdjustment	i		8.0-17.0.3
+            _currentLayoutSize	i		6.0-17.0.3
+            _currentUpdateTranslator	i		15.3.1-17.0.3
+            _data	i	_UIFlowLayoutInfo	6.0-17.0.3
+            _deletedItemsAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _deletedSectionFootersAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _deletedSectionHeadersAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _estimatedItemSize	i		8.0-17.0.3
+            _footerReferenceSize	i		6.0-17.0.3
+            _gridLayoutFlags	i		6.0-17.0.3
+            _headerReferenceSize	i		6.0-17.0.3
+            _indexPathsToValidate	i	NSMutableArray	8.0-14.7
+            _insertedItemsAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _insertedSectionFootersAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _insertedSectionHeadersAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _interitemSpacing	i		6.0-17.0.3
+            _itemSize	i		6.0-17.0.3
+            _lineSpacing	i		6.0-17.0.3
+            _rowAlignmentOptions	p	NSDictionary	6.0-7.1
+            _rowAlignmentsOptionsDictionary	i	NSDictionary	6.0-17.0.3
+            _scrollDirection	i		6.0-17.0.3
+            _sectionInset	i		6.0-17.0.3
+            _sectionInsetReference	i		11.0-17.0.3
+            _updateVisibleCellsContext	i	_UIUpdateVisibleCellsContext	12.0-17.0.3
+            _visibleBounds	i		6.0-7.1
+            estimatedItemSize	p		8.0-17.0.3
+            estimatesSizes	p		8.3-17.0.3
+            footerReferenceSize	p		6.0-17.0.3
+            headerReferenceSize	p		6.0-17.0.3
+            itemSize	p		6.0-17.0.3
+            minimumInteritemSpacing	p		6.0-17.0.3
+            minimumLineSpacing	p		6.0-17.0.3
+            scrollDirection	p		6.0-17.0.3
+            sectionFootersPinToVisibleBounds	p		9.0-17.0.3
+            sectionHeadersPinToVisibleBounds	p		9.0-17.0.3
+            sectionInset	p		6.0-17.0.3
+            sectionInsetReference	p		11.0-17.0.3
+            C	UICollectionViewFlowLayoutInvalidationContext	7.0-17.0.3
+            S	UICollectionViewLayoutInvalidationContext	7.0-17.0.3
+            _flowLayoutInvalidationFlags	i		7.0-17.0.3
+            invalidateFlowLayoutAttributes	p		7.0-17.0.3
+            invalidateFlowLayoutDelegateMetrics	p		7.0-17.0.3
+            C	UICollectionViewFocusUpdateContext	9.0-17.0.3
+            S	UIFocusUpdateContext	9.0-17.0.3
+            _collectionView	i	UICollectionView	9.0-17.0.3
+            _didSetNextFocusedIndexPath	i		9.0-17.0.3
+            _didSetPreviouslyFocusedIndexPath	i		9.0-17.0.3
+            _nextFocusedIndexPath	i	NSIndexPath	9.0-17.0.3
+            _previouslyFocusedIndexPath	i	NSIndexPath	9.0-17.0.3
+            collectionView	p	UICollectionView	9.0-17.0.3
+            nextFocusedIndexPath	p	NSIndexPath	9.0-17.0.3
+            previouslyFocusedIndexPath	p	NSIndexPath	9.0-17.0.3
+            C	UICollectionViewLayout	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _animator	i	UIDynamicAnimator	7.0-17.0.3
+            _collectionView	i	UICollectionView	6.0-17.0.3
+            _collectionViewAnimationContext	i	_UICollectionViewAnimationContext	14.3-17.0.3
+            _collectionViewBoundsSize	i		6.0-17.0.3
+            _compositionLayout	i	_UICollectionViewCompositionLayout	8.0-17.0.3
+            _decorationViewClassDict	i	NSMutableDictionary	6.0-17.0.3
+            _decorationViewExternalObjectsTables	i	NSMutableDictionary	6.0-17.0.3
+            _decorationViewNibDict	i	NSMutableDictionary	6.0-17.0.3
+            _deletedDecorationIndexPathsDict	i	NSMutableDictionary	7.0-17.0.3
+            _deletedSectionsSet	i	NSMutableIndexSet	6.0-16
+            _deletedSupplementaryIndexPathsDict	i	NSMutableDictionary	7.0-17.0.3
+            _elementKinds	i	NSArray	8.0-17.0.3
+            _finalAnimationLayoutAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _frame	i		8.0-17.0.3
+            _inTransitionFromTransitionLayout	i		7.0-7.1
+            _inTransitionToTransitionLayout	i		7.0-7.1
+            _initialAnimationLayoutAttributesDict	i	NSMutableDictionary	6.0-17.0.3
+            _insertedDecorationIndexPathsDict	i	NSMutableDictionary	7.0-17.0.3
+            _insertedSectionsSet	i	NSMutableIndexSet	6.0-16
+            _insertedSupplementaryIndexPathsDict	i	NSMutableDictionary	7.0-17.0.3
+            _invalidationContext	i	UICollectionViewLayoutInvalidationContext	7.0-17.0.3
+            _isInLayoutTransition	p		17.0.3
+            _items	i	NSIndexSet	8.0-17.0.3
+            _layoutFlags	i		8.0-17.0.3
+            _layoutOffset	i		8.0-17.0.3
+            _layoutOffsetEdges	i		8.0-17.0.3
+            _preferredBackgroundColor	i	UIColor	15.3.1-17.0.3
+            _sections	i	NSIndexSet	8.0-17.0.3
+            _siblingLayout	i	UICollectionViewLayout	8.0-17.0.3
+            _sublayoutType	i		8.0-17.0.3
+            _swipeActionsModule	i	_UICollectionViewLayoutSwipeActionsModule	14.3-17.0.3
+            _transitioningFromLayout	i	UICollectionViewLayout	7.0-17.0.3
+            _transitioningToLayout	i	UICollectionViewLayout	7.0-17.0.3
+            _wantsRightToLeftHorizontalMirroringIfNeeded	p		10.0-10.3
+            collectionView	p	UICollectionView	6.0-17.0.3
+            collectionViewAnimationContext	p	_UICollectionViewAnimationContext	14.3-17.0.3
+            compositionLayout	p	_UICollectionViewCompositionLayout	8.0-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            elementKinds	p	NSArray	8.0-17.0.3
+            fastScrollingIndexBarInsets	p		10.3
+            focusFastScrollingIndexBarInsets	p		11.0-17.0.3
+            frame	p		8.0-17.0.3
+            hash	p		13.2.2-17.0.3
+            items	p	NSIndexSet	8.0-17.0.3
+            layoutOffset	p		8.0-17.0.3
+            layoutOffsetEdges	p		8.0-17.0.3
+            preferredBackgroundColor	p	UIColor	15.3.1-17.0.3
+            prepared	p		8.0-17.0.3
+            sections	p	NSIndexSet	8.0-17.0.3
+            siblingLayout	p	UICollectionViewLayout	8.0-17.0.3
+            sublayoutType	p		8.0-17.0.3
+            superclass	p		13.2.2-17.0.3
+            ts_sortItemsLogicallyForAccessibility	c		12.0-14.7,16-17.0.3
+            C	UICollectionViewLayoutAttributes	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _alpha	i		6.0-17.0.3
+            _center	i		6.0-17.0.3
+            _cornerRadius	i		14.3-17.0.3
+            _customAttributes	i	NSMutableDictionary	14.3-15.3.1
+            _defaultLayoutMargins	i		13.2.2-17.0.3
+            _elementKind	i	NSString	6.0-17.0.3
+            _frame	i		6.0-17.0.3
+            _hasMaskViewFrame	i		14.3-17.0.3
+            _indexPath	i	NSIndexPath	6.0-17.0.3
+            _isCloneString	i	NSString	7.0-13.4.1
+            _layoutFlags	i		6.0-17.0.3
+            _listAttributes	i	_UICollectionLayoutListAttributes	16-17.0.3
+            _maskViewFrame	i		14.3-17.0.3
+            _maskedCorners	i		13.2.2-13.4.1
+            _preferredSizingData	i		16-17.0.3
+            _reuseIdentifer	i	NSString	6.0-6.1
+            _reuseIdentifier	i	NSString	7.0-17.0.3
+            _selectionGrouping	i		14.3-17.0.3
+            _size	i		6.0-17.0.3
+            _transform	i		6.0-17.0.3
+            _zIndex	i		6.0-17.0.3
+            _zPosition	i		11.0-17.0.3
+            alpha	p		6.0-17.0.3
+            bounds	p		7.0-17.0.3
+            center	p		6.0-17.0.3
+            collisionBoundingPath	p	UIBezierPath	9.0-17.0.3
+            collisionBoundsType	p		9.0-17.0.3
+            cornerRadius	p		14.3-15.3.1
+            debugDescription	p	NSString	8.0-17.0.3
+            defaultLayoutMargins	p		13.2.2-15.3.1
+            description	p	NSString	8.0-17.0.3
+            frame	p		6.0-17.0.3
+            hasDefaultLayoutMargins	p		14.3-15.3.1
+            hasMaskViewFrame	p		14.3-15.3.1
+            hash	p		8.0-17.0.3
+            hidden	p		6.0-17.0.3
+            indexPath	p	NSIndexPath	6.0-17.0.3
+            maskViewFrame	p		14.3-15.3.1
+            maskedCorners	p		13.2.2-15.3.1
+            masksToBounds	p		14.3-15.3.1
+            pinnedToVisibleBounds	p		15.3.1
+            removeMaskViewAfterAnimation	p		14.3-15.3.1
+            representedElementCategory	p		6.0-17.0.3
+            representedElementKind	p	NSString	6.0-17.0.3
+            selectionGrouping	p		14.3-15.3.1
+            size	p		6.0-17.0.3
+            superclass	p		8.0-17.0.3
+            transform	p		7.0-17.0.3
+            transform3D	p		6.0-17.0.3
+            zIndex	p		6.0-17.0.3
+            C	UICollectionViewLayoutInvalidationContext	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            __indexPathsForItemsRequiringPreferredAttributes	i	NSOrderedSet	17.0.3
+            _contentOffsetAdjustment	i		8.0-17.0.3
+            _contentSizeAdjustment	i		8.0-17.0.3
+            _initiatedFromReloadData	i		10.0-12.4
+            _intent	i		13.2.2-17.0.3
+            _invalidatedDecorationIndexPaths	i	NSMutableDictionary	8.0-17.0.3
+            _invalidatedItemIndexPaths	i	NSMutableSet	8.0-17.0.3
+            _invalidatedSupplementaryIndexPaths	i	NSMutableDictionary	8.0-17.0.3
+            _invalidatedSupplementaryViews	i	NSMutableDictionary	7.0-7.1
+            _invalidationContextFlags	i		7.0-17.0.3
+            _orthogonalSectionsWithContentSizeChanges	i	NSMutableIndexSet	14.3-17.0.3
+            _orthogonalSectionsWithContentSizeChanges	p	NSMutableIndexSet	14.3-16
+            _previousIndexPathsForReorderedItems	i	NSArray	9.0-17.0.3
+            _reorderingTarget	i		9.0-17.0.3
+            _retainExistingSizingInfoForEstimates	i		10.0-17.0.3
+            _shouldInvalidateCollectionViewContentSize	p		16-17.0.3
+            _shouldInvalidatePreferredAttributes	p		15.3.1-16
+            _targetIndexPathsForReorderedItems	i	NSArray	9.0-17.0.3
+            _updateItems	i	NSArray	7.0-17.0.3
+            contentOffsetAdjustment	p		8.0-17.0.3
+            contentSizeAdjustment	p		8.0-17.0.3
+            initiatedFromReloadData	p		10.0-12.4
+            intent	p		13.2.2-17.0.3
+            interactiveMovementTarget	p		9.0-17.0.3
+            invalidateDataSourceCounts	p		7.0-17.0.3
+            invalidateEverything	p		7.0-17.0.3
+            invalidatedDecorationIndexPaths	p	NSDictionary	8.0-17.0.3
+            invalidatedItemIndexPaths	p	NSArray	8.0-17.0.3
+            invalidatedSupplementaryIndexPaths	p	NSDictionary	8.0-17.0.3
+            previousIndexPathsForInteractivelyMovingItems	p	NSArray	9.0-17.0.3
+            retainExistingSizingInfoForEstimates	p		10.0-17.0.3
+            targetIndexPathsForInteractivelyMovingItems	p	NSArray	9.0-17.0.3
+            updateItems	p	NSArray	8.0-17.0.3
+            C	UICollectionViewListCell	14.3-17.0.3
+            S	UICollectionViewCell	14.3-17.0.3
+            __disclosureActionHandler	i		15.3.1-17.0.3
+            __parentFocusItem	i		15.3.1-17.0.3
+            _accessories	i	NSArray	14.3-17.0.3
+            _accessoriesByIdentifier	i	NSDictionary	14.3-17.0.3
+            _accessoryManager	i	UICellAccessoryManager	14.3-17.0.3
+            _constants	i		14.3-17.0.3
+            _contentViewConstraints	i	NSArray	14.3-17.0.3
+            _defaultIndentationLevel	i		14.3-17.0.3
+            _disclosureActionHandler	p		15.3.1-17.0.3
+            _disclosureWasTappedHandler	i		14.3-14.7
+            _expanded	p		14.3-17.0.3
+            _extraLeadingLayoutMarginForIndentation	i		14.3-17.0.3
+            _indentationLevel	i		14.3-17.0.3
+            _indentationWidth	i		14.3-17.0.3
+            _itemIdentifier	i		14.3-17.0.3
+            _lastPreferredLeadingSeparatorInsetFromContentView	i		16-17.0.3
+            _lastPreferredTrailingSeparatorInsetFromContentView	i		16-17.0.3
+            _leadingAccessoryConfigurations	i	NSArray	14.3-17.0.3
+            _leadingEditingAccessoryConfigurations	i	NSArray	14.3-17.0.3
+            _listCellFlags	i		14.3-17.0.3
+            _parentFocusItem	p		15.3.1-17.0.3
+            _sectionSeparatorInsets	i		14.7-17.0.3
+            _separatorLayoutGuide	i	UILayoutGuide	14.3-17.0.3
+            _separatorLayoutGuideHeightConstraint	i	NSLayoutConstraint	14.3-17.0.3
+            _separatorLayoutGuideLeadingConstraint	i	NSLayoutConstraint	14.3-17.0.3
+            _separatorLayoutGuideTrailingConstraint	i	NSLayoutConstraint	14.3-17.0.3
+            _trailingAccessoryConfigurations	i	NSArray	14.3-17.0.3
+            _trailingEditingAccessoryConfigurations	i	NSArray	14.3-17.0.3
+            _visualProvider	i	_UICollectionViewListCellVisualProvider	14.3-17.0.3
+            accessories	p	NSArray	14.3-17.0.3
+            accessoryManager	p	UICellAccessoryManager	14.3-17.0.3
+            cellStyle	p		14.3-17.0.3
+            constants	p		14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            defaultIndentationLevel	p		14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            disclosureWasTappedHandler	p		14.3-14.7
+            hash	p		14.3-17.0.3
+            indentationLevel	p		14.3-17.0.3
+            indentationWidth	p		14.3-17.0.3
+            indentsAccessories	p		14.3-17.0.3
+            itemIdentifier	p		14.3-17.0.3
+            leadingAccessoryConfigurations	p	NSArray	14.3-17.0.3
+            leadingEditingAccessoryConfigurations	p	NSArray	14.3-17.0.3
+            minimumCellAccessoryMargin	p		14.3-17.0.3
+            owningViewForSeparatorLayoutGuide	p	UIView	14.3-17.0.3
+            separatorLayoutGuide	p	UILayoutGuide	14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            trailingAccessoryConfigurations	p	NSArray	14.3-17.0.3
+            trailingEditingAccessoryConfigurations	p	NSArray	14.3-17.0.3
+            C	UICollectionViewPlaceholder	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _cellReuseIdentifier	i	NSString	11.0-17.0.3
+            _cellUpdateHandler	i		11.0-17.0.3
+            _insertionIndexPath	i	NSIndexPath	11.0-17.0.3
+            cellReuseIdentifier	p	NSString	11.0-17.0.3
+            cellUpdateHandler	p		11.0-17.0.3
+            insertionIndexPath	p	NSIndexPath	11.0-17.0.3
+            C	UICollectionViewSupplementaryRegistration	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __collectionViewRequestingViewWhenCreated	i	UICollectionView	15.3.1-17.0.3
+            _collectionViewRequestingViewWhenCreated	p	UICollectionView	15.3.1-17.0.3
+            _configurationHandler	i		14.3-17.0.3
+            _elementKind	i	NSString	14.3-17.0.3
+            _reuseIdentifier	i	NSString	14.3-17.0.3
+            _supplementaryClass	i		14.3-17.0.3
+            _supplementaryNib	i	UINib	14.3-17.0.3
+            configurationHandler	p		14.3-17.0.3
+            elementKind	p	NSString	14.3-17.0.3
+            hasSupplementaryClass	p		15.3.1-17.0.3
+            hasSupplementaryNib	p		15.3.1-17.0.3
+            reuseIdentifier	p	NSString	15.3.1-17.0.3
+            supplementaryClass	p		14.3-17.0.3
+            supplementaryNib	p	UINib	14.3-17.0.3
+            C	UICollectionViewTransitionLayout	7.0-17.0.3
+            S	UICollectionViewLayout	7.0-17.0.3
+            _accuracy	i		7.0-17.0.3
+            _appearingLayoutAttributes	i	NSMutableArray	7.0-17.0.3
+            _contentSize	i		7.0-17.0.3
+            _currentLayoutInfos	i	NSMutableDictionary	7.0-17.0.3
+            _disappearingLayoutAttributes	i	NSMutableArray	7.0-17.0.3
+            _fromLayout	i	UICollectionViewLayout	7.0-17.0.3
+            _fromVisibleBounds	i		7.0-17.0.3
+            _haveValidInfos	i		7.0-17.0.3
+            _layoutIsValid	i		7.0-17.0.3
+            _toLayout	i	UICollectionViewLayout	7.0-17.0.3
+            _toVisibleBounds	i		7.0-17.0.3
+            _transitionInformationsDict	i	NSMutableDictionary	7.0-17.0.3
+            _transitionProgress	i		7.0-17.0.3
+            currentLayout	p	UICollectionViewLayout	7.0-17.0.3
+            nextLayout	p	UICollectionViewLayout	7.0-17.0.3
+            transitionProgress	p		7.0-17.0.3
+            C	UICollectionViewUpdateItem	6.0-17.0.3
+            S	NSObject	6.0-17.0.3
+            _finalIndexPair	i		14.7-17.0.3
+            _finalIndexPath	i	NSIndexPath	6.0-17.0.3
+            _gap	i	UICollectionViewUpdateGap	6.0-9.3
+            _identifier	i	NSUUID	11.0-17.0.3
+            _indexPairForAction	i		14.7-17.0.3
+            _initialIndexPair	i		14.7-17.0.3
+            _initialIndexPath	i	NSIndexPath	6.0-17.0.3
+            _isAppendingSectionInsert	i		11.0-14.7
+            _updateAction	i		6.0-17.0.3
+            _updateItemFlags	i		15.3.1-17.0.3
+            action	p		8.0-14.3
+            gap	p		8.0-9.3
+            identifier	p	NSUUID	11.0-14.3
+            indexPath	p	NSIndexPath	8.0-14.3
+            indexPathAfterUpdate	p	NSIndexPath	6.0-17.0.3
+            indexPathBeforeUpdate	p	NSIndexPath	6.0-17.0.3
+            isAppendingSectionInsert	p		11.0-14.3
+            isSectionOperation	p		8.0-14.3
+            newIndexPath	p	NSIndexPath	8.0-14.3
+            updateAction	p		6.0-17.0.3
+            C	UICollisionBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _boundaryBodies	i	NSMutableDictionary	7.0-17.0.3
+            _boundaryPaths	i	NSMutableDictionary	7.0-17.0.3
+            _collisionBehaviorFlags	i		7.0-17.0.3
+            _collisionDelegate	i		7.0-17.0.3
+            _collisionMode	i		7.0-17.0.3
+            _groupBID	i		7.0-17.0.3
+            _groupVID	i		7.0-17.0.3
+            _implicitBoundsBody	i	PKExtendedPhysicsBody	7.0-17.0.3
+            _implicitBoundsInsets	i		7.0-17.0.3
+            _usesImplicitBounds	i		7.0-17.0.3
+            boundaryIdentifiers	p	NSArray	7.0-17.0.3
+            collisionDelegate	p		7.0-17.0.3
+            collisionMode	p		7.0-17.0.3
+            items	p	NSArray	7.0-17.0.3
+            translatesReferenceBoundsIntoBoundary	p		7.0-17.0.3
+            C	UIColor	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            CGColor	p		4.3-17.0.3
+            CGColorRef	c		12.4-14.7,16-17.0.3
+            CIColor	p	CIColor	5.0-17.0.3
+            MP_lightness	c		8.4-14.7
+            PG_wantsVibrancyEffect	c		14.3-14.7,16-17.0.3
+            SBPIP_wantsVibrancyEffect	c		17.0.3
+            _accessibilityNameWithLuma	p	NSString	14.3-17.0.3
+            _cachedStyleString	i	NSString	9.3-17.0.3
+            _icaxCachedApproximateColorDescription	c	NSString	11.0-14.7,16-17.0.3
+            _pkaxCachedApproximateColorDescription	c	NSString	11.0-14.7,16-17.0.3
+            _sf_darkenedColor	c	UIColor	14.3-14.7
+            _sf_isDarkColor	c		13.4.1-14.7
+            _systemColorName	i	NSString	5.0-17.0.3
+            accessibilityName	p	NSString	14.3-17.0.3
+            alpha	c		11.0-14.3
+            alphaComponent	p		16-17.0.3
+            ams_dark	c		14.3-14.7,16-17.0.3
+            ams_light	c		14.3-14.7,16-17.0.3
+            ams_luminance	c		14.3-14.7,16-17.0.3
+            asc_highlightedColor	c	UIColor	14.3-14.7,16-17.0.3
+            blue	c		11.0-14.3
+            brightness	c		11.0-14.7,16-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            defaultBrightnessAdjustment	c		16-17.0.3
+            description	p	NSString	11.0-17.0.3
+            dynamic	p		13.2.2-17.0.3
+            green	c		11.0-14.3
+            hash	p		11.0-17.0.3
+            hue	c		11.0-14.3
+            ic_colorString	c	NSString	16-17.0.3
+            ic_isBlack	c		13.2.2-14.7,16-17.0.3
+            ic_isWhite	c		13.2.2-14.7,16-17.0.3
+            ic_resolvedColor	c	UIColor	13.2.2-14.7,16-17.0.3
+            ic_resolvedColorForLightUserInterfaceStyle	c	UIColor	17.0.3
+            ic_resolvedColorForNoteEditor	c	UIColor	17.0.3
+            icaxApproximateColorDescription	c	NSString	11.0-14.7,16-17.0.3
+            icaxDescriptionWithLuma	c	NSString	11.0-14.7,16-17.0.3
+            icaxLuma	c		11.0-14.7,16-17.0.3
+            invert	c	UIColor	9.0-14.7,16-17.0.3
+            isDynamicTintColor	p		15.3.1-17.0.3
+            pkaxApproximateColorDescription	c	NSString	11.0-14.7,16-17.0.3
+            pkaxDescriptionWithLuma	c	NSString	11.0-14.7,16-17.0.3
+            pkaxLuma	c		11.0-14.7,16-17.0.3
+            px_transparent	c		10.0-12.4
+            red	c		11.0-14.3
+            safari_colorDataForSerialization	c	NSData	14.3-14.7,16-17.0.3
+            safari_grayscaleComponent	c		16-17.0.3
+            safari_isOffWhite	c		16-17.0.3
+            safari_luminance	c		16-17.0.3
+            safari_meetsThresholdForDarkAppearance	c		16-17.0.3
+            safari_rgbColorComponents	c	NSArray	14.3-14.7,16-17.0.3
+            safari_sRGBColor	c	UIColor	16-17.0.3
+            safari_saturation	c		16-17.0.3
+            saturation	c		11.0-14.3
+            sb_RGBHexString	c	NSString	13.2.2-14.3,17.0.3
+            sb_colorfulness	c		14.3
+            sbh_colorfulness	c		17.0.3
+            sf_darkenedColor	c	UIColor	16-17.0.3
+            sf_isDarkColor	c		16-17.0.3
+            superclass	p		11.0-17.0.3
+            systemColorName	p	NSString	5.0-17.0.3
+            ttriAccessibilityColorDescription	c	NSString	14.3-14.7,16-17.0.3
+            tu_dynamicLegibleForeground	c	UIColor	14.3-14.7,16
+            tu_legibleForeground	c	UIColor	14.3-14.7,16
+            undynamicColor	c	UIColor	17.0.3
+            vk_colorWith20PercentOpacity	c	UIColor	16-17.0.3
+            vk_colorWith40PercentOpacity	c	UIColor	16-17.0.3
+            vk_colorWith60PercentOpacity	c	UIColor	16-17.0.3
+            vk_colorWith80PercentOpacity	c	UIColor	16-17.0.3
+            vk_colorWithMaxSaturation	c	UIColor	16-17.0.3
+            vk_resolvedColor	c	UIColor	16-17.0.3
+            wk_colorHexString	c	NSString	16-17.0.3
+            writableTypeIdentifiersForItemProvider	p	NSArray	11.0-17.0.3
+            C	UIColorPickerViewController	14.3-17.0.3
+            S	UIViewController	14.3-17.0.3
+            __remoteConfiguration	i	_UIColorPickerViewControllerConfiguration	14.3-17.0.3
+            __selectedColor	i	UIColor	16
+            _allowsNoColor	p		16-17.0.3
+            _bottomConstraint	i	NSLayoutConstraint	14.3-16
+            _childViewController	i	UIViewController	14.3-17.0.3
+            _childViewController	p	UIViewController	14.3-17.0.3
+            _colorQueue	i	_UIColorPickerColorQueue	14.3-17.0.3
+            _configuration	i	_UIColorPickerViewControllerConfiguration	14.3-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	14.3-16
+            _delegate	i		14.3-17.0.3
+            _extension	i	NSExtension	14.3-16
+            _extensionRequestIdentifier	i		14.3-16
+            _flags	i		14.3-17.0.3
+            _hostingImpl	i		17.0.3
+            _keyboardFrame	i		14.3-16
+            _presentationController	i	UIPresentationController	14.3-17.0.3
+            _remoteConfiguration	p	_UIColorPickerViewControllerConfiguration	14.3-17.0.3
+            _selectedColor	i	UIColor	14.3-15.3.1,17.0.3
+            _selectedColor	p	UIColor	16-17.0.3
+            _shouldUseDarkGridInDarkMode	p		14.3-17.0.3
+            _showsGridOnly	p		17.0.3
+            _suggestedColors	p	NSArray	15.3.1-17.0.3
+            _supportsEyedropper	p		16-17.0.3
+            _userInterfaceStyleForGrid	p		14.3-17.0.3
+            bottomConstraint	p	NSLayoutConstraint	14.3-16
+            colorQueue	p	_UIColorPickerColorQueue	14.3-17.0.3
+            configuration	p	_UIColorPickerViewControllerConfiguration	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            delegate	p		14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            extension	p	NSExtension	14.3-16
+            extensionRequestIdentifier	p		14.3-16
+            hash	p		14.3-17.0.3
+            selectedColor	p	UIColor	14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            supportsAlpha	p		14.3-17.0.3
+            C	UIColorWell	14.3-17.0.3
+            S	UIControl	14.3-17.0.3
+            __delegate	i		16-17.0.3
+            _button	i	UIButton	14.3-14.7
+            _colorPicker	i	UIColorPickerViewController	14.3-17.0.3
+            _delegate	p		16-17.0.3
+            _dragInteraction	i	UIDragInteraction	14.3-17.0.3
+            _dropInteraction	i	UIDropInteraction	14.3-17.0.3
+            _gradientView	i	_UIColorWellConicalGradientBackgroundView	14.3-14.7
+            _selectedColor	i	UIColor	14.3-17.0.3
+            _style	i	_UIColorWellVisualStyle	15.3.1-17.0.3
+            _supportsAlpha	i		14.3-17.0.3
+            _title	i	NSString	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            hash	p		14.3-17.0.3
+            selectedColor	p	UIColor	14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            supportsAlpha	p		14.3-17.0.3
+            title	p	NSString	14.3-17.0.3
+            C	UICommand	13.2.2-17.0.3
+            S	UIMenuElement	13.2.2-17.0.3
+            __target	i		13.2.2-17.0.3
+            __useSenderForResolvingTarget	i		16-17.0.3
+            _action	i		13.2.2-17.0.3
+            _alternates	i	NSArray	13.2.2-17.0.3
+            _attributes	i		13.2.2-17.0.3
+            _discoverabilityTitle	i	NSString	13.2.2-17.0.3
+            _propertyList	i		13.2.2-17.0.3
+            _selectedImage	i	UIImage	17.0.3
+            _sender	i		16-17.0.3
+            _sf_commandSource	c	NSString	14.3-14.7
+            _state	i		13.2.2-17.0.3
+            _target	p		13.2.2-17.0.3
+            _useSenderForResolvingTarget	p		16-17.0.3
+            action	p		13.2.2-17.0.3
+            alternates	p	NSArray	13.2.2-17.0.3
+            attributedTitle	p	NSAttributedString	16-17.0.3
+            attributes	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            discoverabilityTitle	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            image	p	UIImage	13.2.2-17.0.3
+            keepsMenuPresented	p		15.3.1-17.0.3
+            presentationSourceItem	p		16-17.0.3
+            propertyList	p		13.2.2-17.0.3
+            requiresAuthenticatedInput	p		14.3-17.0.3
+            selectedImage	p	UIImage	17.0.3
+            sender	p		16-17.0.3
+            sf_commandSource	c	NSString	16-17.0.3
+            state	p		13.2.2-17.0.3
+            stateObservers	i	NSPointerArray	15.3.1-17.0.3
+            stateObservers	p	NSPointerArray	15.3.1-17.0.3
+            superclass	p		13.2.2-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            C	UICommandAlternate	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _action	i		13.2.2-17.0.3
+            _modifierFlags	i		13.2.2-17.0.3
+            _sender	i		16-17.0.3
+            _title	i	NSString	13.2.2-17.0.3
+            action	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            modifierFlags	p		13.2.2-17.0.3
+            sender	p		16-17.0.3
+            superclass	p		13.2.2-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            C	UIContextMenuConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __internalIdentifier	i		16-17.0.3
+            __internalSecondaryItemIdentifiers	i	NSSet	16-17.0.3
+            __primarySourcePreview	i	UITargetedPreview	16-17.0.3
+            __secondarySourcePreviews	i	NSArray	16-17.0.3
+            _actionProvider	i		13.2.2-17.0.3
+            _badgeCount	i		16-17.0.3
+            _clientDidSetBadgeCount	p		16-17.0.3
+            _dci_badgeCount	p		16
+            _dci_secondaryItemIdentifiers	p	NSArray	16
+            _effectiveInternalIdentifier	p		16-17.0.3
+            _effectiveSecondaryItemIdentifiers	p	NSSet	16-17.0.3
+            _firstResponderTarget	i	UIResponder	16-17.0.3
+            _identifier	i		13.2.2-17.0.3
+            _internalIdentifier	p		16-17.0.3
+            _internalSecondaryItemIdentifiers	p	NSSet	16-17.0.3
+            _isMultiItemMenu	p		17.0.3
+            _preferredMenuAlignment	i		17.0.3
+            _preferredMenuElementOrder	i		16-17.0.3
+            _prefersHorizontalAttachment	i		17.0.3
+            _previewProvider	i		13.2.2-17.0.3
+            _primarySourcePreview	p	UITargetedPreview	16-17.0.3
+            _secondaryItemIdentifiers	i	NSSet	16-17.0.3
+            _secondarySourcePreviews	p	NSArray	16-17.0.3
+            _stashedClientProvidedPreview	i	UITargetedPreview	15.3.1
+            _stashedSourcePreview	i	UITargetedPreview	15.3.1
+            actionProvider	p		13.2.2-17.0.3
+            badgeCount	p		16-17.0.3
+            firstResponderTarget	p	UIResponder	16-17.0.3
+            identifier	p		13.2.2-17.0.3
+            preferredMenuAlignment	p		17.0.3
+            preferredMenuElementOrder	p		16-17.0.3
+            prefersHorizontalAttachment	p		17.0.3
+            previewProvider	p		13.2.2-17.0.3
+            secondaryItemIdentifiers	p	NSSet	16-17.0.3
+            stashedClientProvidedPreview	p	UITargetedPreview	15.3.1
+            stashedSourcePreview	p	UITargetedPreview	15.3.1
+            C	UIContextMenuInteraction	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __passthroughInteractionTouchEatingDisabledForSearchSuggestions	i		16
+            __passthroughViews	i	NSArray	16
+            __proxySender	i		17.0.3
+            __requiresTouchAuthentication	i		17.0.3
+            __selectedMenuLeaf	i		17.0.3
+            __useSenderAsResponderSender	i		16-17.0.3
+            _configurationsByIdentifier	i	NSMutableDictionary	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _delegateImplements	i		13.2.2-17.0.3
+            _gestureRecognizerForBeginningDragRelationships	p	UIGestureRecognizer	16-17.0.3
+            _hasActivePresentationInteraction	p		16
+            _hasVisibleMenu	p		15.3.1-17.0.3
+            _inputPrecision	p		13.4.1-17.0.3
+            _internalIdentifiersForDismissingMenu	p	NSSet	17.0.3
+            _outgoingPresentation	i	_UIContextMenuPresentation	16-17.0.3
+            _passthroughInteractionTouchEatingDisabledForSearchSuggestions	p		16
+            _passthroughViews	p	NSArray	16
+            _pendingCommitAnimator	i	_UIContextMenuAnimator	13.2.2-17.0.3
+            _pendingConfiguration	i	UIContextMenuConfiguration	13.2.2-17.0.3
+            _presentationInteraction	i	_UIClickPresentationInteraction	13.2.2-17.0.3
+            _presentationsByIdentifier	i	NSMutableDictionary	13.2.2-17.0.3
+            _proxySender	p		17.0.3
+            _requiresTouchAuthentication	p		17.0.3
+            _selectedMenuLeaf	p		17.0.3
+            _stashedPreview	i	UITargetedPreview	13.2.2-14.7
+            _useSenderAsResponderSender	p		16-17.0.3
+            _view	i	UIView	13.2.2-17.0.3
+            _windowSceneActivationAnimator	i	_UIWindowSceneActivationAnimator	15.3.1-16
+            allowSimultaneousRecognition	p		13.2.2-17.0.3
+            configurationsByIdentifier	p	NSMutableDictionary	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            gestureRecognizerForFailureRelationships	p	UIGestureRecognizer	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            menuAppearance	p		14.3-17.0.3
+            outgoingPresentation	p	_UIContextMenuPresentation	16-17.0.3
+            pendingCommitAnimator	p	_UIContextMenuAnimator	13.2.2-17.0.3
+            pendingConfiguration	p	UIContextMenuConfiguration	13.2.2-17.0.3
+            presentationInteraction	p	_UIClickPresentationInteraction	13.2.2-17.0.3
+            presentationsByIdentifier	p	NSMutableDictionary	13.2.2-17.0.3
+            reachedForceThreshold	p		15.3.1-17.0.3
+            safari_popoverSourceInfo	c		16-17.0.3
+            stashedPreview	p	UITargetedPreview	13.2.2-14.7
+            superclass	p		13.2.2-17.0.3
+            view	p	UIView	13.2.2-17.0.3
+            windowSceneActivationAnimator	p	_UIWindowSceneActivationAnimator	15.3.1-16
+            C	UIContextualAction	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            __menu	i	UIMenu	16-17.0.3
+            _backgroundColor	i	UIColor	11.0-17.0.3
+            _completionHandler	i		11.0-17.0.3
+            _forcesFallbackBackgroundColor	i		11.0-17.0.3
+            _handler	i		11.0-17.0.3
+            _image	i	UIImage	11.0-17.0.3
+            _menu	p	UIMenu	16-17.0.3
+            _preHandler	i		11.0-17.0.3
+            _style	i		11.0-17.0.3
+            _title	i	NSString	11.0-17.0.3
+            backgroundColor	p	UIColor	11.0-17.0.3
+            completionHandler	p		11.0-17.0.3
+            forcesFallbackBackgroundColor	p		11.0-17.0.3
+            handler	p		11.0-17.0.3
+            image	p	UIImage	11.0-17.0.3
+            isDestructive	p		11.0-17.0.3
+            preHandler	p		11.0-17.0.3
+            style	p		11.0-17.0.3
+            title	p	NSString	11.0-17.0.3
+            C	UIControl	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _allowsSymbolAnimations	p		17.0.3
+            _controlFlags	i		4.3-17.0.3
+            _cursorInteraction	i	_UICursorInteraction	15.3.1-16
+            _cursorInteraction	p	_UICursorInteraction	13.4.1-16
+            _downTime	i		4.3-17.0.3
+            _enableSymbolAnimations	p		17.0.3
+            _hasActiveMenuPresentation	p		17.0.3
+            _pointerInteraction	p	UIPointerInteraction	13.4.1-17.0.3
+            _previousPoint	i		4.3-17.0.3
+            _proxyPointerInteraction	p	UIPointerInteraction	13.4.1-17.0.3
+            _proxySender	p		14.3-17.0.3
+            _requiredButtonMask	i		13.4.1-17.0.3
+            _requiredButtonMask	p		13.4.1-17.0.3
+            _targetActions	i	NSMutableArray	4.3-17.0.3
+            adPrivacyData	c	NSString	10.0-14.7,16-17.0.3
+            allControlEvents	p		10.0-17.0.3
+            allTargets	p	NSSet	10.0-17.0.3
+            contentHorizontalAlignment	p		4.3-17.0.3
+            contentVerticalAlignment	p		4.3-17.0.3
+            contextMenuEnabled	p		14.3-17.0.3
+            contextMenuInteraction	p	UIContextMenuInteraction	14.3-17.0.3
+            contextMenuInteractionEnabled	p		14.3-17.0.3
+            contextMenuIsPrimary	p		14.3-17.0.3
+            cursorInteraction	p	_UICursorInteraction	13.4.1-16
+            debugDescription	p	NSString	10.0-17.0.3
+            description	p	NSString	10.0-17.0.3
+            effectiveContentHorizontalAlignment	p		11.0-17.0.3
+            effectiveContentVerticalAlignment	p		13.4.1-17.0.3
+            enabled	p		4.3-17.0.3
+            hash	p		10.0-17.0.3
+            highlighted	p		4.3-17.0.3
+            pointerInteraction	p	UIPointerInteraction	13.4.1-17.0.3
+            pointerInteractionEnabled	p		13.4.1-17.0.3
+            selected	p		4.3-17.0.3
+            showsMenuAsPrimaryAction	p		14.3-17.0.3
+            state	p		4.3-17.0.3
+            superclass	p		10.0-17.0.3
+            symbolAnimationEnabled	p		17.0.3
+            toolTip	p	NSString	15.3.1-17.0.3
+            toolTipInteraction	p	UIToolTipInteraction	15.3.1-17.0.3
+            touchInside	p		4.3-17.0.3
+            tracking	p		4.3-17.0.3
+            ttrIsEnabled	c		14.3-14.7
+            C	UICubicTimingParameters	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _animationCurve	i		10.0-17.0.3
+            _springTimingParameters	i	UISpringTimingParameters	11.0-17.0.3
+            _timingCurveType	i		10.0-17.0.3
+            _timingFunction	i	_UIViewCubicTimingFunction	10.0-17.0.3
+            animationCurve	p		10.0-17.0.3
+            controlPoint1	p		10.0-17.0.3
+            controlPoint2	p		10.0-17.0.3
+            cubicTimingParameters	p	UICubicTimingParameters	10.0-17.0.3
+            springTimingParameters	p	UISpringTimingParameters	10.0-17.0.3
+            timingCurveType	p		10.0-17.0.3
+            timingFunction	p	_UIViewCubicTimingFunction	10.0-17.0.3
+            C	UIDatePicker	4.3-18
+            S	UIControl	4.3-18
+            __compactStyleDelegate	i		15.3.1-18
+            __displaysTimeZone	i		15.3.1-18
+            __overlayPresentation	i	_UIDatePickerOverlayPresentation	15.3.1-18
+            _appliedInsetsToEdgeOfContent	p		16-18
+            _compactStyleDelegate	p		15.3.1-18
+            _data	i	_UIDatePickerDataModel	13.4.1-18
+            _datePickerViewFlags	i		15.3.1-18
+            _displaysTimeZone	p		15.3.1-18
+            _ignoresEmitValueChanged	i		17.0.3-18
+            _overlayPresentation	p	_UIDatePickerOverlayPresentation	15.3.1-18
+            _overrideCompactTextAttributes	p	NSDictionary	15.3.1-18
+            _pickerView	i		4.3-18
+            _preferredDatePickerStyle	i		13.4.1-18
+            _roundsToMinuteInterval	p		15.3.1-18
+            _selectionBarIgnoresInset	p		15.3.1-18
+            _style	i	_UIDatePickerStyle	16-18
+            _style	p	_UIDatePickerStyle	16-18
+            _useCurrentDateDuringDecoding	i		7.0-18
+            _usesModernStyle	p		7.0-12.4
+            allowsZeroCountDownDuration	p		7.0-18
+            allowsZeroCountdownDuration	p		6.0-6.1
+            allowsZeroTimeInterval	p		7.0-18
+            calendar	p	NSCalendar	4.3-18
+            contentWidth	p		7.0-18
+            countDownDuration	p		4.3-18
+            customFontDesign	p	NSString	14.3-18
+            date	p	NSDate	4.3-18
+            datePickerMode	p		4.3-18
+            datePickerStyle	p		13.4.1-18
+            dateUnderSelectionBar	p	NSDate	5.1-18
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            drawsBackground	p		6.0-18
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            highlightColor	p	UIColor	7.0-18
+            isTimeIntervalMode	p		7.0-18
+            locale	p	NSLocale	4.3-18
+            magnifierLineColor	p	UIColor	13.2.2-18
+            maximumDate	p	NSDate	4.3-18
+            minimumDate	p	NSDate	4.3-18
+            minuteInterval	p		4.3-18
+            preferredDatePickerStyle	p		13.4.1-18
+            roundsToMinuteInterval	p		15.3.1-18
+            shouldAnimateSetDateCall	i		10.0-13.2.2
+            shouldAnimateSetDateCall	p		10.0-13.2.2
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            textColor	p	UIColor	7.0-18
+            textShadowColor	p	UIColor	7.0-18
+            timeInterval	p		7.0-18
+            timeZone	p	NSTimeZone	4.3-18
+            useCurrentDateDuringDecoding	p		7.0-18
+            usesBlackChrome	p		5.0-18
+            C	UIDeferredMenuElement	14.3-17.0.3
+            S	UIMenuElement	14.3-17.0.3
+            _attributes	i		14.3-17.0.3
+            _cacheItems	i		15.3.1
+            _cachesItems	i		16-17.0.3
+            _delegate	i		14.3-17.0.3
+            _discoverabilityTitle	i	NSString	14.3-17.0.3
+            _elementProvider	i		14.3-17.0.3
+            _fulfilled	i		14.3-17.0.3
+            _fulfilledElements	i	NSArray	14.3-17.0.3
+            _isSignalingFulfillment	i		15.3.1-17.0.3
+            _metadata	i		14.3-17.0.3
+            _requiresAuthenticatedInput	i		14.3-17.0.3
+            _selectedImage	i	UIImage	17.0.3
+            _sender	i		17.0.3
+            _state	i		14.3-17.0.3
+            attributedTitle	p	NSAttributedString	16-17.0.3
+            attributes	p		14.3-17.0.3
+            cachesItems	p		16-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            delegate	p		14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            discoverabilityTitle	p	NSString	14.3-17.0.3
+            elementProvider	p		14.3-17.0.3
+            fulfilled	p		14.3-17.0.3
+            fulfilledElements	p	NSArray	14.3-17.0.3
+            hash	p		14.3-17.0.3
+            image	p	UIImage	14.3-17.0.3
+            keepsMenuPresented	p		15.3.1-17.0.3
+            metadata	p		14.3-17.0.3
+            presentationSourceItem	p		16-17.0.3
+            requiresAuthenticatedInput	p		14.3-17.0.3
+            selectedImage	p	UIImage	17.0.3
+            sender	p		16-17.0.3
+            state	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            title	p	NSString	14.3-17.0.3
+            C	UIDevice	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _backlightLevel	p		5.0-17.0.3
+            _batteryLevel	i		4.3-17.0.3
+            _deviceFlags	i		4.3-17.0.3
+            _hardwareKeyboardAvailable	p		15.3.1-17.0.3
+            _numDeviceOrientationObservers	i		4.3-17.0.3
+            _remoteHasMicrophone	i		16-17.0.3
+            _remoteTouchSurfaceType	i		16-17.0.3
+            _supportsPencil	p		11.4-17.0.3
+            batteryLevel	p		4.3-17.0.3
+            batteryMonitoringEnabled	p		4.3-17.0.3
+            batteryState	p		4.3-17.0.3
+            buildVersion	p	NSString	4.3-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            doc_symbolName	c	NSString	16-17.0.3
+            feedbackSupportLevel	p		10.0-17.0.3
+            generatesDeviceOrientationNotifications	p		4.3-17.0.3
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            identifierForVendor	p	NSUUID	6.0-17.0.3
+            localizedModel	p	NSString	4.3-17.0.3
+            mf_batteryLevelObservable	c	MFObservable	11.0-11.4
+            model	p	NSString	4.3-17.0.3
+            multitaskingSupported	p		4.3-17.0.3
+            name	p	NSString	4.3-17.0.3
+            orientation	p		4.3-17.0.3
+            proximityMonitoringEnabled	p		4.3-17.0.3
+            proximityState	p		4.3-17.0.3
+            sf_developerModeEnabled	c		16-17.0.3
+            smu_supportsDeepColor	c		14.3-14.7,16-17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            systemName	p	NSString	4.3-17.0.3
+            systemVersion	p	NSString	4.3-17.0.3
+            uniqueIdentifier	p	NSString	4.3-6.1
+            userInterfaceIdiom	p		4.3-17.0.3
+            C	UIDictationPhrase	5.1-17.0.3
+            S	NSObject	5.1-17.0.3
+            _alternativeInterpretations	i	NSArray	5.1-17.0.3
+            _style	i		13.2.2-17.0.3
+            _text	i	NSString	5.1-17.0.3
+            alternativeInterpretations	p	NSArray	5.1-17.0.3
+            style	p		13.2.2-17.0.3
+            text	p	NSString	5.1-17.0.3
+            C	UIDocument	5.0-17.0.3
+            S	NSObject	5.0-17.0.3
+            _activityContinuationLock	i	NSLock	8.0-17.0.3
+            _alertPresenter	i		5.0-17.0.3
+            _autosavingTimer	i	NSTimer	5.0-17.0.3
+            _conflictObserver	i		5.0-6.1
+            _currentUserActivity	i	NSUserActivity	8.0-17.0.3
+            _differenceDueToRecentChanges	i		5.0-17.0.3
+            _differenceSincePreservingPreviousVersion	i		5.0-17.0.3
+            _differenceSinceSaving	i		5.0-17.0.3
+            _docFlags	i		5.0-17.0.3
+            _documentPropertyLock	i	NSLock	5.0-12.4
+            _fileAccessQueue	i		5.0-17.0.3
+            _fileAccessSemaphore	i		5.0-17.0.3
+            _fileBookmark	i	NSString	13.2.2-17.0.3
+            _fileContentsPreservationReason	i		5.0-6.1
+            _fileModificationDate	i	NSDate	5.0-17.0.3
+            _filePresenterQueue	i	NSOperationQueue	5.0-17.0.3
+            _fileType	i	NSString	5.0-17.0.3
+            _fileURL	i	NSURL	5.0-17.0.3
+            _lastPreservationTime	i		5.0-17.0.3
+            _lastSaveTime	i		5.0-17.0.3
+            _localizedName	i	NSString	5.0-17.0.3
+            _openingQueue	i		5.0-17.0.3
+            _progress	i	NSProgress	9.0-12.4
+            _progressSubscriber	i		9.0-17.0.3
+            _progresses	i	NSMutableSet	13.2.2-17.0.3
+            _undoManager	i	NSUndoManager	5.0-17.0.3
+            _versionWithoutRecentChanges	i		5.0-17.0.3
+            _versions	i	NSMutableArray	5.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            differenceDueToRecentChanges	p	NSDocumentDifferenceSize	5.0-17.0.3
+            differenceSincePreservingPreviousVersion	p	NSDocumentDifferenceSize	5.0-17.0.3
+            differenceSinceSaving	p	NSDocumentDifferenceSize	5.0-17.0.3
+            documentState	p		5.0-17.0.3
+            editingDisabled	p		5.0-9.3
+            fileModificationDate	p	NSDate	5.0-17.0.3
+            fileType	p	NSString	5.0-17.0.3
+            fileURL	p	NSURL	5.0-17.0.3
+            hasUnsavedChanges	p		10.0-17.0.3
+            hash	p		8.0-17.0.3
+            localizedName	p	NSString	5.0-17.0.3
+            observedPresentedItemUbiquityAttributes	p	NSSet	11.0-17.0.3
+            presentedItemOperationQueue	p	NSOperationQueue	5.0-17.0.3
+            presentedItemURL	p	NSURL	5.0-17.0.3
+            primaryPresentedItemURL	p	NSURL	6.0-17.0.3
+            progress	p	NSProgress	9.0-17.0.3
+            savingFileType	p	NSString	10.0-17.0.3
+            superclass	p		8.0-17.0.3
+            undoManager	p	NSUndoManager	5.0-17.0.3
+            C	UIDocumentBrowserTransitionController	12.0-17.0.3
+            S	NSObject	12.0-17.0.3
+            _encounteredUnrecoverableError	i		17.0.3
+            _item	i	FPItem	12.0-17.0.3
+            _itemURL	i	NSURL	12.0-17.0.3
+            _loadingProgress	i	NSProgress	12.0-17.0.3
+            _referenceView	i	UIView	12.0-17.0.3
+            _serviceBrowserProxy	i		12.0-12.4
+            _serviceDocumentBrowserProxy	i		13.2.2-17.0.3
+            _targetView	i	UIView	12.0-17.0.3
+            _transitionController	i		12.0-17.0.3
+            _transitionControllerQueue	i	NSOperationQueue	12.0-17.0.3
+            _transitionDidFinish	i		12.0-17.0.3
+            debugDescription	p	NSString	12.0-17.0.3
+            description	p	NSString	12.0-17.0.3
+            encounteredUnrecoverableError	p		17.0.3
+            hash	p		12.0-17.0.3
+            loadingProgress	p	NSProgress	12.0-17.0.3
+            superclass	p		12.0-17.0.3
+            targetView	p	UIView	12.0-17.0.3
+            transitionController	p		13.2.2-17.0.3
+            transitionControllerQueue	p	NSOperationQueue	13.2.2-17.0.3
+            transitionDidFinish	p		13.2.2-17.0.3
+            C	UIDocumentBrowserViewController	12.0-17.0.3
+            S	UIViewController	12.0-17.0.3
+            _activityViewController	i	DOCDocBrowserVC_UIActivityViewController	12.0-17.0.3
+            _adaptivePresentationController	i	UIPresentationController	13.2.2-15.3.1
+            _additionalLeadingNavigationBarButtonItems	i	NSArray	12.0-17.0.3
+            _additionalTrailingNavigationBarButtonItems	i	NSArray	12.0-17.0.3
+            _allowsDocumentCreation	i		12.0-17.0.3
+            _allowsPickingMultipleItems	i		12.0-17.0.3
+            _appearance	i	DOCAppearance	12.0-17.0.3
+            _backgroundColor	i	UIColor	12.0-17.0.3
+            _badgeTintColor	i	UIColor	12.0-15.3.1
+            _configuration	i	DOCConfiguration	12.0-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	13.2.2-17.0.3
+            _createButtonColor	i	UIColor	12.0-15.3.1
+            _customActions	i	NSArray	12.0-17.0.3
+            _delegate	i		12.0-17.0.3
+            _dummySplitViewController	i	UIViewController	16-17.0.3
+            _inBrowserTintColor	i	UIColor	12.0-15.3.1
+            _isDisplayingRemoteViewController	i		12.0-17.0.3
+            _itemSubtitleColor	i	UIColor	12.0-15.3.1
+            _itemTitleColor	i	UIColor	12.0-15.3.1
+            _leadingBarButtonTrackingViews	i	NSArray	12.0-17.0.3
+            _remoteAdditionalLeadingNavigationBarButtonItems	i	NSArray	12.0-17.0.3
+            _remoteAdditionalTrailingNavigationBarButtonItems	i	NSArray	12.0-17.0.3
+            _remoteViewController	i	_UIResilientRemoteViewContainerViewController	12.0-17.0.3
+            _serviceBrowserProxy	i		12.0-12.4
+            _serviceProxy	i		12.0-17.0.3
+            _serviceQueue	i	NSOperationQueue	12.0-17.0.3
+            _shouldDelayRemoteViewController	i		12.0-17.0.3
+            _shouldShowFileExtensions	i		13.2.2-15.3.1
+            _sortingBackgroundColor	i	UIColor	12.0-15.3.1
+            _trackingViewsContainer	i	UIView	12.0-17.0.3
+            _trailingBarButtonTrackingViews	i	NSArray	12.0-17.0.3
+            _urlCurrentlyBeingImported	i	NSURL	14.3-17.0.3
+            activityViewController	p	DOCDocBrowserVC_UIActivityViewController	13.2.2-17.0.3
+            adaptivePresentationController	p	UIPresentationController	13.2.2-15.3.1
+            additionalLeadingNavigationBarButtonItems	p	NSArray	12.0-17.0.3
+            additionalToolbarButtonItems	p	NSArray	12.0-15.3.1
+            additionalTrailingNavigationBarButtonItems	p	NSArray	12.0-17.0.3
+            allowedContentTypes	p	NSArray	12.0-17.0.3
+            allowsDocumentCreation	p		12.0-17.0.3
+            allowsPickingMultipleItems	p		12.0-17.0.3
+            appearance	p	DOCAppearance	12.0-12.4
+            backgroundColor	p	UIColor	12.0-17.0.3
+            backgroundTintColor	p	UIColor	13.2.2-15.3.1
+            badgeTintColor	p	UIColor	12.0-15.3.1
+            browserUserInterfaceStyle	p		12.0-17.0.3
+            configuration	p	DOCConfiguration	12.0-17.0.3
+            contentTypesForRecentDocuments	p	NSArray	14.3-17.0.3
+            createButtonAspectRatio	p		12.0-15.3.1
+            createButtonColor	p	UIColor	12.0-15.3.1
+            createButtonTitle	p	NSString	12.0-17.0.3
+            customActions	p	NSArray	12.0-17.0.3
+            debugDescription	p	NSString	12.0-17.0.3
+            defaultDocumentAspectRatio	p		13.2.2-17.0.3
+            delegate	p		12.0-17.0.3
+            description	p	NSString	12.0-17.0.3
+            dummySplitViewController	p	UIViewController	16-17.0.3
+            effectiveAppearance	p	DOCAppearance	13.2.2-16
+            hash	p		12.0-17.0.3
+            inBrowserTintColor	p	UIColor	12.0-15.3.1
+            itemSubtitleColor	p	UIColor	12.0-15.3.1
+            itemTitleColor	p	UIColor	12.0-15.3.1
+            leadingBarButtonTrackingViews	p	NSArray	12.0-17.0.3
+            localizedCreateDocumentActionTitle	p	NSString	13.2.2-17.0.3
+            recentDocumentsContentTypes	p	NSArray	13.2.2-17.0.3
+            remoteAdditionalLeadingNavigationBarButtonItems	p	NSArray	12.0-17.0.3
+            remoteAdditionalTrailingNavigationBarButtonItems	p	NSArray	12.0-17.0.3
+            remoteViewController	p	_UIResilientRemoteViewContainerViewController	13.2.2-17.0.3
+            serviceProxy	p		13.2.2-17.0.3
+            serviceQueue	p	NSOperationQueue	13.2.2-17.0.3
+            shouldDelayRemoteViewController	p		12.0-17.0.3
+            shouldShowFileExtensions	p		13.2.2-17.0.3
+            sortingBackgroundColor	p	UIColor	12.0-15.3.1
+            superclass	p		12.0-17.0.3
+            trailingBarButtonTrackingViews	p	NSArray	12.0-17.0.3
+            C	UIDocumentInteractionController	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            URL	p	NSURL	4.3-17.0.3
+            UTI	p	NSString	4.3-17.0.3
+            _UTI	i	NSString	4.3
+            __customExtactionRootURL	i	NSURL	13.2.2-17.0.3
+            _activityViewController	i	_UIDICActivityViewController	6.0-17.0.3
+            _alternateOpenButtonIndex	i		4.3-5.1
+            _annotation	i		4.3-17.0.3
+            _applicationActivities	i	NSArray	10.0-10.3
+            _applicationToOpen	i	LSApplicationProxy	4.3-10.3
+            _availableApplications	i	NSArray	4.3-9.3
+            _completionWithItemsHandler	i		9.0-17.0.3
+            _completionWithItemsHandler	p		9.0-17.0.3
+            _copyButtonIndex	i		4.3-5.1
+            _customExtactionRootURL	p	NSURL	13.2.2-17.0.3
+            _decompressedArchiveDocumentURL	i	NSURL	11.0-17.0.3
+            _defaultOpenButtonIndex	i		4.3-5.1
+            _delegate	i		4.3-17.0.3
+            _disableFilteringDotFilesInArchives	i		9.0-10.3
+            _documentInteractionControllerFlags	i		4.3-17.0.3
+            _excludeDotFilesFromArchiveListings	i		11.0-17.0.3
+            _gestureRecognizers	i	NSArray	4.3-17.0.3
+            _icons	i	NSArray	4.3-17.0.3
+            _isContentManaged	i		13.2.2-17.0.3
+            _openInMenu	i	UIActionSheet	4.3-5.1
+            _openInTableViewSize	i		4.3-5.1
+            _openInViewController	i	UIViewController	4.3-5.1
+            _optionsMenu	i	UIActionSheet	4.3-5.1
+            _popoverController	i	UIPopoverController	4.3-17.0.3
+            _presentItem	i	UIBarButtonItem	4.3-17.0.3
+            _presentRect	i		4.3-17.0.3
+            _presentView	i	UIView	4.3-17.0.3
+            _presentingViewController	i	UIViewController	4.3-17.0.3
+            _previewController	i	QLPreviewController	4.3-17.0.3
+            _previewControllerItem	i	_UIDICPreviewItem	11.0-17.0.3
+            _previewItemProxy	i		4.3-10.3
+            _previewsPresentWithMarkup	i		11.0-17.0.3
+            _printButtonIndex	i		4.3-5.1
+            _quickLookButtonIndex	i		4.3-5.1
+            _shouldDecompressArchiveIfNecessary	i		11.0-17.0.3
+            _shouldUnzipDocument	i		4.3-10.3
+            _sourceIsManaged	i		7.0-12.4
+            _tmpURLToDeleteOnDealloc	i	NSURL	6.0-17.0.3
+            _uniqueIdentifier	i	NSString	4.3-17.0.3
+            _unzippedDocumentURL	i	NSURL	4.3-10.3
+            activityViewController	p	_UIDICActivityViewController	6.0-17.0.3
+            annotation	p		4.3-17.0.3
+            archive	p		7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            disableFilteringDotFilesInArchives	p		9.0-10.3
+            excludeDotFilesFromArchiveListings	p		11.0-17.0.3
+            gestureRecognizers	p	NSArray	4.3-17.0.3
+            hash	p		8.0-17.0.3
+            icons	p	NSArray	4.3-17.0.3
+            isContentManaged	p		13.2.2-17.0.3
+            name	p	NSString	4.3-17.0.3
+            performingActivity	p		6.0-10.3
+            popoverController	p	UIPopoverController	4.3-17.0.3
+            previewController	p	QLPreviewController	4.3-17.0.3
+            previewControllerItem	p	_UIDICPreviewItem	11.0-17.0.3
+            previewItemProxy	p		4.3-10.3
+            previewsPresentWithMarkup	i		9.0-10.3
+            previewsPresentWithMarkup	p		9.0-17.0.3
+            shouldUnzipDocument	p		4.3-17.0.3
+            sourceIsManaged	p		7.0-17.0.3
+            superclass	p		8.0-17.0.3
+            uniqueIdentifier	p	NSString	4.3-17.0.3
+            C	UIDocumentMenuViewController	8.0-17.0.3
+            S	UIViewController	8.0-17.0.3
+            _alertController	i	UIAlertController	8.0-9.3
+            _allowedUTIs	i	NSArray	11.0-17.0.3
+            _auxiliaryOptions	i	NSMutableArray	8.0-17.0.3
+            _childViewController	i	_UIResilientRemoteViewContainerViewController	9.0-17.0.3
+            _delegate	i		9.0-17.0.3
+            _dismissDelegateCalled	i		8.0-17.0.3
+            _documentPickerMode	i		8.0-17.0.3
+            _ignoreApplicationEntitlementForImport	i		9.0-17.0.3
+            _ignoreApplicationEntitlementForImport	p		9.0-17.0.3
+            _isContentManaged	i		13.2.2-17.0.3
+            _remoteViewController	i	_UIDocumentPickerRemoteViewController	8.0-8.4
+            _sourceIsManaged	i		9.3-12.4
+            _uploadURL	i	NSURL	8.0-17.0.3
+            _weak_delegate	i		8.0-17.0.3
+            alertController	p	UIAlertController	8.0-9.3
+            allowedUTIs	p	NSArray	11.0-17.0.3
+            auxiliaryOptions	p	NSMutableArray	8.0-17.0.3
+            childViewController	p	_UIResilientRemoteViewContainerViewController	9.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dismissDelegateCalled	p		8.0-17.0.3
+            documentPickerMode	p		8.0-17.0.3
+            hash	p		8.0-17.0.3
+            isContentManaged	p		13.2.2-17.0.3
+            remoteViewController	p	_UIDocumentPickerRemoteViewController	8.0-17.0.3
+            sourceIsManaged	p		9.3-17.0.3
+            superclass	p		8.0-17.0.3
+            uploadURL	p	NSURL	8.0-17.0.3
+            C	UIDocumentPickerExtensionViewController	8.0-17.0.3
+            S	UIViewController	8.0-17.0.3
+            _documentPickerMode	i		8.0-17.0.3
+            _documentStorageURL	i	NSURL	8.0-17.0.3
+            _originalURL	i	NSURL	8.0-17.0.3
+            _providerIdentifier	i	NSString	8.0-17.0.3
+            _validTypes	i	NSArray	8.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            documentPickerMode	p		8.0-17.0.3
+            documentStorageURL	p	NSURL	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            originalURL	p	NSURL	8.0-17.0.3
+            providerIdentifier	p	NSString	8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            validTypes	p	NSArray	8.0-17.0.3
+            C	UIDocumentPickerViewController	8.0-17.0.3
+            S	UIViewController	8.0-17.0.3
+            _allowsMultipleSelection	i		11.0-17.0.3
+            _automaticallyDismissesAfterCompletion	i		14.3-17.0.3
+            _childViewController	i	UIViewController	9.0-17.0.3
+            _configuration	i	DOCConfiguration	11.0-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	14.3-17.0.3
+            _delegate	i		9.0-17.0.3
+            _directoryURL	i	NSURL	13.2.2-17.0.3
+            _documentPickerMode	i		8.0-17.0.3
+            _documentTypes	i	NSArray	13.2.2-17.0.3
+            _ignoreApplicationEntitlementForImport	i		9.0-17.0.3
+            _ignoreApplicationEntitlementForImport	p		9.0-17.0.3
+            _isContentManaged	i		13.2.2-17.0.3
+            _remoteViewController	i	_UIDocumentPickerRemoteViewController	8.0-8.4
+            _remoteViewService	i	_UIRemoteViewService	8.0-10.3
+            _securityScopedURLs	i	NSMutableArray	11.0-17.0.3
+            _securityScopedURLs	p	NSMutableArray	11.0-17.0.3
+            _sourceIsManaged	i		9.3-12.4
+            _stitchingTokens	i	NSMutableArray	8.0-10.3
+            _uploadURL	i	NSURL	8.0-10.3
+            _uploadURLs	i	NSArray	11.0-17.0.3
+            _weak_delegate	i		8.0-17.0.3
+            allowsMultipleSelection	p		11.0-17.0.3
+            automaticallyDismissesAfterCompletion	p		14.3-17.0.3
+            childViewController	p	UIViewController	9.0-17.0.3
+            configuration	p	DOCConfiguration	11.0-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            delegate	p		8.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            directoryURL	p	NSURL	13.2.2-17.0.3
+            documentPickerMode	p		8.0-17.0.3
+            documentTypes	p	NSArray	13.2.2-17.0.3
+            forPickingDownloadsFolder	p		13.2.2-17.0.3
+            hash	p		11.0-17.0.3
+            isContentManaged	p		13.2.2-17.0.3
+            pickerUserInterfaceStyle	p		13.2.2-17.0.3
+            remoteViewController	p	_UIDocumentPickerRemoteViewController	8.0-10.3
+            remoteViewService	p	_UIRemoteViewService	8.0-10.3
+            shouldShowFileExtensions	p		13.2.2-17.0.3
+            sourceIsManaged	p		9.3-17.0.3
+            stitchingTokens	p	NSMutableArray	8.0-10.3
+            superclass	p		11.0-17.0.3
+            uploadURL	p	NSURL	8.0-10.3
+            uploadURLs	p	NSArray	11.0-17.0.3
+            C	UIDocumentProperties	16-17.0.3
+            S	NSObject	16-17.0.3
+            __metadataProvider	i	LPMetadataProvider	16-17.0.3
+            __wantsIconRepresentationChangedHandler	i		16-17.0.3
+            _activityViewControllerProvider	i		16-17.0.3
+            _associatedNavigationItem	i	UINavigationItem	16-17.0.3
+            _associatedNavigationItem	p	UINavigationItem	16-17.0.3
+            _dragItemsProvider	i		16-17.0.3
+            _headerView	i	_UIDocumentPropertiesHeaderView	16-17.0.3
+            _iconRepresentationAction	i	UIAction	16-17.0.3
+            _iconView	i	_UIDocumentPropertiesIconView	16-17.0.3
+            _metadata	i	LPLinkMetadata	16-17.0.3
+            _metadata	p	LPLinkMetadata	17.0.3
+            _metadataProvider	p	LPMetadataProvider	16-17.0.3
+            _representedURL	p	NSURL	17.0.3
+            _url	i	NSURL	16-17.0.3
+            _urlChangeObserver	i	_UIDocumentURLChangeObserver	17.0.3
+            _wantsIconRepresentation	i		16-17.0.3
+            _wantsIconRepresentationChangedHandler	p		16-17.0.3
+            activityViewControllerProvider	p		16-17.0.3
+            dragItemsProvider	p		16-17.0.3
+            headerView	p	_UIDocumentPropertiesHeaderView	16-17.0.3
+            iconRepresentationAction	p	UIAction	16-17.0.3
+            iconView	p	_UIDocumentPropertiesIconView	16-17.0.3
+            metadata	p	LPLinkMetadata	16-17.0.3
+            url	p	NSURL	16-17.0.3
+            urlChangeObserver	p	_UIDocumentURLChangeObserver	17.0.3
+            wantsIconRepresentation	p		16-17.0.3
+            C	UIDragInteraction	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _acceleratedDragGestureEnabled	i		11.0-13.2.2
+            _addItemsGestureConfiguration	i		11.0-17.0.3
+            _additionalTouchesCancelLift	i		11.0-17.0.3
+            _allowedTouchTypes	i	NSArray	13.2.2-17.0.3
+            _allowsMultipleSessions	i		11.0-17.0.3
+            _allowsPointerDragBeforeLiftDelay	i		13.4.1-17.0.3
+            _allowsSimultaneousRecognitionDuringLift	i		11.0-17.0.3
+            _automaticallyAddsFailureRelationships	i		11.0-17.0.3
+            _cancellationDelay	i		11.0-17.0.3
+            _cancellationTimerEnabled	i		11.0-17.0.3
+            _competingLongPressDelay	i		11.0-17.0.3
+            _competingLongPressOnLift	i		11.0-17.0.3
+            _defaultDriverProvider	i		16-17.0.3
+            _deferredLiftPointInWindow	i		12.0-12.4
+            _delegate	i		11.0-17.0.3
+            _didSetEnabled	i		11.0-17.0.3
+            _enabled	i		11.0-17.0.3
+            _gestureRecognizerForAcceleratedDragInitiation	i	_UIDragAcceleratorGestureRecognizer	11.0-12.4
+            _gestureRecognizerForAddingItems	i	_UIDragAddItemsGesture	11.0-17.0.3
+            _gestureRecognizerForDragInitiation	i	_UIDragLiftGestureRecognizer	11.0-12.4
+            _gestureRecognizerForExclusionRelationship	i	_UIRelationshipGestureRecognizer	11.0-12.4
+            _gestureRecognizerForFailureRelationship	i	_UIRelationshipGestureRecognizer	11.0-12.4
+            _initiationDriver	i		13.2.2-15.3.1
+            _initiationDrivers	i	NSSet	16-17.0.3
+            _interactionContext	i	UIDragInteractionContextImpl	11.0-17.0.3
+            _interactionEffect	i		11.0-17.0.3
+            _liftDelay	i		11.0-17.0.3
+            _liftMoveHysteresis	i		11.0-17.0.3
+            _pointerInitiationDriver	i		13.4.1-15.3.1
+            _pointerLiftDelay	i		13.4.1-17.0.3
+            _pointerLiftMoveHysteresis	i		13.4.1-17.0.3
+            _preliminarySession	i	_UIDragSessionImpl	11.0-17.0.3
+            _presentationDelegate	i		13.2.2-17.0.3
+            _sessionForAddingItems	i	_UIDragSessionImpl	11.0-17.0.3
+            _view	i	UIView	11.0-17.0.3
+            acceleratedDragGestureEnabled	p		11.0-13.2.2
+            addItemsGestureConfiguration	p		11.0-17.0.3
+            additionalTouchesCancelLift	p		11.0-17.0.3
+            allowedTouchTypes	p	NSArray	11.0-17.0.3
+            allowsMultipleSessions	p		11.0-17.0.3
+            allowsPointerDragBeforeLiftDelay	p		13.4.1-17.0.3
+            allowsSimultaneousRecognitionDuringLift	p		11.0-17.0.3
+            automaticallyAddsFailureRelationships	p		11.0-17.0.3
+            cancellationDelay	p		11.0-17.0.3
+            cancellationTimerEnabled	p		11.0-17.0.3
+            competingLongPressDelay	p		11.0-17.0.3
+            competingLongPressOnLift	p		11.0-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            delegate	p		11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            enabled	p		11.0-17.0.3
+            hash	p		11.0-17.0.3
+            initiationDriver	p		13.2.2-15.3.1
+            initiationDrivers	p	NSSet	16-17.0.3
+            interactionEffect	p		11.0-17.0.3
+            isActive	p		15.3.1-17.0.3
+            liftDelay	p		11.0-17.0.3
+            liftMoveHysteresis	p		11.0-17.0.3
+            pointerInitiationDriver	p		13.4.1-15.3.1
+            pointerLiftDelay	p		13.4.1-17.0.3
+            pointerLiftMoveHysteresis	p		13.4.1-17.0.3
+            presentationDelegate	p		13.2.2-17.0.3
+            superclass	p		11.0-17.0.3
+            view	p	UIView	11.0-17.0.3
+            C	UIDragItem	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            __managementState	i		11.0-17.0.3
+            __suggestedTransform	i		17.0.3
+            _deferPreviewUpdates	i		13.2.2-17.0.3
+            _destinationVisualTarget	i		13.2.2-17.0.3
+            _dirty	i		13.2.2-17.0.3
+            _dragDropSession	i		13.2.2-17.0.3
+            _dragPreviewBlockProvider	i	_UIDragPreviewBlockProvider	13.2.2-17.0.3
+            _dragSession	i	_UIDragSessionImpl	11.0-12.4
+            _dragSession	p	_UIDragSessionImpl	11.0-12.4
+            _draggedTextRange	p	UITextRange	11.0-17.0.3
+            _draggingItem	i	_UIDraggingItem	11.0-12.4
+            _draggingItem	p	_UIDraggingItem	11.0-12.4
+            _imageComponentsProvider	i		11.0-12.4
+            _internalDraggingItem	i	_UIInternalDraggingItem	11.0-12.4
+            _itemProvider	i	NSItemProvider	11.0-17.0.3
+            _localObject	i		11.0-17.0.3
+            _managementState	p		11.0-17.0.3
+            _preferredImageComponentsProvider	i		11.0-12.4
+            _preferredPreviewProvider	i	_UIDragPreviewProvider	11.0-12.4
+            _preferredPreviewType	i		13.2.2-17.0.3
+            _previewProvider	i		11.0-17.0.3
+            _privateLocalContext	i		11.0-17.0.3
+            _sf_localBookmark	c	WebBookmark	11.0-14.7,16-17.0.3
+            _sf_localTabGroup	c	WBTabGroup	16-17.0.3
+            _sf_localURL	c	NSURL	11.0-14.7,16-17.0.3
+            _sf_tabStateData	c	SFTabStateData	13.2.2-14.7,16-17.0.3
+            _sourceVisualTarget	i		13.2.2-17.0.3
+            _suggestedTransform	p		17.0.3
+            _targetedLiftPreview	i	UITargetedDragPreview	11.0-17.0.3
+            _updatedPreviewType	i		13.2.2-17.0.3
+            _visibleDropItemCenter	i		17.0.3
+            _visibleDropItemSize	i		13.2.2-17.0.3
+            _visibleDropItemSize	p		11.0-12.4
+            deferPreviewUpdates	p		13.2.2-17.0.3
+            destinationVisualTarget	p		13.2.2-17.0.3
+            dirty	p		13.2.2-17.0.3
+            dragDropSession	p		13.2.2-17.0.3
+            dragPreviewBlockProvider	p	_UIDragPreviewBlockProvider	13.2.2-17.0.3
+            duiPreviewProvider	p		11.0-12.4
+            imageComponentsProvider	p		11.0-12.4
+            internalDraggingItem	p	_UIInternalDraggingItem	11.0-12.4
+            itemProvider	p	NSItemProvider	11.0-17.0.3
+            localObject	p		11.0-17.0.3
+            preferredImageComponentsProvider	p		11.0-12.4
+            preferredPreviewProvider	p	_UIDragPreviewProvider	11.0-12.4
+            preferredPreviewType	p		13.2.2-17.0.3
+            previewProvider	p		11.0-17.0.3
+            privateLocalContext	p		11.0-17.0.3
+            safari_localWBTab	c	WBTab	16-17.0.3
+            sourceVisualTarget	p		13.2.2-17.0.3
+            targetedLiftPreview	p	UITargetedDragPreview	11.0-17.0.3
+            updatedPreviewType	p		13.2.2-17.0.3
+            visibleDropItemCenter	p		17.0.3
+            visibleDropItemSize	p		13.2.2-17.0.3
+            C	UIDragPreview	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            __springboardParameters	i	NSDictionary	11.0-17.0.3
+            __springboardPlatterStyle	i		11.0-12.4
+            _avoidAnimation	i		13.2.2-17.0.3
+            _backgroundColor	i	UIColor	11.0-12.4
+            _clippingRects	i	NSArray	11.0-12.4
+            _container	i	UIView	11.0-12.4
+            _duiPreview	p	_DUIPreview	11.0-17.0.3
+            _hidesSourceView	i		11.0-12.4
+            _marginsEnabled	i		11.0-12.4
+            _maskView	i	UIView	11.0-12.4
+            _originalCenter	i		11.0-12.4
+            _originalSize	i		11.0-12.4
+            _parameters	i	UIDragPreviewParameters	11.0-17.0.3
+            _precisionInput	i		11.0-12.4
+            _preferredAnchorPoint	i	NSValue	13.2.2-17.0.3
+            _preventAfterScreenUpdatesSnapshot	i		13.2.2-17.0.3
+            _scalesOnLift	i		11.0-12.4
+            _springboardParameters	p	NSDictionary	11.0-17.0.3
+            _springboardPlatterStyle	p		11.0-17.0.3
+            _translatesOnLift	i		11.0-12.4
+            _view	i	UIView	11.0-17.0.3
+            _viewCornerRadius	i		11.0-12.4
+            _viewCornersAreContinuous	i		11.0-12.4
+            avoidAnimation	p		13.2.2-17.0.3
+            backgroundColor	p	UIColor	11.0-12.4
+            clippingRects	p	NSArray	11.0-12.4
+            container	p	UIView	11.0-12.4
+            hidesSourceView	p		11.0-12.4
+            marginsEnabled	p		11.0-12.4
+            maskView	p	UIView	11.0-12.4
+            originalCenter	p		11.0-12.4
+            originalSize	p		11.0-12.4
+            parameters	p	UIDragPreviewParameters	11.0-17.0.3
+            precisionInput	p		11.0-12.4
+            preferredAnchorPoint	p		13.2.2-17.0.3
+            preventAfterScreenUpdatesSnapshot	p		13.2.2-17.0.3
+            scalesOnLift	p		11.0-12.4
+            translatesOnLift	p		11.0-12.4
+            view	p	UIView	11.0-17.0.3
+            viewCornerRadius	p		11.0-12.4
+            viewCornersAreContinuous	p		11.0-12.4
+            C	UIDragPreviewParameters	11.0,12.0-17.0.3
+            S	NSObject	11.0-12.4
+            S	UIPreviewParameters	13.2.2-17.0.3
+            __shadowProperties	i	_UIDragPreviewShadowProperties	17.0.3
+            _backgroundColor	i	UIColor	11.0-12.4
+            _shadowProperties	p	_UIDragPreviewShadowProperties	17.0.3
+            _textMode	i		11.0-12.4
+            _visiblePath	i	UIBezierPath	11.0-12.4
+            backgroundColor	p	UIColor	11.0-12.4
+            textMode	p		11.0-12.4
+            visiblePath	p	UIBezierPath	11.0-12.4
+            C	UIDragPreviewTarget	11.0,12.0-17.0.3
+            S	NSObject	11.0-12.4
+            S	UIPreviewTarget	13.2.2-17.0.3
+            _center	i		11.0-12.4
+            _container	i	UIView	11.0-12.4
+            _transform	i		11.0-12.4
+            center	p		11.0-12.4
+            container	p	UIView	11.0-12.4
+            transform	p		11.0-12.4
+            C	UIDropInteraction	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _activeDragGestureRecognizers	i	NSMutableSet	11.0-17.0.3
+            _allowsSimultaneousDropSessions	i		11.0-17.0.3
+            _context	i	UIDropInteractionContextImpl	11.0-17.0.3
+            _delegate	i		11.0-17.0.3
+            _enteredDropSessionByDraggingSession	i	NSMapTable	11.0-17.0.3
+            _interactionEffect	i		11.0-17.0.3
+            _itemsTableBySession	i	NSMapTable	11.0-12.4
+            _owner	i		15.3.1-17.0.3
+            _pasteConfiguration	i	UIPasteConfiguration	11.0-17.0.3
+            _potentialDragOperation	i		11.0-17.0.3
+            _view	i	UIView	11.0-14.7
+            _viewDelegate	i		11.0-12.4
+            _wantsDefaultVisualBehavior	i		11.0-17.0.3
+            allowsSimultaneousDropSessions	p		11.0-17.0.3
+            context	p	UIDropInteractionContextImpl	11.0-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            delegate	p		11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            hash	p		11.0-17.0.3
+            interactionEffect	p		11.0-17.0.3
+            owner	p		15.3.1-17.0.3
+            pasteConfiguration	p	UIPasteConfiguration	11.0-17.0.3
+            superclass	p		11.0-17.0.3
+            view	p	UIView	11.0-17.0.3
+            viewDelegate	p		11.0-12.4
+            wantsDefaultVisualBehavior	p		11.0-17.0.3
+            C	UIDropProposal	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _operation	i		11.0-17.0.3
+            _precise	i		11.0-17.0.3
+            _preferredBadgeStyle	i		13.2.2-17.0.3
+            _prefersFullSizePreview	i		11.0-17.0.3
+            operation	p		11.0-17.0.3
+            precise	p		11.0-17.0.3
+            preferredBadgeStyle	p		13.2.2-17.0.3
+            prefersFullSizePreview	p		11.0-17.0.3
+            C	UIDynamicAnimator	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            _accuracy	i		7.0-17.0.3
+            _action	i		7.0-17.0.3
+            _availableFieldCategories	i	NSMutableIndexSet	9.0-17.0.3
+            _beginContacts	i	NSMutableArray	7.0-17.0.3
+            _behaviorsToAdd	i	NSMutableSet	7.0-17.0.3
+            _behaviorsToRemove	i	NSMutableSet	7.0-17.0.3
+            _bodies	i	NSMutableDictionary	7.0-17.0.3
+            _debugEnabled	i		9.0-17.0.3
+            _debugInterval	i		7.0-17.0.3
+            _debugLayer	i	CALayer	7.0-8.4
+            _delegate	i		7.0-17.0.3
+            _disableDisplayLink	i		7.0-17.0.3
+            _displaylink	i	CADisplayLink	7.0-17.0.3
+            _dynamicsDebug	i	UIDynamicsDebug	9.0-17.0.3
+            _elapsedTime	i		7.0-17.0.3
+            _endContacts	i	NSMutableArray	7.0-17.0.3
+            _integralization	i		7.0-17.0.3
+            _isInWorldStepMethod	i		7.0-17.0.3
+            _lastInterval	i		7.0-17.0.3
+            _lastUpdateTime	i		7.0-17.0.3
+            _needsLocalBehaviorReevaluation	i		7.0-17.0.3
+            _postSolverActions	i	NSMutableArray	7.0-17.0.3
+            _realElapsedTime	i		7.0-17.0.3
+            _referenceSystem	i		7.0-17.0.3
+            _referenceSystemBounds	i		7.0-17.0.3
+            _referenceSystemType	i		7.0-17.0.3
+            _registeredBehaviors	i	NSMutableSet	7.0-17.0.3
+            _registeredCollisionGroups	i		7.0-17.0.3
+            _registeredImplicitBounds	i		7.0-17.0.3
+            _speed	i		7.0-17.0.3
+            _stateFlags	i		7.0-17.0.3
+            _stopping	i		7.1-17.0.3
+            _ticker	i	UIDynamicAnimatorTicker	8.0-17.0.3
+            _ticks	i		7.0-17.0.3
+            _topLevelBehaviors	i	NSMutableArray	7.0-17.0.3
+            _uiUpdateSequenceItem	i		17.0.3
+            _updateRequest	i		17.0.3
+            _updateRequestIsConfiguredForSettling	i		17.0.3
+            _world	i	PKExtendedPhysicsWorld	7.0-17.0.3
+            behaviors	p	NSArray	7.0-17.0.3
+            delegate	p		7.0-17.0.3
+            elapsedTime	p		10.0-17.0.3
+            referenceView	p	UIView	7.0-17.0.3
+            running	p		7.0-17.0.3
+            ticker	p	UIDynamicAnimatorTicker	8.0-17.0.3
+            C	UIDynamicBehavior	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            __isPrimitiveBehavior	i		7.0-8.4
+            _action	i		7.0-17.0.3
+            _addedBehaviors	i	NSMutableArray	7.0-17.0.3
+            _behaviors	i	NSMutableArray	7.0-17.0.3
+            _context	i	UIDynamicAnimator	7.0-17.0.3
+            _isPrimitiveBehavior	p		7.0-8.4
+            _items	i	NSMutableArray	7.0-17.0.3
+            action	p		7.0-17.0.3
+            childBehaviors	p	NSArray	7.0-17.0.3
+            dynamicAnimator	p	UIDynamicAnimator	7.0-17.0.3
+            C	UIDynamicItemBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _allowsRotation	i		7.0-17.0.3
+            _anchored	i		9.0-17.0.3
+            _angularResistance	i		7.0-17.0.3
+            _cachedAngularVelocities	i	NSMapTable	7.0-17.0.3
+            _cachedLinearVelocities	i	NSMapTable	7.0-17.0.3
+            _charge	i		9.0-17.0.3
+            _density	i		7.0-17.0.3
+            _elasticity	i		7.0-17.0.3
+            _friction	i		7.0-17.0.3
+            _resistance	i		7.0-17.0.3
+            _stateFlags	i		7.0-17.0.3
+            _useCircularBoundingBox	i		7.0-8.4
+            _useDefaultViewPropertiesApplier	i		7.0-17.0.3
+            allowsRotation	p		7.0-17.0.3
+            anchored	p		9.0-17.0.3
+            angularResistance	p		7.0-17.0.3
+            charge	p		9.0-17.0.3
+            density	p		7.0-17.0.3
+            elasticity	p		7.0-17.0.3
+            friction	p		7.0-17.0.3
+            items	p	NSArray	7.0-17.0.3
+            resistance	p		7.0-17.0.3
+            C	UIDynamicItemGroup	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _center	i		9.0-17.0.3
+            _itemsToOffsets	i	NSMapTable	9.0-17.0.3
+            _transform	i		9.0-17.0.3
+            bounds	p		9.0-17.0.3
+            center	p		9.0-17.0.3
+            collisionBoundingPath	p	UIBezierPath	9.0-17.0.3
+            collisionBoundsType	p		9.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            hash	p		9.0-17.0.3
+            items	p	NSArray	9.0-17.0.3
+            superclass	p		9.0-17.0.3
+            transform	p		9.0-17.0.3
+            C	UIEditMenuConfiguration	16-17.0.3
+            S	NSObject	16-17.0.3
+            __containsTextReplacement	i		17.0.3
+            __firstResponderTarget	i	UIResponder	17.0.3
+            __ignoresPassthroughInView	i		16-17.0.3
+            __overrideSourceWindow	i	UIWindow	16-17.0.3
+            _containsTextReplacement	p		17.0.3
+            _firstResponderTarget	i	UIResponder	16
+            _firstResponderTarget	p	UIResponder	17.0.3
+            _identifier	i		16-17.0.3
+            _ignoresPassthroughInView	p		16-17.0.3
+            _overrideSourceWindow	p	UIWindow	16-17.0.3
+            _preferredArrowDirection	i		16-17.0.3
+            _sourcePoint	i		16-17.0.3
+            firstResponderTarget	p	UIResponder	16
+            identifier	p		16-17.0.3
+            preferredArrowDirection	p		16-17.0.3
+            sourcePoint	p		16-17.0.3
+            C	UIEditMenuInteraction	16-17.0.3
+            S	NSObject	16-17.0.3
+            __enforcesMenuControllerLifecycle	i		16-17.0.3
+            __includeMenuControllerItems	i		16-17.0.3
+            __outgoingPresentation	i	_UIEditMenuPresentation	16-17.0.3
+            __proxySender	i		16-17.0.3
+            __selectedMenuLeaf	i		17.0.3
+            __useSenderAsResponderSender	i		16-17.0.3
+            _activeConfiguration	i	UIEditMenuConfiguration	16-17.0.3
+            _activeEditMenuPresentation	i	_UIEditMenuPresentation	16-17.0.3
+            _contextMenuInteraction	i	UIContextMenuInteraction	16-17.0.3
+            _delegate	i		16-17.0.3
+            _delegateImplements	i		16-17.0.3
+            _dismissedByActionSelection	p		16-17.0.3
+            _dismissedByMenuAction	i		16-17.0.3
+            _dismissedRecently	p		16-17.0.3
+            _displayingMenu	i		16-17.0.3
+            _enforcesMenuControllerLifecycle	p		16-17.0.3
+            _includeMenuControllerItems	p		16-17.0.3
+            _lastDismissalTime	i		16-17.0.3
+            _outgoingPresentation	p	_UIEditMenuPresentation	16-17.0.3
+            _pendingConfiguration	i	UIEditMenuConfiguration	16-17.0.3
+            _presentedFromPresentEditMenu	i		16
+            _presentsContextMenuAsSecondaryAction	i		16-17.0.3
+            _proxySender	p		16-17.0.3
+            _selectedMenuLeaf	p		17.0.3
+            _useSenderAsResponderSender	p		16-17.0.3
+            _view	i	UIView	16-17.0.3
+            activeConfiguration	p	UIEditMenuConfiguration	16-17.0.3
+            activeEditMenuPresentation	p	_UIEditMenuPresentation	16-17.0.3
+            contextMenuInteraction	p	UIContextMenuInteraction	16-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            delegate	p		16-17.0.3
+            description	p	NSString	16-17.0.3
+            displayingMenu	p		16-17.0.3
+            hash	p		16-17.0.3
+            interactionEffect	p		17.0.3
+            pendingConfiguration	p	UIEditMenuConfiguration	16-17.0.3
+            presentsContextMenuAsSecondaryAction	p		16-17.0.3
+            superclass	p		16-17.0.3
+            view	p	UIView	16-17.0.3
+            C	UIEvent	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            __initialTouchTimestamp	i		11.0-17.0.3
+            _authenticationMessage	p	BKSHIDEventAuthenticationMessage	14.7-17.0.3
+            _authenticationMessages	p	NSDictionary	14.7
+            _buttonMask	i		13.4.1-17.0.3
+            _cachedScreen	i	UIScreen	11.0-17.0.3
+            _eventEnvironment	i	UIEventEnvironment	13.2.2-17.0.3
+            _eventObservers	i	NSMutableSet	13.2.2-17.0.3
+            _gsEvent	i		9.0-17.0.3
+            _hasValidModifiers	i		13.4.1-17.0.3
+            _hidEvent	i		9.0-17.0.3
+            _initialTouchTimestamp	p		11.0-17.0.3
+            _inputPrecision	p		14.3-17.0.3
+            _isInteractionBehaviorInactive	i		16-17.0.3
+            _mzClickCount	i		13.4.1-17.0.3
+            _mzModifierFlags	i		13.4.1-17.0.3
+            _timestamp	i		4.3-17.0.3
+            _trackpadFingerDownCount	i		13.4.1-17.0.3
+            allTouches	p	NSSet	10.0-17.0.3
+            buttonMask	p		13.4.1-17.0.3
+            eventEnvironment	p	UIEventEnvironment	13.2.2-13.4.1
+            ic_isPencilEvent	c		16-17.0.3
+            modifierFlags	p		13.4.1-17.0.3
+            pnp_isPencilEvent	c		13.2.2-14.7,16-17.0.3
+            subtype	p		4.3-17.0.3
+            timestamp	p		4.3-17.0.3
+            trackpadFingerDownCount	p		13.4.1-17.0.3
+            type	p		4.3-17.0.3
+            C	UIEventAttribution	14.7-17.0.3
+            S	NSObject	14.7-17.0.3
+            _destinationURL	i	NSURL	14.7-17.0.3
+            _purchaser	i	NSString	14.7-17.0.3
+            _reportEndpoint	i	NSURL	14.7-17.0.3
+            _sourceDescription	i	NSString	14.7-17.0.3
+            _sourceIdentifier	i		14.7-17.0.3
+            destinationURL	p	NSURL	14.7-17.0.3
+            purchaser	p	NSString	14.7-17.0.3
+            reportEndpoint	p	NSURL	14.7-17.0.3
+            sourceDescription	p	NSString	14.7-17.0.3
+            sourceIdentifier	p		14.7-17.0.3
+            C	UIEventAttributionView	14.7-17.0.3
+            S	UIView	14.7-17.0.3
+            C	UIFeedbackGenerator	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _activated	i		11.4-17.0.3
+            _activationCount	i		10.0-17.0.3
+            _autoDeactivateTimer	i		10.0-17.0.3
+            _autoDeactivationCount	i		10.0-17.0.3
+            _configuration	i	_UIFeedbackGeneratorConfiguration	10.0-17.0.3
+            _coordinateSpace	i		10.0-17.0.3
+            _currentDelay	i		10.0-17.0.3
+            _engines	i	NSSet	10.0-17.0.3
+            _externalActivationCount	i		10.0-17.0.3
+            _feedbackWarmingBlock	i		11.0-17.0.3
+            _hasMutableFeedbackKeyPaths	i		10.0-11.4
+            _muted	i		10.0
+            _preparationTimers	i	NSMutableDictionary	10.0-17.0.3
+            _stats_key	p	NSString	10.0-17.0.3
+            _styleActivationCount	i		10.0-17.0.3
+            _usedFeedbacks	i	NSSet	10.0-17.0.3
+            _usesCustomActivation	i		12.0-17.0.3
+            _view	i	UIView	16-17.0.3
+            activationCount	p		10.0-17.0.3
+            autoDeactivated	p		10.0-17.0.3
+            autoDeactivationTimeout	p		10.0-17.0.3
+            configuration	p	_UIFeedbackGeneratorConfiguration	10.0-17.0.3
+            coordinateSpace	p		10.0-17.0.3
+            effectiveCoordinateSpace	p		10.0-17.0.3
+            enabled	p		10.0-17.0.3
+            engines	p	NSSet	10.0-17.0.3
+            externalActivationCount	p		10.0-17.0.3
+            hasMutableFeedbackKeyPaths	p		10.0-11.4
+            muted	p		10.0-17.0.3
+            usesCustomActivation	p		12.0-17.0.3
+            view	p	UIView	16-17.0.3
+            C	UIFieldBehavior	9.0-17.0.3
+            S	UIDynamicBehavior	9.0-17.0.3
+            _field	i	PKPhysicsField	9.0-17.0.3
+            _field	p	PKPhysicsField	9.0-17.0.3
+            _fieldFlags	i		9.0-17.0.3
+            _region	i	UIRegion	9.0-17.0.3
+            animationSpeed	p		9.0-17.0.3
+            direction	p		9.0-17.0.3
+            falloff	p		9.0-17.0.3
+            items	p	NSArray	9.0-17.0.3
+            minimumRadius	p		9.0-17.0.3
+            position	p		9.0-17.0.3
+            region	p	UIRegion	9.0-17.0.3
+            smoothness	p		9.0-17.0.3
+            strength	p		9.0-17.0.3
+            C	UIFindInteraction	16-17.0.3
+            S	NSObject	16-17.0.3
+            _activeFindSession	i	UIFindSession	16-17.0.3
+            _alternateHostView	i	UIView	16-17.0.3
+            _configuredSearchOptions	p	UITextSearchOptions	16-17.0.3
+            _delegate	i		16-17.0.3
+            _findNavigatorHarness	i	_UIFindNavigatorHarness	16-17.0.3
+            _hostView	p	UIView	16-17.0.3
+            _hostViewIs	i		17.0.3
+            _lastUsedHostingStrategy	i		16-17.0.3
+            _optionsMenuProvider	i		16-17.0.3
+            _privateDelegateDoes	i		17.0.3
+            _replacementText	i	NSString	16-17.0.3
+            _searchText	i	NSString	16-17.0.3
+            _view	i	UIView	16-17.0.3
+            activeFindSession	p	UIFindSession	16-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            delegate	p		16-17.0.3
+            description	p	NSString	16-17.0.3
+            findNavigatorHarness	p	_UIFindNavigatorHarness	16-17.0.3
+            findNavigatorVisible	p		16-17.0.3
+            hash	p		16-17.0.3
+            optionsMenuProvider	p		16-17.0.3
+            replacementText	p	NSString	16-17.0.3
+            searchText	p	NSString	16-17.0.3
+            superclass	p		16-17.0.3
+            view	p	UIView	16-17.0.3
+            C	UIFindSession	16-17.0.3
+            S	NSObject	16-17.0.3
+            _allowsReplacement	i		16-17.0.3
+            _configuredSearchOptions	i	UITextSearchOptions	16-17.0.3
+            _divergentResponderForSession	i	UIResponder	16-17.0.3
+            _parentInteraction	i	UIFindInteraction	16-17.0.3
+            _replacementText	i	NSString	16-17.0.3
+            _resultCount	i		16-17.0.3
+            _searchResultDisplayStyle	i		16-17.0.3
+            _searchText	i	NSString	16-17.0.3
+            _searchableResponder	i	UIResponder	16-17.0.3
+            allowsReplacement	p		16-17.0.3
+            allowsReplacementForCurrentlyHighlightedResult	p		16-17.0.3
+            configuredSearchOptions	p	UITextSearchOptions	16-17.0.3
+            divergentResponder	p	UIResponder	16-17.0.3
+            highlightedResultIndex	p		16-17.0.3
+            parentInteraction	p	UIFindInteraction	16-17.0.3
+            replacementText	p	NSString	16-17.0.3
+            resultCount	p		16-17.0.3
+            searchResultDisplayStyle	p		16-17.0.3
+            searchText	p	NSString	16-17.0.3
+            searchableResponder	p	UIResponder	16-17.0.3
+            searchableResponderAsView	p	UIView	16-17.0.3
+            supportsReplacement	p		16-17.0.3
+            C	UIFocusAnimationCoordinator	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _activeFocusAnimation	i		9.0-17.0.3
+            _configurations	i	NSMutableDictionary	9.0-10.3
+            _coordinatedAnimations	i	NSMutableDictionary	9.0-10.3
+            _coordinatedCompletions	i	NSMutableDictionary	9.0-10.3
+            _focusUpdateContext	i	UIFocusUpdateContext	9.0-17.0.3
+            _focusingAnimations	i	NSMutableArray	11.0-17.0.3
+            _focusingCompletions	i	NSMutableArray	11.0-17.0.3
+            _focusingConfiguration	i	_UIFocusAnimationConfiguration	11.0-17.0.3
+            _legacyFocusingAnimations	i	NSMutableArray	11.0-17.0.3
+            _legacyUnfocusingAnimations	i	NSMutableArray	11.0-17.0.3
+            _locked	i		9.0-17.0.3
+            _unfocusingAnimations	i	NSMutableArray	11.0-17.0.3
+            _unfocusingCompletions	i	NSMutableArray	11.0-17.0.3
+            _unfocusingConfiguration	i	_UIFocusAnimationConfiguration	11.0-17.0.3
+            activeAnimationDuration	p		9.3-17.0.3
+            activeConfiguration	p	_UIFocusAnimationConfiguration	9.0-17.0.3
+            activeFocusAnimation	p		9.0-17.0.3
+            animationDelay	p		10.0-17.0.3
+            animationOptions	p		9.3-17.0.3
+            configurations	p	NSMutableDictionary	9.0-10.3
+            coordinatedAnimations	p	NSMutableDictionary	9.0-10.3
+            coordinatedCompletions	p	NSMutableDictionary	9.0-10.3
+            focusUpdateContext	p	UIFocusUpdateContext	9.0-17.0.3
+            focusingAnimationDuration	p		9.3-17.0.3
+            focusingAnimations	p	NSMutableArray	11.0-17.0.3
+            focusingCompletions	p	NSMutableArray	11.0-17.0.3
+            focusingConfiguration	p	_UIFocusAnimationConfiguration	11.0-17.0.3
+            legacyFocusingAnimations	p	NSMutableArray	11.0-17.0.3
+            legacyUnfocusingAnimations	p	NSMutableArray	11.0-17.0.3
+            locked	p		9.0-17.0.3
+            unfocusingAnimationDuration	p		9.3-17.0.3
+            unfocusingAnimations	p	NSMutableArray	11.0-17.0.3
+            unfocusingCompletions	p	NSMutableArray	11.0-17.0.3
+            unfocusingConfiguration	p	_UIFocusAnimationConfiguration	11.0-17.0.3
+            unfocusingRepositionAnimationDuration	p		9.3-17.0.3
+            C	UIFocusDebugger	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            C	UIFocusGuide	9.0-17.0.3
+            S	UILayoutGuide	9.0-17.0.3
+            _automaticallyDisableWhenIntersectingFocus	i		9.0-17.0.3
+            _automaticallyPreferOwningView	i		9.0-17.0.3
+            _didSetPreferredFocusedEnvironments	i		10.0-17.0.3
+            _didSetPreferredFocusedView	i		9.0-9.3
+            _enabled	i		9.0-17.0.3
+            _preferredFocusEnvironments	i	NSArray	10.0-17.0.3
+            _preferredFocusedView	i	UIView	9.0-9.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            automaticallyDisableWhenIntersectingFocus	p		9.0-17.0.3
+            automaticallyPreferOwningView	p		9.0-17.0.3
+            canBecomeFocused	p		13.2.2-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            eligibleForFocusInteraction	p		11.0-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            enabled	p		9.0-17.0.3
+            focusEffect	p	UIFocusEffect	15.3.1-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusGroupPriority	p		15.3.1-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            focusItemForSorting	p		13.2.2-17.0.3
+            frame	p		13.2.2-17.0.3
+            hash	p		9.0-17.0.3
+            isTransparentFocusItem	p		15.3.1-17.0.3
+            linearFocusMovementSequences	p	NSArray	11.0-17.0.3
+            parentFocusEnvironment	p		11.0-17.0.3
+            preferredFocusEnvironments	p	NSArray	10.0-17.0.3
+            preferredFocusMovementStyle	p		11.0-17.0.3
+            preferredFocusedView	p	UIView	9.0-17.0.3
+            superclass	p		9.0-17.0.3
+            C	UIFocusMovementHint	12.0-17.0.3
+            S	NSObject	12.0-17.0.3
+            _movementDirection	i		12.0-17.0.3
+            _rotationAmount	i		12.0-17.0.3
+            _translationAmount	i		12.0-17.0.3
+            interactionTransform	p		12.0-17.0.3
+            movementDirection	p		12.0-17.0.3
+            perspectiveTransform	p		12.0-17.0.3
+            rotation	p		12.0-17.0.3
+            rotationAmount	p		12.0-17.0.3
+            translation	p		12.0-17.0.3
+            translationAmount	p		12.0-17.0.3
+            C	UIFocusSystem	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _appearingFocusEnvironment	i		15.3.1-17.0.3
+            _deepestPreferredFocusEnvironment	i		15.3.1-17.0.3
+            _deepestPreferredFocusEnvironment	p		15.3.1-17.0.3
+            _deferredFocusUpdateTarget	i		14.7-17.0.3
+            _delegate	i		11.0-17.0.3
+            _disappearingFocusEnvironment	i		15.3.1-17.0.3
+            _enabled	i		11.0-17.0.3
+            _eventDelivery	i	_UIFocusEventDelivery	15.3.1-17.0.3
+            _eventDelivery	p	_UIFocusEventDelivery	15.3.1-17.0.3
+            _flags	i		11.0-17.0.3
+            _focusAnimationCoordinatorManager	i	_UIFocusAnimationCoordinatorManager	11.0-17.0.3
+            _focusCastingController	i	_UIFocusCastingController	14.3-17.0.3
+            _focusEffectManager	i	_UIFocusEffectManager	15.3.1-17.0.3
+            _focusGroupHistory	i	_UIFocusGroupHistory	13.4.1-17.0.3
+            _focusHapticFeedbackGenerator	i		11.0-17.0.3
+            _focusItemFrameReporter	i	_UIFocusItemFrameReporter	14.3-17.0.3
+            _focusMovementCache	i	_UIFocusLinearMovementCache	16-17.0.3
+            _focusSoundGenerator	i	_UIFocusSoundGenerator	11.0-17.0.3
+            _focusedItem	i		11.0-17.0.3
+            _hasSeenFocusedItemDidExpireTimer	i	NSTimer	15.3.1-17.0.3
+            _overrideFocusDeferralBehavior	i	NSNumber	17.0.3
+            _overridePreferredFirstResponder	i	UIResponder	16-17.0.3
+            _pendingFocusMovementAction	i	UIFocusMovementAction	14.3-17.0.3
+            _pendingFocusUpdateRequest	i	_UIFocusUpdateRequest	11.0-17.0.3
+            _previousFocusedItem	i		11.0-17.0.3
+            _sceneComponent	i	_UIFocusSystemSceneComponent	15.3.1-17.0.3
+            _updateThrottle	i	_UIFocusUpdateThrottle	15.3.1-17.0.3
+            _waitingForFocusMovementAction	i		14.3-17.0.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            currentFocusAnimationCoordinator	p	UIFocusAnimationCoordinator	11.0-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            delegate	p		11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            disappearingFocusEnvironment	p		15.3.1-17.0.3
+            eligibleForFocusInteraction	p		11.0-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            enabled	p		11.0-17.0.3
+            focusAnimationCoordinatorManager	p	_UIFocusAnimationCoordinatorManager	11.0-17.0.3
+            focusBehavior	p		15.3.1-17.0.3
+            focusCastingController	p	_UIFocusCastingController	14.3-17.0.3
+            focusEffectManager	p	_UIFocusEffectManager	15.3.1-17.0.3
+            focusGroupHistory	p	_UIFocusGroupHistory	13.4.1-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusHapticFeedbackGenerator	p		11.0-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            focusItemFrameReporter	p	_UIFocusItemFrameReporter	14.3-17.0.3
+            focusMapContainer	p		11.0-17.0.3
+            focusMovementCache	p	_UIFocusLinearMovementCache	16-17.0.3
+            focusSoundGenerator	p	_UIFocusSoundGenerator	11.0-17.0.3
+            focusedItem	p		11.0-17.0.3
+            focusedView	p	UIView	11.0-17.0.3
+            hash	p		11.0-17.0.3
+            hostFocusSystem	p	UIFocusSystem	11.0-17.0.3
+            linearFocusMovementSequences	p	NSArray	11.0-17.0.3
+            overrideFocusDeferralBehavior	p	NSNumber	17.0.3
+            parentFocusEnvironment	p		11.0-17.0.3
+            pendingFocusMovementAction	p	UIFocusMovementAction	14.3-17.0.3
+            preferredFirstResponder	p	UIResponder	11.0-17.0.3
+            preferredFirstResponderFocusSystem	p	UIFocusSystem	11.0-17.0.3
+            preferredFocusEnvironments	p	NSArray	11.0-17.0.3
+            preferredFocusMovementStyle	p		11.0-17.0.3
+            preferredFocusedView	p	UIView	11.0-17.0.3
+            previousFocusedItem	p		11.0-17.0.3
+            superclass	p		11.0-17.0.3
+            updateThrottle	p	_UIFocusUpdateThrottle	15.3.1-17.0.3
+            waitingForFocusMovementAction	p		14.3-17.0.3
+            C	UIFocusUpdateContext	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _commonAncestorEnvironment	i		12.0-17.0.3
+            _commonEnvironmentScrollableContainer	i	_UIFocusEnvironmentScrollableContainerTuple	15.3.1-17.0.3
+            _commonScrollView	i	UIScrollView	9.3-11.4
+            _commonScrollableContainer	i		12.0-14.7
+            _deferredUpdate	i		15.3.1-17.0.3
+            _destinationItemInfo	i	_UIFocusItemInfo	10.0-17.0.3
+            _destinationView	i	UIView	9.3
+            _destinationViewDistanceOffscreen	i		9.3-17.0.3
+            _flags	i		12.0-17.0.3
+            _focusBehavior	i		15.3.1-17.0.3
+            _focusGroupMap	i	_UIDynamicFocusGroupMap	14.7-17.0.3
+            _focusHeading	i		9.0-9.3
+            _focusMapSearchInfo	i	_UIFocusMapSearchInfo	10.0-17.0.3
+            _focusMovement	i	_UIFocusMovementInfo	10.0-17.0.3
+            _focusRedirectedByGuide	i		16-17.0.3
+            _focusUpdateType	i		9.3
+            _focusVelocity	i		9.0-9.3
+            _focusedGuide	i	UIFocusGuide	9.0-17.0.3
+            _forceSourceItemMayRemainFocused	i		10.0-10.3
+            _forceSourceViewMayRemainFocused	i		9.3
+            _hasValidated	i		11.0-11.4
+            _initialDestinationEnvironment	i		9.3-17.0.3
+            _initialNextFocusedView	i	UIView	9.0
+            _isValid	i		11.0-11.4
+            _isValidated	i		9.0-10.3
+            _nextFocusedGroup	i	_UIFocusGroup	14.7
+            _nextFocusedGroupIdentifier	i	NSString	15.3.1-17.0.3
+            _nextFocusedView	i	UIView	9.0
+            _preferredDestinationView	i	UIView	9.3
+            _preferredFocusReport	i	_UIDebugLogReport	11.0-17.0.3
+            _preferredFocusResponder	i	UIResponder	10.0-10.3
+            _previouslyFocusedGroup	i	_UIFocusGroup	14.7
+            _previouslyFocusedGroupIdentifier	i	NSString	15.3.1-17.0.3
+            _previouslyFocusedView	i	UIView	9.0
+            _regionMapSnapshots	i	NSArray	9.3-17.0.3
+            _regionMapSnapshotsVisualRepresentation	i	UIImage	9.3-17.0.3
+            _request	i		11.0-17.0.3
+            _requiresDestinationItem	i		10.0-10.3
+            _requiresDestinationView	i		9.3
+            _requiresEnvironmentValidation	i		9.0-10.3
+            _requiresNextFocusedView	i		9.0
+            _shouldUpdateDestinationItem	i		10.0-11.4
+            _shouldUpdateDestinationView	i		9.3
+            _shouldUpdateNextFocusedView	i		9.0
+            _sourceItemInfo	i	_UIFocusItemInfo	10.0-17.0.3
+            _sourceItemMayRemainFocused	i		10.0-11.4
+            _sourceView	i	UIView	9.3
+            _valid	i		9.0-10.3
+            _validationReport	i	_UIDebugIssueReport	11.0-17.0.3
+            commonAncestorEnvironment	p		12.0-17.0.3
+            commonEnvironmentScrollableContainer	p	_UIFocusEnvironmentScrollableContainerTuple	15.3.1-17.0.3
+            commonScrollView	p	UIScrollView	9.3-11.4
+            commonScrollableContainer	p		12.0-14.7
+            deferredUpdate	p		15.3.1-17.0.3
+            destinationItem	p		10.0-10.3
+            destinationItemInfo	p	_UIFocusItemInfo	10.0-17.0.3
+            destinationView	p	UIView	9.3
+            destinationViewDistanceOffscreen	p		9.3-17.0.3
+            focusBehavior	p		15.3.1-17.0.3
+            focusGroupMap	p	_UIDynamicFocusGroupMap	15.3.1-17.0.3
+            focusHeading	p		9.0-17.0.3
+            focusMapSearchInfo	p	_UIFocusMapSearchInfo	10.0-17.0.3
+            focusMovement	p	_UIFocusMovementInfo	10.0-17.0.3
+            focusMoving	p		9.0
+            focusRedirectedByGuide	p		16-17.0.3
+            focusUpdateType	p		9.3-10.3
+            focusVelocity	p		9.0-17.0.3
+            focusVelocityBasedScaleFactor	p		9.0-9.3
+            focusedGuide	p	UIFocusGuide	9.0-17.0.3
+            forceSourceItemMayRemainFocused	p		10.0-10.3
+            forceSourceViewMayRemainFocused	p		9.3
+            groupFilter	p		14.7-17.0.3
+            initialDestinationEnvironment	p		9.3-17.0.3
+            initialNextFocusedView	p	UIView	9.0
+            nextFocusedGroup	p	_UIFocusGroup	14.7
+            nextFocusedGroupIdentifier	p	NSString	15.3.1-17.0.3
+            nextFocusedItem	p		10.0-17.0.3
+            nextFocusedView	p	UIView	9.0-17.0.3
+            preferredDestinationView	p	UIView	9.3
+            preferredFocusReport	p	_UIDebugLogReport	11.0-17.0.3
+            preferredFocusResponder	p	UIResponder	10.0-10.3
+            previouslyFocusedGroup	p	_UIFocusGroup	14.7
+            previouslyFocusedGroupIdentifier	p	NSString	15.3.1-17.0.3
+            previouslyFocusedItem	p		10.0-17.0.3
+            previouslyFocusedView	p	UIView	9.0-17.0.3
+            regionMapSnapshots	p	NSArray	9.3-17.0.3
+            regionMapSnapshotsVisualRepresentation	p	UIImage	9.3-17.0.3
+            request	p		11.0-17.0.3
+            requiresDestinationItem	p		10.0-10.3
+            requiresDestinationView	p		9.3
+            requiresEnvironmentValidation	p		9.0-10.3
+            requiresNextFocusedView	p		9.0
+            sourceItem	p		10.0-10.3
+            sourceItemInfo	p	_UIFocusItemInfo	10.0-17.0.3
+            sourceView	p	UIView	9.3
+            valid	p		9.0-10.3
+            validationReport	p	_UIDebugIssueReport	11.0-17.0.3
+            C	UIFont	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _cachedVariantWeight	c	NSNumber	16-17.0.3
+            ascender	p		4.3-17.0.3
+            capHeight	p		4.3-17.0.3
+            cs_cachedVariantWeight	c	NSNumber	17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            descender	p		4.3-17.0.3
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            familyName	p	NSString	4.3-17.0.3
+            fcui_hasExuberatedLineHeight	c		16-17.0.3
+            fontDescriptor	p	UIFontDescriptor	10.0-17.0.3
+            fontName	p	NSString	4.3-17.0.3
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            leading	p		7.0-17.0.3
+            lineHeight	p		4.3-17.0.3
+            maximumPointSizeAfterScaling	p		11.0-17.0.3
+            naui_dynamicFontTextStyleDescriptor	c	NAUITextStyleDescriptor	9.0-14.7,16-17.0.3
+            nc_effectiveLineHeight	c		14.3
+            pointSize	p		4.3-17.0.3
+            pointSizeForScaling	p		11.0-17.0.3
+            pr_cachedVariantWeight	c	NSNumber	17.0.3
+            pr_localizedTimeFontName	c	NSString	16-17.0.3
+            pr_postScriptName	c	NSString	16-17.0.3
+            pr_referenceURL	c	NSURL	16-17.0.3
+            pr_timeFontIdentifier	c	NSString	16-17.0.3
+            pu_fontWithMonospacedNumbers	c	UIFont	9.0-14.7,16-17.0.3
+            px_fontWithMonospacedNumbers	c	UIFont	11.0-12.4
+            rc_textStyle	c	NSString	8.0-13.4.1
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            textStyleForScaling	p	NSString	11.0-17.0.3
+            unui_hasExuberatedLineHeight	c		17.0.3
+            wa_bold	c	UIFont	14.3-14.7,16-17.0.3
+            wf_lineHeight	c		16-17.0.3
+            xHeight	p		4.3-17.0.3
+            C	UIFontDescriptor	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            _attributes	i	NSMutableDictionary	7.0-17.0.3
+            _reserved1	i		7.0-17.0.3
+            _reserved2	i		7.0-17.0.3
+            _reserved3	i		7.0-17.0.3
+            _reserved4	i		7.0-17.0.3
+            _reserved5	i		7.0-17.0.3
+            fontAttributes	p	NSDictionary	10.0-17.0.3
+            matrix	p		7.0-17.0.3
+            pointSize	p		7.0-17.0.3
+            postscriptName	p	NSString	7.0-17.0.3
+            symbolicTraits	p		7.0-17.0.3
+            C	UIFontMetrics	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _textStyle	i	NSString	11.0-17.0.3
+            C	UIFontPickerViewController	13.2.2-17.0.3
+            S	UIViewController	13.2.2-17.0.3
+            __selectedFontDescriptors	i	NSArray	17.0.3
+            _childViewController	i	_UIFontPickerRemoteViewController	13.2.2-16
+            _configuration	i	UIFontPickerViewControllerConfiguration	13.2.2-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	13.2.2-16
+            _delegate	i		13.2.2-17.0.3
+            _extension	i	NSExtension	13.2.2-16
+            _extensionRequestIdentifier	i		13.2.2-16
+            _hostingImpl	i		17.0.3
+            _presentingViewController	i		13.2.2-17.0.3
+            _presentingViewController	p		17.0.3
+            _remoteSheet	p		17.0.3
+            _selectedFontDescriptor	i	UIFontDescriptor	13.2.2-16
+            _selectedFontDescriptors	p	NSArray	17.0.3
+            configuration	p	UIFontPickerViewControllerConfiguration	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            extension	p	NSExtension	13.2.2-16
+            extensionRequestIdentifier	p		13.2.2-16
+            hash	p		13.2.2-17.0.3
+            selectedFontDescriptor	p	UIFontDescriptor	13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            C	UIFontPickerViewControllerConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __clientFontContextEndpoint	i	NSXPCListenerEndpoint	17.0.3
+            __filterFamilyName	i	NSString	17.0.3
+            __hideSearchBar	i		13.2.2-17.0.3
+            __includeDefaultFont	i		17.0.3
+            __showsSectionIndexBar	i		17.0.3
+            __tintColor	i	UIColor	13.2.2-17.0.3
+            _clientFontContextEndpoint	p	NSXPCListenerEndpoint	17.0.3
+            _displayUsingSystemFont	i		13.2.2-17.0.3
+            _filterFamilyName	p	NSString	17.0.3
+            _filteredLanguagesPredicate	i	NSPredicate	13.2.2-17.0.3
+            _filteredTraits	i		13.2.2-17.0.3
+            _hideSearchBar	p		13.2.2-17.0.3
+            _includeDefaultFont	p		17.0.3
+            _includeFaces	i		13.2.2-17.0.3
+            _showsSectionIndexBar	p		17.0.3
+            _tintColor	p	UIColor	13.2.2-17.0.3
+            debugDescription	p	NSString	17.0.3
+            description	p	NSString	17.0.3
+            displayUsingSystemFont	p		13.2.2-17.0.3
+            filteredLanguagesPredicate	p	NSPredicate	13.2.2-17.0.3
+            filteredTraits	p		13.2.2-17.0.3
+            hash	p		17.0.3
+            includeFaces	p		13.2.2-17.0.3
+            superclass	p		17.0.3
+            C	UIGestureRecognizer	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            __pairedGestureIdentifiers	p	NSMutableSet	12.0-13.4.1
+            _activeEvents	i	NSMutableSet	11.0-17.0.3
+            _allowedPressTypes	i	NSArray	9.0-17.0.3
+            _allowedTouchTypes	i		9.0-17.0.3
+            _analyticsGestureHandled	i		13.4.1-17.0.3
+            _beganObservable	i	NSObservationSource	9.0-17.0.3
+            _beganObservable	p		16-17.0.3
+            _buttonMask	i		14.3-17.0.3
+            _canBeCancelledByAffectedViews	p		16-17.0.3
+            _delayedPresses	i	NSMutableArray	9.3-17.0.3
+            _delayedTouches	i	NSMutableArray	4.3-17.0.3
+            _delegate	i		4.3-17.0.3
+            _dynamicFailureDependents	i	NSMutableSet	4.3-9.3
+            _dynamicFailureRequirements	i	NSMutableSet	4.3-9.3
+            _failureDependents	i	NSMutableSet	4.3-17.0.3
+            _failureDependents	p	NSSet	10.0-13.4.1,16-17.0.3
+            _failureMap	i		5.0-8.4
+            _failureRequirements	i	NSMutableSet	4.3-17.0.3
+            _failureRequirements	p	NSSet	10.0-13.4.1,16-17.0.3
+            _fb_isTouchGestureRecognizer	c		11.0-12.4
+            _fb_recognitionEvent	c		11.0-12.4
+            _firstEventTimestamp	i		11.0-17.0.3
+            _forceClassifier	i	_UIForceLevelClassifier	9.0-17.0.3
+            _forceFailureRequirement	i	_UIGestureRecognizerFailureRequirement	9.0-9.3
+            _forcePressCount	i		9.0-17.0.3
+            _forceTargets	i	NSMutableArray	9.0-17.0.3
+            _friends	i	NSMutableSet	4.3-9.3
+            _gestureEnvironment	i	UIGestureEnvironment	10.0-17.0.3
+            _gestureFlags	i		4.3-17.0.3
+            _hasUnmetFailureRequirements	p		13.2.2-17.0.3
+            _initialTouchType	i		9.3-17.0.3
+            _inputPrecision	i		13.4.1-17.0.3
+            _internalActiveTouches	i	NSMutableSet	9.3-17.0.3
+            _isTouchGestureRecognizer	p		13.2.2-17.0.3
+            _keepTouchesOnContinuation	i		11.0-17.0.3
+            _keepTouchesOnContinuation	p		11.0-17.0.3
+            _lastTouchTimestamp	i		9.0-17.0.3
+            _machTimeEnqueuedForReset	i		16-17.0.3
+            _modifierFlags	i		14.3-17.0.3
+            _name	i	NSString	11.0-17.0.3
+            _owner	i		15.3.1-17.0.3
+            _pairedGestureIdentifiers	p	NSMutableSet	11.0-17.0.3
+            _recognitionEvent	p		13.2.2-17.0.3
+            _relationshipFailureRequirement	i	_UIGestureRecognizerFailureRequirement	9.0-9.3
+            _requiredPreviewForceState	i		9.0-17.0.3
+            _sendUpdateOnEventChange	p		17.0.3
+            _state	i		4.3-17.0.3
+            _targets	i	NSMutableArray	4.3-17.0.3
+            _touchForceObservable	i	_UITouchForceObservable	9.0-17.0.3
+            _touchForceObservableAndClassifierObservation	i	NSObservation	9.0-17.0.3
+            _unfailedGestures	i	NSMutableSet	4.3
+            _unfailedGesturesForReset	i	NSMutableSet	4.3
+            _updateButtonEvent	i	UIPressesEvent	7.0-9.3
+            _updateEvent	i	UITouchesEvent	4.3-9.3
+            _view	i	UIView	4.3-14.7
+            akNumberOfTouches	c		9.0-14.7,16-17.0.3
+            allowedPressTypes	p	NSArray	9.0-17.0.3
+            allowedTouchTypes	p	NSArray	9.0-17.0.3
+            buttonMask	p		13.4.1-17.0.3
+            cachedGestureTarget	c		11.0-14.7,16-17.0.3
+            canExcludeWithActiveRequirements	p		16-17.0.3
+            cancelsTouchesInView	p		4.3-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            delaysTouchesBegan	p		4.3-17.0.3
+            delaysTouchesEnded	p		4.3-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	9.0-17.0.3
+            enabled	p		4.3-17.0.3
+            eventObserving	p		16-17.0.3
+            gestureDelegate	c		11.0-14.7,16-17.0.3
+            gestureEnvironment	p	UIGestureEnvironment	10.0-13.4.1,16-17.0.3
+            gestureKind	c	NSString	11.0-14.7,16-17.0.3
+            gestureState	c		11.0-14.7,16-17.0.3
+            hash	p		9.0-17.0.3
+            inputPrecision	p		16-17.0.3
+            lastTouchTimestamp	p		11.0-17.0.3
+            location	p		12.4-14.7,16-17.0.3
+            modifierFlags	p		13.2.2-17.0.3
+            name	p	NSString	11.0-17.0.3
+            numberOfTouches	p		10.0-17.0.3
+            pu_isScrollViewPanGestureRecognizer	c		10.0-10.3
+            requiresExclusiveTouchType	p		10.0-17.0.3
+            requiresSystemGesturesToFail	p		11.0-17.0.3
+            sb_installedAsSystemGesture	c		17.0.3
+            state	p		4.3-17.0.3
+            superclass	p		9.0-17.0.3
+            targetRep	c	TSDRep	11.0-14.7,16-17.0.3
+            view	p	UIView	4.3-17.0.3
+            C	UIGraphicsImageRenderer	10.0-17.0.3
+            S	UIGraphicsRenderer	10.0-17.0.3
+            C	UIGraphicsImageRendererContext	10.0-17.0.3
+            S	UIGraphicsRendererContext	10.0-17.0.3
+            currentImage	p	UIImage	10.0-17.0.3
+            C	UIGraphicsImageRendererFormat	10.0-17.0.3
+            S	UIGraphicsRendererFormat	10.0-17.0.3
+            _contextScale	p		10.0-17.0.3
+            _grayscale	i		10.0-11.4
+            _grayscale	p		10.0-17.0.3
+            _opaque	i		10.0-17.0.3
+            _overrideBitsPerComponent	i		10.0-17.0.3
+            _overrideBitsPerComponent	p		10.0-17.0.3
+            _overrideColorSpace	i		10.0-17.0.3
+            _overrideColorSpace	p		10.0-17.0.3
+            _preferredRange	i		12.0-17.0.3
+            _prefersExtendedRange	i		10.0-11.4
+            _scale	i		10.0-17.0.3
+            _wantsAlphaMask	i		10.0-11.4
+            _wantsAlphaMask	p		10.0-17.0.3
+            opaque	p		10.0-17.0.3
+            preferredRange	p		12.0-17.0.3
+            prefersExtendedRange	p		10.0-17.0.3
+            scale	p		10.0-17.0.3
+            supportsHighDynamicRange	p		17.0.3
+            C	UIGraphicsPDFRenderer	10.0-17.0.3
+            S	UIGraphicsRenderer	10.0-17.0.3
+            C	UIGraphicsPDFRendererContext	10.0-17.0.3
+            S	UIGraphicsRendererContext	10.0-17.0.3
+            _documentBounds	i		10.0-17.0.3
+            _inPage	i		10.0-17.0.3
+            _pageBounds	i		10.0-17.0.3
+            documentBounds	p		10.0-17.0.3
+            inPage	p		10.0-17.0.3
+            pageBounds	p		10.0-17.0.3
+            pdfContextBounds	p		10.0-17.0.3
+            C	UIGraphicsPDFRendererFormat	10.0-17.0.3
+            S	UIGraphicsRendererFormat	10.0-17.0.3
+            _documentInfo	i	NSDictionary	10.0-17.0.3
+            _outputURL	i	NSURL	10.0-17.0.3
+            _pdfData	i	NSMutableData	10.0-17.0.3
+            documentInfo	p	NSDictionary	10.0-17.0.3
+            outputURL	p	NSURL	10.0-17.0.3
+            pdfData	p	NSMutableData	10.0-17.0.3
+            C	UIGraphicsRenderer	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _format	i	UIGraphicsRendererFormat	10.0-17.0.3
+            _reuseAccessQueue	i		10.0-10.3
+            _reusePool	i	_UIReusePool	11.0-17.0.3
+            _reuseSet	i	NSMutableSet	10.0-10.3
+            allowsImageOutput	p		10.0-17.0.3
+            format	p	UIGraphicsRendererFormat	10.0-17.0.3
+            C	UIGraphicsRendererContext	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            CGContext	p		10.0-17.0.3
+            ___createsImages	i		10.0-17.0.3
+            __createsImages	p		10.0-17.0.3
+            _backingContext	i		10.0-17.0.3
+            _format	i	UIGraphicsRendererFormat	10.0-17.0.3
+            format	p	UIGraphicsRendererFormat	10.0-17.0.3
+            C	UIGraphicsRendererFormat	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _bounds	i		10.0-17.0.3
+            bounds	p		10.0-17.0.3
+            C	UIGravityBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _gravity	i		7.0-17.0.3
+            angle	p		7.0-17.0.3
+            gravityDirection	p		7.0-17.0.3
+            items	p	NSArray	7.0-17.0.3
+            magnitude	p		7.0-17.0.3
+            C	UIImage	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            CGImage	p		4.3-17.0.3
+            CGImageRef	c		12.4-14.7,16-17.0.3
+            CGPDFPage	p		11.0-17.0.3
+            CGSVGDocument	p		13.2.2-17.0.3
+            CIImage	p	CIImage	5.0-17.0.3
+            MCD_identifier	c	NSString	10.0-13.4.1
+            PG_wantsVibrancyEffect	c		16-17.0.3
+            _alignmentRectInsets	i		6.0-17.0.3
+            _asMenuElementImage	p	UIImage	15.3.1-17.0.3
+            _asMenuElementImageName	p	NSString	15.3.1-17.0.3
+            _automaticSymbolConfiguration	p	UIImageSymbolConfiguration	16-17.0.3
+            _baselineOffsetFromBottom	i		13.2.2-17.0.3
+            _capHeight	i		14.3-17.0.3
+            _capHeight	p		14.3-17.0.3
+            _configuration	i	UIImageConfiguration	13.2.2-17.0.3
+            _content	i	_UIImageContent	13.2.2-17.0.3
+            _contentInsets	i		13.2.2-17.0.3
+            _contentInsets	p		13.2.2-17.0.3
+            _decompressionInfo	i	_UIDecompressionInfo	6.0-7.1
+            _flipsForRightToLeftLayoutDirection	i		9.0-12.4
+            _gkCGImage	c		8.0-14.7,16-17.0.3
+            _gkImageOrientation	c		8.0-14.7,16-17.0.3
+            _gkScale	c		8.0-14.7,16-17.0.3
+            _hasContentInsets	p		13.2.2-17.0.3
+            _imageAsset	i	UIImageAsset	8.0-17.0.3
+            _imageFlags	i		4.3-17.0.3
+            _imageRef	i		4.3-12.4
+            _scale	i		4.3-12.4
+            _sf_hasRegisteredFaviconForDarkUserInterfaceStyle	c		13.2.2-14.7
+            _sf_shouldApplyBackingForDarkBackdrop	c		13.2.2-14.7
+            _sf_tabSnapshotEffectsVersion	c		13.2.2-14.7
+            _siblingImages	i	NSMapTable	12.0-17.0.3
+            _sizeInPixels	i		13.2.2-17.0.3
+            _subimageInsets	p		15.3.1-17.0.3
+            _traitCollection	i	UITraitCollection	8.0-12.4
+            _vectorImageSupport	i	_UIImageVectorImageSupport	11.0-12.4
+            accessibilityHint	p	NSString	12.4-14.7,16-17.0.3
+            accessibilityLabel	p	NSString	12.4-14.7,16-17.0.3
+            accessibilityLanguage	p	NSString	12.4-14.7,16-17.0.3
+            accessibilityTraits	p		12.4-14.7,16-17.0.3
+            accessibilityValue	p	NSString	12.4-14.7,16-17.0.3
+            alignmentRectInsets	p		6.0-17.0.3
+            artworkCatalog	c	MPArtworkCatalog	8.4-10.0
+            artworkCatalogBackingFileURL	c	NSURL	10.0-14.7,16-17.0.3
+            aspectRatio	c		12.4-14.7,16-17.0.3
+            baselineOffsetFromBottom	p		13.2.2-17.0.3
+            bounds	c	TMLRect	12.4-14.7,16-17.0.3
+            capInsets	p		5.0-17.0.3
+            cd_baselineOffsetFromBottom	c		16-17.0.3
+            configuration	p	UIImageConfiguration	13.2.2-17.0.3
+            debugDescription	p	NSString	10.0-17.0.3
+            description	p	NSString	10.0-17.0.3
+            duration	p		5.0-17.0.3
+            flipsForRightToLeftLayoutDirection	p		9.0-17.0.3
+            fromStatusBarImageProvider	p		13.2.2-17.0.3
+            hasBaseline	p		13.2.2-17.0.3
+            hasFinishedTryingToFetchCorrectThumbnail	c		11.4-12.4
+            hash	p		10.0-17.0.3
+            height	c		13.2.2-14.7,16-17.0.3
+            hf_sizeInScreenScale	p		12.0-14.7,16-17.0.3
+            imageAsset	p	UIImageAsset	8.0-17.0.3
+            imageOrientation	p		4.3-17.0.3
+            imageRendererFormat	p	UIGraphicsImageRendererFormat	10.0-17.0.3
+            images	p	NSArray	5.0-17.0.3
+            isHighDynamicRange	p		17.0.3
+            isPlaceholder	p		5.0-6.1
+            isRepresentativeIcon	c		11.0-12.4
+            leftCapWidth	p		4.3-17.0.3
+            loading	c		11.0-12.4
+            mediaImageSubRect	p		4.3-7.1
+            mediaImageTime	p		4.3-7.1
+            mp_isPlaceholder	p		7.0-7.1
+            operation	c	NSOperation	11.0-12.4
+            pixelSize	p		13.2.2-14.3,17.0.3
+            preferredPresentationSizeForItemProvider	p		11.0-17.0.3
+            px_pixelSize	p		10.0-14.7,16-17.0.3
+            renderingMode	p		7.0-17.0.3
+            resizingMode	p		6.0-17.0.3
+            safari_svgImage	c		17.0.3
+            safari_transparencyAnalysisResult	c		13.2.2-14.7,16-17.0.3
+            safari_transparencyAnalysisResultIsNotOpaque	c		13.2.2-14.7,16-17.0.3
+            scale	p		4.3-17.0.3
+            sf_isMonogram	c		16-17.0.3
+            sf_shouldApplyBackingForDarkBackdrop	c		16-17.0.3
+            sf_tabSnapshotEffectsVersion	c		16-17.0.3
+            size	p		4.3-17.0.3
+            superclass	p		10.0-17.0.3
+            symbolConfiguration	p	UIImageSymbolConfiguration	13.2.2-17.0.3
+            symbolImage	p		13.2.2-17.0.3
+            thumbnail	c	UIImage	11.0-12.4
+            topCapHeight	p		4.3-17.0.3
+            traitCollection	p	UITraitCollection	8.0-17.0.3
+            vectorImageSupport	p	_UIImageVectorImageSupport	11.0-12.4
+            vk_imageView	c	UIImageView	17.0.3
+            vuiCGImage	c		16-17.0.3
+            width	c		13.2.2-14.7,16-17.0.3
+            writableTypeIdentifiersForItemProvider	p	NSArray	11.0-17.0.3
+            C	UIImageAsset	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            __layerStack	i	CUINamedLayerStack	9.0-12.4
+            _assetFlags	i		8.0-17.0.3
+            _assetManager	i	_UIAssetManager	8.0-17.0.3
+            _assetManager	p	_UIAssetManager	8.0-17.0.3
+            _assetName	i	NSString	8.0-17.0.3
+            _cacheContents	i		8.0-14.7
+            _containingBundle	i	NSBundle	10.0-17.0.3
+            _creationBlock	i		8.0-17.0.3
+            _defaultTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _defaultTraitCollection	p	UITraitCollection	13.2.2-17.0.3
+            _layerStack	i	CUINamedLayerStack	13.2.2-17.0.3
+            _layerStack	p	CUINamedLayerStack	9.0-17.0.3
+            _lock	i		15.3.1-17.0.3
+            _rebuildStackImage	i		13.2.2-17.0.3
+            _rebuildStackImage	p		13.2.2-17.0.3
+            _unpinObserver	i		13.2.2-17.0.3
+            _unpinObserver	p		13.2.2-17.0.3
+            assetName	p	NSString	8.0-17.0.3
+            creationBlock	p		8.0-17.0.3
+            C	UIImageConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _ignoresDynamicType	i		13.2.2-17.0.3
+            _ignoresDynamicType	p		14.3-17.0.3
+            _locale	i	NSLocale	17.0.3
+            _traitCollection	i	UITraitCollection	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            locale	p	NSLocale	17.0.3
+            superclass	p		13.2.2-17.0.3
+            traitCollection	p	UITraitCollection	13.2.2-17.0.3
+            C	UIImagePickerController	4.3-17.0.3
+            S	UINavigationController	4.3-17.0.3
+            _containedRemoteViewController	p	_UIRemoteViewController	13.2.2-17.0.3
+            _cropRect	i		4.3-17.0.3
+            _image	i		4.3-17.0.3
+            _imagePickerFlags	i		4.3-17.0.3
+            _initialViewControllerClassName	i	NSString	11.0-12.4
+            _mediaTypes	i	NSArray	4.3-17.0.3
+            _photoPickerDidEndDelayingPresentation	i		11.0-17.0.3
+            _photoPickerDidStartDelayingPresentation	i		11.0-17.0.3
+            _photoPickerDisplayCompletion	i		11.0-17.0.3
+            _photoPickerIsPreheating	i		11.0-17.0.3
+            _photoPickerPreheatedViewController	i	UIViewController	11.0-17.0.3
+            _photoPickerPreviewDisplayCompletion	i		11.0-17.0.3
+            _photoPickerRequestOptionsClass	i		11.0-17.0.3
+            _photosExtension	i	NSExtension	11.0-17.0.3
+            _photosExtensionDiscoveryDriver	i		11.0-12.4
+            _photosExtensionDiscoveryQueue	i		11.0-12.4
+            _previousStatusBarHidden	i		7.1-17.0.3
+            _previousStatusBarMode	i		4.3
+            _previousStatusBarStyle	i		5.0-17.0.3
+            _properties	i	NSMutableDictionary	4.3-17.0.3
+            _savingOptions	i		11.0-17.0.3
+            _sourceType	i		4.3-17.0.3
+            allowsEditing	p		4.3-17.0.3
+            allowsImageEditing	p		4.3-17.0.3
+            cameraCaptureMode	p		4.3-17.0.3
+            cameraDevice	p		4.3-17.0.3
+            cameraFlashMode	p		4.3-17.0.3
+            cameraOverlayView	p	UIView	4.3-17.0.3
+            cameraViewTransform	p		4.3-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            imageExportPreset	p		11.0-17.0.3
+            initialViewControllerClassName	p	NSString	11.0-12.4
+            mediaTypes	p	NSArray	4.3-17.0.3
+            photoPickerRequestOptionsClass	p		11.0-17.0.3
+            photosExtension	p	NSExtension	11.0-17.0.3
+            photosExtensionDiscoveryDriver	p		11.0-12.4
+            photosExtensionDiscoveryQueue	p		11.0-12.4
+            showsCameraControls	p		4.3-17.0.3
+            sourceType	p		4.3-17.0.3
+            superclass	p		13.2.2-17.0.3
+            videoExportPreset	p	NSString	11.0-17.0.3
+            videoMaximumDuration	p		4.3-17.0.3
+            videoQuality	p		4.3-17.0.3
+            C	UIImageSymbolConfiguration	13.2.2-17.0.3
+            S	UIImageConfiguration	13.2.2-17.0.3
+            _colors	i	NSArray	15.3.1-17.0.3
+            _colors	p	NSArray	15.3.1-17.0.3
+            _configFlags	i		13.2.2-17.0.3
+            _customFontPointSizeMultiplier	i		13.2.2-17.0.3
+            _namedColorStyles	i	NSDictionary	15.3.1-17.0.3
+            _namedColorStyles	p	NSDictionary	15.3.1-17.0.3
+            _pointSize	i		13.2.2-17.0.3
+            _provider	i		13.2.2-14.7
+            _scale	i		13.2.2-17.0.3
+            _textStyle	i	NSString	13.2.2-17.0.3
+            _weight	i		13.2.2-17.0.3
+            customFontPointSizeMultiplier	p		13.2.2-17.0.3
+            fixedPointSize	p		13.2.2-13.4.1
+            mru_hierarchical	c	UIImageSymbolConfiguration	16
+            pointSizeForScalingWithTextStyle	p		13.2.2-17.0.3
+            provider	p		13.2.2-14.7
+            scale	p		13.2.2-17.0.3
+            textStyle	p	NSString	13.2.2-17.0.3
+            weight	p		13.2.2-17.0.3
+            C	UIImageView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __animatesContents	i		7.0-17.0.3
+            __symbolImagesIgnoreAccessibilitySizes	i		13.2.2-16
+            _adjustsImageWhenAncestorFocused	i		9.3-17.0.3
+            _animatesContents	p		7.0-17.0.3
+            _animationPresetManager	i	_UIImageViewSymbolAnimationPresetManager	17.0.3
+            _cachedEdgeInsetsForEffects	i		7.0-17.0.3
+            _decompressingHighlightedImage	i	UIImage	6.0-7.1
+            _decompressingImage	i	UIImage	6.0-7.1
+            _defaultRenderingMode	p		7.0-17.0.3
+            _edgeInsetsForEffects	i		7.0
+            _edgeInsetsForEffects	p		7.0-17.0.3
+            _edgeInsetsForEffectsAreValid	i		7.0-17.0.3
+            _edgeInsetsForEffectsAreValid	p		7.0-17.0.3
+            _focusedFrameGuide	i	UILayoutGuide	9.3-17.0.3
+            _guardAgainstDegenerateBaselineCalculation	p		16-17.0.3
+            _hasContentGravity	p		13.2.2-17.0.3
+            _imageLoader	p	_UIImageLoader	14.3-17.0.3
+            _imageViewFlags	i		13.2.2-17.0.3
+            _lastResolvedImageViewTraitCollection	i	UITraitCollection	17.0.3
+            _lastResolvedLayoutDirectionTrait	i		10.0-16
+            _lastResolvedTraitCollection	i	UITraitCollection	9.0-16
+            _layeredImageContainer	p	_UIStackedImageContainerView	9.3-17.0.3
+            _layeredImageCornerRadius	p		9.3-17.0.3
+            _layoutShouldFlipHorizontalOrientations	p		13.2.2-17.0.3
+            _masksFocusEffectToContents	i		11.0-17.0.3
+            _masksTemplateImages	p		7.0-17.0.3
+            _overridingSymbolConfiguration	p	UIImageSymbolConfiguration	13.2.2-17.0.3
+            _pendingImageContentLayout	i	_UIImageContentLayout	14.3-16
+            _placeholderView	p	UIView	14.3-17.0.3
+            _preferredVibrancy	i		17.0.3
+            _preferredVibrancy	p		17.0.3
+            _previousBaselineOffsetFromBottom	i		13.2.2-17.0.3
+            _previousFirstBaselineOffsetFromTop	i		13.2.2-17.0.3
+            _rbSymbolLayer	p	RBSymbolLayer	17.0.3
+            _storage	i	_UIImageViewStorage	4.3-17.0.3
+            _supportsContents	p		17.0.3
+            _suppressPixelAlignment	p		13.4.1-17.0.3
+            _symbolImagesIgnoreAccessibilitySizes	p		13.2.2-16
+            _templateImageRenderingEffects	p		7.0-17.0.3
+            _templateSettingsAreInvalid	i		7.1-17.0.3
+            _templateSettingsAreInvalid	p		7.1-17.0.3
+            adjustsImageSizeForAccessibilityContentSizeCategory	p		11.0-17.0.3
+            adjustsImageWhenAncestorFocused	p		9.3-17.0.3
+            animating	p		10.0-17.0.3
+            animationDuration	p		4.3-17.0.3
+            animationImages	p	NSArray	4.3-17.0.3
+            animationRepeatCount	p		4.3-17.0.3
+            ccui_compensationAlpha	c		16-17.0.3
+            contentMode	p		13.2.2-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            drawMode	p		4.3-17.0.3
+            focusedFrameGuide	p	UILayoutGuide	9.3-17.0.3
+            hash	p		11.0-17.0.3
+            highlighted	p		4.3-17.0.3
+            highlightedAnimationImages	p	NSArray	4.3-17.0.3
+            highlightedImage	p	UIImage	4.3-17.0.3
+            image	p	UIImage	4.3-17.0.3
+            imageContentGuide	p	UILayoutGuide	13.2.2-17.0.3
+            imageContentMode	c		16-17.0.3
+            imageDynamicRange	p		17.0.3
+            masksFocusEffectToContents	p		11.0-17.0.3
+            overlayContentView	p	UIView	11.0-17.0.3
+            preferredContentScaleFactor	p		13.2.2-17.0.3
+            preferredImageDynamicRange	p		17.0.3
+            preferredSymbolConfiguration	p	UIImageSymbolConfiguration	13.2.2-17.0.3
+            semanticContentAttribute	p		13.2.2-17.0.3
+            superclass	p		11.0-17.0.3
+            symbolConfiguration	p	UIImageSymbolConfiguration	13.2.2-17.0.3
+            tintColor	p	UIColor	7.0-17.0.3
+            traitCollection	p	UITraitCollection	15.3.1-17.0.3
+            userInteractionEnabled	p		4.3-17.0.3
+            vk_contentTintColor	c	UIColor	16-17.0.3
+            vuiSymbolConfiguration	c	UIImageSymbolConfiguration	16-17.0.3
+            vuiTintColor	c	UIColor	16-17.0.3
+            C	UIImpactFeedbackGenerator	10.0-17.0.3
+            S	UIFeedbackGenerator	10.0-17.0.3
+            _style	i		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-14.7,16-17.0.3
+            description	p	NSString	13.2.2-14.7,16-17.0.3
+            hash	p		13.2.2-14.7,16-17.0.3
+            impactConfiguration	p	_UIImpactFeedbackGeneratorConfiguration	10.0-17.0.3
+            superclass	p		13.2.2-14.7,16-17.0.3
+            C	UIIndirectScribbleInteraction	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __defaultSystemInteraction	i		14.3-17.0.3
+            __handlingWritingCount	i		15.3.1-17.0.3
+            _defaultSystemInteraction	p		14.3-17.0.3
+            _delegate	i		14.3-17.0.3
+            _handlingWriting	i		14.3-17.0.3
+            _view	i	UIView	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            delegate	p		14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            handlingWriting	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            view	p	UIView	14.3-17.0.3
+            C	UIInputView	6.0-17.0.3
+            S	UIView	6.0-17.0.3
+            _allowsSelfSizing	i		9.0-17.0.3
+            _assertSizingWithPredictionBar	i		12.0-17.0.3
+            _backgroundEdgeInsets	i		12.0-17.0.3
+            _contentRatio	i		6.0-17.0.3
+            _defaultSize	i		6.0-8.4
+            _disableSplitSupport	i		7.0-17.0.3
+            _disableSplitSupport	p		7.0-7.1
+            _gapWidth	i		6.0-17.0.3
+            _isTransitioning	i		6.0-17.0.3
+            _leftContentSize	i		6.0-17.0.3
+            _leftContentView	i	_UIInputViewContent	6.0-17.0.3
+            _leftOffset	i		6.0-17.0.3
+            _mergedImage	i	UIImage	7.0-17.0.3
+            _mergedImage	p	UIImage	7.0-17.0.3
+            _mergedSliceMap	i	NSMutableDictionary	7.0-17.0.3
+            _mergedSliceMap	p	NSMutableDictionary	7.0-17.0.3
+            _renderConfig	i	UIKBRenderConfig	7.0-17.0.3
+            _rightContentSize	i		6.0-17.0.3
+            _rightContentView	i	_UIInputViewContent	6.0-17.0.3
+            _splitImage	i	UIImage	7.0-17.0.3
+            _splitImage	p	UIImage	7.0-17.0.3
+            _splitSliceMap	i	NSMutableDictionary	7.0-17.0.3
+            _splitSliceMap	p	NSMutableDictionary	7.0-17.0.3
+            _style	i		7.0-17.0.3
+            _suppressBackgroundStyling	i		7.0-17.0.3
+            _suppressBackgroundStyling	p		7.0-7.1
+            _transitionGap	i		6.0-17.0.3
+            _transitionLayer	i	CALayer	7.0-17.0.3
+            _transitionLeftOffset	i		6.0-17.0.3
+            _transitionRatio	i		6.0-17.0.3
+            _visibleLayers	i	NSArray	7.0-17.0.3
+            allowsSelfSizing	p		9.0-17.0.3
+            assertSizingWithPredictionBar	p		12.0-17.0.3
+            backgroundEdgeInsets	p		12.0-17.0.3
+            contentRatio	p		6.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            inputViewStyle	p		7.0-17.0.3
+            leftContentView	p	UIView	6.0-17.0.3
+            leftContentViewSize	p		6.0-17.0.3
+            rightContentView	p	UIView	6.0-17.0.3
+            rightContentViewSize	p		6.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UIInputViewController	8.0-17.0.3
+            S	UIViewController	8.0-17.0.3
+            _alignsToContentViewController	i		8.0-17.0.3
+            _alignsToContentViewController	p		8.0-17.0.3
+            _autosizeToCurrentKeyboard	i		10.0-17.0.3
+            _autosizeToCurrentKeyboard	p		10.0-17.0.3
+            _commitInputModeOnTouchEnd	i		10.0-17.0.3
+            _hasDictationKey	i		11.4-17.0.3
+            _inputModeListIsShown	i		10.0-17.0.3
+            _isPlaceholder	p		9.0-17.0.3
+            _keyboard	p	UIKeyboard	8.0-17.0.3
+            _primaryLanguage	i	NSString	8.0-17.0.3
+            _textDocumentProxy	i		8.0-17.0.3
+            _touchBegan	i		10.0-17.0.3
+            _viewConformsToRemotePlaceholder	i		11.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hasDictationKey	p		11.4-17.0.3
+            hasFullAccess	p		11.0-17.0.3
+            hash	p		8.0-17.0.3
+            inputView	p	UIInputView	8.0-17.0.3
+            needsInputModeSwitchKey	p		11.0-17.0.3
+            primaryLanguage	p	NSString	8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            textDocumentProxy	p		8.0-17.0.3
+            C	UIInterpolatingMotionEffect	7.0-17.0.3
+            S	UIMotionEffect	7.0-17.0.3
+            _horizontalAccelerationBoostFactor	i		7.0-17.0.3
+            _keyPath	i	NSString	7.0-17.0.3
+            _maximumRelativeValue	i		7.0-17.0.3
+            _minimumRelativeValue	i		7.0-17.0.3
+            _type	i		7.0-17.0.3
+            _verticalAccelerationBoostFactor	i		7.0-17.0.3
+            keyPath	p	NSString	7.0-17.0.3
+            maximumRelativeValue	p		7.0-17.0.3
+            minimumRelativeValue	p		7.0-17.0.3
+            type	p		7.0-17.0.3
+            C	UIKey	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            _keyCode	i		13.4.1-17.0.3
+            _modifiedInput	i	NSString	13.4.1-17.0.3
+            _modifierFlags	i		13.4.1-17.0.3
+            _unmodifiedInput	i	NSString	13.4.1-17.0.3
+            characters	p	NSString	13.4.1-17.0.3
+            charactersIgnoringModifiers	p	NSString	13.4.1-17.0.3
+            keyCode	p		13.4.1-17.0.3
+            modifiedInput	p	NSString	13.4.1-17.0.3
+            modifierFlags	p		13.4.1-17.0.3
+            unmodifiedInput	p	NSString	13.4.1-17.0.3
+            C	UIKeyCommand	7.0-17.0.3
+            S	NSObject	7.0-12.4
+            S	UICommand	13.2.2-17.0.3
+            __enumerationPriority	i		16-17.0.3
+            __eventDeferringEnvironment	i	BKSHIDEventDeferringEnvironment	15.3.1-17.0.3
+            __matchingPriority	i		15.3.1
+            __originatingResponder	i	UIResponder	15.3.1-17.0.3
+            _action	i		7.0-12.4
+            _allowGlobeModifier	i		15.3.1-17.0.3
+            _allowsAutomaticLocalization	i		15.3.1-17.0.3
+            _allowsAutomaticMirroring	i		15.3.1-17.0.3
+            _buttonType	i		7.0-17.0.3
+            _buttonType	p		13.2.2-17.0.3
+            _controllerForSegue	i	UIViewController	7.0-15.3.1
+            _controllerForSegue	p	UIViewController	13.2.2-15.3.1
+            _discoverabilityTitle	i	NSString	9.0-12.4
+            _enumerationPriority	p		16-17.0.3
+            _eventDeferringEnvironment	p	BKSHIDEventDeferringEnvironment	15.3.1-17.0.3
+            _handleAfterKeyEvent	i		13.2.2-17.0.3
+            _handleAfterKeyEvent	p		13.2.2-17.0.3
+            _input	i	NSString	7.0-17.0.3
+            _isInputSpecialkey	i		15.3.1-17.0.3
+            _isPlaceholder	i		13.2.2-17.0.3
+            _keyCodes	i	NSIndexSet	7.0-17.0.3
+            _keyCodes	p	NSIndexSet	13.2.2-17.0.3
+            _lastKeyboardType	i		15.3.1-17.0.3
+            _lastLayout	i	NSString	13.2.2-17.0.3
+            _layoutAwareDisplayInputOverride	i	NSString	15.3.1-17.0.3
+            _layoutAwareDisplayInputOverride	p	NSString	15.3.1-17.0.3
+            _layoutAwareInput	i	NSString	13.2.2-17.0.3
+            _layoutAwareInput	p	NSString	13.2.2-17.0.3
+            _layoutAwareKeyCodes	i	NSIndexSet	15.3.1-17.0.3
+            _layoutAwareKeyCodes	p	NSIndexSet	15.3.1-17.0.3
+            _layoutAwareModifierFlags	i		13.2.2-17.0.3
+            _layoutAwareModifierFlags	p		13.2.2-17.0.3
+            _matchingPriority	p		15.3.1
+            _modifierFlags	i		7.0-17.0.3
+            _originatingResponder	i	UIResponder	9.0-14.7
+            _originatingResponder	p	UIResponder	15.3.1-17.0.3
+            _repeatable	i		9.0-17.0.3
+            _segueIdentifier	i	NSString	7.0-15.3.1
+            _segueIdentifier	p	NSString	13.2.2-15.3.1
+            _triggeringEvent	i	UIEvent	7.0-17.0.3
+            _triggeringEvent	p	UIEvent	13.2.2-17.0.3
+            _upAction	i		9.0-17.0.3
+            _wantsPriorityOverSystemBehavior	i		15.3.1-17.0.3
+            action	p		13.2.2-17.0.3
+            allowGlobeModifier	p		15.3.1-17.0.3
+            allowsAutomaticLocalization	p		15.3.1-17.0.3
+            allowsAutomaticMirroring	p		15.3.1-17.0.3
+            alternates	p	NSArray	13.2.2-17.0.3
+            attributes	p		13.2.2-17.0.3
+            discoverabilityInput	p	NSString	13.2.2-17.0.3
+            discoverabilityTitle	p	NSString	9.0-17.0.3
+            image	p	UIImage	13.2.2-17.0.3
+            input	p	NSString	7.0-17.0.3
+            isPlaceholder	p		13.2.2-17.0.3
+            modifierFlags	p		7.0-17.0.3
+            propertyList	p		13.2.2-17.0.3
+            repeatable	p		13.2.2-17.0.3
+            state	p		13.2.2-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            upAction	p		13.2.2-17.0.3
+            wantsPriorityOverSystemBehavior	p		15.3.1-17.0.3
+            C	UIKeyboardLayoutGuide	15.3.1-17.0.3
+            S	UITrackingLayoutGuide	15.3.1-17.0.3
+            _addsHeightWhenUndocked	i		15.3.1-17.0.3
+            _assertionController	i	_UIAssertionController	17.0.3
+            _assertionController	p	_UIAssertionController	17.0.3
+            _currentKeyboardVisualState	i		17.0.3
+            _docked	i		15.3.1-17.0.3
+            _followTypes	i		17.0.3
+            _followsUndockedKeyboard	i		15.3.1-17.0.3
+            _hasPausedEdges	i		15.3.1-17.0.3
+            _ignoreKeyboardChanges	i		17.0.3
+            _ignoresSafeArea	i		17.0.3
+            _interactionResetOffset	i		17.0.3
+            _interactionResetSize	i		17.0.3
+            _keyboardDismissPadding	i		17.0.3
+            _previousOffset	i		15.3.1-17.0.3
+            _previousSize	i		15.3.1-17.0.3
+            _transitioning	i		15.3.1-17.0.3
+            _usesBottomSafeArea	i		17.0.3
+            _viewBottomConstraint	i	NSLayoutConstraint	17.0.3
+            _windowGuide	i		15.3.1-17.0.3
+            addsHeightWhenUndocked	p		15.3.1-17.0.3
+            currentKeyboardVisualState	p		17.0.3
+            debugDescription	p	NSString	17.0.3
+            description	p	NSString	17.0.3
+            docked	p		15.3.1-17.0.3
+            followTypes	p		17.0.3
+            followsUndockedKeyboard	p		15.3.1-17.0.3
+            hasPausedEdges	p		15.3.1-17.0.3
+            hash	p		17.0.3
+            ignoreKeyboardChanges	p		17.0.3
+            ignoresSafeArea	p		17.0.3
+            interactionResetOffset	p		17.0.3
+            interactionResetSize	p		17.0.3
+            keyboardDismissPadding	p		17.0.3
+            previousOffset	p		15.3.1-17.0.3
+            previousSize	p		15.3.1-17.0.3
+            superclass	p		17.0.3
+            transitioning	p		15.3.1-17.0.3
+            usesBottomSafeArea	p		17.0.3
+            viewBottomConstraint	p	NSLayoutConstraint	17.0.3
+            windowGuide	p		15.3.1-17.0.3
+            C	UILabel	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            MPU_automaticallyUpdatesTextStyleFontsToPreferredTextStyleFonts	c		8.0-14.7,16-17.0.3
+            MPU_contentSizeUpdater	c	MPUTextContainerContentSizeUpdater	8.0-14.7,16-17.0.3
+            __configuration	i	_UILabelConfiguration	17.0.3
+            __textColorFollowsTintColor	i		8.0-13.4.1
+            __visualStyle	i	_UILabelVisualStyle	11.0-17.0.3
+            _accessibilityButtonShapesChangedToken	i		15.3.1-17.0.3
+            _actualFontSize	i		4.3-6.1
+            _adjustsFontForContentSizeCategory	i		10.0-14.7
+            _attributedText	i	NSMutableAttributedString	6.0-7.0
+            _backgroundColor	i	UIColor	15.3.1-17.0.3
+            _baselineInfo	i		12.0-14.7
+            _baselineReferenceBounds	i		10.0-11.4
+            _cachedIntrinsicContentSize	i		10.0-11.4
+            _cachedSynthesizedTextAttributes	i	NSDictionary	14.3-17.0.3
+            _capOffsetFromBoundsTop	p		7.0-17.0.3
+            _color	i	UIColor	4.3-5.1
+            _configuration	i	_UILabelConfiguration	15.3.1-17.0.3
+            _configuration	p	_UILabelConfiguration	15.3.1-17.0.3
+            _content	i	_UILabelContent	7.1-17.0.3
+            _content	p	_UILabelContent	11.0-17.0.3
+            _contentsFormat	i		10.0-16
+            _cuiCatalog	i	CUICatalog	10.0-17.0.3
+            _cuiStyleEffectConfiguration	i	CUIStyleEffectConfiguration	10.0-17.0.3
+            _defaultAttributes	i	NSMutableDictionary	6.0-13.4.1
+            _drawsDebugBaselines	p		7.0-17.0.3
+            _drawsDebugGlyphPathBoundsClipping	p		17.0.3
+            _extremeSizingEnabled	p		17.0.3
+            _fallbackColorsForUserInterfaceStyle	i	NSMutableDictionary	10.0-17.0.3
+            _firstLineBaseline	i		8.0-11.4
+            _firstLineBaselineFrameOriginY	p		7.0-17.0.3
+            _firstLineBaselineOffsetFromBoundsTop	p		7.0-17.0.3
+            _firstLineCapFrameOriginY	p		7.0-17.0.3
+            _font	i	UIFont	4.3-5.1
+            _fontForShortcutBaselineCalculation	i	UIFont	12.0-17.0.3
+            _fontForShortcutBaselineCalculation	p	UIFont	12.0-17.0.3
+            _glyphPathBoundsClippingDetected	p		17.0.3
+            _glyphPathBoundsIntersectionData	p	_UIGlyphPathBoundsIntersectionViewData	17.0.3
+            _highlightedColor	i	UIColor	4.3-17.0.3
+            _hyphenationFactorIgnoredIfURLsDetected	p		13.2.2-13.4.1
+            _intrinsicContentSizeCache	i	_UITextSizeCache	12.0-17.0.3
+            _intrinsicMetrics	i	_UILabelMetrics	15.3.1-16
+            _intrinsicSizeBaselineInfo	i		15.3.1-17.0.3
+            _lastLineBaseline	i		4.3-11.4
+            _lastLineBaseline	p		4.3-17.0.3
+            _lastLineBaselineFrameOriginY	p		7.0-17.0.3
+            _lastSetColor	i	UIColor	16-17.0.3
+            _layout	i		7.0-17.0.3
+            _lineSpacing	i		4.3-17.0.3
+            _mapsui_attributedText	c	NSAttributedString	16-17.0.3
+            _mapsui_numberOfLines	c		16-17.0.3
+            _mapsui_text	c	NSString	16-17.0.3
+            _marqueeAnimations	i	NSMutableDictionary	12.0-17.0.3
+            _marqueeMaskAnimations	i	NSMutableDictionary	12.0-17.0.3
+            _measuredNumberOfLines	i		7.0-11.4
+            _measuredNumberOfLines	p		14.3-17.0.3
+            _metrics	i	_UILabelMetrics	15.3.1-16
+            _metrics	p	_UILabelMetrics	15.3.1-16
+            _minFontSize	i		4.3-5.1
+            _minimumFontSize	i		6.0-17.0.3
+            _minimumScaleFactor	i		6.0-17.0.3
+            _multilineContextWidth	i		10.3-17.0.3
+            _numberOfLines	i		4.3-17.0.3
+            _overrideTextFont	i	UIFont	16
+            _overrideTextFont	p	UIFont	16
+            _preferredMaxLayoutWidth	i		6.0-17.0.3
+            _preferredVibrancy	i		17.0.3
+            _preferredVibrancy	p		17.0.3
+            _previousBaselineOffsetFromBottom	i		8.3-17.0.3
+            _previousFirstLineBaseline	i		8.0-17.0.3
+            _previousLastLineBaseline	i		8.0-8.2
+            _scaledAttributedText	i	NSAttributedString	6.0-6.1
+            _scaledMetrics	i	_UILabelLegacyScaledMetrics	7.0-17.0.3
+            _scaledMetrics	p	_UILabelScaledMetrics	15.3.1-16
+            _scaledMetricsTargetSize	i		15.3.1-17.0.3
+            _shadowBlur	i		5.1
+            _shadowColor	i	UIColor	4.3-5.1
+            _shadowOffset	i		4.3-5.1
+            _size	i		4.3-17.0.3
+            _synthesizedAttributedText	i	NSAttributedString	6.0-17.0.3
+            _synthesizedAttributedText	p	NSAttributedString	6.0-17.0.3
+            _synthesizedContent	i	_UILabelSynthesizedContent	15.3.1-16
+            _text	i	NSString	4.3-5.1
+            _textColorFollowsTintColor	p		8.0-13.4.1
+            _textEncapsulation	i	NSTextEncapsulation	16-17.0.3
+            _textLabelFlags	i		4.3-17.0.3
+            _visualStyle	p	_UILabelVisualStyle	11.0-17.0.3
+            _wantsUnderlineForAccessibilityButtonShapesEnabled	i		7.1
+            _wantsUnderlineForAccessibilityButtonShapesEnabled	p		7.1-17.0.3
+            ab_text	c	NSString	8.0-17.0.3
+            ab_textAttributes	c	NSDictionary	8.0-17.0.3
+            accessibilityExposeLabelAsValue	c		10.0-14.7,16-17.0.3
+            adjustsFontForContentSizeCategory	p		10.0-17.0.3
+            adjustsFontSizeToFitWidth	p		4.3-17.0.3
+            adjustsLetterSpacingToFitWidth	p		6.0-17.0.3
+            allowsDefaultTighteningForTruncation	p		9.0-17.0.3
+            attributedText	p	NSAttributedString	6.0-17.0.3
+            autotrackTextToFit	p		4.3-5.1
+            baselineAdjustment	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            enabled	p		4.3-17.0.3
+            enablesMarqueeWhenAncestorFocused	p		12.0-17.0.3
+            firstBaselineFromTop	c		14.3-14.7,16-17.0.3
+            font	p	UIFont	4.3-17.0.3
+            hasContent	c		13.2.2-14.7,16-17.0.3
+            hash	p		8.0-17.0.3
+            highlighted	p		4.3-17.0.3
+            highlightedTextColor	p	UIColor	4.3-17.0.3
+            ic_numberOfLinesNeededForFullText	c		16
+            ic_requiresLineBreaks	c		14.3-14.7,16
+            idealWidth	c		16-17.0.3
+            jet_isTextExtraTall	c		13.2.2-14.7,16-17.0.3
+            jet_languageAwareOutsets	p		13.2.2-14.7,16-17.0.3
+            jet_textLength	c		13.2.2-14.7,16-17.0.3
+            lastBaselineFromBottom	c		14.3-14.7,16-17.0.3
+            lineBreakMode	p		4.3-17.0.3
+            lineBreakStrategy	p		14.3-17.0.3
+            lineSpacing	p		4.3-17.0.3
+            minimumFontSize	p		4.3-17.0.3
+            minimumScaleFactor	p		6.0-17.0.3
+            naui_baselineOffsetFromBottom	c		9.0-14.7,16-17.0.3
+            naui_capOffsetFromTop	c		9.0-14.7,16-17.0.3
+            nc_menuEnabled	p		17.0.3
+            nc_numberOfLines	c		13.2.2-14.3,17.0.3
+            numberOfLines	p		4.3-17.0.3
+            preferredMaxLayoutWidth	p		6.0-17.0.3
+            preferredVibrancy	p		17.0.3
+            rc_baselineOffsetFromBottom	c		8.0-12.4
+            rc_capOffsetFromTop	c		8.0-12.4
+            roundedFont	c		14.3-14.7,16-17.0.3
+            shadowColor	p	UIColor	4.3-17.0.3
+            shadowOffset	p		4.3-17.0.3
+            showsExpansionTextWhenTruncated	p		15.3.1-17.0.3
+            sizingRule	p		17.0.3
+            smu_firstLineCapFrameOriginY	c		14.3-14.7,16-17.0.3
+            smu_marqueeEnabled	c		14.3-14.7,16-17.0.3
+            superclass	p		8.0-17.0.3
+            text	p	NSString	4.3-17.0.3
+            textAlignment	p		4.3-17.0.3
+            textColor	p	UIColor	4.3-17.0.3
+            ts_wantsUnderlineForAccessibilityButtonShapesEnabled	c		12.0-14.7,16-17.0.3
+            userInteractionEnabled	p		4.3-17.0.3
+            C	UILargeContentViewerInteraction	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _view	i	UIView	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            gestureRecognizerForExclusionRelationship	p	UIGestureRecognizer	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            view	p	UIView	13.2.2-17.0.3
+            C	UILayoutGuide	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            __allowsNegativeDimensions	i		11.0-17.0.3
+            __shouldBeArchived	i		9.0-17.0.3
+            _allowOwningViewSetting	i		9.0-17.0.3
+            _allowOwningViewSetting	p		9.0-17.0.3
+            _allowsNegativeDimensions	p		11.0-17.0.3
+            _bottomAnchor	i	NSLayoutYAxisAnchor	9.0-17.0.3
+            _boundsHeightVariable	i	NSISVariable	9.0-17.0.3
+            _boundsHeightVariable	p	NSISVariable	9.0-17.0.3
+            _boundsWidthVariable	i	NSISVariable	9.0-17.0.3
+            _boundsWidthVariable	p	NSISVariable	9.0-17.0.3
+            _centerXAnchor	i	NSLayoutXAxisAnchor	9.0-17.0.3
+            _centerYAnchor	i	NSLayoutYAxisAnchor	9.0-17.0.3
+            _constraintsToBeProcessedAfterDecoding	i	NSMutableArray	12.0-17.0.3
+            _heightAnchor	i	NSLayoutDimension	9.0-17.0.3
+            _identifier	i	NSString	9.0-17.0.3
+            _isLayoutFrameValid	i		9.0-17.0.3
+            _isLockedToOwningView	i		9.0-17.0.3
+            _isSafeAreaAspectFitLayoutGuide	p		16-17.0.3
+            _layoutFrame	i		9.0-17.0.3
+            _layoutRect	i	NSLayoutRect	11.0-17.0.3
+            _leadingAnchor	i	NSLayoutXAxisAnchor	9.0-17.0.3
+            _leftAnchor	i	NSLayoutXAxisAnchor	9.0-17.0.3
+            _lockedToOwningView	p		9.0-17.0.3
+            _minXVariable	i	NSISVariable	9.0-17.0.3
+            _minXVariable	p	NSISVariable	9.0-17.0.3
+            _minYVariable	i	NSISVariable	9.0-17.0.3
+            _minYVariable	p	NSISVariable	9.0-17.0.3
+            _owningView	i	UIView	9.0-17.0.3
+            _rightAnchor	i	NSLayoutXAxisAnchor	9.0-17.0.3
+            _shouldBeArchived	p		9.0-17.0.3
+            _stashedLayoutVariableObservations	i	NSMapTable	10.0-17.0.3
+            _stashedLayoutVariableObservations	p	NSMapTable	10.0-17.0.3
+            _systemConstraints	i	NSArray	9.0-17.0.3
+            _systemConstraints	p	NSArray	9.0-17.0.3
+            _topAnchor	i	NSLayoutYAxisAnchor	9.0-17.0.3
+            _trailingAnchor	i	NSLayoutXAxisAnchor	9.0-17.0.3
+            _ui_bounds	p		11.0-17.0.3
+            _ui_frame	p		11.0-17.0.3
+            _ui_superview	p	UIView	11.0-17.0.3
+            _ui_usesManualLayout	p		12.0-17.0.3
+            _ui_view	p	UIView	11.0-17.0.3
+            _unsafeUnretainedOwningView	i	UIView	9.0-17.0.3
+            _useManualLayoutFrame	i		9.0-17.0.3
+            _useManualLayoutFrame	p		9.0-17.0.3
+            _widthAnchor	i	NSLayoutDimension	9.0-17.0.3
+            bottomAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            centerXAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            centerYAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            firstBaselineAnchor	p	NSLayoutYAxisAnchor	12.0-17.0.3
+            hasAmbiguousLayout	p		10.0-17.0.3
+            hash	p		9.0-17.0.3
+            heightAnchor	p	NSLayoutDimension	9.0-17.0.3
+            identifier	p	NSString	9.0-17.0.3
+            lastBaselineAnchor	p	NSLayoutYAxisAnchor	12.0-17.0.3
+            layoutFrame	p		9.0-17.0.3
+            leadingAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            leftAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            nsli_piercingToken	p		11.0-17.0.3
+            owningView	p	UIView	9.0-17.0.3
+            rightAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            superclass	p		9.0-17.0.3
+            topAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            trailingAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            traitCollection	p	UITraitCollection	11.0-17.0.3
+            widthAnchor	p	NSLayoutDimension	9.0-17.0.3
+            C	UILexicon	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _entries	i	NSArray	8.0-17.0.3
+            entries	p	NSArray	8.0-17.0.3
+            C	UILexiconEntry	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _documentText	i	NSString	8.0-17.0.3
+            _userInput	i	NSString	8.0-17.0.3
+            documentText	p	NSString	8.0-17.0.3
+            userInput	p	NSString	8.0-17.0.3
+            C	UIListContentConfiguration	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _axesPreservingSuperviewLayoutMargins	i		14.3-17.0.3
+            _configurationFlags	i		14.3-17.0.3
+            _defaultStyle	i		14.3-17.0.3
+            _directionalLayoutMargins	i		14.3-17.0.3
+            _enforcesMinimumHeight	i		16-17.0.3
+            _enforcesMinimumHeight	p		16-17.0.3
+            _imageProperties	i	UIListContentImageProperties	14.3-17.0.3
+            _imageToTextPadding	i		14.3-17.0.3
+            _prefersSideBySideTextAndSecondaryText	i		14.3-17.0.3
+            _secondaryTextProperties	i	UIListContentTextProperties	14.3-17.0.3
+            _textProperties	i	UIListContentTextProperties	14.3-17.0.3
+            _textToSecondaryTextHorizontalPadding	i		14.3-17.0.3
+            _textToSecondaryTextVerticalPadding	i		14.3-17.0.3
+            attributedText	p	NSAttributedString	14.3-17.0.3
+            axesPreservingSuperviewLayoutMargins	p		14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            directionalLayoutMargins	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            image	p	UIImage	14.3-17.0.3
+            imageProperties	p	UIListContentImageProperties	14.3-17.0.3
+            imageToTextPadding	p		14.3-17.0.3
+            prefersSideBySideTextAndSecondaryText	p		14.3-17.0.3
+            secondaryAttributedText	p	NSAttributedString	14.3-17.0.3
+            secondaryText	p	NSString	14.3-17.0.3
+            secondaryTextProperties	p	UIListContentTextProperties	14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            text	p	NSString	14.3-17.0.3
+            textProperties	p	UIListContentTextProperties	14.3-17.0.3
+            textToSecondaryTextHorizontalPadding	p		14.3-17.0.3
+            textToSecondaryTextVerticalPadding	p		14.3-17.0.3
+            C	UIListContentImageProperties	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _accessibilityIgnoresInvertColors	i		14.3-17.0.3
+            _cornerRadius	i		14.3-17.0.3
+            _image	i	UIImage	14.3-17.0.3
+            _imageFlags	i		14.3-17.0.3
+            _maximumSize	i		14.3-17.0.3
+            _preferredSymbolConfiguration	i	UIImageSymbolConfiguration	14.3-17.0.3
+            _reservedLayoutSize	i		14.3-17.0.3
+            _strokeColor	i	UIColor	17.0.3
+            _strokeColor	p	UIColor	17.0.3
+            _strokeColorTransformer	i		17.0.3
+            _strokeColorTransformer	p		17.0.3
+            _strokeColorTransformerIdentifier	i		17.0.3
+            _strokeWidth	i		17.0.3
+            _strokeWidth	p		17.0.3
+            _tintColor	i	UIColor	14.3-17.0.3
+            _tintColorTransformer	i		14.3-17.0.3
+            _tintColorTransformerIdentifier	i		14.3-17.0.3
+            accessibilityIgnoresInvertColors	p		14.3-17.0.3
+            cornerRadius	p		14.3-17.0.3
+            maximumSize	p		14.3-17.0.3
+            preferredSymbolConfiguration	p	UIImageSymbolConfiguration	14.3-17.0.3
+            reservedLayoutSize	p		14.3-17.0.3
+            tintColor	p	UIColor	14.3-17.0.3
+            tintColorTransformer	p		14.3-17.0.3
+            C	UIListContentTextProperties	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __enablesMarqueeWhenAncestorFocused	i		17.0.3
+            _adjustsFontForContentSizeCategory	i		14.3-17.0.3
+            _adjustsFontSizeToFitWidth	i		14.3-17.0.3
+            _alignment	i		14.3-17.0.3
+            _allowsDefaultTighteningForTruncation	i		14.3-17.0.3
+            _attributedText	i	NSAttributedString	14.3-17.0.3
+            _color	i	UIColor	14.3-17.0.3
+            _colorTransformer	i		14.3-17.0.3
+            _colorTransformerIdentifier	i		14.3-17.0.3
+            _effectiveTextAlignment	p		14.3-17.0.3
+            _enablesMarqueeWhenAncestorFocused	p		17.0.3
+            _font	i	UIFont	14.3-17.0.3
+            _hasNonEmptyPlainTextOnly	p		14.3-17.0.3
+            _lineBreakMode	i		14.3-17.0.3
+            _minimumScaleFactor	i		14.3-17.0.3
+            _numberOfLines	i		14.3-17.0.3
+            _renderingMode	i		17.0.3
+            _showsExpansionTextWhenTruncated	i		16-17.0.3
+            _text	i	NSString	14.3-17.0.3
+            _textFlags	i		14.3-17.0.3
+            _transform	i		14.3-17.0.3
+            adjustsFontForContentSizeCategory	p		14.3-17.0.3
+            adjustsFontSizeToFitWidth	p		14.3-17.0.3
+            alignment	p		14.3-17.0.3
+            allowsDefaultTighteningForTruncation	p		14.3-17.0.3
+            color	p	UIColor	14.3-17.0.3
+            colorTransformer	p		14.3-17.0.3
+            font	p	UIFont	14.3-17.0.3
+            lineBreakMode	p		14.3-17.0.3
+            minimumScaleFactor	p		14.3-17.0.3
+            numberOfLines	p		14.3-17.0.3
+            showsExpansionTextWhenTruncated	p		16-17.0.3
+            transform	p		14.3-17.0.3
+            C	UIListContentView	14.3-17.0.3
+            S	UIView	14.3-17.0.3
+            _animatingFromConfiguration	i	UIListContentConfiguration	14.3-17.0.3
+            _animatingToConfiguration	i	UIListContentConfiguration	14.3-17.0.3
+            _configuration	i	UIListContentConfiguration	14.3-17.0.3
+            _contentViewFlags	i		16-17.0.3
+            _imageLayoutGuide	i	UILayoutGuide	14.3-17.0.3
+            _imageView	i	_UIListContentImageView	14.3-17.0.3
+            _preferredMaxLayoutWidth	i		14.3-17.0.3
+            _primaryTextFrameDidChangeHandler	i		14.3-17.0.3
+            _primaryTextFrameDidChangeHandler	p		14.3-17.0.3
+            _primaryTextLayoutFrame	p		14.3-17.0.3
+            _primaryTextLayoutRect	p	NSLayoutRect	14.3-17.0.3
+            _secondaryTextLabel	i	UILabel	14.3-17.0.3
+            _secondaryTextLayoutGuide	i	UILayoutGuide	14.3-17.0.3
+            _textLabel	i	UILabel	14.3-17.0.3
+            _textLayoutGuide	i	UILayoutGuide	14.3-17.0.3
+            configuration	p	UIListContentConfiguration	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            hash	p		14.3-17.0.3
+            imageLayoutGuide	p	UILayoutGuide	14.3-17.0.3
+            secondaryTextLayoutGuide	p	UILayoutGuide	14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            textLayoutGuide	p	UILayoutGuide	14.3-17.0.3
+            C	UIListSeparatorConfiguration	14.7-17.0.3
+            S	NSObject	14.7-17.0.3
+            _bottomSeparatorInsets	i		14.7-17.0.3
+            _bottomSeparatorVisibility	i		14.7-17.0.3
+            _color	i	UIColor	14.7-17.0.3
+            _ignoreBottomSeparatorInsetsFromCell	i		14.7-17.0.3
+            _ignoreBottomSeparatorInsetsFromCell	p		14.7-17.0.3
+            _ignoreTopSeparatorInsetsFromCell	i		14.7-17.0.3
+            _ignoreTopSeparatorInsetsFromCell	p		14.7-17.0.3
+            _multipleSelectionColor	i	UIColor	14.7-17.0.3
+            _topSeparatorInsets	i		14.7-17.0.3
+            _topSeparatorVisibility	i		14.7-17.0.3
+            _visualEffect	i	UIVisualEffect	15.3.1-17.0.3
+            _visualEffect	p	UIVisualEffect	15.3.1-17.0.3
+            bottomSeparatorInsets	p		14.7-17.0.3
+            bottomSeparatorVisibility	p		14.7-17.0.3
+            color	p	UIColor	14.7-17.0.3
+            multipleSelectionColor	p	UIColor	14.7-17.0.3
+            topSeparatorInsets	p		14.7-17.0.3
+            topSeparatorVisibility	p		14.7-17.0.3
+            visualEffect	p	UIVisualEffect	15.3.1-17.0.3
+            C	UILocalNotification	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            alertAction	p	NSString	4.3-17.0.3
+            alertBody	p	NSString	4.3-17.0.3
+            alertLaunchImage	p	NSString	4.3-17.0.3
+            alertTitle	p	NSString	8.2-17.0.3
+            allowSnooze	p		4.3-11.4
+            applicationIconBadgeNumber	p		4.3-17.0.3
+            audioVolume	p	NSNumber	10.0-11.4
+            category	p	NSString	8.0-17.0.3
+            customLockSliderLabel	p	NSString	4.3-11.4
+            fireDate	p	NSDate	4.3-17.0.3
+            fireNotificationsWhenAppRunning	p		4.3-11.4
+            firedNotificationName	p	NSString	6.0-11.4
+            fromSnooze	p		9.0-11.4
+            hasAction	p		4.3-17.0.3
+            hideAlertTitle	p		4.3-11.4
+            interruptAudioAndLockDevice	p		4.3-11.4
+            isSystemAlert	p		5.0-7.1
+            isTransient	p		8.0-11.4
+            region	p	CLRegion	8.0-17.0.3
+            regionTriggersOnce	p		8.0-17.0.3
+            remainingRepeatCount	p		5.0-11.4
+            repeatCalendar	p	NSCalendar	4.3-17.0.3
+            repeatInterval	p		4.3-17.0.3
+            resumeApplicationInBackground	p		4.3-11.4
+            showAlarmStatusBarItem	p		4.3-11.4
+            snoozedNotificationName	p	NSString	6.0-11.4
+            soundName	p	NSString	4.3-17.0.3
+            soundNameIsARingtone	p		4.3-5.1
+            soundType	p		6.0-11.4
+            threadIdentifier	p	NSString	10.0-11.4
+            timeZone	p	NSTimeZone	4.3-17.0.3
+            totalRepeatCount	p		5.0-11.4
+            userInfo	p	NSDictionary	4.3-17.0.3
+            vibrationName	p	NSString	9.0-11.4
+            C	UILocalizedIndexedCollation	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _firstSectionStartString	i	NSString	6.0-17.0.3
+            _lastSectionStartString	i	NSString	6.0-17.0.3
+            _locale	i	NSLocale	4.3-17.0.3
+            _preferJapaneseRomajiTranscriptions	i		14.3-17.0.3
+            _primaryLanguageIsJapanese	i		14.3-17.0.3
+            _sectionIndexMapping	i	NSArray	4.3-17.0.3
+            _sectionIndexTitles	i	NSArray	4.3-17.0.3
+            _sectionStartStrings	i	NSArray	4.3-17.0.3
+            _sectionTitles	i	NSArray	4.3-17.0.3
+            _tokenizer	i		6.0-17.0.3
+            _transform	i	NSString	4.3-17.0.3
+            sectionIndexTitles	p	NSArray	4.3-17.0.3
+            sectionTitles	p	NSArray	4.3-17.0.3
+            C	UILongPressGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            __prefersNotToBePreventedByCompetingLongPressGestureRecognizers	i		16-17.0.3
+            __prefersToBeExclusiveWithCompetingLongPressGestureRecognizers	i		13.2.2-17.0.3
+            __shouldAlwaysEnableMultitouchTimerAtTouchesBegin	i		13.2.2-17.0.3
+            _activeTouches	i	NSMutableSet	4.3-17.0.3
+            _allowableElapsedTimeForAllRequiredTouches	i		13.2.2-17.0.3
+            _allowableElapsedTimeForAllRequiredTouches	p		13.2.2-17.0.3
+            _allowableMovement	i		4.3-17.0.3
+            _allowsDynamicTouchesList	i		9.0-17.0.3
+            _buttonType	i		7.0-17.0.3
+            _buttonType	p		7.0-17.0.3
+            _cancelPastAllowableMovement	i		4.3-17.0.3
+            _centroidScreen	p		9.0-17.0.3
+            _currentImpulse	i		9.0-17.0.3
+            _delay	i		4.3
+            _enoughTimeElapsed	i	UIHeldAction	4.3-17.0.3
+            _gotEnoughTaps	i		4.3-17.0.3
+            _gotTooMany	i		4.3-17.0.3
+            _gotTouchEnd	i		4.3-17.0.3
+            _imp	i	UITapRecognizer	4.3-17.0.3
+            _impulseObservations	i		9.0-17.0.3
+            _lastCentroidScreen	i		9.0-17.0.3
+            _lastForce	i		9.0-17.0.3
+            _lastForceTimestamp	i		9.0-17.0.3
+            _lastSceneReferenceLocation	i		13.2.2-17.0.3
+            _lastTouchTime	i		13.2.2-17.0.3
+            _lastUnadjustedSceneReferenceLocation	i		13.2.2-17.0.3
+            _minimumPressDuration	i		5.0-17.0.3
+            _multitouchTimer	i	UIDelayedAction	13.2.2-17.0.3
+            _numberOfTouchesRequired	i		4.3-17.0.3
+            _prefersNotToBePreventedByCompetingLongPressGestureRecognizers	p		16-17.0.3
+            _prefersToBeExclusiveWithCompetingLongPressGestureRecognizers	p		13.2.2-17.0.3
+            _previousVelocitySample	i	UILongPressGestureVelocitySample	13.2.2-17.0.3
+            _previousVelocitySample	p	UILongPressGestureVelocitySample	13.2.2-13.4.1
+            _requiresQuietImpulse	i		9.0-17.0.3
+            _requiresQuietImpulse	p		9.0-17.0.3
+            _requiresQuietImpulseForCurrentTouchSequence	i		9.3-17.0.3
+            _requiresQuietImpulseForCurrentTouchSequence	p		9.3-13.4.1
+            _shouldAlwaysEnableMultitouchTimerAtTouchesBegin	p		13.2.2-17.0.3
+            _startPointScreen	i		4.3-17.0.3
+            _tooMuchTimeElapsed	i	UIDelayedAction	4.3-17.0.3
+            _touchForceObservation	i	NSObservation	9.0-17.0.3
+            _touches	i	NSArray	4.3-17.0.3
+            _velocitySample	i	UILongPressGestureVelocitySample	13.2.2-17.0.3
+            _velocitySample	p	UILongPressGestureVelocitySample	13.2.2-13.4.1
+            allowableMovement	p		4.3-17.0.3
+            cancelPastAllowableMovement	p		4.3-17.0.3
+            centroid	p		4.3-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            delay	p		4.3-17.0.3
+            delegate	p		4.3
+            description	p	NSString	9.0-17.0.3
+            hash	p		9.0-17.0.3
+            lastSceneReferenceLocation	p		13.2.2-17.0.3
+            lastTouchTime	p		13.2.2-17.0.3
+            lastUnadjustedSceneReferenceLocation	p		13.2.2-17.0.3
+            minimumPressDuration	p		4.3-17.0.3
+            numberOfTapsRequired	p		4.3-17.0.3
+            numberOfTouchesRequired	p		4.3-17.0.3
+            startPoint	p		4.3-17.0.3
+            superclass	p		9.0-17.0.3
+            tc_startPoint	p		12.0-14.7,16-17.0.3
+            touches	p	NSArray	4.3-17.0.3
+            C	UIManagedDocument	5.0-17.0.3
+            S	UIDocument	5.0-17.0.3
+            _documentMetadata	i	NSDictionary	5.0-17.0.3
+            _managedObjectContext	i	NSManagedObjectContext	5.0-17.0.3
+            _managedObjectModel	i	NSManagedObjectModel	5.0-17.0.3
+            _mdocFlags	i		5.0-17.0.3
+            _persistentStoreCoordinator	i	NSPersistentStoreCoordinator	5.0-17.0.3
+            managedObjectContext	p	NSManagedObjectContext	5.0-17.0.3
+            managedObjectModel	p	NSManagedObjectModel	5.0-17.0.3
+            modelConfiguration	i	NSString	5.0-17.0.3
+            modelConfiguration	p	NSString	5.0-17.0.3
+            persistentStoreOptions	i	NSDictionary	5.0-17.0.3
+            persistentStoreOptions	p	NSDictionary	5.0-17.0.3
+            C	UIMarkupTextPrintFormatter	4.3-17.0.3
+            S	UIPrintFormatter	4.3-17.0.3
+            _markupText	i	NSString	5.0-17.0.3
+            _paginationInfo	i	UIWebPaginationInfo	5.0-17.0.3
+            _webDocumentView	i	UIWebDocumentView	5.0-17.0.3
+            markupText	p	NSString	4.3-17.0.3
+            C	UIMenu	13.2.2-17.0.3
+            S	UIMenuElement	13.2.2-17.0.3
+            __surfacesSelectionState	i		16-17.0.3
+            _behaviorOptions	i		16-17.0.3
+            _children	i	NSArray	13.2.2-17.0.3
+            _forceAutomaticSelection	i		15.3.1-17.0.3
+            _forcedAutomaticSelectionDelegate	i		15.3.1-17.0.3
+            _headerView	i	UIView	16-17.0.3
+            _headerViewProvider	i		16-17.0.3
+            _identifier	i	NSString	13.2.2-17.0.3
+            _metadata	i		14.3-17.0.3
+            _options	i		13.2.2-17.0.3
+            _preferredElementSize	i		16-17.0.3
+            _resolvedElementSize	i		17.0.3
+            _resolvedElementSize	p		17.0.3
+            _selectedElements	p	NSArray	15.3.1-17.0.3
+            _surfacesSelectionState	p		16-17.0.3
+            behaviorOptions	p		16-17.0.3
+            children	p	NSArray	13.2.2-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            forceAutomaticSelection	p		15.3.1-17.0.3
+            forcedAutomaticSelectionDelegate	p		15.3.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            headerView	p	UIView	16-17.0.3
+            headerViewProvider	p		16-17.0.3
+            identifier	p	NSString	13.2.2-17.0.3
+            metadata	p		14.3-17.0.3
+            options	p		13.2.2-17.0.3
+            preferredElementSize	p		16-17.0.3
+            selectedElements	p	NSArray	15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            C	UIMenuController	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _arrowDirection	i		4.3-17.0.3
+            _menuVisible	i		16-17.0.3
+            _targetRect	i		4.3-15.3.1
+            _targetView	i	UIView	11.0-15.3.1
+            arrowDirection	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-15.3.1
+            description	p	NSString	8.0-15.3.1
+            hash	p		8.0-15.3.1
+            menuFrame	p		4.3-17.0.3
+            menuItems	p	NSArray	4.3-17.0.3
+            menuVisible	p		4.3-17.0.3
+            superclass	p		8.0-15.3.1
+            C	UIMenuElement	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __accessoryAction	i	UIAction	16-17.0.3
+            __imageOrName	i		16-17.0.3
+            __internalIdentifier	i	NSString	17.0.3
+            __preferredDisplayMode	i		16-17.0.3
+            _accessibilityIdentifier	i	NSString	14.3-17.0.3
+            _accessoryAction	p	UIAction	16-17.0.3
+            _attributedTitle	i	NSAttributedString	16-17.0.3
+            _image	i	UIImage	13.2.2-13.4.1
+            _imageIfLoaded	i	UIImage	14.3-14.7
+            _imageName	i	NSString	14.3-14.7
+            _imageOrName	i		15.3.1
+            _imageOrName	p		16-17.0.3
+            _internalIdentifier	p	NSString	17.0.3
+            _isLeaf	p		16-17.0.3
+            _isLoadingPlaceholder	p		16-17.0.3
+            _preferredDisplayMode	p		16-17.0.3
+            _subtitle	i	NSString	15.3.1-17.0.3
+            _title	i	NSString	13.2.2-17.0.3
+            attributedTitle	p	NSAttributedString	16-17.0.3
+            image	p	UIImage	13.2.2-17.0.3
+            imageIfLoaded	p	UIImage	14.3-14.7
+            imageName	p	NSString	14.3-14.7
+            imageOrName	p		15.3.1
+            isLeaf	p		14.3-15.3.1
+            isLoadingPlaceholder	p		14.3-15.3.1
+            subtitle	p	NSString	15.3.1-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            C	UIMenuItem	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _action	i		4.3-17.0.3
+            _dontDismiss	i		5.0-17.0.3
+            _title	i	NSString	4.3-17.0.3
+            action	p		4.3-17.0.3
+            dontDismiss	p		5.0-17.0.3
+            title	p	NSString	4.3-17.0.3
+            C	UIMenuSystem	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _adaptBuilderToResponderPost	i		14.3-14.7
+            _adaptBuilderToResponderPre	i		14.3-14.7
+            _automaticallyRebuildingBuilder	i	_UIMenuBuilder	13.2.2-14.7
+            _defaultBuilder	i	_UIMenuBuilder	13.2.2-17.0.3
+            _keyCommands	p	NSArray	13.2.2-14.7
+            _rootMenu	p	UIMenu	13.2.2-14.7
+            _shouldAutomaticallyRebuild	i		13.2.2-14.7
+            shouldAutomaticallyRebuild	p		13.2.2-14.7
+            C	UIMotionEffect	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            _animationIdentifier	i	NSString	9.3-17.0.3
+            _preferredMotionAnalyzerSettings	i	_UIMotionAnalyzerSettings	7.0-17.0.3
+            C	UIMotionEffectGroup	7.0-17.0.3
+            S	UIMotionEffect	7.0-17.0.3
+            _motionEffects	i	NSArray	7.0-17.0.3
+            motionEffects	p	NSArray	7.0-17.0.3
+            C	UIMutableApplicationShortcutItem	9.0-17.0.3
+            S	UIApplicationShortcutItem	9.0-17.0.3
+            activationMode	p		9.0-17.0.3
+            icon	p	UIApplicationShortcutIcon	9.0-17.0.3
+            localizedSubtitle	p	NSString	9.0-17.0.3
+            localizedTitle	p	NSString	9.0-17.0.3
+            targetContentIdentifier	p		13.2.2-17.0.3
+            type	p	NSString	9.0-17.0.3
+            userInfo	p	NSDictionary	9.0-17.0.3
+            C	UIMutableUserNotificationAction	8.0-17.0.3
+            S	UIUserNotificationAction	8.0-17.0.3
+            activationMode	p		8.0-17.0.3
+            authenticationRequired	p		8.0-17.0.3
+            behavior	p		9.0-17.0.3
+            destructive	p		8.0-17.0.3
+            identifier	p	NSString	8.0-17.0.3
+            parameters	p	NSDictionary	9.0-17.0.3
+            title	p	NSString	8.0-17.0.3
+            C	UIMutableUserNotificationCategory	8.0-17.0.3
+            S	UIUserNotificationCategory	8.0-17.0.3
+            identifier	i	NSString	8.3-9.3
+            identifier	p	NSString	8.0-17.0.3
+            C	UINavigationBar	4.3-18
+            S	UIView	4.3-18
+            IUInterfaceStyle	p		6.0-6.1
+            __animationIds	i	NSMutableArray	7.0-10.3
+            __backgroundOpacity	i		11.0-12.4
+            __condensed	i		8.0-8.4
+            __overrideBackgroundExtension	i		11.0-18
+            __startedAnimationTracking	i		11.0-18
+            __titleOpacity	i		11.0-12.4
+            __useInlineBackgroundHeightWhenLarge	i		11.0-12.4
+            _accessibilityButtonBackgroundTintColor	i	UIColor	9.0-18
+            _accessibilityButtonBackgroundTintColor	p	UIColor	9.0-18
+            _accessoryView	i	UIView	4.3-10.3
+            _activeTabBarHost	p		18
+            _alwaysUseDefaultMetrics	i		11.0-18
+            _animatingNavItemContentLayoutGuideForStaticButtonVisibilityChange	p		14.3-18
+            _animationDisabledCount	i		11.0-18
+            _animationIds	p	NSArray	7.0-18
+            _appearance	i		4.3
+            _appearanceStorage	i	_UINavigationBarAppearanceStorage	5.0-18
+            _axHUDGestureManager	i	UIAccessibilityHUDGestureManager	11.0-18
+            _backIndicatorImage	p	UIImage	7.0-10.3
+            _backIndicatorLeftMargin	p		7.0-18
+            _backIndicatorView	i	UIImageView	7.0-10.3
+            _backdropViewLayerGroupName	i	NSString	7.0-9.3
+            _backdropViewLayerGroupName	p	NSString	7.0-18
+            _backgroundEffects	i	NSArray	11.0-18
+            _backgroundOpacity	p		11.0-18
+            _backgroundView	i	UIView	5.0-9.3
+            _backgroundView	p	UIView	5.0-8.4,11.0-18
+            _barBackgroundView	i	_UIBarBackground	10.0-10.3
+            _barPosition	i		7.0-18
+            _barStyle	i		11.0-18
+            _barTintColor	i	UIColor	7.0-18
+            _barTranslucence	i		11.0-18
+            _barTranslucence	p		7.0-18
+            _behaviorStyle	i		16
+            _compactAppearance	i	UINavigationBarAppearance	13.2.2-18
+            _compactScrollEdgeAppearance	i	UINavigationBarAppearance	15.3.1-18
+            _condensed	p		8.0-8.4
+            _contentFocusContainerGuide	i	UIFocusContainerGuide	9.0-10.3
+            _contentView	i	UIView	10.0-10.3
+            _contentViewHidden	p		14.3-18
+            _currentAlert	i		6.0-10.3
+            _currentCanvasView	i	UIView	10.0-10.3
+            _currentPushTransition	i		11.0-18
+            _customBackgroundView	i	UIView	10.0-10.3
+            _dci_behaviorStyle	p		16
+            _decodedUnlockedWithNavigationControllerDelegate	p		16-18
+            _deferShadowToSearchBar	p		11.0-18
+            _delegate	i		4.3-18
+            _disableBlurTinting	p		11.0-18
+            _forceScrollEdgeAppearance	p		13.2.2-18
+            _hasFixedMaximumHeight	p		13.2.2-18
+            _hasVariableHeight	p		13.2.2-18
+            _heightForRestoringFromCancelledTransition	p		14.3-18
+            _heightIncludingBackground	p		8.0-18
+            _hidesShadow	p		11.0-18
+            _isContainedInPopover	p		11.0-12.4
+            _itemStack	i	NSMutableArray	4.3-10.3
+            _largeTitleTextAttributes	i	NSDictionary	11.0-18
+            _leadingAffordanceView	i	UIView	10.0-10.3
+            _leftView	i	UIView	4.3
+            _leftViews	i	NSArray	5.0-10.3
+            _lostNavigationControllerDelegate	p		16-18
+            _navControllerAnimatingContext	i	_UIViewControllerTransitionContext	7.0-18
+            _navItemContentLayoutGuideAnimationDistance	p		14.3-18
+            _navbarFlags	i		4.3-18
+            _needsUpdateBackIndicatorImage	i		7.0-10.3
+            _needsUpdateBackIndicatorImage	p		7.0-10.3
+            _overrideBackgroundExtension	p		11.0-18
+            _popSwipeGestureRecognizer	i	UISwipeGestureRecognizer	6.0-10.3
+            _prefersLargeTitles	i		11.0-18
+            _prompt	i	UIView	4.3-10.3
+            _requestedContentSize	i		11.0-18
+            _requestedMaxBackButtonWidth	i		7.1-18
+            _requestedMaxBackButtonWidth	p		7.1-18
+            _resolvedLayoutMargins	i		11.0-18
+            _rightMargin	i		4.3-10.3
+            _rightView	i	UIView	4.3
+            _rightViews	i	NSArray	5.0-10.3
+            _scrollEdgeAppearance	i	UINavigationBarAppearance	13.2.2-18
+            _scrollEdgeAppearanceHasChromelessBehavior	p		15.3.1-18
+            _shadowAlpha	i		11.0-12.4
+            _shadowAlpha	p		8.0-8.4,11.0-18
+            _shouldFadeStaticNavBarButton	p		14.3-18
+            _sizeForRestoringFromCancelledTransition	p		13.2.2-13.4.1
+            _slideTransitionClippingViews	i	NSMutableArray	7.0-10.3
+            _stack	i	_UINavigationBarItemStack	11.0-18
+            _stack	p	_UINavigationBarItemStack	11.0-18
+            _standardAppearance	i	UINavigationBarAppearance	13.2.2-18
+            _startedAnimationTracking	p		11.0-18
+            _state	i		4.3-10.3
+            _staticNavBarButtonItem	p	UIBarButtonItem	14.3-18
+            _staticNavBarButtonLingers	p		14.3-18
+            _tabBarHostedView	p	_UITabContainerView	18
+            _tintColor	i	UIColor	4.3-6.1
+            _titleOpacity	p		11.0-18
+            _titleView	i	UIView	4.3-10.3
+            _trailingAffordanceView	i	UIView	10.0-10.3
+            _transitionCoordinator	i		10.0-10.3
+            _useInlineBackgroundHeightWhenLarge	p		11.0-18
+            _userContentGuide	i	UILayoutGuide	10.0-10.3
+            _userContentGuide	p	UILayoutGuide	11.0-18
+            _userContentGuideLeading	i	NSLayoutConstraint	10.0-10.3
+            _userContentGuideTrailing	i	NSLayoutConstraint	10.0-10.3
+            _visualProvider	i	_UINavigationBarVisualProvider	11.0-18
+            _visualStyle	i	_UINavigationBarVisualStyle	11.0-18
+            _wantsHostedTabBarMetrics	p		18
+            _wantsLargeTitleDisplayed	p		11.0-12.4
+            _wantsLetterpressContent	i		7.0-16
+            _wantsLetterpressContent	p		7.0-16
+            alwaysUseDefaultMetrics	p		11.0-18
+            backIndicatorImage	p	UIImage	7.0-18
+            backIndicatorTransitionMaskImage	p	UIImage	7.0-18
+            backItem	p	UINavigationItem	4.3-18
+            backgroundEffects	p	NSArray	11.0-18
+            barPosition	p		7.0-18
+            barStyle	p		4.3-18
+            barTintColor	p	UIColor	7.0-18
+            behavioralStyle	p		16-18
+            compactAppearance	p	UINavigationBarAppearance	13.2.2-18
+            compactScrollEdgeAppearance	p	UINavigationBarAppearance	15.3.1-18
+            contentFocusContainerGuide	p	UIFocusContainerGuide	9.0-10.3
+            currentBackButton	p	_UINavigationItemButtonView	11.0-18
+            currentContentSize	p		11.0-18
+            currentLeftView	p	UIView	11.0-18
+            currentNSToolbarSection	p		16-18
+            currentRightView	p	UIView	11.0-18
+            debugDescription	p	NSString	8.0-18
+            delegate	p		4.3-18
+            description	p	NSString	8.0-18
+            forceFullHeightInLandscape	p		11.0-18
+            hash	p		8.0-18
+            isMinibar	p		11.0-18
+            items	p	NSArray	4.3-18
+            largeTitleTextAttributes	p	NSDictionary	11.0-18
+            locked	p		11.0-18
+            preferredBehavioralStyle	p		16-18
+            prefersLargeTitles	p		11.0-18
+            refreshControlHost	p	_UINavigationControllerRefreshControlHost	11.0-18
+            requestedContentSize	p		11.0-18
+            scrollEdgeAppearance	p	UINavigationBarAppearance	13.2.2-18
+            shadowImage	p	UIImage	6.0-18
+            smu_backdropLayerGroupName	c	NSString	16-18
+            standardAppearance	p	UINavigationBarAppearance	13.2.2-18
+            state	p		11.0-18
+            superclass	p		8.0-18
+            tintColor	p	UIColor	4.3-18
+            titleTextAttributes	p	NSDictionary	5.0-18
+            topItem	p	UINavigationItem	4.3-18
+            translucent	p		4.3-18
+            C	UINavigationBarAppearance	13.2.2-17.0.3
+            S	UIBarAppearance	13.2.2-17.0.3
+            _backButtonAppearance	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            _barTitleData	i	_UINavTitleAppearanceData	13.2.2-17.0.3
+            _buttonAppearance	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            _doneButtonAppearance	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            _visualProvider	i	_UINavigationBarVisualProvider	16-17.0.3
+            backButtonAppearance	p	UIBarButtonItemAppearance	13.2.2-17.0.3
+            backIndicatorImage	p	UIImage	13.2.2-17.0.3
+            backIndicatorTransitionMaskImage	p	UIImage	13.2.2-17.0.3
+            buttonAppearance	p	UIBarButtonItemAppearance	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            doneButtonAppearance	p	UIBarButtonItemAppearance	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            largeTitleTextAttributes	p	NSDictionary	13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            titlePositionAdjustment	p		13.2.2-17.0.3
+            titleTextAttributes	p	NSDictionary	13.2.2-17.0.3
+            visualProvider	p	_UINavigationBarVisualProvider	16-17.0.3
+            C	UINavigationController	4.3-17.0.3
+            S	UIViewController	4.3-17.0.3
+            __backdropGroupName	i	NSString	7.1-17.0.3
+            __barAnimationWasCancelled	i		7.0-9.0
+            __barInteractiveAnimationCoordinator	i	_UIAnimationCoordinator	8.0-17.0.3
+            __barSwipeHideGesture	i	_UIBarPanGestureRecognizer	8.0-17.0.3
+            __barTapHideGesture	i	_UIBarTapGestureRecognizer	8.0-17.0.3
+            __cachedInteractionController	i	_UINavigationInteractiveTransition	7.0-14.7
+            __cachedTransitionController	i	_UINavigationParallaxTransition	7.0-14.7
+            __interactionController	i		7.0-17.0.3
+            __keyboardAppearedNotificationToken	i		8.0-17.0.3
+            __navbarAnimationId	i	NSUUID	7.0-17.0.3
+            __navigationBarAnimationWasCancelled	i		9.3-17.0.3
+            __positionBarsExclusivelyWithSafeArea	i		12.0-17.0.3
+            __preferredNavigationBarPosition	i		10.0-17.0.3
+            __shouldIgnoreDelegateTransitionController	i		15.3.1-17.0.3
+            __shouldUseBuiltinAnimator	i		10.0-14.7
+            __temporaryWindowLocator	i	UIViewController	14.3-17.0.3
+            __toolbarAnimationId	i	NSUUID	7.0-17.0.3
+            __toolbarAnimationWasCancelled	i		9.3-17.0.3
+            __transitionController	i		7.0-17.0.3
+            __updateNavigationBarHandler	i		7.0-17.0.3
+            __usingBuiltinAnimator	i		7.0-17.0.3
+            _backGestureRecognizer	i	UITapGestureRecognizer	7.0-17.0.3
+            _backKeyCommand	i	UIKeyCommand	15.3.1-17.0.3
+            _backdropGroupName	p	NSString	7.1-17.0.3
+            _barAnimationWasCancelled	p		7.0-9.0
+            _barInteractiveAnimationCoordinator	p	_UIAnimationCoordinator	8.0-17.0.3
+            _barSwipeHideGesture	p	_UIBarPanGestureRecognizer	8.0-17.0.3
+            _barTapHideGesture	p	_UIBarTapGestureRecognizer	8.0-17.0.3
+            _bottomInsetDelta	i		4.3-12.4
+            _builtinTransitionGap	i		7.0-17.0.3
+            _builtinTransitionStyle	i		7.0-17.0.3
+            _cachedInteractionController	p		7.0-17.0.3
+            _cachedTransitionController	p		7.0-17.0.3
+            _computingNavigationBarHeightWithRevealPresentationIterations	i		15.3.1-17.0.3
+            _containerView	i	UILayoutContainerView	4.3-17.0.3
+            _containerViewInSheet	i	UILayoutContainerView	4.3
+            _contentFocusContainerGuide	i	UIFocusContainerGuide	9.0-17.0.3
+            _createdBySplitViewController	p		14.3-17.0.3
+            _currentScrollContentInsetDelta	i		4.3-6.1
+            _customNavigationTransitionDuration	i		6.0-17.0.3
+            _deferredTransitionContext	i	UINavigationDeferredTransitionContext	11.0-17.0.3
+            _delegate	i		4.3-17.0.3
+            _disappearingViewController	i	UIViewController	4.3-17.0.3
+            _externallySetNavControllerPreferredContentSize	i		13.2.2-17.0.3
+            _freePalette	i	_UINavigationControllerPalette	7.0-17.0.3
+            _gkFormSheetContentInsets	p		5.0-6.1
+            _gkHasFormSheetImages	p		5.0-6.1
+            _hidesBarsOnSwipe	i		8.0-17.0.3
+            _hidesBarsOnTap	i		8.0-17.0.3
+            _hidesBarsWhenKeyboardAppears	i		8.0-17.0.3
+            _hidesBarsWhenVerticallyCompact	i		8.0-17.0.3
+            _interactionController	p		7.0-17.0.3
+            _interactiveScrollActive	i		11.0-17.0.3
+            _interactiveScrollActive	p		11.0-17.0.3
+            _interactiveScrollNavBarIntrinsicHeightRange	i		11.0-17.0.3
+            _interactiveScrollNavBarVerticalSizingPriorityHeight	i		11.0-11.4
+            _interactiveTransition	i		6.0-17.0.3
+            _isLayingOutTopViewController	p		11.0-17.0.3
+            _keyboardAppearedNotificationToken	p		8.0-17.0.3
+            _keyboardLayoutGuideTransitionAssertion	i		17.0.3
+            _lastContentMarginForView	i	NSMapTable	16-17.0.3
+            _navbarAnimationId	p	NSUUID	7.0-17.0.3
+            _navigationBar	i	UINavigationBar	4.3-17.0.3
+            _navigationBarAnimationWasCancelled	p		9.3-17.0.3
+            _navigationBarClass	i		4.3-17.0.3
+            _navigationControllerFlags	i		4.3-17.0.3
+            _navigationTransitionView	i	UIView	4.3-17.0.3
+            _overrideTraitCollectionForPoppingViewControler	i	UITraitCollection	15.3.1-17.0.3
+            _overridingDestinationItemForFocusUpdate	i		17.0.3
+            _paletteClippingView	i	UIView	11.0-17.0.3
+            _popSoundID	i		9.0-14.7
+            _positionBarsExclusivelyWithSafeArea	p		12.0-17.0.3
+            _preferredNavigationBarPosition	p		10.0-17.0.3
+            _previousScrollContentInsetDelta	i		4.3-6.1
+            _previousScrollContentOffsetDelta	i		4.3-6.1
+            _pushSoundID	i		9.0-14.7
+            _rememberedFocusedItemsByViewController	i	NSMapTable	10.0-17.0.3
+            _rememberedFocusedViews	i	NSMapTable	9.0-9.3
+            _savedNavBarStyleBeforeSheet	i		5.0-17.0.3
+            _savedToolBarStyleBeforeSheet	i		5.0-17.0.3
+            _scrollViewManager	i	_UITVScrollViewManager	17.0.3
+            _searchControllerToNotifyWhenScrollingAnimationStops	i	UISearchController	17.0.3
+            _searchHidNavigationBar	p		11.4-17.0.3
+            _shouldIgnoreDelegateTransitionController	p		15.3.1-17.0.3
+            _shouldUseBuiltinAnimator	p		10.0-14.7
+            _statusBarHeightForHideShow	i		7.0-17.0.3
+            _suspendToolbarBackgroundUpdating	p		15.3.1-17.0.3
+            _temporaryWindowLocator	p	UIViewController	14.3-17.0.3
+            _toolbar	i	UIToolbar	4.3-17.0.3
+            _toolbarAnimationId	p	NSUUID	7.0-17.0.3
+            _toolbarAnimationWasCancelled	p		9.3-17.0.3
+            _toolbarClass	i		5.0-17.0.3
+            _toolbarClass	p		5.0-17.0.3
+            _topPalette	i	_UINavigationControllerPalette	7.0-17.0.3
+            _transitionController	p		7.0-17.0.3
+            _transitioningTopPalette	i	_UINavigationControllerPalette	7.0-17.0.3
+            _updateNavigationBarHandler	p		7.0-17.0.3
+            _updateTopViewFramesToMatchScrollOffsetDisabledCount	i		11.0-17.0.3
+            _usingBuiltinAnimator	p		7.0-17.0.3
+            _viewControllers	i	NSMutableArray	4.3
+            _visualStyle	i	_UINavigationControllerVisualStyle	15.3.1-17.0.3
+            allowChildSplitViewControllers	p		9.0-17.0.3
+            allowNestedNavigationControllers	p		8.0-17.0.3
+            avoidMovingNavBarOffscreenBeforeUnhiding	p		4.3-17.0.3
+            barHideOnSwipeGestureRecognizer	p	UIPanGestureRecognizer	8.0-17.0.3
+            barHideOnTapGestureRecognizer	p	UITapGestureRecognizer	8.0-17.0.3
+            bottomViewController	p	UIViewController	4.3-17.0.3
+            builtinTransitionGap	p		7.0-17.0.3
+            builtinTransitionStyle	p		7.0-17.0.3
+            contentFocusContainerGuide	p	UIFocusContainerGuide	9.0-17.0.3
+            crossfadingInTabBar	p		7.0-17.0.3
+            crossfadingOutTabBar	p		7.0-17.0.3
+            customNavigationTransitionDuration	p		6.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            detailViewController	p	UIViewController	4.3-17.0.3
+            didHideTabBar	p		7.0-17.0.3
+            disappearingViewController	p	UIViewController	4.3-17.0.3
+            firstViewController	p	UIViewController	5.0-6.1
+            flowDelegate	c		17.0.3
+            hash	p		8.0-17.0.3
+            hidesBarsOnSwipe	p		8.0-17.0.3
+            hidesBarsOnTap	p		8.0-17.0.3
+            hidesBarsWhenKeyboardAppears	p		8.0-17.0.3
+            hidesBarsWhenVerticallyCompact	p		8.0-17.0.3
+            interactivePopGestureRecognizer	p	UIGestureRecognizer	7.0-17.0.3
+            interactiveTransition	p		6.0-17.0.3
+            isExpanded	p		4.3-17.0.3
+            isNestedNavigationController	p		8.0-17.0.3
+            isTransitionInProgress	p		6.0-6.1
+            ju_navigationController	c	UINavigationController	16-17.0.3
+            ju_navigationItem	c	UINavigationItem	16-17.0.3
+            navigationBar	p	UINavigationBar	4.3-17.0.3
+            navigationBarHidden	p		4.3-17.0.3
+            navigationTransitionView	p	UINavigationTransitionView	4.3-17.0.3
+            needsDeferredTransition	p		4.3-17.0.3
+            pretendNavBarHidden	p		4.3-17.0.3
+            previousViewController	p	UIViewController	4.3-17.0.3
+            px_snapBackController	c	PXSnapBackController	10.0-13.4.1
+            rememberedFocusedItemsByViewController	p	NSMapTable	10.0-17.0.3
+            safari_prefersHalfHeightSheetPresentationWithLoweredBar	c		16-17.0.3
+            shouldBeCustomizableInTabBar	p		6.0-6.1
+            superclass	p		8.0-17.0.3
+            toolbar	p	UIToolbar	4.3-17.0.3
+            toolbarHidden	p		4.3-17.0.3
+            topViewController	p	UIViewController	4.3-17.0.3
+            viewControllers	p	NSArray	4.3-17.0.3
+            visibleViewController	p	UIViewController	4.3-17.0.3
+            C	UINavigationItem	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            __alignLargeTitleAccessoryViewToBaseline	i		11.0-17.0.3
+            __alternateLargeTitles	i	NSArray	11.4-17.0.3
+            __backgroundHidden	i		10.0-17.0.3
+            __canvasView	i	UIView	10.0-17.0.3
+            __changeObserver	i		11.0-17.0.3
+            __idealCustomTitleWidth	i		7.0-17.0.3
+            __largeTitleAccessoryView	i	UIView	11.0-17.0.3
+            __largeTitleAccessoryViewHorizontalAlignment	i		11.0-17.0.3
+            __largeTitleTwoLineMode	i		13.2.2-17.0.3
+            __leftFlexibleSpaceCount	i		16-17.0.3
+            __leftItemSpaceList	i	NSArray	16-17.0.3
+            __owningNavigationBar	i	UINavigationBar	8.0-17.0.3
+            __preserveSearchBarAcrossTransitions	i		13.2.2-17.0.3
+            __rightFlexibleSpaceCount	i		16-17.0.3
+            __rightItemSpaceList	i	NSArray	16-17.0.3
+            __stackEntry	i	_UINavigationBarItemStackEntry	13.2.2-17.0.3
+            __supportsTwoLineLargeTitles	i		11.0-12.4
+            __titleViewWidthForAnimations	i		7.0-17.0.3
+            __weeTitle	i	NSString	11.0-17.0.3
+            _abbreviatedBackButtonTitles	i	NSArray	7.0-17.0.3
+            _abbreviatedBackButtonTitles	p	NSArray	7.0-17.0.3
+            _additionalOverflowItems	i	UIDeferredMenuElement	16-17.0.3
+            _alignLargeTitleAccessoryViewToBaseline	p		11.0-17.0.3
+            _alternateLargeTitles	p	NSArray	11.4-17.0.3
+            _alwaysShowsSearchBar	i		11.0-16
+            _alwaysUseManualScrollEdgeAppearance	i		14.3-17.0.3
+            _alwaysUseManualScrollEdgeAppearance	p		14.3-17.0.3
+            _autoScrollEdgeTransitionDistance	i		13.2.2-17.0.3
+            _autoScrollEdgeTransitionDistance	p		13.2.2-17.0.3
+            _backAction	i	UIAction	16-17.0.3
+            _backBarButtonItem	i	UIBarButtonItem	4.3-17.0.3
+            _backButtonDisplayMode	i		14.3-17.0.3
+            _backButtonDisplayMode	p		14.3-17.0.3
+            _backButtonTitle	i	NSString	4.3-17.0.3
+            _backButtonView	i	UIView	4.3-17.0.3
+            _backgroundHidden	p		10.0-17.0.3
+            _backgroundImages	i	NSMutableDictionary	6.0-9.3
+            _backgroundImages	p	NSMutableDictionary	6.0-9.3
+            _barStyleIndependent	i		5.0-9.3
+            _barStyleIndependent	p		5.0-9.3
+            _bottomPalette	i	_UINavigationBarPalette	13.2.2-17.0.3
+            _bottomPalette	p	_UINavigationBarPalette	13.2.2-17.0.3
+            _canvasView	p	UIView	10.0-17.0.3
+            _centerItemGroups	i	NSArray	16-17.0.3
+            _changeObserver	p		11.0-17.0.3
+            _compactAppearance	i	UINavigationBarAppearance	13.2.2-17.0.3
+            _compactScrollEdgeAppearance	i	UINavigationBarAppearance	15.3.1-17.0.3
+            _context	i		4.3-17.0.3
+            _customLeftView	i	UIView	4.3
+            _customLeftViews	i	NSArray	5.0-17.0.3
+            _customRightView	i	UIView	4.3
+            _customRightViews	i	NSArray	5.0-17.0.3
+            _customizationIdentifier	i	NSString	16-17.0.3
+            _dci_additionalOverflowItems	p	UIDeferredMenuElement	16-17.0.3
+            _dci_backAction	p	UIAction	16-17.0.3
+            _dci_centerItemGroups	p	NSArray	16-17.0.3
+            _dci_centerItems	p	NSArray	16-17.0.3
+            _dci_customizationIdentifier	p	NSString	16-17.0.3
+            _dci_documentMenu	p	UIMenu	16-17.0.3
+            _dci_documentMenuHeader	p	_UIDocumentMenuHeader	16-17.0.3
+            _dci_documentMenuProvider	p		16-17.0.3
+            _dci_fixedTrailingGroup	p	UIBarButtonItemGroup	16-17.0.3
+            _dci_preferredSearchBarPlacement	p		16-17.0.3
+            _dci_renameHandler	p	_UINavigationItemRenameHandler	16-17.0.3
+            _dci_searchBarPlacement	p		16-17.0.3
+            _dci_style	p		16-17.0.3
+            _defaultTitleView	i	UIView	4.3-17.0.3
+            _documentMenu	i	UIMenu	16-17.0.3
+            _documentProperties	i	UIDocumentProperties	16-17.0.3
+            _existingInlineSearchBarItemGroup	p	_UIBarButtonItemSearchBarGroup	16-17.0.3
+            _fontScaleAdjustment	i		7.0-17.0.3
+            _fontScaleAdjustment	p		7.0-17.0.3
+            _frozenTitleView	i	UIImageView	4.3-17.0.3
+            _hasInlineSearchBar	p		16-17.0.3
+            _hidesBackButton	i		4.3-16
+            _hidesSearchBarWhenScrollingIfAllowed	p		13.2.2-17.0.3
+            _idealCustomTitleWidth	p		7.0-17.0.3
+            _independentBarStyle	i		5.0-9.3
+            _independentBarStyle	p		5.0-17.0.3
+            _inlineSearchBarItemGroup	i	_UIBarButtonItemSearchBarGroup	16-17.0.3
+            _inlineSearchBarItemGroup	p	_UIBarButtonItemSearchBarGroup	16-17.0.3
+            _largeTitleAccessoryView	p	UIView	11.0-17.0.3
+            _largeTitleAccessoryViewHorizontalAlignment	p		11.0-17.0.3
+            _largeTitleDisplayMode	i		11.0-17.0.3
+            _largeTitleInsets	i		11.4-17.0.3
+            _largeTitleTwoLineMode	p		13.2.2-17.0.3
+            _leadingItemGroups	i	NSArray	16-17.0.3
+            _leftBarButtonItem	i	UIBarButtonItem	4.3
+            _leftBarButtonItems	i	NSArray	5.0-17.0.3
+            _leftFlexibleSpaceCount	i		5.0-15.3.1
+            _leftFlexibleSpaceCount	p		5.0-17.0.3
+            _leftItemSpaceList	i	NSArray	5.0-15.3.1
+            _leftItemSpaceList	p	NSArray	5.0-17.0.3
+            _leftItemsSupplementBackButton	i		5.0-16
+            _manualScrollEdgeAppearanceEnabled	i		13.2.2-17.0.3
+            _manualScrollEdgeAppearanceEnabled	p		13.2.2-17.0.3
+            _manualScrollEdgeAppearanceProgress	i		13.2.2-17.0.3
+            _manualScrollEdgeAppearanceProgress	p		13.2.2-17.0.3
+            _minimumDesiredHeights	i	NSMutableDictionary	10.0-17.0.3
+            _navigationBar	i	UINavigationBar	4.3-17.0.3
+            _navigationItemFlags	i		17.0.3
+            _owningNavigationBar	p	UINavigationBar	8.0-17.0.3
+            _pendingTitle	i	NSString	7.0-17.0.3
+            _pendingTitle	p	NSString	7.0-17.0.3
+            _pinnedTrailingGroup	i	UIBarButtonItemGroup	16-17.0.3
+            _preferredSearchBarPlacement	i		16-17.0.3
+            _preserveSearchBarAcrossTransitions	p		13.2.2-17.0.3
+            _prompt	i	NSString	4.3-17.0.3
+            _renameDelegate	i		16-17.0.3
+            _renameHandler	i	_UINavigationItemRenameHandler	16-17.0.3
+            _rightBarButtonItem	i	UIBarButtonItem	4.3
+            _rightBarButtonItems	i	NSArray	5.0-17.0.3
+            _rightFlexibleSpaceCount	i		5.0-15.3.1
+            _rightFlexibleSpaceCount	p		5.0-17.0.3
+            _rightItemSpaceList	i	NSArray	5.0-15.3.1
+            _rightItemSpaceList	p	NSArray	5.0-17.0.3
+            _scrollEdgeAppearance	i	UINavigationBarAppearance	13.2.2-17.0.3
+            _searchController	i	UISearchController	11.0-17.0.3
+            _searchControllerIfAllowed	p	UISearchController	13.2.2-17.0.3
+            _shouldDismissPresentedViewControllerWhenPopped	p		17.0.3
+            _stackEntry	p	_UINavigationBarItemStackEntry	13.2.2-17.0.3
+            _standardAppearance	i	UINavigationBarAppearance	13.2.2-17.0.3
+            _style	i		16-17.0.3
+            _supportsTwoLineLargeTitles	p		11.0-17.0.3
+            _synthesizedBackBarButtonItem	i	UIBarButtonItem	11.0-17.0.3
+            _tag	i		4.3-17.0.3
+            _title	i	NSString	4.3-17.0.3
+            _titleMenuProvider	i		16-17.0.3
+            _titleView	i	UIView	4.3-17.0.3
+            _titleViewWidthForAnimations	p		7.0-17.0.3
+            _trailingItemGroups	i	NSArray	16-17.0.3
+            _useRelativeLargeTitleInsets	i		11.4-17.0.3
+            _weeTitle	p	NSString	11.0-17.0.3
+            additionalOverflowItems	p	UIDeferredMenuElement	16-17.0.3
+            backAction	p	UIAction	16-17.0.3
+            backBarButtonItem	p	UIBarButtonItem	4.3-17.0.3
+            backButtonDisplayMode	p		14.3-17.0.3
+            backButtonTitle	p	NSString	11.0-17.0.3
+            centerItemGroups	p	NSArray	16-17.0.3
+            compactAppearance	p	UINavigationBarAppearance	13.2.2-17.0.3
+            compactScrollEdgeAppearance	p	UINavigationBarAppearance	15.3.1-17.0.3
+            context	p		11.0-17.0.3
+            customLeftItem	p	UIBarButtonItem	11.0-17.0.3
+            customLeftView	p	UIView	11.0-17.0.3
+            customRightItem	p	UIBarButtonItem	11.0-17.0.3
+            customRightView	p	UIView	11.0-17.0.3
+            customTitleView	p	UIView	11.0-17.0.3
+            customizationIdentifier	p	NSString	16-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-17.0.3
+            description	p	NSString	11.0-12.0,13.2.2-17.0.3
+            documentProperties	p	UIDocumentProperties	16-17.0.3
+            hash	p		11.0-12.0,13.2.2-17.0.3
+            hidesBackButton	p		4.3-17.0.3
+            hidesSearchBarWhenScrolling	p		11.0-17.0.3
+            largeTitleDisplayMode	p		11.0-17.0.3
+            largeTitleInsets	p		11.4-17.0.3
+            leadingItemGroups	p	NSArray	16-17.0.3
+            leftBarButtonItem	p	UIBarButtonItem	4.3-17.0.3
+            leftBarButtonItems	p	NSArray	5.0-17.0.3
+            leftItemsSupplementBackButton	p		5.0-17.0.3
+            music_titleViewAlpha	c		8.4-12.4
+            navigationBar	p	UINavigationBar	11.0-17.0.3
+            overflowPresentationSource	p		16-17.0.3
+            pinnedTrailingGroup	p	UIBarButtonItemGroup	16-17.0.3
+            preferredSearchBarPlacement	p		16-17.0.3
+            prompt	p	NSString	4.3-17.0.3
+            pu_banner	c	PUAbstractNavigationBanner	7.0-14.7,16-17.0.3
+            px_backButtonDisplayMode	c		14.3-14.7,16-17.0.3
+            px_bannerView	c	UIView	12.0-14.7
+            px_disableLargeTitle	c		11.0-14.7,16-17.0.3
+            px_hidesBackButtonInRegularWidth	c		14.3-14.7,16-17.0.3
+            px_preferredLargeTitleDisplayMode	c		11.0-14.7,16-17.0.3
+            renameDelegate	p		16-17.0.3
+            rightBarButtonItem	p	UIBarButtonItem	4.3-17.0.3
+            rightBarButtonItems	p	NSArray	5.0-17.0.3
+            scrollEdgeAppearance	p	UINavigationBarAppearance	13.2.2-17.0.3
+            searchBarPlacement	p		16-17.0.3
+            searchController	p	UISearchController	11.0-17.0.3
+            sf_isEmpty	c		16-17.0.3
+            sf_preferredDismissOrDoneButtonItem	c	UIBarButtonItem	16-17.0.3
+            smu_largeTitleAccessoryView	c	UIView	14.3-14.7,16-17.0.3
+            smu_largeTitleInsets	p		14.3-14.7,16
+            standardAppearance	p	UINavigationBarAppearance	13.2.2-17.0.3
+            style	p		16-17.0.3
+            superclass	p		11.0-12.0,13.2.2-17.0.3
+            tag	p		11.0-17.0.3
+            title	p	NSString	4.3-17.0.3
+            titleMenuProvider	p		16-17.0.3
+            titleView	p	UIView	4.3-17.0.3
+            trailingItemGroups	p	NSArray	16-17.0.3
+            useRelativeLargeTitleInsets	p		11.4-17.0.3
+            C	UINib	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            storage	i		4.3-17.0.3
+            C	UINotificationFeedbackGenerator	10.0-17.0.3
+            S	UIFeedbackGenerator	10.0-17.0.3
+            eventConfiguration	p	_UINotificationFeedbackGeneratorConfiguration	10.0-17.0.3
+            C	UIOpenURLContext	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            URL	p	NSURL	13.2.2-17.0.3
+            URLOptionsDictionary	p	NSDictionary	13.2.2-17.0.3
+            _URL	i	NSURL	13.2.2-17.0.3
+            _options	i	UISceneOpenURLOptions	13.2.2-17.0.3
+            options	p	UISceneOpenURLOptions	13.2.2-17.0.3
+            optionsDictionary	p	NSDictionary	13.2.2-17.0.3
+            C	UIPageControl	4.3-18
+            S	UIControl	4.3-18
+            __platterEffect	i	UIVisualEffect	15.3.1-18
+            _activePageIndicatorVibrantColorMatrix	p		18
+            _activeTransformForTouchedPage	p		18
+            _allowsDiscreteInteraction	p		16-18
+            _backgroundStyle	i		14.3-18
+            _backgroundVisualEffectView	i	UIVisualEffectView	9.0-13.4.1
+            _currentPage	i		4.3-18
+            _currentPageImage	i	UIImage	6.0-13.4.1
+            _currentPageImages	i	NSMutableArray	9.0-13.4.1
+            _currentPageIndicatorTintColor	i	UIColor	6.0-18
+            _custom	i		14.3-18
+            _customHorizontalPadding	p		16-18
+            _customIndicatorSpacing	p		16-18
+            _customVerticalPadding	p		16-18
+            _direction	i		16-18
+            _displayedPage	i		4.3-13.4.1
+            _flickToEndGestureEnabled	p		14.3-18
+            _horizontalPadding	i		14.3-18
+            _indicatorOpacity	p		16-18
+            _indicatorSpacing	i		14.3-18
+            _indicators	i	NSMutableArray	4.3-13.4.1
+            _lastUserInterfaceIdiom	i		7.0-13.4.1
+            _layoutDirection	i		15.3.1
+            _layoutDirection	p		15.3.1
+            _legibilitySettings	i	_UILegibilitySettings	7.0-13.4.1
+            _numberOfPages	i		9.0-18
+            _pageControlFlags	i		4.3-18
+            _pageImage	i	UIImage	6.0-13.4.1
+            _pageImages	i	NSMutableArray	9.0-13.4.1
+            _pageIndicatorTintColor	i	UIColor	6.0-18
+            _pageIndicatorVibrantColorMatrix	p		18
+            _pageProgress	p	UIPageControlProgress	17.0.3-18
+            _platterBackgroundView	p	UIView	17.0.3-18
+            _platterEffect	p	UIVisualEffect	15.3.1-18
+            _preferredNumberOfVisibleIndicators	i		14.3-18
+            _prefersTargetPageForDiscreteInteraction	p		18
+            _previousPage	i		14.3-18
+            _progress	i	UIPageControlProgress	17.0.3-18
+            _targetTransformForTouchedPage	p		18
+            _verticalPadding	i		14.3-18
+            _visualProvider	i	_UIPageControlVisualProvider	14.3-18
+            allowsContinuousInteraction	p		14.3-18
+            backgroundStyle	p		14.3-18
+            currentPage	p		4.3-18
+            currentPageIndicatorTintColor	p	UIColor	6.0-18
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            defersCurrentPageDisplay	p		4.3-18
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            direction	p		16-18
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            hidesForSinglePage	p		4.3-18
+            interactionState	p		14.3-18
+            legibilitySettings	p	_UILegibilitySettings	7.0-14.7
+            legibilityStyle	p		7.0-14.7
+            numberOfPages	p		4.3-18
+            pageIndicatorTintColor	p	UIColor	6.0-18
+            preferredCurrentPageIndicatorImage	p	UIImage	16-18
+            preferredIndicatorImage	p	UIImage	14.3-18
+            preferredNumberOfVisibleIndicators	p		16-18
+            previousPage	p		14.3-18
+            progress	p	UIPageControlProgress	17.0.3-18
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            C	UIPageViewController	5.0-17.0.3
+            S	UIViewController	5.0-17.0.3
+            _cachedViewControllersForCurl	i	NSMutableDictionary	6.0-17.0.3
+            _cachedViewControllersForScroll	i	NSHashTable	6.0-17.0.3
+            _contentView	p	_UIPageViewControllerContentView	6.0-17.0.3
+            _dataSource	i		5.0-17.0.3
+            _delegate	i		5.0-17.0.3
+            _delegateFlags	i		5.0-17.0.3
+            _disableAutorotationCount	i		6.0-17.0.3
+            _doubleSided	i		5.0-17.0.3
+            _effectiveTapRegionBreadths	i		5.0-17.0.3
+            _effectiveTapRegionInsets	i		5.0-17.0.3
+            _forwardTapGestureRecognizer	i	UITapGestureRecognizer	9.0-10.3
+            _incomingAndOutgoingViewControllersForManualTransition	i	NSDictionary	6.0-17.0.3
+            _interfaceRotating	i		6.0-17.0.3
+            _interfaceRotating	p		6.0-17.0.3
+            _lastKnownNavigationDirection	i		6.0-17.0.3
+            _navigationOrientation	i		5.0-17.0.3
+            _navigationOrientation	p		6.0-17.0.3
+            _pageControlRequiresValidation	i		6.0-17.0.3
+            _pageControlVisible	p		6.0-17.0.3
+            _pageCurl	i	_UIPageCurl	5.0-17.0.3
+            _pageSpacing	i		6.0-17.0.3
+            _pageSpacing	p		6.0-17.0.3
+            _panGestureRecognizer	i	UIPanGestureRecognizer	5.0-17.0.3
+            _reverseTapGestureRecognizer	i	UITapGestureRecognizer	9.0-10.3
+            _rotatingInterface	i		5.0-5.1
+            _rotationSnapshotViews	i	NSMutableArray	5.0-17.0.3
+            _scrollView	p	_UIQueuingScrollView	6.0-17.0.3
+            _spineLocation	i		5.0-17.0.3
+            _spineLocationPriorToInterfaceRotation	i		5.0-17.0.3
+            _stashingViewControllersForRotation	i		5.0-17.0.3
+            _tapGestureRecognizer	i	UITapGestureRecognizer	5.0-17.0.3
+            _tapRegionBreadths	i		5.0-17.0.3
+            _tapRegionInsets	i		5.0-17.0.3
+            _tapRegions	i		5.0-17.0.3
+            _transitionStyle	i		5.0-17.0.3
+            _transitionStyle	p		6.0-17.0.3
+            _unsafeUnretainedDataSource	i		10.0-17.0.3
+            _unsafeUnretainedDelegate	i		10.0-17.0.3
+            _viewControllers	i	NSArray	5.0-17.0.3
+            _viewControllers	p	NSArray	5.0-17.0.3
+            _viewControllersStashedForRotation	i	NSArray	5.0-17.0.3
+            _viewControllersStashedForRotation	p	NSArray	5.0-17.0.3
+            _viewControllersStashedFromDataSource	i	NSArray	5.0-5.1
+            accessibilityScreenChangeOnScroll	c		10.0-14.7,16-17.0.3
+            dataSource	p		5.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		5.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            doubleSided	p		5.0-17.0.3
+            gestureRecognizers	p	NSArray	5.0-17.0.3
+            hash	p		8.0-17.0.3
+            navigationOrientation	p		5.0-17.0.3
+            spineLocation	p		5.0-17.0.3
+            superclass	p		8.0-17.0.3
+            transitionStyle	p		5.0-17.0.3
+            viewControllers	p	NSArray	5.0-17.0.3
+            C	UIPanGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            _allowableSeparation	i		9.0-17.0.3
+            _allowableTouchTimeSeparation	i		11.0-17.0.3
+            _allowedScrollTypesMask	i		13.4.1-17.0.3
+            _canPanHorizontally	i		5.0-17.0.3
+            _canPanVertically	i		5.0-17.0.3
+            _delegateAllowsPanHorizontally	i		14.3-17.0.3
+            _delegateAllowsPanVertically	i		14.3-17.0.3
+            _delegateImplementsShouldTryToBeginHorizontally	i		14.3-17.0.3
+            _delegateImplementsShouldTryToBeginVertically	i		14.3-17.0.3
+            _digitizerLocation	i		8.3-17.0.3
+            _failsPastHysteresisWithoutMinTouches	i		9.0-17.0.3
+            _failsPastMaxTouches	i		4.3-17.0.3
+            _firstSceneReferenceLocation	i		8.0-17.0.3
+            _firstScreenLocation	i		4.3-7.1
+            _hysteresis	i		4.3-17.0.3
+            _iOSMacIgnoreScrollDirectionUserPreference	i		13.4.1-17.0.3
+            _iOSMacScrollingEnabled	i		13.4.1-17.0.3
+            _iOSMacUseNonacceleratedDelta	i		13.4.1-17.0.3
+            _ignoresStationaryTouches	i		6.0-17.0.3
+            _lastSceneReferenceLocation	i		8.0-17.0.3
+            _lastScreenLocation	i		4.3-7.1
+            _lastTouchCount	i		4.3-17.0.3
+            _lastTouchTime	i		4.3-17.0.3
+            _lastUnadjustedSceneReferenceLocation	i		8.0-17.0.3
+            _lastUnadjustedScreenLocation	i		5.0-7.1
+            _maxTouchCount	i		4.3
+            _maximumNumberOfTouches	i		5.0-17.0.3
+            _minTouchCount	i		4.3
+            _minimumNumberOfTouches	i		5.0-17.0.3
+            _movingTouches	i	NSMutableArray	6.0-17.0.3
+            _multitouchTimerOn	i		11.0-17.0.3
+            _previousVelocitySample	i	UIPanGestureVelocitySample	4.3-17.0.3
+            _previousVelocitySample	p	UIPanGestureVelocitySample	4.3-13.4.1
+            _queriedDelegateAllowsPanHorizontally	i		14.3-17.0.3
+            _queriedDelegateAllowsPanVertically	i		14.3-17.0.3
+            _requiresImmediateMultipleTouches	i		11.0-17.0.3
+            _sawNonzeroStifledDeltaX	i		14.7-17.0.3
+            _sawNonzeroStifledDeltaY	i		14.7-17.0.3
+            _touches	i	NSMutableArray	4.3-17.0.3
+            _velocitySample	i	UIPanGestureVelocitySample	4.3-17.0.3
+            _velocitySample	p	UIPanGestureVelocitySample	4.3-13.4.1
+            allowedScrollTypes	p	NSArray	13.4.1-17.0.3
+            allowedScrollTypesMask	p		13.4.1-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            direction	p		11.0-14.7,16-17.0.3
+            failsPastMaxTouches	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            hysteresis	c		16-17.0.3
+            iOSMacIgnoreScrollDirectionUserPreference	p		13.4.1-17.0.3
+            iOSMacScrollingEnabled	p		13.4.1-17.0.3
+            iOSMacUseNonacceleratedDelta	p		13.4.1-17.0.3
+            ignoresStationaryTouches	p		16-17.0.3
+            lastTouchCount	p		16-17.0.3
+            maximumNumberOfTouches	p		4.3-17.0.3
+            minimumNumberOfTouches	p		4.3-17.0.3
+            scrollDeviceCategory	p		16-17.0.3
+            smu_requiresSystemGesturesToFail	c		17.0.3
+            superclass	p		14.3-17.0.3
+            translation	p		12.4-14.7,16-17.0.3
+            velocity	p		12.4-14.7,16-17.0.3
+            C	UIPasteConfiguration	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _acceptableTypes	i	NSMutableOrderedSet	11.0-17.0.3
+            acceptableTypeIdentifiers	p	NSArray	11.0-17.0.3
+            acceptableTypes	p	NSArray	11.0-17.0.3
+            C	UIPasteControl	16-17.0.3
+            S	UIControl	16-17.0.3
+            _configuration	i	UIPasteControlConfiguration	16-17.0.3
+            _internallyEnabled	i		16-17.0.3
+            _pasteboardObserved	i		16-17.0.3
+            _secureController	i	_UISecureController	16-17.0.3
+            _target	i		16-17.0.3
+            configuration	p	UIPasteControlConfiguration	16-17.0.3
+            target	p		16-17.0.3
+            C	UIPasteControlConfiguration	16-17.0.3
+            S	NSObject	16-17.0.3
+            __shouldLayoutSynchronously	i		16-17.0.3
+            _baseBackgroundColor	i	UIColor	16-17.0.3
+            _baseForegroundColor	i	UIColor	16-17.0.3
+            _cornerRadius	i		16-17.0.3
+            _cornerStyle	i		16-17.0.3
+            _displayMode	i		16-17.0.3
+            _shouldLayoutSynchronously	p		16-17.0.3
+            baseBackgroundColor	p	UIColor	16-17.0.3
+            baseForegroundColor	p	UIColor	16-17.0.3
+            cornerRadius	p		16-17.0.3
+            cornerStyle	p		16-17.0.3
+            displayMode	p		16-17.0.3
+            C	UIPasteboard	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            URL	p	NSURL	4.3-17.0.3
+            URLs	p	NSArray	4.3-17.0.3
+            _changeCountIgnoringPinningActivity	p		13.2.2-17.0.3
+            _name	i	NSString	4.3-9.3
+            availableTypes	p	NSArray	11.0-17.0.3
+            changeCount	p		4.3-17.0.3
+            color	p	UIColor	4.3-17.0.3
+            colors	p	NSArray	4.3-17.0.3
+            hasColors	p		10.0-17.0.3
+            hasImages	p		10.0-17.0.3
+            hasStrings	p		10.0-17.0.3
+            hasURLs	p		10.0-17.0.3
+            image	p	UIImage	4.3-17.0.3
+            images	p	NSArray	4.3-17.0.3
+            itemProviders	p	NSArray	11.0-17.0.3
+            items	p	NSArray	4.3-17.0.3
+            name	p	NSString	4.3-17.0.3
+            numberOfItems	p		4.3-17.0.3
+            pasteboardTypes	p	NSArray	10.0-17.0.3
+            persistent	p		4.3-17.0.3
+            px_containsAssets	c		14.3-14.7,16-17.0.3
+            safari_canPasteAndNavigate	c		14.3-14.7,16-17.0.3
+            string	p	NSString	4.3-17.0.3
+            strings	p	NSArray	4.3-17.0.3
+            C	UIPencilInteraction	12.4-17.0.3
+            S	NSObject	12.4-17.0.3
+            _delegate	i		12.4-17.0.3
+            _enabled	i		12.4-17.0.3
+            _view	i	UIView	12.4-17.0.3
+            debugDescription	p	NSString	12.4-17.0.3
+            delegate	p		12.4-17.0.3
+            description	p	NSString	12.4-17.0.3
+            enabled	p		12.4-17.0.3
+            hash	p		12.4-17.0.3
+            interactionEffect	p		17.0.3
+            superclass	p		12.4-17.0.3
+            view	p	UIView	12.4-17.0.3
+            C	UIPercentDrivenInteractiveTransition	7.0-17.0.3
+            S	NSObject	7.0-17.0.3
+            __originalFillMode	i	NSString	7.0-17.0.3
+            __transitionInterrupted	i		7.0-17.0.3
+            __uuid	i	NSUUID	7.0-17.0.3
+            _animationTrackingAnimatorUUID	i	NSUUID	11.0-17.0.3
+            _completionCurve	i		7.0-17.0.3
+            _completionSpeed	i		7.0-17.0.3
+            _didCommitAnimations	i		7.0-17.0.3
+            _duration	i		7.0-17.0.3
+            _interruptibleAnimator	i		10.0-17.0.3
+            _originalFillMode	p	NSString	7.0-17.0.3
+            _timingCurve	i		10.0-17.0.3
+            _transitionInterrupted	p		7.0-17.0.3
+            _uuid	p	NSUUID	7.0-17.0.3
+            _wantsInteractiveStart	i		10.0-17.0.3
+            completionCurve	p		7.0-17.0.3
+            completionSpeed	p		7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            duration	p		7.0-17.0.3
+            hash	p		8.0-17.0.3
+            percentComplete	p		7.0-17.0.3
+            superclass	p		8.0-17.0.3
+            timingCurve	p		10.0-17.0.3
+            wantsInteractiveStart	p		10.0-17.0.3
+            C	UIPickerView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _backgroundView	i	UIView	4.3-13.4.1
+            _bottomGradient	i	UIImageView	7.0-13.4.1
+            _bottomLineView	i	UIView	7.0-17.0.3
+            _currentTestParameters	i	_UIPickerViewTestParameters	7.1-17.0.3
+            _dataSource	i		4.3-17.0.3
+            _delegate	i		4.3-17.0.3
+            _dividers	i	NSMutableArray	4.3-13.4.1
+            _enabled	i		10.0-17.0.3
+            _foregroundView	i	UIView	7.0-17.0.3
+            _isInLayoutSubviews	i		6.0-9.3
+            _isInLayoutSubviews	p		6.0-9.3
+            _magnifierEnabled	i		7.0-17.0.3
+            _magnifierEnabled	p		7.0-17.0.3
+            _magnifierLineColor	i	UIColor	10.0-17.0.3
+            _magnifierStyle	i		14.3-17.0.3
+            _maskGradientLayer	i	CALayer	7.0-17.0.3
+            _numberOfComponents	i		4.3-17.0.3
+            _pickerViewFlags	i		4.3-17.0.3
+            _retargetBehavior	i	_UIFeedbackRetargetBehavior	10.0-10.3
+            _selectionBarIgnoresInset	p		15.3.1-17.0.3
+            _selectionBars	i	NSMutableArray	5.0-13.4.1
+            _selectionFeedbackGenerator	i	UISelectionFeedbackGenerator	11.0-17.0.3
+            _style	i	_UIPickerViewStyle	16-17.0.3
+            _tables	i	NSMutableArray	4.3-17.0.3
+            _textColor	i	UIColor	7.0-17.0.3
+            _textShadowColor	i	UIColor	7.0-17.0.3
+            _topFrame	i	UIView	4.3-13.4.1
+            _topGradient	i	UIImageView	7.0-13.4.1
+            _topLineOrFillView	i	UIView	14.3-17.0.3
+            _topLineView	i	UIView	7.0-13.4.1
+            _usesModernStyle	i		7.0-12.4
+            dataSource	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            enabled	p		10.0-17.0.3
+            hash	p		8.0-17.0.3
+            highlightColor	p	UIColor	7.0-17.0.3
+            magnifierLineColor	p	UIColor	10.0-17.0.3
+            magnifierStyle	p		14.3-17.0.3
+            numberOfComponents	p		4.3-17.0.3
+            retargetBehavior	p	_UIFeedbackRetargetBehavior	10.0-10.3
+            selectionFeedbackGenerator	p	UISelectionFeedbackGenerator	11.0-17.0.3
+            showsSelectionIndicator	p		4.3-17.0.3
+            style	p	_UIPickerViewStyle	16-17.0.3
+            superclass	p		8.0-17.0.3
+            textColor	p	UIColor	7.0-17.0.3
+            textShadowColor	p	UIColor	7.0-17.0.3
+            usesDynamicRowHeight	p		11.4-17.0.3
+            usesModernStyle	p		7.0-12.4
+            C	UIPinchGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            __enableNestedHysteresis	i		9.0-17.0.3
+            _anchorPoint	i		4.3-7.1
+            _anchorSceneReferencePoint	i		8.0-17.0.3
+            _enableNestedHysteresis	p		9.0-17.0.3
+            _endsOnSingleTouch	i		4.3-17.0.3
+            _hysteresis	i		4.3-17.0.3
+            _initialScale	i		13.4.1-17.0.3
+            _initialTouchDistance	i		4.3-17.0.3
+            _initialTouchScale	i		4.3-13.2.2
+            _lastEventTime	i		13.4.1-17.0.3
+            _lastNonZeroTimestampDelta	i		13.4.1-17.0.3
+            _lastTouchTime	i		4.3-13.2.2
+            _loggedPinchStatistic	i		9.3-17.0.3
+            _loggedZoomStatistic	i		9.3-17.0.3
+            _previousVelocity	i		4.3-17.0.3
+            _scaleThreshold	i		4.3-17.0.3
+            _touches	i	UITouch	4.3-17.0.3
+            _transform	i		4.3-17.0.3
+            _transformAnalyzer	i	_UIGestureRecognizerTransformAnalyzer	5.0-17.0.3
+            _velocity	i		4.3-17.0.3
+            anchorPoint	p		4.3-17.0.3
+            hysteresis	p		4.3-17.0.3
+            scale	p		4.3-17.0.3
+            scaleThreshold	p		4.3-17.0.3
+            transform	p		9.0-17.0.3
+            velocity	p		4.3-17.0.3
+            C	UIPointerAccessory	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            _isArrowAccessory	i		17.0.3
+            _isArrowAccessory	p		17.0.3
+            _orientationMatchesAngle	i		15.3.1-17.0.3
+            _position	i		15.3.1-17.0.3
+            _shape	i	UIPointerShape	15.3.1-17.0.3
+            orientationMatchesAngle	p		15.3.1-17.0.3
+            position	p		15.3.1-17.0.3
+            shape	p	UIPointerShape	15.3.1-17.0.3
+            C	UIPointerEffect	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            _preview	i	UITargetedPreview	13.4.1-17.0.3
+            _usesPointerArbiter	i		16
+            allowsSanitization	p		15.3.1-17.0.3
+            constrainedAxes	p		13.4.1-17.0.3
+            dampedAnimationDampingRatio	p		13.4.1-17.0.3
+            dampedAnimationResponse	p		13.4.1-17.0.3
+            debugDescription	p	NSString	17.0.3
+            defaultPointerCornerRadius	p		13.4.1-17.0.3
+            description	p	NSString	17.0.3
+            hash	p		17.0.3
+            maxSlip	p		13.4.1-17.0.3
+            options	p		13.4.1-17.0.3
+            overrideSlipPoints	p	NSValue	13.4.1-17.0.3
+            parallaxAmount	p		13.4.1-17.0.3
+            preview	p	UITargetedPreview	13.4.1-17.0.3
+            progressiveScaleUpAnimationResponse	p		17.0.3
+            scaleUpAnimationDampingRatio	p		13.4.1-17.0.3
+            scaleUpAnimationResponse	p		13.4.1-17.0.3
+            scaleUpPoints	p		13.4.1-17.0.3
+            slipFactor	p		13.4.1-17.0.3
+            superclass	p		17.0.3
+            tintColorMatrixProvider	p		15.3.1-17.0.3
+            useSoftShadow	p		13.4.1-17.0.3
+            usesPointerArbiter	p		15.3.1-16
+            C	UIPointerHighlightEffect	13.4.1-17.0.3
+            S	UIPointerEffect	13.4.1-17.0.3
+            C	UIPointerHoverEffect	13.4.1-17.0.3
+            S	UIPointerEffect	13.4.1-17.0.3
+            __tintViewTakesOnPointerShape	i		17.0.3
+            __tintViewUsesPointerMaterial	i		17.0.3
+            _preferredTintMode	i		13.4.1-17.0.3
+            _prefersScaledContent	i		13.4.1-17.0.3
+            _prefersShadow	i		13.4.1-17.0.3
+            _tintViewTakesOnPointerShape	i		13.4.1-16
+            _tintViewTakesOnPointerShape	p		17.0.3
+            _tintViewUsesPointerMaterial	p		17.0.3
+            preferredTintMode	p		13.4.1-17.0.3
+            prefersScaledContent	p		13.4.1-17.0.3
+            prefersShadow	p		13.4.1-17.0.3
+            tintViewTakesOnPointerShape	p		13.4.1-16
+            C	UIPointerInteraction	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            __delegateProvidesRegionsAsynchronously	i		13.4.1-16
+            _contentEffects	i	NSMutableDictionary	13.4.1-14.7
+            _currentModifiers	i		13.4.1-17.0.3
+            _currentRegion	i	UIPointerRegion	13.4.1-17.0.3
+            _defaultRegion	i	UIPointerRegion	13.4.1-17.0.3
+            _delegate	i		13.4.1-17.0.3
+            _delegateImplements	i		13.4.1-17.0.3
+            _delegateProvidesRegionsAsynchronously	p		13.4.1-16
+            _driver	i		13.4.1-15.3.1
+            _drivers	i	NSArray	16-17.0.3
+            _enabled	i		13.4.1-17.0.3
+            _generationID	i		13.4.1-17.0.3
+            _mostRecentRegion	i	UIPointerRegion	15.3.1-17.0.3
+            _observingPresentationNotification	i		14.3-17.0.3
+            _pausesPointerUpdatesWhilePanning	i		13.4.1-17.0.3
+            _view	i	UIView	13.4.1-17.0.3
+            contentEffects	p	NSMutableDictionary	13.4.1-14.7
+            currentModifiers	p		13.4.1-17.0.3
+            currentRegion	p	UIPointerRegion	13.4.1-17.0.3
+            debugDescription	p	NSString	13.4.1-17.0.3
+            defaultRegion	p	UIPointerRegion	13.4.1-17.0.3
+            delegate	p		13.4.1-17.0.3
+            description	p	NSString	13.4.1-17.0.3
+            driver	p		13.4.1-15.3.1
+            drivers	p	NSArray	16-17.0.3
+            enabled	p		13.4.1-17.0.3
+            hash	p		13.4.1-17.0.3
+            interactionEffect	p		17.0.3
+            mostRecentRegion	p	UIPointerRegion	15.3.1-17.0.3
+            pausesPointerUpdatesWhilePanning	p		13.4.1-17.0.3
+            superclass	p		13.4.1-17.0.3
+            view	p	UIView	13.4.1-17.0.3
+            C	UIPointerLiftEffect	13.4.1-17.0.3
+            S	UIPointerEffect	13.4.1-17.0.3
+            C	UIPointerLockState	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _scene	i	UIScene	14.3-17.0.3
+            _scene	p	UIScene	14.3-17.0.3
+            _status	i		14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            hash	p		14.3-17.0.3
+            locked	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            C	UIPointerRegion	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            _generationID	i		13.4.1-17.0.3
+            _identifier	i		13.4.1-17.0.3
+            _isLatching	p		15.3.1-17.0.3
+            _latchingAxes	i		15.3.1-17.0.3
+            _rect	i		13.4.1-17.0.3
+            _referenceView	i	UIView	13.4.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            generationID	p		13.4.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            identifier	p		13.4.1-17.0.3
+            latchingAxes	p		15.3.1-17.0.3
+            rect	p		13.4.1-17.0.3
+            referenceView	p	UIView	13.4.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            C	UIPointerRegionRequest	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            __pointerType	i		17.0.3
+            _location	i		13.4.1-17.0.3
+            _modifiers	i		13.4.1-17.0.3
+            _pointerType	p		17.0.3
+            location	p		13.4.1-17.0.3
+            modifiers	p		13.4.1-17.0.3
+            C	UIPointerShape	13.4.1-17.0.3
+            S	NSObject	13.4.1-17.0.3
+            __type	i		13.4.1-17.0.3
+            _beamLength	i		13.4.1-17.0.3
+            _cornerRadius	i		13.4.1-17.0.3
+            _defaultCornerRadius	i		13.4.1-17.0.3
+            _inherentConstrainedSlip	i		13.4.1-17.0.3
+            _materialUsage	i		13.4.1-17.0.3
+            _path	i	UIBezierPath	13.4.1-17.0.3
+            _pinnedPoint	i		15.3.1-17.0.3
+            _rect	i		13.4.1-17.0.3
+            _type	p		13.4.1-17.0.3
+            beamLength	p		13.4.1-17.0.3
+            cornerCurve	p	NSString	13.4.1-17.0.3
+            cornerRadius	p		13.4.1-17.0.3
+            defaultCornerRadius	p		13.4.1-17.0.3
+            effectiveCornerRadius	p		13.4.1-17.0.3
+            inherentConstrainedSlip	p		13.4.1-17.0.3
+            isCircle	p		14.3-17.0.3
+            isElastic	p		15.3.1-17.0.3
+            isEmpty	p		13.4.1-17.0.3
+            materialUsage	p		13.4.1-17.0.3
+            path	p	UIBezierPath	13.4.1-17.0.3
+            pinnedPoint	p		15.3.1-17.0.3
+            rect	p		13.4.1-17.0.3
+            size	p		13.4.1-17.0.3
+            C	UIPointerStyle	13.4.1-17.0.3
+            S	NSObject	13.4.1-16
+            S	UIHoverStyle	17.0.3
+            _accessories	i	NSArray	15.3.1-17.0.3
+            _constrainedAxes	i		13.4.1-17.0.3
+            _determineScaleAutomatically	i		13.4.1-17.0.3
+            _effect	i	UIPointerEffect	13.4.1-16
+            _options	i		13.4.1-17.0.3
+            _pointerEffect	i	UIPointerEffect	17.0.3
+            _pointerShape	i	UIPointerShape	13.4.1-17.0.3
+            _suppressesMirroring	i		14.3-17.0.3
+            _suppressesMirroring	p		14.3-17.0.3
+            _type	i		13.4.1-17.0.3
+            accessories	p	NSArray	15.3.1-17.0.3
+            compatibleDescriptors	p	NSArray	15.3.1-17.0.3
+            constrainedAxes	p		13.4.1-17.0.3
+            contentScale	p		13.4.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            effect	p	UIPointerEffect	13.4.1-16
+            hash	p		15.3.1-17.0.3
+            options	p		13.4.1-17.0.3
+            pointerEffect	p	UIPointerEffect	17.0.3
+            pointerMergesWithContent	p		17.0.3
+            pointerShape	p	UIPointerShape	13.4.1-17.0.3
+            pointerUnderlapsContent	p		13.4.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            targetedPreview	p	UITargetedPreview	13.4.1-17.0.3
+            type	p		13.4.1-17.0.3
+            C	UIPopoverBackgroundView	5.0-17.0.3
+            S	UIView	5.0-17.0.3
+            __chromeHidden	i		10.0-17.0.3
+            _chromeHidden	p		10.0-17.0.3
+            arrowDirection	p		5.0-17.0.3
+            arrowOffset	p		5.0-17.0.3
+            C	UIPopoverController	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _allowResizePastTargetRect	i		4.3-8.4
+            _allowsPopoverPresentationToAdapt	i		10.0-17.0.3
+            _backgroundColor	i	UIColor	7.0-17.0.3
+            _contentViewController	i	UIViewController	4.3-17.0.3
+            _currentArrowDirection	i		5.0-17.0.3
+            _currentPresentationRectInView	i		7.0-17.0.3
+            _currentPresentationView	i	UIView	7.0-17.0.3
+            _delegate	i		4.3-17.0.3
+            _didEndSelector	i		4.3-15.3.1
+            _didFinish	i		16-17.0.3
+            _didPresentInActiveSequence	i		6.0-17.0.3
+            _dimmingView	i	UIDimmingView	5.0-17.0.3
+            _dimmingViewGestureRecognizer	i	UIPanGestureRecognizer	6.0-17.0.3
+            _dismissesOnRotation	i		5.0-17.0.3
+            _embeddedTargetRect	i		6.0-17.0.3
+            _embedsInView	i		5.0-5.1
+            _existingNavBarStyle	i		4.3
+            _existingToolBarStyle	i		4.3
+            _ignoresKeyboardNotifications	i		6.0-17.0.3
+            _ignoresKeyboardNotifications	p		6.0-17.0.3
+            _layoutConstraintView	i	UIView	6.0-17.0.3
+            _modalPresentationFromViewController	i	UIViewController	4.3-17.0.3
+            _modalPresentationToViewController	i	UIViewController	4.3-17.0.3
+            _originalArrowDirections	i		7.0-17.0.3
+            _passthroughViews	i	NSArray	4.3,8.0-17.0.3
+            _popoverArrowDirection	i		4.3,7.0-17.0.3
+            _popoverBackgroundStyle	i		4.3-17.0.3
+            _popoverBackgroundViewClass	i		5.0-17.0.3
+            _popoverContentSize	i		4.3-17.0.3
+            _popoverControllerFlags	i		4.3-17.0.3
+            _popoverControllerStyle	i		5.1-17.0.3
+            _popoverLayoutMargins	i		5.0-17.0.3
+            _popoverView	i	_UIPopoverView	4.3-17.0.3
+            _preferredLayoutInfo	i	_UIPopoverLayoutInfo	5.0-17.0.3
+            _presentationController	i	UIPopoverPresentationController	8.0-17.0.3
+            _presentationDirection	i		6.0-17.0.3
+            _presentationEdge	i		6.0-17.0.3
+            _presentationState	i		5.1-17.0.3
+            _presentingView	i	UIView	6.0-17.0.3
+            _preventFastMode	i		5.0-5.1
+            _preventFastMode	p		5.0-5.1
+            _private1	i		4.3
+            _requestedArrowDirections	i		5.0-17.0.3
+            _retainedSelf	i	UIPopoverController	9.0-17.0.3
+            _retainsSelfWhilePresented	i		5.0-17.0.3
+            _showsOrientationMarker	i		5.0-17.0.3
+            _showsPresentationArea	i		5.0-17.0.3
+            _showsTargetRect	i		5.0-17.0.3
+            _slideTransitionCount	i		5.1-17.0.3
+            _slidingViewController	i	UIViewController	4.3-17.0.3
+            _splitParentController	i	UIViewController	5.0-17.0.3
+            _target	i		4.3-17.0.3
+            _targetBarButtonItem	i	UIBarButtonItem	4.3-17.0.3
+            _targetRectInDimmingView	i		5.0-17.0.3
+            _targetRectInEmbeddingView	i		6.0-17.0.3
+            _toViewAutoResizingMask	i		4.3-17.0.3
+            _vendedGestureRecognizer	i	UIPanGestureRecognizer	6.0-17.0.3
+            allowResizePastTargetRect	p		4.3-8.4
+            allowsPopoverPresentationToAdapt	p		10.0-17.0.3
+            backgroundColor	p	UIColor	7.0-17.0.3
+            contentViewController	p	UIViewController	4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            deceleratingChildScrollViewCount	i		5.0-5.1
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dimmingView	p	UIDimmingView	4.3-17.0.3
+            dismissesOnRotation	p		5.0-17.0.3
+            draggingChildScrollViewCount	i		5.0-17.0.3
+            embedsInView	p		5.0-5.1
+            hash	p		8.0-17.0.3
+            passthroughViews	p	NSArray	4.3-17.0.3
+            popoverArrowDirection	p		4.3-17.0.3
+            popoverBackgroundViewClass	p		5.0-17.0.3
+            popoverContentSize	p		4.3-17.0.3
+            popoverFrame	p		4.3
+            popoverLayoutMargins	p		5.0-17.0.3
+            popoverVisible	p		4.3-17.0.3
+            preferredLayoutInfo	p	_UIPopoverLayoutInfo	5.0-17.0.3
+            presentationController	p	UIPopoverPresentationController	8.0-17.0.3
+            presentationEdge	p		6.0-17.0.3
+            presentingView	p	UIView	6.0-17.0.3
+            retainsSelfWhilePresented	p		5.0-17.0.3
+            showsOrientationMarker	p		5.0-17.0.3
+            showsPresentationArea	p		5.0-17.0.3
+            showsTargetRect	p		5.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UIPopoverPresentationController	8.0-17.0.3
+            S	UIPresentationController	8.0-17.0.3
+            __allowsFocusInPresentingViewController	i		16-17.0.3
+            __allowsSourceViewInDifferentWindowThanInitialPresentationViewController	i		13.2.2-17.0.3
+            __centersPopoverIfSourceViewNotSet	i		8.0-17.0.3
+            __dimmingViewTopEdgeInset	i		8.0-17.0.3
+            __ignoreBarButtonItemSiblings	i		9.0-17.0.3
+            __preferredHorizontalAlignment	i		14.3-17.0.3
+            __shouldHideArrow	i		8.0-17.0.3
+            __softAssertWhenNoSourceViewOrBarButtonItemSpecified	i		13.2.2-17.0.3
+            _adaptiveSheetPresentationController	i	UISheetPresentationController	15.3.1-17.0.3
+            _adaptivityEnabled	i		14.3-17.0.3
+            _allowResizePastTargetRect	i		8.0-8.4
+            _allowsFocusInPresentingViewController	p		16-17.0.3
+            _allowsSourceViewInDifferentWindowThanInitialPresentationViewController	p		13.2.2-17.0.3
+            _arrowBackgroundColor	i	UIColor	11.0-17.0.3
+            _arrowOffset	p		10.0-17.0.3
+            _backgroundBlurDisabled	i		13.2.2-17.0.3
+            _backgroundColor	i	UIColor	8.0-17.0.3
+            _barButtonItem	i	UIBarButtonItem	8.0-8.4
+            _canOverlapSourceViewRect	i		9.0-17.0.3
+            _centersPopoverIfSourceViewNotSet	p		8.0-17.0.3
+            _contentViewController	i	UIViewController	8.0-17.0.3
+            _currentArrowDirection	i		8.0-17.0.3
+            _detachGestureRecognizer	i	UIPanGestureRecognizer	14.3-17.0.3
+            _didEndSelector	i		8.0-15.3.1
+            _didPresentInActiveSequence	i		8.0-17.0.3
+            _dimmingView	i	_UIPopoverDimmingView	8.0-17.0.3
+            _dimmingViewGestureRecognizer	i	UIPanGestureRecognizer	8.0-17.0.3
+            _dimmingViewTopEdgeInset	p		8.0-17.0.3
+            _dismissesOnRotation	i		8.0-17.0.3
+            _embeddedTargetRect	i		8.0-14.7
+            _hostManager	i		16-17.0.3
+            _ignoreBarButtonItemSiblings	p		9.0-17.0.3
+            _ignoresKeyboardNotifications	i		8.0-17.0.3
+            _ignoresKeyboardNotifications	p		8.0-17.0.3
+            _isArrowDirectionFixed	i		9.0-15.3.1
+            _isDismissingBecauseDimmingViewTapped	i		8.0-16
+            _isLayoutDisabled	i		8.0-9.3
+            _lastSourceRectInContainerView	i		15.3.1-17.0.3
+            _layoutConstraintView	i	UIView	8.0-17.0.3
+            _modalPresentationFromViewController	i	UIViewController	8.0-15.3.1
+            _modalPresentationToViewController	i	UIViewController	8.0-15.3.1
+            _overrideAllowsHitTestingOnBackgroundViews	i		17.0.3
+            _permittedArrowDirections	i		8.0-17.0.3
+            _popoverArrowDirection	i		8.0-17.0.3
+            _popoverBackgroundStyle	i		8.0-17.0.3
+            _popoverBackgroundStyle	p		11.0-17.0.3
+            _popoverBackgroundViewClass	i		8.0-17.0.3
+            _popoverContentSize	i		8.0-17.0.3
+            _popoverControllerFlags	i		8.0-17.0.3
+            _popoverControllerStyle	i		8.0-17.0.3
+            _popoverIdentifier	i	NSString	16-17.0.3
+            _popoverLayoutMargins	i		8.0-17.0.3
+            _popoverView	i	_UIPopoverView	8.0-17.0.3
+            _preferredHorizontalAlignment	p		14.3-17.0.3
+            _preferredLayoutInfo	i	_UIPopoverLayoutInfo	8.0-17.0.3
+            _presentationDirection	i		8.0-17.0.3
+            _presentationEdge	i		8.0-17.0.3
+            _presentationState	i		8.0-17.0.3
+            _presentingView	i	UIView	8.0-17.0.3
+            _previousContainerViewRect	i		16-17.0.3
+            _retainedSelf	i	UIPopoverPresentationController	9.0-17.0.3
+            _retainsSelfWhilePresented	i		8.0-17.0.3
+            _sceneIdentifier	i	NSString	14.3-15.3.1
+            _shadowImageView	i	_UIMirrorNinePatchView	9.0-12.4
+            _shadowView	i	_UICutoutShadowView	13.2.2-17.0.3
+            _shouldDisableInteractionDuringTransitions	i		10.0-17.0.3
+            _shouldHideArrow	p		8.0-17.0.3
+            _shouldPreserveFirstResponder	i		14.3-17.0.3
+            _shouldSendDidDismiss	i		17.0.3
+            _showsOrientationMarker	i		8.0-17.0.3
+            _showsPresentationArea	i		8.0-17.0.3
+            _showsTargetRect	i		8.0-17.0.3
+            _slideTransitionCount	i		8.0-17.0.3
+            _slidingViewController	i	UIViewController	8.0-15.3.1
+            _softAssertWhenNoSourceViewOrBarButtonItemSpecified	p		13.2.2-17.0.3
+            _sourceOverlayView	i	UIView	13.2.2-17.0.3
+            _sourceOverlayViewConstraints	i	NSArray	13.2.2-17.0.3
+            _sourceRect	i		8.0-8.4
+            _sourceView	i	UIView	8.0-8.4
+            _splitParentController	i	UIViewController	8.0-9.3
+            _target	i		8.0-15.3.1
+            _targetBarButtonItem	i	UIBarButtonItem	8.0-17.0.3
+            _targetRectInContainerView	i		8.0-13.4.1
+            _targetRectInEmbeddingView	i		8.0-17.0.3
+            _targetRectView	i	UIView	13.2.2-17.0.3
+            _toViewAutoResizingMask	i		8.0-15.3.1
+            _useSourceViewBoundsAsSourceRect	i		8.0-17.0.3
+            _vendedGestureRecognizer	i	UIPanGestureRecognizer	8.0-17.0.3
+            _wasDetached	i		14.3-17.0.3
+            adaptiveSheetPresentationController	p	UISheetPresentationController	15.3.1-17.0.3
+            adaptivityEnabled	p		14.3-17.0.3
+            allowResizePastTargetRect	p		8.0-8.4
+            arrowDirection	p		8.0-17.0.3
+            backgroundColor	p	UIColor	8.0-17.0.3
+            barButtonItem	p	UIBarButtonItem	8.0-17.0.3
+            canOverlapSourceViewRect	p		9.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dimmingView	p	UIDimmingView	8.0-17.0.3
+            dismissesOnRotation	p		8.0-17.0.3
+            draggingChildScrollViewCount	i		8.0-17.0.3
+            hash	p		8.0-17.0.3
+            passthroughViews	p	NSArray	8.0-17.0.3
+            permittedArrowDirections	p		8.0-17.0.3
+            popoverArrowDirection	p		8.0-17.0.3
+            popoverBackgroundViewClass	p		8.0-17.0.3
+            popoverLayoutMargins	p		8.0-17.0.3
+            preferredLayoutInfo	p	_UIPopoverLayoutInfo	8.0-17.0.3
+            presentationEdge	p		8.0-17.0.3
+            presentingView	p	UIView	8.0-17.0.3
+            retainedSelf	p	UIPopoverPresentationController	9.0-17.0.3
+            retainsSelfWhilePresented	p		8.0-17.0.3
+            shouldDisableInteractionDuringTransitions	p		10.0-17.0.3
+            shouldPreserveFirstResponder	p		14.3-17.0.3
+            showsOrientationMarker	p		8.0-17.0.3
+            showsPresentationArea	p		8.0-17.0.3
+            showsTargetRect	p		8.0-17.0.3
+            sourceItem	p		16-17.0.3
+            sourceOverlayView	p	UIView	13.2.2-17.0.3
+            sourceOverlayViewConstraints	p	NSArray	13.2.2-17.0.3
+            sourceRect	p		8.0-17.0.3
+            sourceView	p	UIView	8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            targetRectView	p	UIView	13.2.2-17.0.3
+            C	UIPresentationController	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            __computeToEndFrameForCurrentTransition	i		8.0-17.0.3
+            __containerSuperviewForCurrentTransition	i		13.2.2-17.0.3
+            __currentPresentationSuperview	i	UIView	8.0-17.0.3
+            __currentTransitionDidComplete	i		8.0-17.0.3
+            __customFromViewForCurrentTransition	i		11.0-17.0.3
+            __customToViewForCurrentTransition	i		11.0-17.0.3
+            __fromViewForCurrentTransition	i		8.0-17.0.3
+            __pendingFocusEnvironmentUnlock	i		16-17.0.3
+            __presentedViewControllerStoredWeakly	i		16-17.0.3
+            __sourceViewController	i	UIViewController	17.0.3
+            __toViewForCurrentTransition	i		8.0-17.0.3
+            __transitionViewForCurrentTransition	i		8.0-17.0.3
+            __viewForRemoteTextEffectsWindowMatchAnimation	i	UIView	17.0.3
+            _adaptiveFormSheetPresentationController	p	_UIFormSheetPresentationController	15.3.1-17.0.3
+            _adaptiveTransitionContext	i		9.0-17.0.3
+            _adaptiveTransitionCoordinator	i		9.0-17.0.3
+            _allowsFocusInPresentingViewController	p		16-17.0.3
+            _backGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _barButtonItem	i	UIBarButtonItem	9.0-15.3.1
+            _changedPresentingViewControllerDuringAdaptation	i		8.0-17.0.3
+            _computeToEndFrameForCurrentTransition	p		8.0-17.0.3
+            _containerIgnoresDirectTouchEvents	i		8.0-17.0.3
+            _containerSuperviewForCurrentTransition	p		13.2.2-17.0.3
+            _containerView	i	UIView	8.0-17.0.3
+            _currentInteractionController	i		8.0-17.0.3
+            _currentPresentationSuperview	p	UIView	8.0-17.0.3
+            _currentRunningAnimationsUUID	i	NSUUID	10.0-17.0.3
+            _currentTransitionController	i		8.0-17.0.3
+            _currentTransitionDidComplete	p		8.0-17.0.3
+            _customFromViewForCurrentTransition	p		11.0-17.0.3
+            _customToViewForCurrentTransition	p		11.0-17.0.3
+            _customViewForTouchContinuation	i	UIView	11.0-17.0.3
+            _delegate	i		8.0-17.0.3
+            _didEndSelector	i		8.0-15.3.1
+            _didFinish	i		16-17.0.3
+            _didUpdateLayoutForStatusBarAndInterfaceOrientation	i		8.3-17.0.3
+            _forcePresentationInPresenterScene	i		14.3-17.0.3
+            _forcePresentationInPresenterScene	p		14.3-17.0.3
+            _fromViewForCurrentTransition	p		8.0-17.0.3
+            _ignoresLeftAndRightSafeAreaInsets	p		15.3.1-17.0.3
+            _internalOverrideTraitCollection	i	UITraitCollection	13.2.2-16
+            _internalTraitOverrides	p	_UITraitOverrides	17.0.3
+            _isCurrentStateCancelled	i		9.0-17.0.3
+            _isDisconnectedRoot	i		8.0-17.0.3
+            _isPresentedInFullScreen	p		13.2.2-17.0.3
+            _lastNotifiedTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _mayChildGrabPresentedViewControllerView	p		13.2.2-17.0.3
+            _monitorsSystemLayoutFittingSize	i		8.0-17.0.3
+            _needsDidAppear	i		8.0-17.0.3
+            _needsDidDisappear	i		8.0-17.0.3
+            _observedRealSourceView	i	UIView	16-17.0.3
+            _overrideTraitCollection	i	UITraitCollection	8.0-16
+            _parentTraitEnvironment	p		13.2.2-16
+            _pendingFocusEnvironmentUnlock	p		16-17.0.3
+            _preferredContentSize	i		8.0-17.0.3
+            _preferredContentSize	p		8.0-17.0.3
+            _presentationView	i	UIView	8.0-17.0.3
+            _presentedViewController	i	UIViewController	8.0-17.0.3
+            _presentedViewControllerProvidesContentScrollView	p		15.3.1-17.0.3
+            _presentedViewControllerStoredWeakly	p		16-17.0.3
+            _presentedViewForOverrideTraits	p	UIView	16-17.0.3
+            _presentingViewController	i	UIViewController	8.0-17.0.3
+            _realSourceView	i	UIView	13.2.2-15.3.1
+            _shouldContinueTouchesOnTargetViewController	i		11.0-17.0.3
+            _shouldDeactivateReachabilityWhenTransitioning	i		14.3-15.3.1
+            _snapshotOverlayView	i	UIView	8.3-17.0.3
+            _sourceItem	i		16-17.0.3
+            _sourceRect	i		9.0-17.0.3
+            _sourceView	i	UIView	9.0-17.0.3
+            _sourceViewController	p	UIViewController	17.0.3
+            _state	i		8.0-17.0.3
+            _target	i		8.0-17.0.3
+            _toViewForCurrentTransition	p		8.0-17.0.3
+            _traitChangeRegistry	i	_UITraitChangeRegistry	17.0.3
+            _traitOverrides	i	_UITraitOverrides	17.0.3
+            _transitionAsDisconnectedRoot	i		8.0-17.0.3
+            _transitionViewForCurrentTransition	p		8.0-17.0.3
+            _viewForRemoteTextEffectsWindowMatchAnimation	p	UIView	17.0.3
+            _visualStyle	i	_UIPresentationControllerVisualStyle	15.3.1-17.0.3
+            _visualStyle	p	_UIPresentationControllerVisualStyle	15.3.1-17.0.3
+            _weakPresentedViewController	i	UIViewController	16-17.0.3
+            _windowSceneIgnoringEvents	i	UIWindowScene	17.0.3
+            adaptivePresentationStyle	p		10.0-17.0.3
+            adaptiveTransitionContext	p		9.0-17.0.3
+            adaptiveTransitionCoordinator	p		9.0-17.0.3
+            barButtonItem	p	UIBarButtonItem	9.0-17.0.3
+            changedPresentingViewControllerDuringAdaptation	p		8.0-17.0.3
+            containerIgnoresDirectTouchEvents	p		8.0-17.0.3
+            containerView	p	UIView	8.0-17.0.3
+            currentInteractionController	p		8.0-17.0.3
+            currentTransitionController	p		8.0-17.0.3
+            customViewForTouchContinuation	p	UIView	11.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            frameOfPresentedViewInContainerView	p		10.0-17.0.3
+            hash	p		8.0-17.0.3
+            internalOverrideTraitCollection	p	UITraitCollection	13.2.2-17.0.3
+            isCurrentStateCancelled	p		9.0-17.0.3
+            overrideTraitCollection	p	UITraitCollection	8.0-17.0.3
+            parentFocusEnvironment	p		12.0-17.0.3
+            preferredContentSize	p		8.0-17.0.3
+            preferredFocusEnvironments	p	NSArray	10.0-17.0.3
+            preferredFocusedView	p	UIView	9.0-17.0.3
+            presentationStyle	p		8.0-17.0.3
+            presentationView	p	UIView	8.0-17.0.3
+            presentedNotificationViewController	c	NCNotificationViewController	11.0-14.3,17.0.3
+            presentedView	p	UIView	10.0-17.0.3
+            presentedViewController	p	UIViewController	8.0-17.0.3
+            presentingViewController	p	UIViewController	8.0-17.0.3
+            realSourceView	p	UIView	13.2.2-17.0.3
+            shouldContinueTouchesOnTargetViewController	p		11.0-17.0.3
+            shouldDeactivateReachabilityWhenTransitioning	p		14.3-15.3.1
+            shouldPresentInFullscreen	p		10.0-17.0.3
+            shouldRemovePresentersView	p		10.0-17.0.3
+            smu_containerIgnoresDirectTouchEvents	c		14.3-14.7,16-17.0.3
+            sourceItem	p		16-17.0.3
+            sourceRect	p		9.0-17.0.3
+            sourceView	p	UIView	9.0-17.0.3
+            state	p		8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            traitCollection	p	UITraitCollection	8.0-17.0.3
+            traitOverrides	p		17.0.3
+            C	UIPress	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            __synthetic	i		9.0
+            _abandonForwardingRecord	i		9.0-17.0.3
+            _clickCount	i		10.0-17.0.3
+            _contextID	i		13.2.2-17.0.3
+            _eventComponentType	p		17.0.3
+            _force	i		9.0-17.0.3
+            _forwardablePhase	p		9.0-17.0.3
+            _forwardingRecord	i	NSMutableArray	9.0-17.0.3
+            _gameControllerComponent	i		9.3-17.0.3
+            _gestureRecognizers	i	NSMutableArray	9.0-17.0.3
+            _isDelayed	i		9.3-17.0.3
+            _key	i	UIKey	13.4.1-17.0.3
+            _longClick	i		10.0-17.0.3
+            _modifierFlags	i		15.3.1-17.0.3
+            _phase	i		9.0-17.0.3
+            _responder	i	UIResponder	9.0-17.0.3
+            _responder	p		9.0-17.0.3
+            _sentPressesEnded	i		9.3-17.0.3
+            _source	i		9.3-17.0.3
+            _synthetic	p		9.0
+            _timestamp	i		9.0-17.0.3
+            _type	i		9.0-17.0.3
+            _window	i	UIWindow	9.0-17.0.3
+            clickCount	p		10.0-17.0.3
+            contextID	p		13.2.2-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            force	p		9.0-17.0.3
+            gameControllerComponent	p		9.3-17.0.3
+            gestureRecognizers	p	NSArray	9.0-17.0.3
+            hash	p		9.0-17.0.3
+            isDelayed	p		9.3-17.0.3
+            key	p	UIKey	13.4.1-17.0.3
+            longClick	p		10.0-17.0.3
+            modifierFlags	p		15.3.1-17.0.3
+            phase	p		9.0-17.0.3
+            responder	p	UIResponder	9.0-17.0.3
+            sentPressesEnded	p		9.3-17.0.3
+            source	p		9.3-17.0.3
+            superclass	p		9.0-17.0.3
+            timestamp	p		9.0-17.0.3
+            type	p		9.0-17.0.3
+            window	p	UIWindow	9.0-17.0.3
+            C	UIPressesEvent	9.0-17.0.3
+            S	UIEvent	9.0-17.0.3
+            __isFromGameControllerStickControl	i		9.0
+            _allPresses	i	NSMutableSet	9.0-17.0.3
+            _isFromGameControllerStickControl	p		9.0
+            _lastPreparedPress	i	UIPress	17.0.3
+            _lastPreparedPress	p	UIPress	17.0.3
+            _terminalEventRegistrants	i	NSHashTable	10.0-17.0.3
+            _triggeringPhysicalButton	i	UIPress	9.0-16
+            _triggeringPhysicalButton	p	UIPress	9.0-16
+            allPresses	p	NSSet	10.0-17.0.3
+            smu_triggeringPhysicalButtonPressType	c		14.3-14.7,16-17.0.3
+            C	UIPreviewAction	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _color	i	UIColor	9.0-17.0.3
+            _handler	i		9.0-17.0.3
+            _identifier	i	NSString	9.0-17.0.3
+            _image	i	UIImage	9.0-17.0.3
+            _style	i		9.0-17.0.3
+            _title	i	NSString	9.0-17.0.3
+            color	p	UIColor	9.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            handler	p		9.0-17.0.3
+            hash	p		9.0-17.0.3
+            identifier	p	NSString	9.0-17.0.3
+            image	p	UIImage	9.0-17.0.3
+            style	p		9.0-17.0.3
+            superclass	p		9.0-17.0.3
+            title	p	NSString	9.0-17.0.3
+            C	UIPreviewActionGroup	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _actions	i	NSArray	9.0-17.0.3
+            _color	i	UIColor	9.0-17.0.3
+            _identifier	i	NSString	9.0-17.0.3
+            _image	i	UIImage	9.0-17.0.3
+            _style	i		9.0-17.0.3
+            _title	i	NSString	9.0-17.0.3
+            actions	p	NSArray	9.0-17.0.3
+            color	p	UIColor	9.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            hash	p		9.0-17.0.3
+            identifier	p	NSString	9.0-17.0.3
+            image	p	UIImage	9.0-17.0.3
+            style	p		9.0-17.0.3
+            superclass	p		9.0-17.0.3
+            title	p	NSString	9.0-17.0.3
+            C	UIPreviewInteraction	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _activeFailureRequirementGestureRecognizers	i	NSHashTable	10.0-12.0
+            _activeSystemAnimators	i	NSHashTable	10.0-10.3
+            _continuousEvaluationDisplayLink	i	CADisplayLink	10.0-12.0
+            _currentInteractionStateRecognizer	i	_UIPreviewInteractionStateRecognizer	10.0-12.0
+            _currentTouch	i	UITouch	10.0-10.3
+            _deepPressAnalyzer	i	_UIDeepPressAnalyzer	10.0-12.0
+            _delegate	i		10.0-12.0
+            _feedbackBehavior	i	_UIFeedbackStatesBehavior	10.0-10.3
+            _feedbackBehaviorTurnedOn	i		10.0-10.3
+            _feedbackGenerator	i	_UIStatesFeedbackGenerator	11.0-12.0
+            _feedbackGeneratorTurnedOn	i		11.0-12.0
+            _highlighter	i	_UIPreviewInteractionHighlighter	11.0-12.0
+            _interactionImpl	i		12.4-17.0.3
+            _modalTouchObservingGestureRecognizer	i	_UITouchesObservingGestureRecognizer	10.0-10.3
+            _previewInteractionFlags	i		10.0-12.0
+            _sceneReferenceLocationFromLatestUpdate	i		11.0-12.0
+            _systemTouchForceProvider	i		11.0-12.0
+            _touchForceProvider	i		11.0-12.0
+            _touchObservingGestureRecognizer	i	_UITouchesObservingGestureRecognizer	10.0-10.3
+            _view	i	UIView	10.0-12.0
+            _viewControllerHelper	i	_UIPreviewInteractionViewControllerHelper	11.0-12.0
+            _viewControllerPresentationObserver	i		11.0-12.0
+            debugDescription	p	NSString	10.0-10.3
+            delegate	p		10.0-17.0.3
+            description	p	NSString	10.0-10.3
+            hash	p		10.0-10.3
+            superclass	p		10.0-10.3
+            touchForceProvider	p		11.0-17.0.3
+            view	p	UIView	10.0-17.0.3
+            C	UIPreviewParameters	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _appliesShadow	i		13.2.2-17.0.3
+            _backgroundColor	i	UIColor	13.2.2-17.0.3
+            _hidesSourceViewDuringDropAnimation	i		14.3-17.0.3
+            _isUsingCustomBackgroundColor	i		17.0.3
+            _previewMode	i		13.2.2-17.0.3
+            _shadowPath	i	UIBezierPath	13.4.1-17.0.3
+            _textLineRects	i	NSArray	13.4.1-17.0.3
+            _textPathCornerRadius	i		13.4.1-17.0.3
+            _textPathCornerRadius	p		16-17.0.3
+            _textPathInsets	i		13.4.1-17.0.3
+            _textPathInsets	p		16-17.0.3
+            _visiblePath	i	UIBezierPath	13.2.2-17.0.3
+            appliesShadow	p		13.2.2-17.0.3
+            backgroundColor	p	UIColor	13.2.2-17.0.3
+            effectiveShadowPath	p	UIBezierPath	13.4.1-17.0.3
+            hidesSourceViewDuringDropAnimation	p		14.3-17.0.3
+            isUsingCustomBackgroundColor	p		17.0.3
+            previewMode	p		13.2.2-17.0.3
+            shadowPath	p	UIBezierPath	13.4.1-17.0.3
+            singleLineText	p		13.4.1-17.0.3
+            textPathCornerRadius	p		13.4.1-15.3.1
+            textPathInsets	p		13.4.1-15.3.1
+            visiblePath	p	UIBezierPath	13.2.2-17.0.3
+            C	UIPreviewTarget	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _center	i		13.2.2-17.0.3
+            _container	i	UIView	13.2.2-17.0.3
+            _transform	i		13.2.2-17.0.3
+            center	p		13.2.2-17.0.3
+            container	p	UIView	13.2.2-17.0.3
+            transform	p		13.2.2-17.0.3
+            C	UIPrintFormatter	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _contentInsets	i		4.3-17.0.3
+            _imagePDFAnnotations	i		14.3-17.0.3
+            _maximumContentHeight	i		4.3-17.0.3
+            _maximumContentWidth	i		4.3-17.0.3
+            _needsRecalc	i		4.3-17.0.3
+            _pageCount	i		4.3-17.0.3
+            _perPageContentInsets	i		8.0-17.0.3
+            _printPageRenderer	i	UIPrintPageRenderer	4.3-17.0.3
+            _requiresMainThread	i		16-17.0.3
+            _startPage	i		4.3-17.0.3
+            contentInsets	p		4.3-17.0.3
+            imagePDFAnnotations	p		14.3-17.0.3
+            maximumContentHeight	p		4.3-17.0.3
+            maximumContentWidth	p		4.3-17.0.3
+            pageCount	p		4.3-17.0.3
+            perPageContentInsets	p		8.0-17.0.3
+            printPageRenderer	p	UIPrintPageRenderer	4.3-17.0.3
+            requiresMainThread	p		16-17.0.3
+            startPage	p		4.3-17.0.3
+            C	UIPrintInfo	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _appliedPresetsList	i	NSArray	16-17.0.3
+            _bookletStyle	i		16-17.0.3
+            _borderType	i		16-17.0.3
+            _coat	i		15.3.1-17.0.3
+            _copies	i		4.3-17.0.3
+            _currentPrinter	i	UIPrinter	16-17.0.3
+            _duplex	i		4.3-17.0.3
+            _finishingOption	i		16-17.0.3
+            _finishingTemplate	i	NSString	15.3.1-17.0.3
+            _flipHorizontal	i		16-17.0.3
+            _fold	i		15.3.1-17.0.3
+            _imagePDFAnnotations	i		10.0-17.0.3
+            _inputSlot	i	NSString	15.3.1-17.0.3
+            _jobAccountID	i	NSString	9.0-17.0.3
+            _jobName	i	NSString	4.3-17.0.3
+            _jobPreset	i	NSDictionary	16-17.0.3
+            _laminate	i		15.3.1-17.0.3
+            _mediaType	i	NSString	15.3.1-17.0.3
+            _nUpLayoutDirection	i		16-17.0.3
+            _nUpRowsColumns	i	NSArray	16-17.0.3
+            _orientation	i		4.3-17.0.3
+            _outputBin	i	NSString	15.3.1-17.0.3
+            _outputType	i		4.3-17.0.3
+            _pageCount	i		15.3.1-17.0.3
+            _pageRanges	i	NSArray	15.3.1-17.0.3
+            _pageStackOrder	i	NSString	15.3.1-17.0.3
+            _pdfAnnotationsAvailable	i		15.3.1-17.0.3
+            _pdfPassword	i	NSString	9.0-17.0.3
+            _printPaper	i	UIPrintPaper	16-17.0.3
+            _printerID	i	NSString	4.3-17.0.3
+            _punch	i		9.0-17.0.3
+            _quality	i		15.3.1-17.0.3
+            _scaleDownOnly	i		15.3.1-17.0.3
+            _scaleToFit	i		15.3.1-17.0.3
+            _scaleUp	i		4.3-17.0.3
+            _scalingFactor	i		16-17.0.3
+            _staple	i		9.0-17.0.3
+            _trim	i		15.3.1-17.0.3
+            appliedPresetsList	p	NSArray	16-17.0.3
+            bookletStyle	p		16-17.0.3
+            borderType	p		16-17.0.3
+            coat	p		15.3.1-17.0.3
+            copies	p		4.3-17.0.3
+            currentPrinter	p	UIPrinter	16-17.0.3
+            dictionaryRepresentation	p	NSDictionary	10.0-17.0.3
+            duplex	p		4.3-17.0.3
+            finishingOption	p		16-17.0.3
+            finishingTemplate	p	NSString	15.3.1-17.0.3
+            flipHorizontal	p		16-17.0.3
+            fold	p		15.3.1-17.0.3
+            imagePDFAnnotations	p		10.0-17.0.3
+            inputSlot	p	NSString	15.3.1-17.0.3
+            jobAccountID	p	NSString	9.0-17.0.3
+            jobName	p	NSString	4.3-17.0.3
+            jobPreset	p	NSDictionary	16-17.0.3
+            laminate	p		15.3.1-17.0.3
+            mediaType	p	NSString	15.3.1-17.0.3
+            nUpLayoutDirection	p		16-17.0.3
+            nUpRowsColumns	p	NSArray	16-17.0.3
+            orientation	p		4.3-17.0.3
+            outputBin	p	NSString	15.3.1-17.0.3
+            outputType	p		4.3-17.0.3
+            pageCount	p		15.3.1-17.0.3
+            pageRanges	p	NSArray	15.3.1-17.0.3
+            pageStackOrder	p	NSString	15.3.1-17.0.3
+            pdfAnnotationsAvailable	p		15.3.1-17.0.3
+            pdfPassword	p	NSString	9.0-17.0.3
+            printPaper	p	UIPrintPaper	16-17.0.3
+            printerID	p	NSString	4.3-17.0.3
+            punch	p		9.0-17.0.3
+            quality	p		15.3.1-17.0.3
+            scaleDownOnly	p		15.3.1-17.0.3
+            scaleToFit	p		15.3.1-17.0.3
+            scaleUp	p		4.3-17.0.3
+            scalingFactor	p		16-17.0.3
+            staple	p		9.0-17.0.3
+            trim	p		15.3.1-17.0.3
+            C	UIPrintInteractionController	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _activePrintInfo	i	UIPrintInfo	14.3-17.0.3
+            _alertWindow	i	UIWindow	17.0.3
+            _backgroundTaskIdentifier	i		4.3-17.0.3
+            _completionHandler	i		4.3-17.0.3
+            _completionHandler	p		14.3-17.0.3
+            _convertedPrintableItems	i	NSMutableDictionary	17.0.3
+            _currentPage	i		14.3-17.0.3
+            _currentRange	i		14.3-17.0.3
+            _currentRenderingQuality	i		14.7-17.0.3
+            _delegate	i		4.3-17.0.3
+            _formatterRenderer	i	UIPrintPageRenderer	14.3-17.0.3
+            _hidesNumberOfCopies	i		7.0-13.4.1
+            _hostingWindowScene	i	UIWindowScene	13.2.2-17.0.3
+            _isContentManaged	i		13.2.2-17.0.3
+            _isManagedContent	i		11.0-12.4
+            _manualPrintPageEnabled	i		14.3-17.0.3
+            _nupFileURL	i	NSURL	16-17.0.3
+            _pageCount	i		14.3-17.0.3
+            _pageCountWithRanges	i		14.3-17.0.3
+            _pageRanges	i	NSArray	14.3-17.0.3
+            _pagesDrawn	i		14.3-17.0.3
+            _paper	i	UIPrintPaper	14.3-17.0.3
+            _passwordAlertWindow	i	UIWindow	16
+            _pdfPassword	i	NSString	15.3.1-17.0.3
+            _preventPDFCreation	i		17.0.3
+            _previewQueue	i	NSOperationQueue	9.0-17.0.3
+            _previewStates	i	NSMutableSet	14.3-17.0.3
+            _printActivityDelegate	i		8.0-17.0.3
+            _printFormatter	i	UIPrintFormatter	4.3-17.0.3
+            _printInfo	i	UIPrintInfo	4.3-17.0.3
+            _printInfoState	i		14.3-16
+            _printPageRenderer	i	UIPrintPageRenderer	4.3-17.0.3
+            _printPanelViewController	i	UIPrintPanelViewController	14.3-17.0.3
+            _printPaper	i	UIPrintPaper	4.3-17.0.3
+            _printQueue	i		14.3-14.7
+            _printSettings	i	PKPrintSettings	14.3-17.0.3
+            _printState	i		4.3-13.4.1
+            _printStateActive	i		14.3-17.0.3
+            _printer	i	PKPrinter	14.3-17.0.3
+            _printerInfoState	i		17.0.3
+            _printingItem	i		4.3-17.0.3
+            _printingItems	i	NSArray	4.3-17.0.3
+            _printingProgress	i	UIPrintingProgress	14.3-17.0.3
+            _renderThumbnailMutex	i	NSObject	17.0.3
+            _saveFileURL	i	NSURL	14.3-17.0.3
+            _showPrintingProgress	i		14.3-17.0.3
+            _showsNumberOfCopies	i		14.3-17.0.3
+            _showsPageRange	i		4.3-17.0.3
+            _showsPaperOrientation	i		15.3.1-17.0.3
+            _showsPaperSelectionForLoadedPapers	i		8.0-17.0.3
+            _showsScalingFactor	i		16-17.0.3
+            _supressNotifyDismissed	i		14.3-17.0.3
+            _tempPreviewFileURL	i	NSURL	14.3-17.0.3
+            _temporaryRetainCycle	i		9.0-17.0.3
+            _usingWebKitFormatter	i		17.0.3
+            _webKitFormatterMutex	i	NSObject	17.0.3
+            activePrintInfo	p	UIPrintInfo	14.3-17.0.3
+            convertedPrintableItems	p	NSMutableDictionary	17.0.3
+            currentPage	p		14.3-17.0.3
+            currentRange	p		14.3-17.0.3
+            debugDescription	p	NSString	17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	17.0.3
+            formatterRenderer	p	UIPrintPageRenderer	14.3-17.0.3
+            hash	p		17.0.3
+            hostingWindowScene	p	UIWindowScene	13.2.2-17.0.3
+            isContentManaged	p		13.2.2-17.0.3
+            isManagedContent	p		11.0-12.4
+            manualPrintPageEnabled	p		14.3-17.0.3
+            pageCount	p		4.3-17.0.3
+            pageCountWithRanges	p		14.3-17.0.3
+            pageRange	p		4.3-8.4
+            pageRanges	p	NSArray	9.0-17.0.3
+            pagesDrawn	p		14.3-17.0.3
+            paper	p	UIPrintPaper	5.0-17.0.3
+            pdfPassword	p	NSString	15.3.1-17.0.3
+            preventPDFCreation	p		17.0.3
+            previewStates	p	NSMutableSet	14.3-17.0.3
+            printActivityDelegate	p		8.0-17.0.3
+            printFormatter	p	UIPrintFormatter	4.3-17.0.3
+            printInfo	p	UIPrintInfo	4.3-17.0.3
+            printInfoState	p		14.3-16
+            printPageRenderer	p	UIPrintPageRenderer	4.3-17.0.3
+            printPanelViewController	p	UIPrintPanelViewController	14.3-17.0.3
+            printPaper	p	UIPrintPaper	4.3-17.0.3
+            printSettings	p	PKPrintSettings	14.3-17.0.3
+            printStateActive	p		14.3-17.0.3
+            printer	p	PKPrinter	4.3-17.0.3
+            printerInfoState	p		17.0.3
+            printingItem	p		4.3-17.0.3
+            printingItems	p	NSArray	4.3-17.0.3
+            printingProgress	p	UIPrintingProgress	14.3-17.0.3
+            renderThumbnailMutex	p	NSObject	17.0.3
+            saveFileURL	p	NSURL	14.3-17.0.3
+            showPrintingProgress	p		14.3-17.0.3
+            showsNumberOfCopies	p		7.0-17.0.3
+            showsPageRange	p		4.3-17.0.3
+            showsPaperOrientation	p		15.3.1-17.0.3
+            showsPaperSelectionForLoadedPapers	p		8.0-17.0.3
+            showsScalingFactor	p		16-17.0.3
+            superclass	p		17.0.3
+            supressNotifyDismissed	p		14.3-17.0.3
+            tempPreviewFileURL	p	NSURL	14.3-17.0.3
+            usingWebKitFormatter	p		17.0.3
+            webKitFormatterMutex	p	NSObject	17.0.3
+            C	UIPrintPageRenderer	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _cachedPageCount	i		9.0-17.0.3
+            _currentRenderingQuality	i		14.7-17.0.3
+            _footerHeight	i		4.3-17.0.3
+            _headerHeight	i		4.3-17.0.3
+            _pageCount	i		4.3-5.1
+            _paperRect	i		4.3-17.0.3
+            _printContext	i		4.3-17.0.3
+            _printFormatters	i	NSMutableArray	4.3-17.0.3
+            _printableRect	i		4.3-17.0.3
+            _requestedRenderingQuality	i		14.7-17.0.3
+            _usingPrintJobContext	i		17.0.3
+            currentRenderingQuality	p		14.7-17.0.3
+            footerHeight	p		4.3-17.0.3
+            headerHeight	p		4.3-17.0.3
+            numberOfPages	p		10.0-17.0.3
+            paperRect	p		4.3-17.0.3
+            printFormatters	p	NSArray	4.3-17.0.3
+            printableRect	p		4.3-17.0.3
+            requestedRenderingQuality	p		14.7-17.0.3
+            C	UIPrintPaper	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _internal	i		4.3-17.0.3
+            _landscape	i		4.3
+            _paperOrientation	i		5.0-17.0.3
+            _scalingFactor	i		16-17.0.3
+            landscape	p		4.3
+            paperSize	p		4.3-17.0.3
+            printableRect	p		4.3-17.0.3
+            scalingFactor	p		16-17.0.3
+            C	UIPrintServiceExtension	14.7-17.0.3
+            S	NSObject	14.7-17.0.3
+            _extensionContext	i	NSExtensionContext	14.7-17.0.3
+            debugDescription	p	NSString	14.7-17.0.3
+            description	p	NSString	14.7-17.0.3
+            extensionContext	p	NSExtensionContext	14.7-17.0.3
+            hash	p		14.7-17.0.3
+            superclass	p		14.7-17.0.3
+            C	UIPrinter	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            URL	i	NSURL	8.0-16
+            URL	p	NSURL	8.0-17.0.3
+            _printerInfo	i		8.0-17.0.3
+            _printerInfoDict	i	NSDictionary	16-17.0.3
+            _url_	i	NSURL	17.0.3
+            displayLocation	p	NSString	8.0-17.0.3
+            displayName	p	NSString	8.0-17.0.3
+            finishingTemplates	p	NSArray	15.3.1-17.0.3
+            loadedPapers	p	NSArray	15.3.1-17.0.3
+            makeAndModel	p	NSString	8.0-17.0.3
+            outputBins	p	NSArray	15.3.1-17.0.3
+            printerFinishingOptions	p	NSArray	15.3.1-17.0.3
+            printerInfoDict	p	NSDictionary	16-17.0.3
+            supportedJobTypes	p		8.0-17.0.3
+            supportedMediaTypes	p	NSArray	15.3.1-17.0.3
+            supportedPapers	p	NSArray	15.3.1-17.0.3
+            supportedPresets	p	NSArray	15.3.1-17.0.3
+            supportedQualities	p	NSArray	15.3.1-17.0.3
+            supportedTrays	p	NSArray	15.3.1-17.0.3
+            supportsColor	p		8.0-17.0.3
+            supportsDuplex	p		8.0-17.0.3
+            C	UIPrinterDestination	14.7-17.0.3
+            S	NSObject	14.7-17.0.3
+            URL	p	NSURL	14.7-17.0.3
+            _URL	i	NSURL	14.7-17.0.3
+            _displayName	i	NSString	14.7-17.0.3
+            _txtRecord	i	NSData	14.7-17.0.3
+            displayName	p	NSString	14.7-17.0.3
+            txtRecord	p	NSData	14.7-17.0.3
+            C	UIPrinterPickerController	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _backgroundTaskIdentifier	i		8.0-8.2
+            _completionHandler	i		8.0-17.0.3
+            _delegate	i		8.0-17.0.3
+            _selectedPrinter	i	UIPrinter	8.0-17.0.3
+            _state	i		8.0-17.0.3
+            delegate	p		8.0-17.0.3
+            selectedPrinter	p	UIPrinter	8.0-17.0.3
+            C	UIProgressView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _barStyle	i		4.3-17.0.3
+            _contentView	i	UIView	9.0-17.0.3
+            _currentCornerRadius	i		11.0-17.0.3
+            _customColor	i	UIColor	4.3
+            _customColorImage	i	UIImage	4.3
+            _effectView	i	UIVisualEffectView	9.0-17.0.3
+            _isAnimating	i		5.0-17.0.3
+            _maskLayer	i	CAShapeLayer	9.0-9.3
+            _observedProgress	i	NSProgress	9.0-17.0.3
+            _previousBounds	i		7.0
+            _previousProgressBounds	i		7.0
+            _progress	i		4.3-17.0.3
+            _progressColors	i	NSArray	7.1-17.0.3
+            _progressGradientLayer	i	CAGradientLayer	7.0
+            _progressImage	i	UIImage	5.0-17.0.3
+            _progressObservation	i	NSObservation	9.0-17.0.3
+            _progressTintColor	i	UIColor	5.0-17.0.3
+            _progressView	i	UIImageView	6.0-17.0.3
+            _progressViewStyle	i		4.3-17.0.3
+            _progressViews	i		5.0-5.1
+            _shadowView	i	UIView	11.0-17.0.3
+            _trackColors	i	NSArray	7.1-17.0.3
+            _trackGradientLayer	i	CAGradientLayer	7.0
+            _trackImage	i	UIImage	5.0-17.0.3
+            _trackTintColor	i	UIColor	5.0-17.0.3
+            _trackView	i	UIImageView	5.0-17.0.3
+            _useArtwork	i		7.0
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            observedProgress	p	NSProgress	9.0-17.0.3
+            progress	p		4.3-17.0.3
+            progressImage	p	UIImage	5.0-17.0.3
+            progressTintColor	p	UIColor	5.0-17.0.3
+            progressViewStyle	p		4.3-17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            trackImage	p	UIImage	5.0-17.0.3
+            trackTintColor	p	UIColor	5.0-17.0.3
+            C	UIPushBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _active	i		7.0-17.0.3
+            _angle	i		7.0-17.0.3
+            _forceVector	i		7.0-17.0.3
+            _i	i		7.0-17.0.3
+            _magnitude	i		7.0-17.0.3
+            _mode	i		7.0-17.0.3
+            _targetPoints	i	NSMutableDictionary	7.0-17.0.3
+            _timeInterval	i		7.0-17.0.3
+            active	p		7.0-17.0.3
+            angle	p		7.0-17.0.3
+            items	p	NSArray	7.0-17.0.3
+            magnitude	p		7.0-17.0.3
+            mode	p		7.0-17.0.3
+            pushDirection	p		7.0-17.0.3
+            C	UIReferenceLibraryViewController	5.0-17.0.3
+            S	UIViewController	5.0-17.0.3
+            _baseNavController	i	UINavigationController	7.0-17.0.3
+            _definitionContainerView	i	UIView	5.0-6.1
+            _definitionHTML	i	NSString	5.0-6.1
+            _definitionLanguageDirection	i		5.0-6.1
+            _definitionValues	i	NSArray	7.0-17.0.3
+            _definitionView	i	UIWebView	5.0-6.1
+            _dismissCompletionHandler	i		5.0-17.0.3
+            _downloadViewController	i	_UIDictionaryDownloadViewController	6.0-6.1
+            _downloadableDictionaryAvailable	i		6.0-6.1
+            _enableRotation	i		11.0-17.0.3
+            _longDefViewController	i	UIViewController	7.0-17.0.3
+            _modalHeaderView	i	UIView	5.0-6.1
+            _multiDefViewController	i	UITableViewController	7.0-17.0.3
+            _oldPopoverStyle	i		5.0-17.0.3
+            _previousIgnoreOrientation	i		11.0-17.0.3
+            _rotationDecider	i	UIWindow	5.0-10.3
+            _rotationDecider	p	UIWindow	5.0-10.3
+            _stringToDefine	i	NSString	5.0-6.1
+            _stylesheet	i	NSString	5.0-6.1
+            _term	i	NSString	7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            definitionContainerView	p	UIView	5.0-6.1
+            definitionHTML	p	NSString	5.0-6.1
+            definitionView	p	UIWebView	5.0-6.1
+            description	p	NSString	8.0-17.0.3
+            dismissCompletionHandler	p		5.0-17.0.3
+            downloadViewController	p	_UIDictionaryDownloadViewController	6.0-6.1
+            downloadableDictionaryAvailable	p		6.0-6.1
+            hash	p		8.0-17.0.3
+            modalHeaderView	p	UIView	5.0-6.1
+            stringToDefine	p	NSString	5.0-6.1
+            stylesheet	p	NSString	5.0-6.1
+            superclass	p		8.0-17.0.3
+            C	UIRefreshControl	6.0-17.0.3
+            S	UIControl	6.0-17.0.3
+            _additionalTopInset	i		7.0-17.0.3
+            _adjustingInsets	i		6.0-17.0.3
+            _appliedInsets	i		6.0-17.0.3
+            _applyingInsets	p		6.0-9.3
+            _areInsetsBeingApplied	p		10.0-17.0.3
+            _automaticContentOffsetAdjustmentEnabledNeedsReset	i		10.0-10.3
+            _automaticContentOffsetAdjustmentEnabledWhenLastIdle	i		10.0-10.3
+            _contentView	i	_UIRefreshControlContentView	6.0-17.0.3
+            _host	i		11.0-17.0.3
+            _host	p		11.0-17.0.3
+            _hostAdjustsContentOffset	p		11.0-17.0.3
+            _insetsApplied	i		6.0-17.0.3
+            _refreshControlHeight	i		6.0-17.0.3
+            _refreshControlHeight	p		6.0-17.0.3
+            _refreshControlState	i		6.0-17.0.3
+            _scrollView	i	UIScrollView	6.0-10.3
+            _snappingHeight	i		6.0-17.0.3
+            _snappingHeight	p		6.0-17.0.3
+            _style	i		6.0-17.0.3
+            _visibleHeight	i		6.0-17.0.3
+            _visibleHeight	p		6.0-17.0.3
+            appliedInsets	p		6.0-17.0.3
+            attributedTitle	p	NSAttributedString	6.0-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            refreshControlState	p		6.0-17.0.3
+            refreshing	p		6.0-17.0.3
+            style	p		6.0-17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            tintColor	p	UIColor	6.0-17.0.3
+            C	UIRegion	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _region	i	PKRegion	9.0-17.0.3
+            _region	p	PKRegion	9.0-17.0.3
+            path	p	UIBezierPath	9.0-17.0.3
+            C	UIResponder	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            EKUI_editor	c		16-17.0.3
+            __content	p		6.0-17.0.3
+            __layeringSceneIdentity	i	FBSSceneIdentityToken	17.0.3
+            _copyConfiguration	p		13.2.2-16
+            _editingDelegate	p	UIResponder	4.3-17.0.3
+            _effectivePasteConfiguration	p	UIPasteConfiguration	16-17.0.3
+            _hasAlternateNextResponder	i		9.0-9.3
+            _hasInputAssistantItem	i		9.0-12.4
+            _hasOverrideClient	i		10.0-12.4
+            _hasOverrideHost	i		10.0-12.4
+            _layeringSceneIdentity	p	FBSSceneIdentityToken	17.0.3
+            _responderFlags	i		13.2.2-17.0.3
+            _responderForEditing	p	UIResponder	4.3-13.4.1
+            _textSelectingContainer	p		6.0-17.0.3
+            activityItemsConfiguration	p		13.2.2-17.0.3
+            canBecomeFirstResponder	p		10.0-17.0.3
+            canResignFirstResponder	p		10.0-17.0.3
+            caretRect	p		6.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            editable	p		6.0-17.0.3
+            editing	p		6.0-17.0.3
+            editingInteractionConfiguration	p		13.2.2-17.0.3
+            hash	p		9.0-17.0.3
+            ic_inhibitsGlobalKeyCommands	c		16-17.0.3
+            ic_isFirstResponder	c		11.0-14.7,16-17.0.3
+            ic_isTextInputSourcePencil	c		16-17.0.3
+            inputAccessoryView	p	UIView	4.3-17.0.3
+            inputAccessoryViewController	p	UIInputViewController	8.0-17.0.3
+            inputAssistantItem	p	UITextInputAssistantItem	9.0-17.0.3
+            inputView	p	UIView	4.3-17.0.3
+            inputViewController	p	UIInputViewController	8.0-17.0.3
+            isFirstResponder	p		10.0-17.0.3
+            keyCommands	p	NSArray	7.0-17.0.3
+            nextResponder	p	UIResponder	10.0-17.0.3
+            px_keyCommandsFoundByIteratingUpTheResponderChain	c	NSArray	13.4.1
+            restorationIdentifier	p	NSString	6.0-17.0.3
+            sf_inResponderChain	c		13.2.2-14.7,16-17.0.3
+            superclass	p		9.0-17.0.3
+            textInputContextIdentifier	p	NSString	7.0-17.0.3
+            textInputMode	p	UITextInputMode	7.0-17.0.3
+            undoManager	p	NSUndoManager	4.3-17.0.3
+            userActivity	p	NSUserActivity	8.0-17.0.3
+            wf_dragCoordinator	c		13.2.2-14.3
+            C	UIRotationGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            _anchorPoint	i		4.3-7.1
+            _anchorSceneReferencePoint	i		8.0-17.0.3
+            _currentRotationCount	i		4.3-17.0.3
+            _currentTouchAngle	i		4.3-17.0.3
+            _initialTouchAngle	i		4.3-17.0.3
+            _initialTouchDistance	i		4.3-17.0.3
+            _lastTouchTime	i		4.3-17.0.3
+            _postRecognitionWeight	i		6.0-17.0.3
+            _preRecognitionWeight	i		6.0-17.0.3
+            _previousVelocity	i		4.3-17.0.3
+            _touches	i	UITouch	4.3-17.0.3
+            _transformAnalyzer	i	_UIGestureRecognizerTransformAnalyzer	5.0-17.0.3
+            _velocity	i		4.3-17.0.3
+            rotation	p		4.3-17.0.3
+            velocity	p		4.3-17.0.3
+            C	UIScene	13.2.2-17.0.3
+            S	UIResponder	13.2.2-17.0.3
+            _FBSScene	p	FBSScene	13.2.2-17.0.3
+            __cachedInterfaceOrientation	i	NSNumber	13.2.2-17.0.3
+            _activationConditions	i	UISceneActivationConditions	13.2.2-17.0.3
+            _activationConditions	p	UISceneActivationConditions	13.2.2-17.0.3
+            _active	p		13.2.2-17.0.3
+            _additionalBSActionResponders	i	NSDictionary	16-17.0.3
+            _additionalSceneBSActionHandlers	i	NSDictionary	13.2.2-15.3.1
+            _additionalSettingsDiffActions	i	NSDictionary	13.2.2-17.0.3
+            _affectsAppLifecycleIfInternal	p		14.3-17.0.3
+            _affectsScreenOrientation	p		15.3.1-17.0.3
+            _allWindows	p	NSArray	13.2.2-17.0.3
+            _allowsEventUIWindowRouting	p		15.3.1-17.0.3
+            _builtinComponents	i	NSDictionary	13.2.2-14.7
+            _cachedInterfaceOrientation	p	NSNumber	13.2.2-17.0.3
+            _canDynamicallySpecifySupportedInterfaceOrientations	p		16-17.0.3
+            _connecting	p		15.3.1-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _discardSessionOnUserDisconnect	p		15.3.1-17.0.3
+            _effectiveSettings	p	FBSSceneSettings	13.2.2-17.0.3
+            _effectiveUIClientSettings	p	UIApplicationSceneClientSettings	13.2.2-17.0.3
+            _effectiveUISettings	p	UIApplicationSceneSettings	13.2.2-17.0.3
+            _eligableForSuspend	p		13.2.2-14.7
+            _eligibleForSuspension	p		15.3.1-17.0.3
+            _eventDeferringManager	p	_UIEventDeferringManager	15.3.1-17.0.3
+            _existingPhysicalButtonInteractionArbiter	p	_UIPhysicalButtonInteractionArbiter	17.0.3
+            _finalSceneBSActionHandlers	i	NSArray	13.2.2-17.0.3
+            _finalSettingsDiffActions	i	NSArray	13.2.2-17.0.3
+            _flattenedActionsHandlers	i	NSArray	13.2.2-15.3.1
+            _flattenedBSActionResponders	i	NSArray	16-17.0.3
+            _flattenedBSActionSubstitutionProvidersByActionType	i	NSDictionary	17.0.3
+            _flattenedDiffActions	i	NSArray	13.2.2-17.0.3
+            _focusSystemSceneComponent	p	_UIFocusSystemSceneComponent	14.3-17.0.3
+            _hasInvaidated	p		13.2.2-16
+            _hasInvalidated	p		15.3.1-17.0.3
+            _hasLifecycle	p		13.2.2-17.0.3
+            _hasSettingsScene	p		15.3.1-17.0.3
+            _heldSceneEventResponseBlocks	i	NSMutableArray	15.3.1-17.0.3
+            _hostsWindows	p		13.2.2-17.0.3
+            _identifier	i	NSString	13.2.2-13.4.1
+            _identifier	p	NSString	13.2.2-17.0.3
+            _inheritingScenes	i	NSPointerArray	13.2.2-17.0.3
+            _initialSceneBSActionHandlers	i	NSArray	13.2.2-17.0.3
+            _initialSettingsDiffActions	i	NSArray	13.2.2-17.0.3
+            _interitingScenes	p	NSArray	13.2.2-17.0.3
+            _internal	p		13.2.2-17.0.3
+            _involvedInMediaPlayback	p		13.2.2-17.0.3
+            _isTargetOfKeyboardEventDeferringEnvironment	p		15.3.1-17.0.3
+            _isUIKitManaged	p		13.2.2-17.0.3
+            _keyWindowSceneObserver	p	_UIKeyWindowSceneObserver	15.3.1-17.0.3
+            _lifecycleMonitor	i	_UISceneLifecycleMonitor	13.2.2-17.0.3
+            _lifecycleMonitor	p	_UISceneLifecycleMonitor	13.2.2-17.0.3
+            _oldSettings	i	FBSSceneSettings	13.2.2-17.0.3
+            _oldSettings	p	FBSSceneSettings	13.2.2-17.0.3
+            _overrideSettings	i	FBSSceneSettings	13.2.2-17.0.3
+            _persistenceIdentifier	i	NSString	14.3-17.0.3
+            _persistenceIdentifier	p	NSString	14.3-17.0.3
+            _physicalButtonInteractionArbiter	p	_UIPhysicalButtonInteractionArbiter	17.0.3
+            _postSettingsUpdateResponseBlocks	i	NSMutableDictionary	13.2.2-17.0.3
+            _processingDiffActionHandlers	p		17.0.3
+            _readyForSuspend	p		13.2.2-14.7
+            _readyForSuspension	p		15.3.1-17.0.3
+            _registeredComponents	i	NSDictionary	13.2.2-17.0.3
+            _respondingToLifecycleEvent	i		13.2.2-17.0.3
+            _respondingToLifecycleEvent	p		13.2.2-17.0.3
+            _runningInTaskSwitcher	p		13.2.2-17.0.3
+            _scene	i	FBSScene	13.2.2-17.0.3
+            _sceneBSActionHandlers	p	NSArray	13.2.2-15.3.1
+            _sceneBSActionResponders	p	NSArray	16-17.0.3
+            _sceneComponents	p	NSArray	13.2.2-17.0.3
+            _sceneFlags	i		13.2.2-17.0.3
+            _sceneHostingControllerRegistry	p	_UISceneHostingControllerRegistry	17.0.3
+            _sceneIdentifier	i	NSString	14.3-17.0.3
+            _sceneIdentifier	p	NSString	14.3-17.0.3
+            _sceneSessionRoleIsCarPlayOrNonInteractiveExternal	p		16-17.0.3
+            _session	i	UISceneSession	13.2.2-17.0.3
+            _settingsDiffActions	p	NSArray	13.2.2-17.0.3
+            _settingsScene	i	UIScene	13.2.2-17.0.3
+            _settingsScene	p	UIScene	13.2.2-17.0.3
+            _subtitle	i	NSString	15.3.1-17.0.3
+            _suspendedEventsOnly	p		13.2.2-17.0.3
+            _suspendedUnderLock	p		13.2.2-17.0.3
+            _synchronizedDrawingFence	p	BKSAnimationFenceHandle	13.2.2-17.0.3
+            _synthesizedSettings	p	FBSSceneSettings	13.2.2-17.0.3
+            _systemMinimumMargin	p		13.2.2-17.0.3
+            _title	i	NSString	13.2.2-17.0.3
+            _visibleWindows	p	NSArray	13.2.2-17.0.3
+            _windows	p	NSArray	13.2.2-17.0.3
+            activationConditions	p	UISceneActivationConditions	13.2.2-17.0.3
+            activationState	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            pb_activeVariant	c		16-17.0.3
+            pb_animationSuspended	c		16-17.0.3
+            pb_significantEventsCounter	c		16-17.0.3
+            pointerLockState	p	UIPointerLockState	14.3-17.0.3
+            sb_displaySceneControllerComponent	c	SBDisplaySceneControllerComponent	17.0.3
+            session	p	UISceneSession	13.2.2-17.0.3
+            subtitle	p	NSString	15.3.1-17.0.3
+            superclass	p		13.2.2-17.0.3
+            title	p	NSString	13.2.2-17.0.3
+            uv_previewAgentDisplaysUI	c		16-17.0.3
+            vui_isNonLightningSecondScreenScene	c		14.3-14.7,16-17.0.3
+            C	UISceneActivationConditions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _UIScene	p	UIScene	13.2.2-17.0.3
+            _canActivatePredicate	i	NSPredicate	13.2.2-17.0.3
+            _prefersPredicate	i	NSPredicate	13.2.2-17.0.3
+            _uiScene	i	UIScene	13.2.2-17.0.3
+            canActivateForTargetContentIdentifierPredicate	p	NSPredicate	13.2.2-17.0.3
+            prefersToActivateForTargetContentIdentifierPredicate	p	NSPredicate	13.2.2-17.0.3
+            C	UISceneActivationRequestOptions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            __requestFullscreen	i		13.2.2-17.0.3
+            _collectionJoinBehavior	i		14.3-17.0.3
+            _collectionJoinBehavior	p		14.3-17.0.3
+            _preserveLayout	i		13.2.2-17.0.3
+            _requestFullscreen	p		13.2.2-17.0.3
+            _requestingScene	i	UIScene	13.2.2-17.0.3
+            collectionJoinBehavior	p		14.3-17.0.3
+            debugDescription	p	NSString	17.0.3
+            description	p	NSString	17.0.3
+            hash	p		17.0.3
+            preserveLayout	p		13.2.2-17.0.3
+            requestingScene	p	UIScene	13.2.2-17.0.3
+            superclass	p		17.0.3
+            C	UISceneConfiguration	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _delegateClass	i		13.2.2-17.0.3
+            _fromPlist	i		13.2.2-17.0.3
+            _fromPlist	p		13.2.2-17.0.3
+            _hadResolutionErrorsOnLoad	i		13.2.2-17.0.3
+            _hadResolutionErrorsOnLoad	p		13.2.2-17.0.3
+            _isDefault	i		13.2.2-17.0.3
+            _isDefault	p		13.2.2-17.0.3
+            _name	i	NSString	13.2.2-17.0.3
+            _role	i	NSString	13.2.2-17.0.3
+            _sceneClass	i		13.2.2-17.0.3
+            _storyboard	i	UIStoryboard	13.2.2-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            delegateClass	p		13.2.2-17.0.3
+            description	p	NSString	16-17.0.3
+            hash	p		16-17.0.3
+            name	p	NSString	13.2.2-17.0.3
+            role	p	NSString	13.2.2-17.0.3
+            sceneClass	p		13.2.2-17.0.3
+            storyboard	p	UIStoryboard	13.2.2-17.0.3
+            superclass	p		16-17.0.3
+            C	UISceneConnectionOptions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            URLContexts	p	NSSet	13.2.2-17.0.3
+            _cleanupBlocks	i	NSSet	17.0.3
+            _fbsScene	i	FBSScene	13.2.2-17.0.3
+            _fbsScene	p	FBSScene	13.2.2-17.0.3
+            _itemProviderCollections	p	NSSet	17.0.3
+            _launchOptionsDictionary	i	NSDictionary	13.2.2-17.0.3
+            _launchOptionsDictionary	p	NSDictionary	13.2.2-17.0.3
+            _specification	i	FBSSceneSpecification	13.2.2-17.0.3
+            _specification	p	FBSSceneSpecification	13.2.2-17.0.3
+            cloudKitShareMetadata	p	CKShareMetadata	13.2.2-17.0.3
+            handoffUserActivityType	p	NSString	13.2.2-17.0.3
+            notificationResponse	p	UNNotificationResponse	13.2.2-17.0.3
+            shortcutItem	p	UIApplicationShortcutItem	13.2.2-17.0.3
+            sourceApplication	p	NSString	13.2.2-17.0.3
+            userActivities	p	NSSet	13.2.2-17.0.3
+            C	UISceneDestructionRequestOptions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            C	UISceneOpenExternalURLOptions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _eventAttribution	i	UIEventAttribution	14.7-17.0.3
+            _universalLinksOnly	i		13.2.2-17.0.3
+            eventAttribution	p	UIEventAttribution	14.7-17.0.3
+            universalLinksOnly	p		13.2.2-17.0.3
+            C	UISceneOpenURLOptions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _annotation	i		13.2.2-17.0.3
+            _contentOwner	i		17.0.3
+            _contentOwner	p		17.0.3
+            _eventAttribution	i	UIEventAttribution	14.7-17.0.3
+            _openAsDownload	i		13.2.2-17.0.3
+            _openAsDownload	p		13.2.2-17.0.3
+            _openInPlace	i		13.2.2-17.0.3
+            _sourceApp	i	NSString	13.2.2-17.0.3
+            _sourceProcessHandle	i	BSProcessHandle	13.2.2-17.0.3
+            _sourceProcessHandle	p	BSProcessHandle	13.2.2-17.0.3
+            annotation	p		13.2.2-17.0.3
+            eventAttribution	p	UIEventAttribution	14.7-17.0.3
+            openInPlace	p		13.2.2-17.0.3
+            sourceApplication	p	NSString	13.2.2-17.0.3
+            C	UISceneSession	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _configuration	i	UISceneConfiguration	13.2.2-17.0.3
+            _configurationIsDirty	p		13.2.2-17.0.3
+            _configurationNeedsReevalulation	p		13.2.2-17.0.3
+            _internal	p		14.3-17.0.3
+            _persistentIdentifier	i	NSString	13.2.2-17.0.3
+            _role	i	NSString	13.2.2-17.0.3
+            _scene	i	UIScene	13.2.2-17.0.3
+            _sessionFlags	i		13.2.2-17.0.3
+            _stateRestorationActivity	i	NSUserActivity	13.2.2-17.0.3
+            _stateRestorationActivityIsDirty	p		13.2.2-17.0.3
+            _trackingRefreshRequest	p		13.2.2-17.0.3
+            _userInfo	i	NSDictionary	13.2.2-17.0.3
+            _userInfoIsDirty	p		13.2.2-17.0.3
+            canvasSubclass	p		13.2.2-17.0.3
+            configuration	p	UISceneConfiguration	13.2.2-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            description	p	NSString	16-17.0.3
+            hash	p		16-17.0.3
+            persistentIdentifier	p	NSString	13.2.2-17.0.3
+            representedCanvas	p	UICanvas	13.2.2-17.0.3
+            role	p	NSString	13.2.2-17.0.3
+            scene	p	UIScene	13.2.2-17.0.3
+            stateRestorationActivity	p	NSUserActivity	13.2.2-17.0.3
+            superclass	p		16-17.0.3
+            systemType	p		13.2.2-17.0.3
+            userInfo	p	NSDictionary	13.2.2-17.0.3
+            C	UISceneSizeRestrictions	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _allowsFullScreen	i		16-17.0.3
+            _hasAutomaticMaximumSize	i		13.2.2-17.0.3
+            _hasAutomaticMinimumSize	i		13.2.2-17.0.3
+            _maximumSize	i		13.2.2-17.0.3
+            _minimumSize	i		13.2.2-17.0.3
+            _scene	i	UIWindowScene	13.2.2-17.0.3
+            allowsFullScreen	p		16-17.0.3
+            maximumSize	p		13.2.2-17.0.3
+            minimumSize	p		13.2.2-17.0.3
+            C	UISceneWindowingBehaviors	17.0.3
+            S	NSObject	17.0.3
+            closable	p		17.0.3
+            miniaturizable	p		17.0.3
+            C	UIScreen	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _UIIBAlwaysProvidePeripheryInsets	p		11.0-17.0.3
+            __UIIBAlwaysProvidePeripheryInsets	i		11.0-17.0.3
+            __displayConfiguration	i	FBSDisplayConfiguration	11.0-17.0.3
+            __eventDisplay	i	BKSHIDEventDisplay	15.3.1-17.0.3
+            __focusedWindow	i		8.3-17.0.3
+            _artworkSubtype	i		12.0-12.4
+            _availableDisplayModes	i	NSArray	7.1-17.0.3
+            _boundingPathUtilities	i	_UIScreenBoundingPathUtilities	11.4-17.0.3
+            _bounds	i		4.3-10.3
+            _canAccessDisplaySeed	i		7.1
+            _capabilities	i	NSDictionary	7.0-17.0.3
+            _captured	i		11.0-17.0.3
+            _carPlayHumanPresenceStatus	i		10.3-17.0.3
+            _carSessionStatus	i	CARSessionStatus	14.3-17.0.3
+            _connectionSeed	i		7.1
+            _contentSizeCategoryTraits	i	UITraitCollection	10.0-12.4
+            _currentCarSessionStatus	i	CARSessionStatus	12.0-13.4.1
+            _currentFocusAnimationCoordinator	i	UIFocusAnimationCoordinator	9.0-9.3
+            _defaultTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _disconnectionPreventionAssertions	i	NSMutableSet	17.0.3
+            _display	i	CADisplay	4.3-10.3
+            _displayCornerRadiusIgnoringZoom	p		16-17.0.3
+            _displayEdgeInfoProvider	i	_UIDisplayEdgeInfoProvider	12.0-12.4
+            _displayInfoProvider	i		13.2.2-17.0.3
+            _dragManager	i	_UIDragManager	11.0-17.0.3
+            _extendedJailHitTestWindow	i	_UIScreenTransparentHitTestWindow	8.0-8.4
+            _fbsDisplay	i	FBSDisplay	8.0-10.3
+            _fixedCoordinateSpace	i	_UIScreenFixedCoordinateSpace	8.0-17.0.3
+            _focusMovementPerformer	i	_UIFocusMovementPerformer	11.0-13.4.1
+            _focusScrollManager	i	_UIFocusScrollManager	11.0-13.4.1
+            _focusSystem	i	UIFocusSystem	10.0-13.4.1
+            _focusSystemManager	i	_UIScreenFocusSystemManager	11.0-13.4.1
+            _focusedItem	i		8.3-8.4
+            _focusedView	i	UIView	9.0-9.3
+            _focusedWindow	p		8.3-17.0.3
+            _foregroundSceneCount	i		16
+            _gamut	i		10.0-17.0.3
+            _gkBounds	p		8.0-14.7,16-17.0.3
+            _gkScale	c		8.0-14.7,16-17.0.3
+            _horizontalScale	i		4.3-9.3
+            _ignoreBacklightLevelDidChangeNotificationsCount	i		5.0-5.1
+            _ignoreBacklightLevelDidChangeNotificationsCount	p		5.0-5.1
+            _initialDisplayContext	i	UISDisplayContext	13.2.2-17.0.3
+            _interactiveHighlightEnvironment	i	_UIInteractiveHighlightEnvironment	11.0-17.0.3
+            _interfaceOrientation	i		8.0-17.0.3
+            _interfaceOrientation	p		8.0-8.4
+            _interfaceOrientedBounds	i		8.0-8.4
+            _isFakeScreen	i		16-17.0.3
+            _jailOffset	i		8.0-8.4
+            _jailOrientation	i		8.0-8.4
+            _jailScale	i		8.0-8.4
+            _jailSize	i		8.0-8.4
+            _jailTouchInsets	i		8.0-8.4
+            _jailUsesHitTestWindow	i		8.0-8.4
+            _lastFocusStartTime	i		9.0-9.3
+            _lastNotifiedBacklightLevel	i		6.0-17.0.3
+            _lastNotifiedBacklightLevel	p		6.0-17.0.3
+            _lastNotifiedTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _lastUpdatedCanvasUserInterfaceStyle	i		13.2.2-17.0.3
+            _mainSceneReferenceBounds	i		8.0-10.3
+            _mainScreen	i		12.0-17.0.3
+            _nativePointsPerMillimeter	i		14.3-17.0.3
+            _overrideTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _pausedWindows	i	NSMutableArray	7.0-10.3
+            _pendingFocusUpdateAllowsDeferral	i		9.0-9.3
+            _pendingFocusUpdateEnvironment	i		9.0-9.3
+            _performingSystemSnapshot	i		9.0-17.0.3
+            _performingSystemSnapshot	p		9.0-17.0.3
+            _pointsPerInch	i		8.0-17.0.3
+            _preferredFocusedWindow	p	UIWindow	9.0-17.0.3
+            _previousFocusedView	i	UIView	9.0-9.3
+            _previousFocusedView	p	UIView	9.0-9.3
+            _referenceBounds	i		8.0-17.0.3
+            _referenceBounds	p		8.0-17.0.3
+            _referenceDisplayModeStatus	i		16-17.0.3
+            _scale	i		4.3-17.0.3
+            _screenDisablingWindow	i	UIWindow	7.0-10.3
+            _screenFlags	i		4.3-17.0.3
+            _screenType	i		16-17.0.3
+            _softwareDimmingWindow	i	UISoftwareDimmingWindow	5.0-17.0.3
+            _softwareDimmingWindow	p	UISoftwareDimmingWindow	5.0-17.0.3
+            _startedPausingWindows	i		7.0-10.3
+            _touchMap	i		7.1
+            _touchScaleFactor	i		8.0-10.3
+            _unfocusingViews	i	NSHashTable	9.0-9.3
+            _unfocusingViews	p	NSHashTable	9.0-9.3
+            _unjailedReferenceBounds	i		8.0-17.0.3
+            _unjailedReferenceBounds	p		8.0-8.4
+            _userInterfaceIdiom	i		7.0-17.0.3
+            _wantsSoftwareDimming	i		5.0-17.0.3
+            _workspaceCapableScreenType	i		7.0-7.1
+            applicationFrame	p		4.3-17.0.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            availableModes	p	NSArray	4.3-17.0.3
+            bn_portraitPeripheryInsets	p		16-17.0.3
+            boundingPathUtilities	p	_UIScreenBoundingPathUtilities	11.4-17.0.3
+            bounds	p		4.3-17.0.3
+            brightness	p		5.0-17.0.3
+            calibratedLatency	p		13.2.2-17.0.3
+            captured	p		11.0-17.0.3
+            carSessionStatus	p	CARSessionStatus	14.3-17.0.3
+            ck_screenSizeCategory	c		11.4-14.7,16-17.0.3
+            coordinateSpace	p		8.0-17.0.3
+            currentEDRHeadroom	p		16-17.0.3
+            currentFocusAnimationCoordinator	p	UIFocusAnimationCoordinator	9.0-9.3
+            currentMode	p	UIScreenMode	4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            defaultTraitCollection	p	UITraitCollection	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            displayConfiguration	p	FBSDisplayConfiguration	11.0-17.0.3
+            dragManager	p	_UIDragManager	11.0-17.0.3
+            eligibleForFocusInteraction	p		11.0-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            fbsDisplay	p	FBSDisplay	8.0-10.3
+            fixedCoordinateSpace	p		8.0-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            focusMapContainer	p		11.0-17.0.3
+            focusMovementPerformer	p	_UIFocusMovementPerformer	11.0-13.4.1
+            focusScrollManager	p	_UIFocusScrollManager	11.0-13.4.1
+            focusSystem	p	UIFocusSystem	10.0-17.0.3
+            focusSystemManager	p	_UIScreenFocusSystemManager	11.0-13.4.1
+            focusedItem	p		8.3-8.4,10.0-17.0.3
+            focusedItemRegionContainer	p		10.0-10.3
+            focusedView	p	UIView	8.3-17.0.3
+            hash	p		8.0-17.0.3
+            ic_isSecure	c		13.2.2-14.7,16-17.0.3
+            ignoreFocusUpdateIfNeeded	p		9.3
+            interactiveHighlightEnvironment	p	_UIInteractiveHighlightEnvironment	11.0-17.0.3
+            is_scaledSize	p		9.0-13.4.1
+            jailOffset	p		8.0-8.4
+            jailOrientation	p		8.0-8.4
+            jailScale	p		8.0-8.4
+            jailSize	p		8.0-8.4
+            jailTouchInsets	p		8.0-8.4
+            jailUsesHitTestWindow	p		8.0-8.4
+            lastFocusStartTime	p		9.0-9.3
+            lastNotifiedTraitCollection	p	UITraitCollection	8.0-17.0.3
+            linearFocusMovementSequences	p	NSArray	10.0-17.0.3
+            mainScreen	p		12.0-17.0.3
+            maximumFramesPerSecond	p		10.3-17.0.3
+            mirroredScreen	p	UIScreen	4.3-17.0.3
+            nativeBounds	p		8.0-17.0.3
+            nativeScale	p		8.0-17.0.3
+            overrideTraitCollection	p	UITraitCollection	8.0-17.0.3
+            overscanCompensation	p		5.0-17.0.3
+            overscanCompensationInsets	p		9.0-17.0.3
+            parentFocusEnvironment	p		10.0-17.0.3
+            potentialEDRHeadroom	p		16-17.0.3
+            preferredFocusEnvironments	p	NSArray	10.0-17.0.3
+            preferredFocusMovementStyle	p		10.0-17.0.3
+            preferredFocusedItem	p		8.3-10.3
+            preferredFocusedView	p	UIView	9.0-17.0.3
+            preferredMode	p	UIScreenMode	4.3-17.0.3
+            referenceDisplayModeStatus	p		16-17.0.3
+            scale	p		4.3-17.0.3
+            screenSizeCategory	c		11.0-14.7,16-17.0.3
+            superclass	p		8.0-17.0.3
+            supportsFocus	p		8.3-17.0.3
+            supportsScreenshotEditViewController	c		11.0-12.4
+            traitCollection	p	UITraitCollection	8.0-17.0.3
+            userInterfaceIdiomPad	c		11.0-14.7,16-17.0.3
+            vuiTraitCollection	c	UITraitCollection	16-17.0.3
+            wantsSoftwareDimming	p		5.0-17.0.3
+            workspaceCapableScreenType	p		7.0-7.1
+            C	UIScreenEdgePanGestureRecognizer	7.0-17.0.3
+            S	UIPanGestureRecognizer	7.0-17.0.3
+            _createFeatureBlock	i		13.2.2-17.0.3
+            _edges	i		7.0-8.2,13.2.2-17.0.3
+            _ignoreSubsequentTouches	i		11.0-12.4
+            _recognizer	i		7.0-12.4
+            _rootFeature	i	_UISEMuxGestureFeature	13.2.2-17.0.3
+            _settings	i	_UISEGestureFeatureSettings	13.2.2-17.0.3
+            _touchedEdges	i		13.2.2-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            edges	p		7.0-17.0.3
+            hash	p		8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UIScreenMode	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _caMode	i	CADisplayMode	11.0-11.4
+            _isMainScreen	i		16-17.0.3
+            _mainScreen	i		5.1-15.3.1
+            _mainScreen	p		5.1-15.3.1
+            _mode	i	FBSDisplayMode	4.3-17.0.3
+            _scale	i		16-17.0.3
+            pixelAspectRatio	p		4.3-17.0.3
+            size	p		4.3-17.0.3
+            C	UIScreenshotService	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            _privateDelegate	i		13.2.2-17.0.3
+            _scene	i	UIScene	13.2.2-17.0.3
+            _scene	p	UIScene	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            privateDelegate	p		13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            windowScene	p	UIWindowScene	13.2.2-17.0.3
+            C	UIScribbleInteraction	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            __defaultSystemInteraction	i		14.3-17.0.3
+            _defaultSystemInteraction	p		14.3-17.0.3
+            _delegate	i		14.3-17.0.3
+            _handlingWriting	i		14.3-17.0.3
+            _view	i	UIView	14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            delegate	p		14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            handlingWriting	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            view	p	UIView	14.3-17.0.3
+            C	UIScrollView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __allowedTouchTypesForScrolling	i	NSArray	10.0-17.0.3
+            __alternativeVerticalScrollIndicatorTopSafeAreaInset	i		15.3.1-17.0.3
+            __scrollViewMonitor	i	UIScrollViewMonitor	17.0.3
+            _accessoryInsets	i		11.0-17.0.3
+            _accessoryViews	i	NSMutableDictionary	11.0-17.0.3
+            _accumulatedOffset	i		7.0-17.0.3
+            _accuracy	i		4.3-17.0.3
+            _activityTrackingTokens	i		16-17.0.3
+            _adjustedContentInset	i		11.0-12.4
+            _adjustedDecelerationFactor	i		5.0-17.0.3
+            _adjustedDecelerationTarget	i		5.0-17.0.3
+            _allowedNavigationOverlapAmount	i		11.0-17.0.3
+            _allowedTouchTypesForScrolling	p	NSArray	10.0-17.0.3
+            _alternativeVerticalScrollIndicatorTopSafeAreaInset	p		15.3.1-17.0.3
+            _animation	i	UIScrollViewScrollAnimation	4.3-17.0.3
+            _applyVerticalSafeAreaInsetsToNonscrollingContent	p		11.0-17.0.3
+            _asyncScrollDecelerationState	i	_UIScrollViewAsyncScrollDecelerationState	14.7-17.0.3
+            _autoScrollAssistant	i	_UIAutoScrollAssistant	11.0-17.0.3
+            _autoScrollAssistant	p	_UIAutoScrollAssistant	11.0-17.0.3
+            _automaticContentConstraints	i	NSArray	6.0-17.0.3
+            _automaticContentConstraints	p	NSArray	6.0-17.0.3
+            _automaticContentOffsetAdjustmentsAnimatedEnabledCount	i		11.0-16
+            _cachedHorizontalScrollIndicatorBaseInsets	i		11.4-17.0.3
+            _cachedVerticalScrollIndicatorBaseInsets	i		11.4-17.0.3
+            _configureForObservingByTVSearchController	p		15.3.1-17.0.3
+            _contentHeightVariable	i	NSISVariable	6.0-17.0.3
+            _contentHeightVariable	p	NSISVariable	6.0-17.0.3
+            _contentInset	i		4.3-17.0.3
+            _contentInsetAdjustmentBehavior	i		11.0-17.0.3
+            _contentInsetAdjustments	i	NSMutableDictionary	16-17.0.3
+            _contentInsetAdjustmentsSum	i		16-17.0.3
+            _contentInsetIncludingDecorations	p		10.0-17.0.3
+            _contentLayoutGuide	i	UILayoutGuide	11.0-17.0.3
+            _contentMarginsGuide	i	UILayoutGuide	12.0-17.0.3
+            _contentOffsetAnimationDuration	i		4.3-17.0.3
+            _contentOffsetLayoutGuide	i	UILayoutGuide	12.0-17.0.3
+            _contentScrollInset	i		9.0-17.0.3
+            _contentScrollableAxes	p		16-17.0.3
+            _contentSize	i		4.3-17.0.3
+            _contentView	i	UIView	4.3-6.1
+            _contentWidthVariable	i	NSISVariable	6.0-17.0.3
+            _contentWidthVariable	p	NSISVariable	6.0-17.0.3
+            _contentXOffsetVariable	i	NSISVariable	12.0-17.0.3
+            _contentXOffsetVariable	p	NSISVariable	12.0-17.0.3
+            _contentYOffsetVariable	i	NSISVariable	12.0-17.0.3
+            _contentYOffsetVariable	p	NSISVariable	12.0-17.0.3
+            _currentScrollDeviceCategory	i		13.4.1-17.0.3
+            _decelerationFactor	i		4.3-17.0.3
+            _decelerationLnFactorH	i		4.3-17.0.3
+            _decelerationLnFactorV	i		4.3-17.0.3
+            _deferredBeginTouchesInfo	i	NSArray	4.3-6.1
+            _deferredUpdateTargetContentOffset	i		11.0-17.0.3
+            _deferredUpdateTargetContentSize	i		11.0-17.0.3
+            _deferredUpdateTargetIsValid	i		11.0-17.0.3
+            _delegate	i		4.3-17.0.3
+            _directionalPressGestureRecognizer	i	UIScrollViewDirectionalPressGestureRecognizer	9.3-17.0.3
+            _disableUpdateOffsetOnCancelTracking	p		9.3-10.3
+            _discreteFastScrollCount	i		14.3-17.0.3
+            _discreteFastScrollEndTime	i		14.3-17.0.3
+            _discreteFastScrollLastHighVelocityEventTime	i		14.3-17.0.3
+            _discreteFastScrollMultiplier	i		14.3-17.0.3
+            _discreteFastScrollStartMultiplier	i		14.3-17.0.3
+            _dragAutoScrollGestureRecognizer	i	_UIDragAutoScrollGestureRecognizer	11.0-17.0.3
+            _draggingChildScrollView	i	UIScrollView	7.0-17.0.3
+            _edgesAllowingScrollAccessoriesExtendedToBoundingPath	i		11.4-17.0.3
+            _farthestDistance	i		4.3-6.1
+            _fastScrollCount	i		4.3-17.0.3
+            _fastScrollEndTime	i		4.3-17.0.3
+            _fastScrollMultiplier	i		4.3-17.0.3
+            _fastScrollStartMultiplier	i		4.3-17.0.3
+            _firstPageOffset	i		9.0-17.0.3
+            _focusFastScrollingController	i	_UIFocusFastScrollingController	10.3-16
+            _focusFastScrollingIndexBar	i	_UIScrollViewIndexBar	10.3
+            _focusFastScrollingIndexBarView	i	_UIFocusFastScrollingIndexBarView	11.0-16
+            _focusFastScrollingRequest	i	_UIFocusFastScrollingRequest	10.3-16
+            _frameLayoutGuide	i	UILayoutGuide	11.0-17.0.3
+            _gradientMaskEdgeInsets	i		10.0-17.0.3
+            _gradientMaskInsets	i		9.3
+            _gradientMaskLengths	i		10.0-17.0.3
+            _horizontalFeedbackBehavior	i	_UIFeedbackEdgeBehavior	10.0-10.3
+            _horizontalFeedbackGenerator	i	_UIEdgeFeedbackGenerator	11.0-11.4
+            _horizontalScrollIndicator	i		4.3-17.0.3
+            _horizontalScrollIndicatorHideDelayTimer	i	NSTimer	13.2.2-17.0.3
+            _horizontalScrollIndicatorInsets	i		11.4-17.0.3
+            _horizontalVelocity	i		4.3-17.0.3
+            _hysteresis	i		4.3-6.1
+            _inSetContentOffset	p		17.0.3
+            _initialTouchPosition	i		4.3-6.1
+            _interactionActivityTrackingBaseName	i	NSString	16-17.0.3
+            _interpageSpacing	i		9.0-17.0.3
+            _intervalBetweenPanGestures	i		13.2.2-17.0.3
+            _intervalBetweenPanGestures	p		13.2.2-17.0.3
+            _keyboardBottomInsetAdjustment	i		11.4-17.0.3
+            _keyboardDismissMode	i		7.0-17.0.3
+            _keyboardScrollingAnimator	i	_UIScrollViewScrollingAnimator	17.0.3
+            _keyboardScrollingGestureRecognizer	i	_UIPressGestureRecognizer	17.0.3
+            _knobFeedbackGenerator	i		13.2.2-17.0.3
+            _knobHoverGestureRecognizer	i	UIHoverGestureRecognizer	13.4.1-17.0.3
+            _knobInteractionBeginTime	i		13.2.2-17.0.3
+            _knobLastFadeTime	i		13.2.2-17.0.3
+            _knobLongPressGestureRecognizer	i	UIScrollViewKnobLongPressGestureRecognizer	13.2.2-17.0.3
+            _knobPointerLongPressGestureRecognizer	i	UIScrollViewKnobLongPressGestureRecognizer	13.4.1-17.0.3
+            _knobRelativeContentInsets	i		13.2.2-17.0.3
+            _knobRelativeIndicatorInsets	i		13.2.2-17.0.3
+            _lastOffsetUpdateOffset	i		10.3-17.0.3
+            _lastOffsetUpdateTimeInterval	i		10.3-17.0.3
+            _lastPanGestureEndTime	i		13.2.2-17.0.3
+            _lastScrollInterruptionByPointerEventTime	i		13.4.1-17.0.3
+            _lastSetContentOffsetUnrounded	i		10.3-17.0.3
+            _lastTouchPosition	i		4.3-6.1
+            _lastTouchTime	i		4.3-6.1
+            _lastUpdateOffsetX	i		4.3-17.0.3
+            _lastUpdateOffsetY	i		4.3-17.0.3
+            _lastUpdateTime	i		4.3-17.0.3
+            _lastVisibleBounds	i		14.3-17.0.3
+            _layoutObserver	i		9.0-17.0.3
+            _lowFidelitySwipeGestureRecognizers	i	UISwipeGestureRecognizer	7.0-17.0.3
+            _maximumZoomScale	i		4.3-17.0.3
+            _minimumZoomScale	i		4.3-17.0.3
+            _overridingDestinationItemForFocusUpdate	i		10.3-17.0.3
+            _pageDecelerationTarget	i		4.3-17.0.3
+            _pagingFriction	i		4.3-17.0.3
+            _pagingOrigin	i		9.0-17.0.3
+            _pagingSpringPull	i		4.3-17.0.3
+            _pan	i	UIScrollViewPanGestureRecognizer	4.3-17.0.3
+            _parentAdjustment	i		4.3-17.0.3
+            _pinch	i	UIScrollViewPinchGestureRecognizer	4.3-17.0.3
+            _previousHorizontalVelocity	i		4.3-17.0.3
+            _previousVerticalVelocity	i		4.3-17.0.3
+            _refreshControl	i	UIRefreshControl	10.0-17.0.3
+            _refreshControl	p	UIRefreshControl	10.0-17.0.3
+            _refreshControlContentInsetHeight	i		13.2.2-17.0.3
+            _relativePanView	i	UIView	10.0-17.0.3
+            _rotationCenterPoint	i		4.3-17.0.3
+            _savedKeyboardAdjustmentDelta	i		7.0-17.0.3
+            _sceneComponentHoldingLock	i	_UIFocusSystemSceneComponent	15.3.1-17.0.3
+            _scrollHeartbeat	i	CADisplayLink	4.3-17.0.3
+            _scrollIndicatorInset	i		4.3-17.0.3
+            _scrollNotificationObservers	i	NSHashTable	11.0-17.0.3
+            _scrollNotificationViews	i		4.3-10.3
+            _scrollTestParameters	i		5.1-17.0.3
+            _scrollViewFlags	i		4.3-17.0.3
+            _scrollViewMonitor	p	UIScrollViewMonitor	17.0.3
+            _scrollableAncestor	i		13.2.2-17.0.3
+            _scrollingAnimator	p	_UIScrollViewScrollingAnimator	17.0.3
+            _scrollingPointerRegion	i	UIPointerRegion	13.4.1-17.0.3
+            _scrollingPointerRegionGenerationID	i		14.3-17.0.3
+            _scrubbing	p		13.2.2-17.0.3
+            _sf_isScrolledPastTop	c		11.0-14.7,16-17.0.3
+            _sf_isScrolledToOrPastBottom	c		11.0-14.7,16-17.0.3
+            _sf_scrollIndicatorInsets	p		16-17.0.3
+            _shadows	i		4.3-17.0.3
+            _shouldAdjustLayoutToCollapseTopSpacing	p		15.3.1-17.0.3
+            _shouldAdjustLayoutToDrawTopSeparator	p		15.3.1-17.0.3
+            _shouldAdjustLayoutToMergeWithBar	p		13.2.2-14.7
+            _shouldPreventFocusScrollPastContentSize	p		14.3-17.0.3
+            _shouldScrollAncestors	p		15.3.1-17.0.3
+            _smoothScrollCallbackCurrentSkipCount	i		10.3-17.0.3
+            _smoothScrollCallbackSkips	i		10.3-17.0.3
+            _startOffsetX	i		4.3-17.0.3
+            _startOffsetY	i		4.3-17.0.3
+            _startTouchPosition	i		4.3-6.1
+            _startTouchTime	i		4.3-6.1
+            _staticScrollBar	i	_UIStaticScrollBar	7.0-17.0.3
+            _staticScrollBar	p	_UIStaticScrollBar	7.0-17.0.3
+            _stopOffset	i		4.3
+            _swiftui_adjustsContentInsetWhenScrollDisabled	c		17.0.3
+            _swipe	i		4.3-17.0.3
+            _telemetryOffsetChange	i		13.4.1-17.0.3
+            _telemetryOffsetChangeCount	i		13.4.1-17.0.3
+            _telemetryOffsetChangeHighRateDuration	i		13.4.1-17.0.3
+            _telemetryOffsetChangeTime	i		13.4.1-17.0.3
+            _temporaryCoordinatingReplacement	i	UIScrollView	17.0.3
+            _temporaryCoordinatingReplacement	p	UIScrollView	17.0.3
+            _topLayoutInsetForSidebar	i		13.2.2-17.0.3
+            _topLayoutInsetForSidebar	p		13.2.2-17.0.3
+            _topScrollIndicatorFollowsContentOffset	p		15.3.1-17.0.3
+            _touchDelayGestureRecognizer	i	UIScrollViewDelayedTouchesBeganGestureRecognizer	7.0-17.0.3
+            _touchLevel	i		7.0-17.0.3
+            _trackingHeartbeat	i	CADisplayLink	12.4-13.2.2
+            _trackingWatchdogTimer	i	NSTimer	12.0-17.0.3
+            _trackpadScrollInterruptionDelayedAction	i	UIDelayedAction	14.3-17.0.3
+            _useContentDimensionVariablesForConstraintLowering	i		6.0-17.0.3
+            _useContentDimensionVariablesForConstraintLowering	p		6.0-17.0.3
+            _velocityScaleFactor	i		11.0-17.0.3
+            _verticalFeedbackBehavior	i	_UIFeedbackEdgeBehavior	10.0-10.3
+            _verticalFeedbackGenerator	i	_UIEdgeFeedbackGenerator	11.0-11.4
+            _verticalScrollIndicator	i		4.3-17.0.3
+            _verticalScrollIndicatorHideDelayTimer	i	NSTimer	13.2.2-17.0.3
+            _verticalScrollIndicatorInsets	i		11.4-17.0.3
+            _verticalScrollIndicatorUsesAlternativeTopSafeAreaInset	p		15.3.1-17.0.3
+            _verticalVelocity	i		4.3-17.0.3
+            _vfd	i	_UIScrollViewVFD	15.3.1-17.0.3
+            _wantsConstrainedContentSize	p		8.0-17.0.3
+            _workIntervalProxy	i	_UIWorkIntervalProxy	12.0-13.2.2
+            _zoomAnchorPoint	i		4.3-17.0.3
+            _zoomAnimation	i		6.0-17.0.3
+            _zoomAnimationCount	i		4.3-17.0.3
+            _zoomAnimationState	i	UIViewAnimationState	13.4.1-17.0.3
+            _zoomFeedbackBehavior	i	_UIFeedbackZoomEdgeBehavior	10.0-10.3
+            _zoomFeedbackGenerator	i	_UIZoomEdgeFeedbackGenerator	11.0-17.0.3
+            _zoomRubberBandHysteresisCount	i		4.3
+            _zoomView	i	UIView	4.3-17.0.3
+            accessoryInsets	p		11.0-17.0.3
+            accessoryViews	p	NSMutableDictionary	11.0-17.0.3
+            adjustedContentInset	p		11.0-17.0.3
+            adjustsTargetsOnContentOffsetChanges	p		7.0-17.0.3
+            allowsKeyboardScrolling	p		17.0.3
+            alwaysBounceHorizontal	p		4.3-17.0.3
+            alwaysBounceVertical	p		4.3-17.0.3
+            attemptingToEndFocusFastScrolling	p		10.3-16
+            automaticallyAdjustsScrollIndicatorInsets	p		13.2.2-17.0.3
+            bounces	p		4.3-17.0.3
+            bouncesZoom	p		4.3-17.0.3
+            cachedHorizontalScrollIndicatorBaseInsets	p		11.4-17.0.3
+            cachedVerticalScrollIndicatorBaseInsets	p		11.4-17.0.3
+            canCancelContentTouches	p		4.3-17.0.3
+            canDriveVitality	c		17.0.3
+            canScrollX	p		10.0-17.0.3
+            canScrollY	p		10.0-17.0.3
+            contentInset	p		4.3-17.0.3
+            contentInsetAdjustmentBehavior	p		11.0-17.0.3
+            contentLargerThanBounds	c		11.0-14.7,16-17.0.3
+            contentLayoutGuide	p	UILayoutGuide	11.0-17.0.3
+            contentOffset	p		4.3-17.0.3
+            contentScrollsAlongXAxis	p		11.0-17.0.3
+            contentScrollsAlongYAxis	p		11.0-17.0.3
+            contentSize	p		4.3-17.0.3
+            coordinateSpace	p		12.0-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            decelerating	p		4.3-17.0.3
+            decelerationRate	p		4.3-17.0.3
+            delaysContentTouches	p		4.3-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	9.0-17.0.3
+            directionalLockEnabled	p		4.3-17.0.3
+            directionalPressGestureRecognizer	p	UIGestureRecognizer	9.3-17.0.3
+            dragging	p		4.3-17.0.3
+            firstResponderKeyboardAvoidanceEnabled	p		8.0-12.4
+            focusFastScrolling	p		10.3-14.3
+            forwardsTouchesUpResponderChain	p		8.0-17.0.3
+            frameLayoutGuide	p	UILayoutGuide	11.0-17.0.3
+            hash	p		9.0-17.0.3
+            horizontalScrollIndicator	p	UIView	11.0-17.0.3
+            horizontalScrollIndicatorInsets	p		13.2.2-17.0.3
+            ic_shouldOptimizeForScrolling	c		14.3-14.7,16-17.0.3
+            indexDisplayMode	p		10.3-17.0.3
+            indicatorStyle	p		4.3-17.0.3
+            isAnimatingScroll	p		4.3-17.0.3
+            isAnimatingZoom	p		4.3-17.0.3
+            isHorizontalBouncing	p		4.3-17.0.3
+            isVerticalBouncing	p		4.3-17.0.3
+            is_scrollViewDelegate	c		9.0-9.3,17.0.3
+            is_supportsVitality	c		9.0-9.3
+            is_vitalityController	c	ISUIScrollViewVitalityController	9.0-14.7,16-17.0.3
+            is_vitalityHints	c		9.0-9.3
+            keyboardDismissMode	p		7.0-17.0.3
+            maximumContentOffset	p		10.3-17.0.3
+            maximumContentPoint	p		14.3-17.0.3
+            maximumZoomScale	p		4.3-17.0.3
+            mf_maxContentOffset	p		14.3-14.7,16-17.0.3
+            mf_minContentOffset	p		14.3-14.7,16-17.0.3
+            mf_visibleBounds	p		14.3-14.7,16-17.0.3
+            mf_visibleFrame	p		14.3-14.7,16-17.0.3
+            mf_visibleHeight	c		14.3-14.7,16-17.0.3
+            minimumContentOffset	p		10.3-17.0.3
+            minimumZoomScale	p		4.3-17.0.3
+            pageDecelerationTarget	p		16-17.0.3
+            pagingEnabled	p		4.3-17.0.3
+            panGestureRecognizer	p	UIPanGestureRecognizer	5.0-17.0.3
+            pinchGestureRecognizer	p	UIPinchGestureRecognizer	5.0-17.0.3
+            programmaticScrollEnabled	p		4.3-17.0.3
+            pu_isBouncing	c		9.0-14.7
+            pu_isPerformingScrollTest	c		9.0-14.7,16-17.0.3
+            px_contentOffsetYFraction	c		17.0.3
+            px_isBouncing	c		16-17.0.3
+            px_isDecelerating	c		16-17.0.3
+            px_isPerformingScrollTest	c		10.0-14.7,16-17.0.3
+            px_maximumContentOffsetY	c		17.0.3
+            px_minimumContentOffsetY	c		17.0.3
+            px_scrollableAxis	c		16-17.0.3
+            refreshControl	p	UIRefreshControl	10.0-17.0.3
+            relativeContentOffset	p		11.4-14.3,17.0.3
+            scrollEnabled	p		4.3-17.0.3
+            scrollHysteresis	p		10.0-17.0.3
+            scrollIndicatorInsets	p		4.3-17.0.3
+            scrollTestParameters	p		5.1-17.0.3
+            scrollTestToBottomParameters	c	UIScrollTestToBottomParameters	13.2.2-14.7
+            scrollingToTop	p		7.0-17.0.3
+            scrollsToTop	p		4.3-17.0.3
+            showingFocusFastScrollingPreview	p		10.3-16
+            showsHorizontalScrollIndicator	p		4.3-17.0.3
+            showsVerticalScrollIndicator	p		4.3-17.0.3
+            smu_isAnimatingScroll	c		17.0.3
+            superclass	p		9.0-17.0.3
+            topScrollIndicatorFollowsContentOffset	p		11.0-14.7
+            touchDelayForScrollDetection	p		10.0-17.0.3
+            tracking	p		4.3-17.0.3
+            ts_isAnimatingScroll	c		12.4-14.7,16-17.0.3
+            ts_isScrolling	c		12.0-14.7,16-17.0.3
+            ts_isVerticalBouncing	c		14.3-14.7,16-17.0.3
+            ts_verticalVelocity	c		12.4-14.7,16-17.0.3
+            velocityScaleFactor	p		11.0-17.0.3
+            verticalScrollIndicator	p	UIView	11.0-17.0.3
+            verticalScrollIndicatorInsets	p		13.2.2-17.0.3
+            visibleSize	p		12.0-17.0.3
+            vuiBounds	p		16-17.0.3
+            wf_constantVelocity	p		13.2.2-14.3
+            zoomAnchorPoint	p		5.0-17.0.3
+            zoomBouncing	p		4.3-17.0.3
+            zoomScale	p		4.3-17.0.3
+            zooming	p		4.3-17.0.3
+            C	UISearchBar	4.3-18
+            S	UIView	4.3-18
+            PINEntrySeparatorIndexes	p	NSIndexSet	9.3-18
+            __forceCenteredPlaceholderLayout	i		7.0-18
+            __scopeBarPosition	i		8.0-12.4
+            __searchController	i	UISearchController	8.0-18
+            __supportsDynamicType	i		14.3-17.0.3
+            __transplanting	i		8.0-18
+            _activeSearchDeferringScopeBar	p		16-18
+            _additionalPaddingForCancelButtonAtLeadingEdge	p		14.3-18
+            _additionalPaddingForSearchFieldAtLeadingEdge	p		15.3.1-18
+            _allowsInlineScopeBar	p		13.2.2-18
+            _animatedAppearanceBarButtonItem	i	UIBarButtonItem	7.0-12.4
+            _appearance	i		4.3
+            _appearanceStorage	i		5.0-12.4
+            _backdrop	i	_UIBackdropView	7.0-12.4
+            _backdropStyle	i		7.0-12.4
+            _background	i	UIView	4.3-12.4
+            _barPosition	i		7.0-12.4
+            _barTintColor	i	UIColor	7.0-12.4
+            _cancelBarButtonItem	i	UIBarButtonItem	7.0-12.4
+            _cancelButton	i	UIButton	4.3-12.4
+            _cancelButtonText	i	NSString	4.3-12.4
+            _cancelKeyCommand	i	UIKeyCommand	15.3.1-18
+            _classForSearchTextField	i		14.3-18
+            _classForSearchTextField	p		14.3-18
+            _containingNavigationPalette	p	_UINavigationControllerPalette	13.2.2-15.3.1
+            _contentInset	i		4.3-10.3
+            _contentInsetInternal	i		11.0
+            _contentInsetPrivate	i		11.0-12.4
+            _controller	i		4.3-12.4
+            _dataSource	i		11.0-12.4
+            _delegate	i		4.3-18
+            _didAddScribbleInteraction	i		14.3-18
+            _effectiveContentInset	i		11.0-12.4
+            _effectiveContentInset	p		11.4-18
+            _effectivelySupportsDynamicType	p		14.3-18
+            _existingSearchIconBarButtonItem	p	UIBarButtonItem	16-18
+            _expectedInterfaceOrientation	p		14.3-18
+            _forceCenteredPlaceholderLayout	p		7.0-18
+            _forceLegacyVisual	i		14.3-18
+            _forceLegacyVisual	p		14.3-18
+            _hideNavigationBarBackButton	p		11.0-18
+            _hideNavigationBarCenterBarButtons	p		16-18
+            _hideNavigationBarLeadingBarButtons	p		11.0-18
+            _hideNavigationBarStandardTitle	p		11.0-18
+            _hideNavigationBarTrailingBarButtons	p		11.0-18
+            _hostedByNavigationBar	p		13.2.2-18
+            _hostedInlineByNavigationBar	p		16-18
+            _indexWidth	i		11.4-12.4
+            _inputAccessoryView	i	UIView	6.0-18
+            _layoutState	p		16-18
+            _leftButton	i	UIButton	8.0-12.4
+            _leftButton	p	UIButton	8.0-18
+            _leftInsetForInlineSearch	p		16-18
+            _maskView	i	UIView	7.0-12.4
+            _navigationBarBackButtonAlpha	p		13.2.2-18
+            _navigationBarBackButtonMaximumWidth	p		11.0-18
+            _navigationBarContentHeight	p		11.0-18
+            _navigationBarContentHeightExtension	p		18
+            _navigationBarContentOverlayRects	p	NSArray	16-18
+            _navigationBarHeightShouldBeIncreasedByTabBarHeight	p		18
+            _navigationBarLeadingBarButtonsAlpha	p		13.2.2-18
+            _navigationBarTrailingBarButtonsAlpha	p		13.2.2-18
+            _navigationItem	i	_UISearchBarNavigationItem	7.0-10.3
+            _overlayRects	i	_UINavigationBarTitleViewOverlayRects	11.0-12.4
+            _preferredAlignment	p		12.0-18
+            _promptLabel	i	UILabel	4.3-12.4
+            _providesRestingMeasurementValues	p		16-18
+            _reliesOnNavigationBarBackdrop	p		13.2.2-18
+            _requiresSearchTextField	p		16-18
+            _rightInsetForInlineSearch	p		16-18
+            _scopeBar	i	UIView	4.3-12.4
+            _scopeBarBackgroundView	i	_UISearchBarScopeBarBackground	7.0-12.4
+            _scopeBarContainerView	i	UIView	7.0-12.4
+            _scopeBarPosition	p		8.0-18
+            _scopes	i	NSArray	4.3-12.4
+            _searchBarFlags	i		4.3-12.4
+            _searchBarStyle	i		7.0-12.4
+            _searchController	p	UISearchController	8.0-18
+            _searchDisplayControllerNavigationItem	i	_UISearchBarNavigationItem	11.0-12.4
+            _searchField	i	UISearchBarTextField	4.3-12.4
+            _searchFieldContainerLayoutCustomizationDelegate	i		14.3-18
+            _searchFieldContainerLayoutCustomizationDelegate	p		14.3-18
+            _searchIconBarButtonItem	p	UIBarButtonItem	16-18
+            _selectedScope	i		4.3-12.4
+            _separator	i	UIImageView	4.3-12.4
+            _shadowView	i	UIImageView	6.0-12.4
+            _showDictationDisplayInSearchBar	p		18
+            _statusBarTintColor	i	UIColor	6.0-12.4
+            _statusBarTintColor	p	UIColor	6.0-12.4
+            _supportsDynamicType	p		14.3-17.0.3
+            _supportsLayoutStates	p		16-18
+            _tapToActivateGestureRecognizer	i	UITapGestureRecognizer	7.0-18
+            _textFieldManagedInNSToolbar	p		16-18
+            _textInputTraits	i	UITextInputTraits	7.1-18
+            _tintColor	i	UIColor	4.3-6.1
+            _titleLocation	i		11.0-12.4
+            _transplanting	p		8.0-18
+            _underlayNavigationBarContent	p		11.0-17.0.3
+            _usesLegacyVisualProvider	p		16-18
+            _viewForChildViews	p	UIView	13.2.2-15.3.1
+            _viewStackedInNavigationBar	p	UIView	16-18
+            _visualProvider	i	_UISearchBarVisualProviderBase	13.2.2-18
+            _visualProvider	p	_UISearchBarVisualProviderBase	13.2.2-18
+            acceptsDictationSearchResults	p		10.0-18
+            acceptsEmoji	p		7.1-18
+            acceptsFloatingKeyboard	p		7.1-18
+            acceptsInitialEmojiKeyboard	p		14.3-18
+            acceptsPayloads	p		11.0-18
+            acceptsSplitKeyboard	p		7.1-18
+            allowedWritingToolsResultOptions	p		18
+            allowsTextAnimationsType	p		18
+            autocapitalizationType	p		4.3-18
+            autocorrectionContext	p	NSString	8.0-18
+            autocorrectionType	p		4.3-18
+            backgroundImage	p	UIImage	5.0-18
+            barPosition	p		7.0-18
+            barStyle	p		4.3-18
+            barTintColor	p	UIColor	7.0-18
+            contentInset	p		12.0-14.7,16-18
+            contentsIsSingleValue	p		7.1-18
+            debugDescription	p	NSString	8.0-18
+            deferBecomingResponder	p		7.1-18
+            delegate	p		4.3-18
+            description	p	NSString	8.0-18
+            devicePasscodeEntry	p		10.3-18
+            disableHandwritingKeyboard	p		15.3.1-18
+            disableInputBars	p		10.0-18
+            disablePrediction	p		8.0-18
+            displaySecureEditsUsingPlainText	p		9.3-18
+            displaySecureTextUsingPlainText	p		7.1-18
+            emptyContentReturnKeyType	p		7.1-18
+            enabled	p		17.0.3-18
+            enablesReturnKeyAutomatically	p		7.1-18
+            enablesReturnKeyOnNonWhiteSpaceContent	p		7.1-18
+            floatingKeyboardEdgeInsets	p		13.2.2-18
+            forceDefaultDictationInfo	p		10.0-18
+            forceDictationKeyboardType	p		10.0-18
+            forceDisableDictation	p		10.0-18
+            forceEnableDictation	p		7.1-18
+            forceFloatingKeyboard	p		13.2.2-18
+            forceSpellingDictation	p		16-18
+            hasDefaultContents	p		10.0-18
+            hash	p		8.0-18
+            hidePrediction	p		12.0-18
+            inlineCompletionType	p		17.0.3-18
+            inlinePredictionType	p		17.0.3-18
+            inputAccessoryView	p	UIView	6.0-18
+            inputAssistantItem	p	UITextInputAssistantItem	9.0-18
+            inputContextHistory	p	UIInputContextHistory	10.0-18
+            insertionPointColor	p	UIColor	7.1-18
+            insertionPointWidth	p		7.1-18
+            isCarPlayIdiom	p		9.0-18
+            isSingleLineDocument	p		7.1-18
+            keyboardAppearance	p		7.1-18
+            keyboardType	p		4.3-18
+            learnsCorrections	p		7.1-18
+            loadKeyboardsForSiriLanguage	p		11.0-18
+            lookToDictateEnabled	p		17.0.3-18
+            matchHighlightColor	p	UIColor	18
+            mathExpressionCompletionType	p		18
+            passwordRules	p	UITextInputPasswordRules	12.0-18
+            placeholder	p	NSString	4.3-18
+            preferOnlineDictation	p		14.3-18
+            preferredAlignment	p		11.4
+            preferredKeyboardStyle	p		14.7-18
+            prompt	p	NSString	4.3-18
+            recentInputIdentifier	p	NSString	9.0-18
+            responseContext	p	NSString	8.0-18
+            returnKeyGoesToNextResponder	p		7.1-18
+            returnKeyType	p		7.1-18
+            roundedFont	c		14.3-14.7,16-18
+            scopeBarBackgroundImage	p	UIImage	5.0-18
+            scopeButtonTitles	p	NSArray	4.3-18
+            searchBarStyle	p		7.0-18
+            searchBarTextField	p	UISearchBarTextField	7.1-18
+            searchFieldBackgroundPositionAdjustment	p		5.0-18
+            searchResultsButtonSelected	p		4.3-18
+            searchTextField	p	UITextField	13.4.1-18
+            searchTextPositionAdjustment	p		5.0-18
+            secureTextEntry	p		7.1-18
+            selectedScopeButtonIndex	p		4.3-18
+            selectionBarColor	p	UIColor	7.1-18
+            selectionBorderColor	p	UIColor	15.3.1-18
+            selectionBorderWidth	p		15.3.1-18
+            selectionCornerRadius	p		15.3.1-18
+            selectionDragDotImage	p	UIImage	7.1-18
+            selectionEdgeInsets	p		15.3.1-18
+            selectionHighlightColor	p	UIColor	7.1-18
+            shortcutConversionType	p		7.1-18
+            showDictationButton	p		13.2.2-18
+            showsBookmarkButton	p		4.3-18
+            showsCancelButton	p		4.3-18
+            showsScopeBar	p		4.3-18
+            showsSearchResultsButton	p		4.3-18
+            smartDashesType	p		11.0-18
+            smartInsertDeleteType	p		11.0-18
+            smartQuotesType	p		11.0-18
+            spellCheckingType	p		5.0-18
+            superclass	p		8.0-18
+            supplementalLexicon	p	_UISupplementalLexicon	15.3.1-18
+            supplementalLexiconAmbiguousItemIcon	p	UIImage	15.3.1-18
+            suppressReturnKeyStyling	p		7.1-18
+            text	p	NSString	4.3-18
+            textContentType	p	NSString	10.0-18
+            textLoupeVisibility	p		7.1-18
+            textRangeForServicesInteraction	p	UITextRange	15.3.1-18
+            textScriptType	p		10.0-18
+            textSelectionBehavior	p		7.1-18
+            textSuggestionDelegate	p		7.1-18
+            textTrimmingSet	p		7.1-18
+            tintColor	p	UIColor	4.3-18
+            translucent	p		4.3-18
+            ts_searchField	c	UITextField	12.0-12.4
+            typingAdaptationDisabled	p		18
+            underlineColorForSpelling	p	UIColor	11.0-18
+            underlineColorForTextAlternatives	p	UIColor	11.0-18
+            useAutomaticEndpointing	p		13.2.2-18
+            useInterfaceLanguageForLocalization	p		7.1-18
+            validTextRange	p		9.3-18
+            wasEverSecureTextEntry	p		18
+            writingToolsAllowedInputOptions	p		18
+            writingToolsBehavior	p		18
+            C	UISearchContainerViewController	9.3-17.0.3
+            S	UIViewController	9.3-17.0.3
+            _searchController	i	UISearchController	9.3-17.0.3
+            searchController	p	UISearchController	9.3-17.0.3
+            C	UISearchController	8.0-17.0.3
+            S	UIViewController	8.0-17.0.3
+            __alwaysHidesNavigationBar	i		14.3-17.0.3
+            __gridKeyboardVisible	i		14.3-17.0.3
+            __leftDividerView	i	UIView	14.3-17.0.3
+            __navigationItemCurrentlyDisplayingSearchController	i	UINavigationItem	13.2.2-17.0.3
+            __previousSearchBarPosition	i		8.0-17.0.3
+            __requestedInteractionModel	i		12.0-17.0.3
+            __resultsContentScrollViewPresentationOffset	i		8.0-17.0.3
+            __rightDividerView	i	UIView	14.3-17.0.3
+            __scopeBarConstraints	i	NSArray	14.3-17.0.3
+            __scopeBarFocusContainerGuide	i	UIFocusContainerGuide	14.3-17.0.3
+            __shouldDisplayDefaultSuggestion	i		14.3-15.3.1
+            __shouldHideGridKeyboardUnfocused	i		14.3-17.0.3
+            __shouldLogAppearance	i		14.7-17.0.3
+            __shouldRespectPreferredContentSize	i		12.0-17.0.3
+            __showResultsForEmptySearch	i		8.0-17.0.3
+            __suggestionContainerView	i	UIView	14.3-17.0.3
+            __suggestionView	i	UICollectionView	14.3-17.0.3
+            __systemInputMarginView	i	UIView	12.0-17.0.3
+            __tabBarHidden	i		13.2.2-17.0.3
+            __topResultsViewEdgeInset	i		14.3-17.0.3
+            __tvKeyboardContainerView	i	_UISearchControllerTVKeyboardContainerView	14.3-17.0.3
+            _alwaysHidesNavigationBar	p		14.3-17.0.3
+            _animator	i		8.0-17.0.3
+            _automaticallyShowsCancelButton	i		12.0-12.4
+            _automaticallyShowsCancelButton	p		12.0-17.0.3
+            _automaticallyShowsScopeBar	p		13.2.2-17.0.3
+            _automaticallyShowsSearchResultsController	i		12.0-12.4
+            _automaticallyShowsSearchResultsController	p		13.2.2-17.0.3
+            _backButtonDismissGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _barPresentationStyle	i		8.0-17.0.3
+            _barPresentationStyle	p		8.0-17.0.3
+            _controllerFlags	i		8.0-17.0.3
+            _currentActiveChildViewController	p	UIViewController	16-17.0.3
+            _dci_automaticScopeBarShowsOnPresentation	p		16-17.0.3
+            _dci_ignoresSearchSuggestionsForStackedSearch	p		16-17.0.3
+            _dci_searchBarPlacement	p		16-17.0.3
+            _dci_searchSuggestions	p	NSArray	16-17.0.3
+            _dci_suggestionsMenuDismissalPassthroughViews	p	NSArray	16-17.0.3
+            _deferredActivationOrDismissal	i		17.0.3
+            _delegate	i		8.0-17.0.3
+            _delegateWantsInsertSearchFieldTextSuggestion	p		13.2.2-17.0.3
+            _didScrollDelegate	i	_UISearchControllerDidScrollDelegate	8.0-17.0.3
+            _dimsBackgroundDuringPresentation	i		8.0-9.0
+            _doneButtonGestureRecognizer	i	UITapGestureRecognizer	10.0-17.0.3
+            _gridKeyboardVisible	p		14.3-17.0.3
+            _hidesNavigationBarDuringPresentation	i		8.0-15.3.1
+            _hidesNavigationBarDuringPresentationRespectingInlineSearch	p		16-17.0.3
+            _isShowingSearchResultsControllerWhileActive	p		13.2.2-15.3.1
+            _keyboardToSearchResultsFocusGuide	i	UIFocusGuide	14.3-17.0.3
+            _lastKnownInterfaceOrientation	i		11.4-17.0.3
+            _leftDividerView	p	UIView	14.3-17.0.3
+            _managedPalette	i	_UINavigationControllerManagedSearchPalette	11.0-17.0.3
+            _managedPalette	p	_UINavigationControllerManagedSearchPalette	11.0-17.0.3
+            _navigationItemCurrentlyDisplayingSearchController	p	UINavigationItem	13.2.2-17.0.3
+            _noResultsContentScrollViewBottom	i	UIScrollView	15.3.1
+            _noResultsContentScrollViewTop	i	UIScrollView	15.3.1
+            _obscuresBackgroundDuringPresentation	i		9.3-17.0.3
+            _previousObservedScrollViewGradientMaskLengths	i		14.3-17.0.3
+            _previousObservedScrollViewShouldPreventFocusScrollPastContentSize	i		14.3-17.0.3
+            _previousSearchBarPosition	p		8.0-17.0.3
+            _requestedInteractionModel	p		12.0-17.0.3
+            _resultsContentScrollViewPresentationOffset	p		8.0-17.0.3
+            _resultsControllerViewContainer	i	UIView	8.0-17.0.3
+            _resultsControllerViewContainer	p	UIView	8.0-17.0.3
+            _rightDividerView	p	UIView	14.3-17.0.3
+            _scopeBarConstraints	p	NSArray	14.3-17.0.3
+            _scopeBarFocusContainerGuide	p	UIFocusContainerGuide	14.3-17.0.3
+            _searchBar	i	UISearchBar	8.0-17.0.3
+            _searchControllerObservedScrollView	i	UIScrollView	14.3-17.0.3
+            _searchFieldIsBeginningEditing	p		14.3-17.0.3
+            _searchHints	i	NSArray	14.3-17.0.3
+            _searchResultsController	i	UIViewController	8.0-17.0.3
+            _searchResultsToHiddenKeyboardFocusGuide	i	UIFocusGuide	14.3-17.0.3
+            _searchResultsUpdater	i		8.0-17.0.3
+            _searchResultsUpdaterPrivate	i		14.3-17.0.3
+            _searchSuggestionGroups	p	NSArray	17.0.3
+            _searchSuggestions	i	NSArray	14.3-15.3.1
+            _searchbarWasTableHeaderView	p		9.0-17.0.3
+            _shouldDisplayDefaultSuggestion	p		14.3-17.0.3
+            _shouldFocusResults	i		10.0-13.4.1
+            _shouldFocusResultsOnNextFocusUpdate	i		14.3-17.0.3
+            _shouldHideGridKeyboardUnfocused	p		14.3-17.0.3
+            _shouldLogAppearance	p		14.7-17.0.3
+            _shouldRespectPreferredContentSize	p		12.0-17.0.3
+            _shouldUseLegacyAnimator	i		14.3-17.0.3
+            _showResultsForEmptySearch	p		8.0-17.0.3
+            _showsSearchResultsController	i		12.0-12.4
+            _showsSearchResultsController	p		13.2.2-17.0.3
+            _suggestionContainerView	p	UIView	14.3-17.0.3
+            _suggestionController	i	_UISearchSuggestionController	16-17.0.3
+            _suggestionController	p	_UISearchSuggestionController	16-17.0.3
+            _suggestionView	p	UICollectionView	14.3-17.0.3
+            _suggestionsListViewController	i	_UISearchSuggestionsListViewController	16-17.0.3
+            _suggestionsListViewController	p	_UISearchSuggestionsListViewController	16-17.0.3
+            _systemInputMarginView	p	UIView	12.0-17.0.3
+            _systemInputViewController	i	UISystemInputViewController	9.0-17.0.3
+            _systemInputViewController	p	UISystemInputViewController	9.0-17.0.3
+            _tabBarHidden	p		13.2.2-17.0.3
+            _tokens	p	NSArray	12.0-12.4
+            _topResultsViewEdgeInset	p		14.3-17.0.3
+            _tvKeyboardContainerView	p	_UISearchControllerTVKeyboardContainerView	14.3-17.0.3
+            _tvObservingScrollView	i	UIScrollView	15.3.1-17.0.3
+            _tvShouldScrollWithObservedScrollViewIfPossible	p		14.3-17.0.3
+            _usesSearchSuggestionsMenuForStackedSearch	p		17.0.3
+            _windowWillAnimateToken	i		8.0-17.0.3
+            active	p		8.0-17.0.3
+            automaticallyShowsCancelButton	p		13.2.2-17.0.3
+            automaticallyShowsScopeBar	p		13.2.2-17.0.3
+            automaticallyShowsSearchResultsController	p		12.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dimsBackgroundDuringPresentation	p		8.0-17.0.3
+            hash	p		8.0-17.0.3
+            hidesNavigationBarDuringPresentation	p		8.0-17.0.3
+            ignoresSearchSuggestionsForSearchBarPlacementStacked	p		16-17.0.3
+            keyboardToSearchResultsFocusGuide	p	UIFocusGuide	14.3-17.0.3
+            obscuresBackgroundDuringPresentation	p		9.3-17.0.3
+            scopeBarActivation	p		16-17.0.3
+            searchBar	p	UISearchBar	8.0-17.0.3
+            searchBarPlacement	p		16-17.0.3
+            searchControllerObservedScrollView	p	UIScrollView	14.3-17.0.3
+            searchHints	p	NSArray	14.3-17.0.3
+            searchResultsController	p	UIViewController	8.0-17.0.3
+            searchResultsToHiddenKeyboardFocusGuide	p	UIFocusGuide	14.3-17.0.3
+            searchResultsUpdater	p		8.0-17.0.3
+            searchResultsUpdaterPrivate	p		14.3-17.0.3
+            searchSuggestions	p	NSArray	14.3-17.0.3
+            selectedSuggestion	p		16-17.0.3
+            showsSearchResultsController	p		12.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UISearchDisplayController	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            __activationGapHeight	i		7.0-17.0.3
+            __additionalNonCollapsingHeightAboveSearchBar	i		7.0-17.0.3
+            _activationGapHeight	p		7.0-17.0.3
+            _additionalNonCollapsingHeightAboveSearchBar	p		7.0-17.0.3
+            _animatingAppearanceNavigationButton	i	UIButton	7.0-17.0.3
+            _animatingAppearanceNavigationSearchBarWidth	i		7.0-17.0.3
+            _attachedNavigationPalette	i	_UINavigationControllerPalette	7.0-17.0.3
+            _containerView	i	UISearchDisplayControllerContainerView	7.0-17.0.3
+            _containingScrollViewContentOffset	i		7.0-17.0.3
+            _containingScrollViews	i		4.3-17.0.3
+            _delegate	i		4.3-17.0.3
+            _didScrollDelegate	i	_UISearchControllerDidScrollDelegate	7.0-17.0.3
+            _dimmingOverlayColor	i	UIColor	7.0-17.0.3
+            _dimmingView	i	UIView	4.3-17.0.3
+            _displaysSearchBarInNavigationBar	i		7.0-17.0.3
+            _lastFooterAdjustment	i		4.3-17.0.3
+            _lastKeyboardAdjustment	i		4.3-17.0.3
+            _navigationBarSearchFieldSizing	i		7.0-17.0.3
+            _navigationControllerBookkeeper	i		4.3-17.0.3
+            _navigationItem	i	UINavigationItem	7.0-17.0.3
+            _noResultsLabel	i	UILabel	4.3-17.0.3
+            _noResultsMessage	i	NSString	4.3-17.0.3
+            _popoverController	i	UIPopoverController	4.3-17.0.3
+            _resultsTitle	i	NSString	5.0-17.0.3
+            _savedContainingScrollView	i	UIScrollView	7.0-17.0.3
+            _savedSearchBarResizingMask	i		7.0-17.0.3
+            _savedSelectedCellsWhenViewWillAppear	i	NSArray	7.0-17.0.3
+            _searchBar	i	UISearchBar	4.3-17.0.3
+            _searchDisplayControllerFlags	i		4.3-17.0.3
+            _searchFieldInNavigationBarFrame	i		7.0-17.0.3
+            _searchResultsTableViewStyle	i		4.3-17.0.3
+            _tableView	i	UITableView	4.3-17.0.3
+            _tableViewBackgroundHeaderView	i	UIView	7.0-17.0.3
+            _tableViewDataSource	i		4.3-17.0.3
+            _tableViewDelegate	i		4.3-17.0.3
+            _unactivatedBarPosition	i		7.0-17.0.3
+            _viewController	i	UIViewController	4.3-17.0.3
+            active	p		4.3-17.0.3
+            automaticallyShowsNoResultsMessage	p		4.3-17.0.3
+            cancelButtonManagementDisabled	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dimTableViewOnEmptySearchString	p		4.3-17.0.3
+            displaysSearchBarInNavigationBar	p		7.0-17.0.3
+            hash	p		8.0-17.0.3
+            hidNavigationBar	p		4.3-6.1
+            navigationBarHidingEnabled	p		4.3-17.0.3
+            navigationBarSearchFieldSizing	p		7.0-17.0.3
+            navigationItem	p	UINavigationItem	7.0-17.0.3
+            noResultsMessage	p	NSString	4.3-17.0.3
+            noResultsMessageVisible	p		4.3-17.0.3
+            searchBar	p	UISearchBar	4.3-17.0.3
+            searchContentsController	p	UIViewController	4.3-17.0.3
+            searchResultsDataSource	p		4.3-17.0.3
+            searchResultsDelegate	p		4.3-17.0.3
+            searchResultsTableView	p	UITableView	4.3-17.0.3
+            searchResultsTitle	p	NSString	5.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UISearchSuggestionItem	16-17.0.3
+            S	NSObject	16-17.0.3
+            _iconImage	i	UIImage	16-17.0.3
+            _localizedAttributedSuggestion	i	NSAttributedString	16-17.0.3
+            _localizedDescription	i	NSString	16-17.0.3
+            _localizedSuggestion	i	NSString	16-17.0.3
+            _representedObject	i		16-17.0.3
+            debugDescription	p	NSString	16-17.0.3
+            description	p	NSString	16-17.0.3
+            hash	p		16-17.0.3
+            iconImage	p	UIImage	16-17.0.3
+            localizedAttributedSuggestion	p	NSAttributedString	16-17.0.3
+            localizedDescription	p	NSString	16-17.0.3
+            localizedSuggestion	p	NSString	16-17.0.3
+            representedObject	p		16-17.0.3
+            superclass	p		16-17.0.3
+            C	UISearchTextField	13.2.2-18
+            S	UITextField	13.2.2-18
+            __alwaysShowsClearButtonWhenEmpty	i		14.3-18
+            __preventSelectionViewActivation	i		13.2.2-18
+            __textInputSource	i		13.2.2-13.4.1
+            _alwaysHidesMagnifyingGlassForAccessibilityContentSizeCategory	p		14.3-18
+            _alwaysShowsClearButtonWhenEmpty	p		14.3-18
+            _animatePlaceholderOnResignFirstResponder	i		13.2.2-18
+            _customClearButtons	i	NSMutableDictionary	13.2.2-18
+            _dci_searchSuggestions	p	NSArray	16-18
+            _dci_suggestionsMenuDismissalPassthroughViews	p	NSArray	16-18
+            _defaultLeftView	i	UIImageView	13.2.2-18
+            _deferringFirstResponder	i		13.2.2-18
+            _effectBackgroundBottom	i	_UISearchBarSearchFieldBackgroundView	13.2.2-18
+            _effectBackgroundTop	i	_UISearchBarSearchFieldBackgroundView	13.2.2-18
+            _hoverGestureRecognizer	i	UIHoverGestureRecognizer	13.4.1-18
+            _iconOffsets	i	NSMutableDictionary	13.2.2-18
+            _ignoresDynamicType	p		13.2.2-18
+            _knownTokenLayoutViews	i	NSHashTable	13.2.2-18
+            _magnifyingGlassImage	i	UIImage	14.3-18
+            _needsDelayedSearchControllerPresentation	p		15.3.1-18
+            _preventSelectionViewActivation	p		13.2.2-18
+            _searchBar	i	UISearchBar	13.2.2-18
+            _searchBar	p	UISearchBar	13.2.2-18
+            _searchBarTextFieldFlags	i		13.2.2-18
+            _searchTextOffsetValue	i	NSValue	13.2.2-18
+            _searchTextOffsetValue	p	NSValue	13.2.2-18
+            _suggestionController	i	_UISearchSuggestionControllerIOSBase	16-18
+            _suggestionController	p	_UISearchSuggestionControllerIOSBase	16-18
+            _textInputSource	p		13.2.2-13.4.1
+            _tokenBackgroundColor	i	UIColor	13.2.2-18
+            _tokenCounter	i	_UISearchBarTextFieldTokenCounter	13.2.2-18
+            _tokenForegroundColor	i	UIColor	17.0.3-18
+            _tokenForegroundColor	p	UIColor	17.0.3-18
+            _tokenTapGestureRecognizer	i	UITapGestureRecognizer	13.2.2-18
+            _visualStyle	i	_UISearchTextFieldVisualStyle	16-18
+            allowsCopyingTokens	p		13.2.2-18
+            allowsDeletingTokens	p		13.2.2-18
+            debugDescription	p	NSString	13.2.2-18
+            description	p	NSString	13.2.2-18
+            hash	p		13.2.2-18
+            searchPlaceholderColor	p	UIColor	16-18
+            searchSuggestions	p	NSArray	16-18
+            searchTextColor	p	UIColor	16-18
+            searchTextField	p	UITextField	16-18
+            superclass	p		13.2.2-18
+            textualRange	p	UITextRange	13.2.2-18
+            tokenBackgroundColor	p	UIColor	13.2.2-18
+            tokens	p	NSArray	13.2.2-18
+            C	UISearchToken	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _image	i	UIImage	13.2.2-17.0.3
+            _representedObject	i		13.2.2-17.0.3
+            _text	i	NSString	13.2.2-17.0.3
+            image	p	UIImage	13.2.2-17.0.3
+            representedObject	p		13.2.2-17.0.3
+            text	p	NSString	13.2.2-17.0.3
+            C	UISegmentedControl	4.3-17.0.3
+            S	UIControl	4.3-17.0.3
+            __hasTranslucentOptionsBackground	i		7.0-12.4
+            _appearance	i		4.3
+            _appearanceStorage	i		5.0-17.0.3
+            _axLongPressGestureRecognizer	i	UILongPressGestureRecognizer	11.0-17.0.3
+            _backdropView	i	UIView	16-17.0.3
+            _backgroundBarView	i	UIView	5.0-12.4
+            _backgroundTintColor	i	UIColor	13.2.2-17.0.3
+            _barStyle	i		4.3-17.0.3
+            _delegate	i		4.3-6.1
+            _enabledAlpha	i		5.0-17.0.3
+            _focusedSegment	i	UISegment	9.0-17.0.3
+            _hasTranslucentOptionsBackground	p		7.0-12.4
+            _highlightImageView	i	UIImageView	17.0.3
+            _highlightIndicatorView	i	UIView	17.0.3
+            _highlightedSegment	i		4.3-17.0.3
+            _hoveredSegment	i		13.4.1-17.0.3
+            _innerSegmentSpacing	i		13.4.1-17.0.3
+            _internalFocusSystem	i	_UIHostedFocusSystem	11.0-17.0.3
+            _removedSegment	i	UIView	4.3-17.0.3
+            _segmentedControlFlags	i		4.3-17.0.3
+            _segments	i	NSMutableArray	4.3-17.0.3
+            _selectedSegment	i		4.3-17.0.3
+            _selectedSegmentTintColor	i	UIColor	13.2.2-17.0.3
+            _selectedSegmentVibrancyEffect	i	UIVibrancyEffect	13.4.1-16
+            _selectedSegmentVisualEffect	i	UIVisualEffect	17.0.3
+            _selectionImageView	i	UIImageView	13.2.2-17.0.3
+            _selectionIndicatorSegment	i		13.2.2-17.0.3
+            _selectionIndicatorView	i	UIView	13.4.1-17.0.3
+            _tintColor	i	UIColor	4.3-6.1
+            animatingOutDynamicShadow	p		13.4.1-17.0.3
+            apportionsSegmentWidthsByContent	p		5.0-17.0.3
+            axLongPressGestureRecognizer	p	UILongPressGestureRecognizer	11.0-17.0.3
+            controlSize	p		16-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            internalFocusSystem	p	_UIHostedFocusSystem	11.0-17.0.3
+            momentary	p		4.3-17.0.3
+            numberOfSegments	p		4.3-17.0.3
+            px_minimumSegmentWidth	c		11.4-14.7,16-17.0.3
+            removedSegment	p	UIView	4.3-6.1,9.0-17.0.3
+            segmentedControlStyle	p		4.3-17.0.3
+            selectedSegmentIndex	p		4.3-17.0.3
+            selectedSegmentTintColor	p	UIColor	13.2.2-17.0.3
+            superclass	p		8.0-17.0.3
+            tintColor	p	UIColor	4.3-12.4
+            useDynamicShadow	p		13.4.1-17.0.3
+            C	UISelectionFeedbackGenerator	10.0-17.0.3
+            S	UIFeedbackGenerator	10.0-17.0.3
+            _lastSelectionChangeTime	i		10.0-17.0.3
+            lastSelectionChangeTime	p		10.0-17.0.3
+            retargetConfiguration	p	_UISelectionFeedbackGeneratorConfiguration	10.0-10.3
+            selectionConfiguration	p	_UISelectionFeedbackGeneratorConfiguration	11.0-17.0.3
+            C	UISheetPresentationController	15.3.1-17.0.3
+            S	UIPresentationController	15.3.1-17.0.3
+            __allowsTearOff	i		15.3.1-17.0.3
+            __animationController	i	_UISheetAnimationController	15.3.1-17.0.3
+            __clientRemotePresentationDelegate	i		17.0.3
+            __confinedDimmingView	i	UIDimmingView	15.3.1-17.0.3
+            __connectedRemoteSheet	i		17.0.3
+            __connectedRemoteViewController	i	_UIRemoteViewController	15.3.1-16
+            __didAttemptToStartDismiss	i		15.3.1-17.0.3
+            __didTearOff	i		15.3.1-17.0.3
+            __dimmingViewTapDismissing	i		15.3.1-17.0.3
+            __dismissingHorizontallyAlongsideNavigationPop	i		17.0.3
+            __draggingAndTransitioning	i		15.3.1-17.0.3
+            __exteriorDismissPadding	i		17.0.3
+            __exteriorPanGestureRecognizer	i	UIPanGestureRecognizer	17.0.3
+            __exteriorPanStartLocationY	i		17.0.3
+            __forceSheetSemanticContext	i		15.3.1-17.0.3
+            __hasRegisteredForKeyboardNotifications	i		17.0.3
+            __hostManager	i		17.0.3
+            __initialTearOffPoint	i		15.3.1-17.0.3
+            __interactionController	i	UIPercentDrivenInteractiveTransition	15.3.1-17.0.3
+            __isRemote	i		15.3.1-16
+            __keyboardShown	i		15.3.1-17.0.3
+            __lastConfiguration	i	_UISheetPresentationControllerConfiguration	17.0.3
+            __layoutInfo	i	_UISheetLayoutInfo	15.3.1-17.0.3
+            __presentationTransitionWillBegin	i		15.3.1-17.0.3
+            __remoteDismissing	i		15.3.1-17.0.3
+            __remoteInterruptedOffset	i		15.3.1-17.0.3
+            __sheetInteraction	i	_UISheetInteraction	15.3.1-17.0.3
+            __sheetVisualStyle	i		16-17.0.3
+            __shouldPresentedViewControllerControlStatusBarAppearance	i		15.3.1-17.0.3
+            __tearOffActivity	i	NSUserActivity	15.3.1-17.0.3
+            __tearOffInteraction	i	UIDragInteraction	15.3.1-17.0.3
+            _additionalMinimumTopInset	p		15.3.1-17.0.3
+            _allowsAsymmetricVerticalMargins	p		15.3.1-17.0.3
+            _allowsInteractiveDismissWhenFullScreen	p		15.3.1-17.0.3
+            _allowsTearOff	p		15.3.1-17.0.3
+            _animationController	p	_UISheetAnimationController	15.3.1-17.0.3
+            _childSheetPresentationController	p	UISheetPresentationController	15.3.1-17.0.3
+            _ck_exteriorDismissPadding	c		17.0.3
+            _clientRemotePresentationDelegate	p		17.0.3
+            _configuration	p	_UISheetPresentationControllerConfiguration	15.3.1-17.0.3
+            _confinedDimmingView	p	UIDimmingView	15.3.1-17.0.3
+            _connectedRemoteSheet	p		17.0.3
+            _connectedRemoteViewController	p	_UIRemoteViewController	15.3.1-16
+            _cornerRadiusForPresentationAndDismissal	p		15.3.1-17.0.3
+            _currentPresentedViewFrame	p		15.3.1-17.0.3
+            _detentDirectionWhenFloating	p		15.3.1-17.0.3
+            _detentValues	p	NSArray	15.3.1-17.0.3
+            _didAttemptToStartDismiss	p		15.3.1-17.0.3
+            _didTearOff	p		15.3.1-17.0.3
+            _dimmingAlwaysVisible	p		16-17.0.3
+            _dimmingView	i	UIDimmingView	15.3.1-17.0.3
+            _dimmingViewTapDismissing	p		15.3.1-17.0.3
+            _dismissingHorizontallyAlongsideNavigationPop	p		17.0.3
+            _dragging	p		15.3.1-17.0.3
+            _draggingAndTransitioning	p		15.3.1-17.0.3
+            _dropShadowView	i	UIDropShadowView	15.3.1-17.0.3
+            _edgeAttachedCompactHeightAppearance	p	_UISheetPresentationControllerAppearance	16-17.0.3
+            _expectedRemoteSheet	p		17.0.3
+            _expectedRemoteViewController	p	_UIRemoteViewController	15.3.1-16
+            _exteriorDismissPadding	p		17.0.3
+            _exteriorPanGestureRecognizer	p	UIPanGestureRecognizer	17.0.3
+            _exteriorPanStartLocationY	p		17.0.3
+            _floatingAppearance	p	_UISheetPresentationControllerAppearance	16-17.0.3
+            _forceSheetSemanticContext	p		15.3.1-17.0.3
+            _frameOfPresentedViewInContainerView	i		15.3.1-17.0.3
+            _generatingAnimations	p		15.3.1-17.0.3
+            _grabberTopSpacing	p		15.3.1-17.0.3
+            _hasRegisteredForKeyboardNotifications	p		17.0.3
+            _hidden	p		15.3.1-17.0.3
+            _hiddenAncestorSheetID	p	NSString	15.3.1-17.0.3
+            _horizontalAlignment	p		15.3.1-17.0.3
+            _hostManager	p		17.0.3
+            _hostManagerIfLoaded	p		17.0.3
+            _hosting	p		15.3.1-17.0.3
+            _indexOfCurrentDetent	p		15.3.1-17.0.3
+            _indexOfLastUndimmedDetent	p		15.3.1-17.0.3
+            _indexOfLastUndimmedDetentWhenEdgeAttachedInCompactHeight	p		15.3.1-17.0.3
+            _indexOfLastUndimmedDetentWhenFloating	p		15.3.1-17.0.3
+            _initialTearOffPoint	p		15.3.1-17.0.3
+            _insetsPresentedViewForGrabber	p		17.0.3
+            _interactionController	p	UIPercentDrivenInteractiveTransition	15.3.1-17.0.3
+            _isRemote	p		15.3.1-17.0.3
+            _isRootPresentation	p		15.3.1-17.0.3
+            _keyboardShown	p		15.3.1-17.0.3
+            _largestUndimmedDetentIdentifierWhenEdgeAttachedInCompactHeight	p	NSString	15.3.1-17.0.3
+            _largestUndimmedDetentIdentifierWhenFloating	p	NSString	15.3.1-17.0.3
+            _lastConfiguration	p	_UISheetPresentationControllerConfiguration	17.0.3
+            _layoutInfo	p	_UISheetLayoutInfo	15.3.1-17.0.3
+            _marginInCompactHeight	p		15.3.1-17.0.3
+            _marginInRegularWidthRegularHeight	p		15.3.1-17.0.3
+            _mode	p		15.3.1-17.0.3
+            _parentSheetPresentationController	p	UISheetPresentationController	15.3.1-17.0.3
+            _peeksWhenFloating	p		15.3.1-17.0.3
+            _prefersScrollingResizesWhenDetentDirectionIsDown	p		15.3.1-17.0.3
+            _presentationTransitionWillBegin	p		15.3.1-17.0.3
+            _remoteContainsFirstResponder	p		15.3.1-17.0.3
+            _remoteDismissing	p		15.3.1-17.0.3
+            _remoteFirstResponderRequiresKeyboard	p		15.3.1-17.0.3
+            _remoteInterruptedOffset	p		15.3.1-17.0.3
+            _remoteKeyboardFrame	p		15.3.1-17.0.3
+            _remoteProposedDepthLevel	p		17.0.3
+            _sheetID	p	NSString	15.3.1-17.0.3
+            _sheetInteraction	p	_UISheetInteraction	15.3.1-17.0.3
+            _sheetInteractionIfLoaded	p	_UISheetInteraction	15.3.1-17.0.3
+            _sheetVisualStyle	p		16-17.0.3
+            _shouldAdjustDetentsToAvoidKeyboard	p		17.0.3
+            _shouldPresentedViewControllerControlStatusBarAppearance	p		15.3.1-17.0.3
+            _shouldScaleDownBehindDescendantSheets	p		15.3.1-17.0.3
+            _smallestUndimmedDetentIdentifierWhenEdgeAttachedInCompactHeight	p	NSString	15.3.1-17.0.3
+            _smallestUndimmedDetentIdentifierWhenFloating	p	NSString	15.3.1-17.0.3
+            _standardAppearance	p	_UISheetPresentationControllerAppearance	16-17.0.3
+            _tearOffActivity	p	NSUserActivity	15.3.1-17.0.3
+            _tearOffInteraction	p	UIDragInteraction	15.3.1-17.0.3
+            _tucksIntoUnsafeAreaInCompactHeight	p		15.3.1-17.0.3
+            _velocity	p		17.0.3
+            _wantsBottomAttached	p		15.3.1-17.0.3
+            _wantsFloatingInRegularWidthCompactHeight	p		15.3.1-17.0.3
+            _wantsFullScreen	p		15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            delegate	p		15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            detents	p	NSArray	15.3.1-17.0.3
+            dimmingView	p	UIDimmingView	15.3.1-17.0.3
+            dropShadowView	p	UIDropShadowView	15.3.1-17.0.3
+            frameOfPresentedViewInContainerView	p		15.3.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            largestUndimmedDetentIdentifier	p	NSString	15.3.1-17.0.3
+            preferredCornerRadius	p		15.3.1-17.0.3
+            prefersEdgeAttachedInCompactHeight	p		15.3.1-17.0.3
+            prefersGrabberVisible	p		15.3.1-17.0.3
+            prefersPageSizing	p		17.0.3
+            prefersScrollingExpandsWhenScrolledToEdge	p		15.3.1-17.0.3
+            selectedDetentIdentifier	p	NSString	15.3.1-17.0.3
+            shouldDismissWhenTappedOutside	p		15.3.1-17.0.3
+            smallestUndimmedDetentIdentifier	p	NSString	15.3.1-17.0.3
+            smu_allowsInteractiveDismissWhenFullScreen	c		16-17.0.3
+            smu_cornerRadiusForPresentationAndDismissal	c		16-17.0.3
+            smu_shouldDismissWhenTappedOutside	c		16-17.0.3
+            smu_wantsFullScreen	c		16-17.0.3
+            sourceView	p	UIView	15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            widthFollowsPreferredContentSizeWhenEdgeAttached	p		15.3.1-17.0.3
+            C	UISheetPresentationControllerDetent	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            __constant	i		15.3.1-17.0.3
+            __createdWithDeprecatedInitializer	i		15.3.1-17.0.3
+            __identifier	i	NSString	15.3.1
+            __internalBlock	i		15.3.1-17.0.3
+            __type	i		15.3.1-17.0.3
+            _constant	p		15.3.1-17.0.3
+            _createdWithDeprecatedInitializer	p		15.3.1-17.0.3
+            _identifier	i	NSString	16-17.0.3
+            _identifier	p	NSString	15.3.1-17.0.3
+            _internalBlock	p		15.3.1-17.0.3
+            _type	p		15.3.1-17.0.3
+            debugDescription	p	NSString	17.0.3
+            description	p	NSString	17.0.3
+            hash	p		17.0.3
+            identifier	p	NSString	16-17.0.3
+            superclass	p		17.0.3
+            C	UISimpleTextPrintFormatter	4.3-17.0.3
+            S	UIPrintFormatter	4.3-17.0.3
+            _paginationInfo	i	UIWebPaginationInfo	5.0-6.1
+            _textView	i	UITextView	5.0-6.1
+            attributedText	p	NSAttributedString	7.0-17.0.3
+            color	p	UIColor	4.3-17.0.3
+            font	p	UIFont	4.3-17.0.3
+            text	p	NSString	4.3-17.0.3
+            textAlignment	p		4.3-17.0.3
+            C	UISlider	4.3-17.0.3
+            S	UIControl	4.3-17.0.3
+            _alpha	i		5.0-13.4.1
+            _animatingWithDynamics	i		7.1-10.3
+            _contentLookup	i		4.3-13.4.1
+            _data	i	UISliderDataModel	14.3-17.0.3
+            _dummyViews	i	NSArray	14.3-17.0.3
+            _edgeFeedbackBehavior	i	_UIFeedbackEdgeBehavior	10.0-10.3
+            _edgeFeedbackGenerator	i	_UIEdgeFeedbackGenerator	11.0-13.4.1
+            _hitOffset	i		4.3-13.4.1
+            _innerThumbView	i	UIImageView	7.0-13.4.1
+            _maxColorIsValid	i		7.0-13.4.1
+            _maxTintColor	i	UIColor	5.0-13.4.1
+            _maxTrackClipView	i	UIView	6.0-13.4.1
+            _maxTrackGradientLayer	i	CAGradientLayer	7.0
+            _maxTrackView	i	UIImageView	4.3-13.4.1
+            _maxTrackViewNeue	i	UIView	7.0
+            _maxValue	i		4.3-13.4.1
+            _maxValueImageView	i	UIImageView	4.3-13.4.1
+            _maximumEnabledValue	p		17.0.3
+            _minTintColor	i	UIColor	5.0-13.4.1
+            _minTrackClipView	i	UIView	13.2.2-13.4.1
+            _minTrackView	i	UIImageView	4.3-13.4.1
+            _minTrackViewNeue	i	UIView	7.0
+            _minValue	i		4.3-13.4.1
+            _minValueImageView	i	UIImageView	4.3-13.4.1
+            _minimumEnabledValue	p		17.0.3
+            _modulationFeedbackBehavior	i	_UIFeedbackModulationBehavior	10.0-10.3
+            _modulationFeedbackGenerator	i	_UIModulationFeedbackGenerator	11.0-13.4.1
+            _preferredBehavioralStyle	i		15.3.1-17.0.3
+            _sliderConfiguration	i		17.0.3
+            _sliderFlags	i		4.3-13.4.1
+            _sliderStyle	i		17.0.3
+            _sliderStyle	p		17.0.3
+            _thumbIsArtworkBased	i		7.0-13.4.1
+            _thumbTintColor	i	UIColor	5.0-13.4.1
+            _thumbView	i	UIImageView	4.3-13.4.1
+            _thumbViewNeue	i	UIView	7.0-13.4.1
+            _thumbViewNeueShape	i	CAShapeLayer	7.0-8.4
+            _trackColors	i	NSArray	7.1-13.4.1
+            _trackContainerView	i	UIView	7.0
+            _trackEnabled	p		14.3-17.0.3
+            _trackIsArtworkBased	i		7.0-13.4.1
+            _trackMaskLayer	i	CAShapeLayer	7.0
+            _useLookNeue	i		7.0-12.4
+            _value	i		4.3-13.4.1
+            _visualElement	i		14.3-17.0.3
+            _visualElementFlags	i		17.0.3
+            akMaximumValue	c		10.0-14.7,16-17.0.3
+            akMinimumValue	c		10.0-14.7,16-17.0.3
+            akValue	c		10.0-14.7,16-17.0.3
+            behavioralStyle	p		15.3.1-17.0.3
+            continuous	p		4.3-17.0.3
+            currentMaximumTrackImage	p	UIImage	4.3-17.0.3
+            currentMinimumTrackImage	p	UIImage	4.3-17.0.3
+            currentThumbImage	p	UIImage	4.3-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            edgeFeedbackBehavior	p	_UIEdgeFeedbackGenerator	10.0-17.0.3
+            edgeFeedbackGenerator	p	_UIEdgeFeedbackGenerator	11.0-17.0.3
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            maximumTrackTintColor	p	UIColor	5.0-17.0.3
+            maximumValue	p		4.3-17.0.3
+            maximumValueImage	p	UIImage	4.3-17.0.3
+            minimumTrackTintColor	p	UIColor	5.0-17.0.3
+            minimumValue	p		4.3-17.0.3
+            minimumValueImage	p	UIImage	4.3-17.0.3
+            modulationFeedbackBehavior	p	_UIFeedbackModulationBehavior	10.0-10.3
+            modulationFeedbackGenerator	p	_UIModulationFeedbackGenerator	11.0-17.0.3
+            preferredBehavioralStyle	p		15.3.1-17.0.3
+            sliderConfiguration	p		17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            thumbTintColor	p	UIColor	5.0-17.0.3
+            value	p		4.3-17.0.3
+            C	UISnapBehavior	7.0-17.0.3
+            S	UIDynamicBehavior	7.0-17.0.3
+            _anchorBody	i	PKPhysicsBody	7.0-17.0.3
+            _anchorPoint	i		7.0-17.0.3
+            _damping	i		7.0-17.0.3
+            _distance	i		7.0-17.0.3
+            _frequency	i		7.0-17.0.3
+            _joints	i	NSMutableArray	7.0-17.0.3
+            _stateFlags	i		7.0-17.0.3
+            damping	p		7.0-17.0.3
+            snapPoint	p		9.0-17.0.3
+            C	UISplitViewController	4.3-17.0.3
+            S	UIViewController	4.3-17.0.3
+            __alwaysAllowsSystemPreferredContentSize	i		16-17.0.3
+            __clearPreventRotationHook	i		8.0-9.3
+            __didChangeBoundsBlock	i		8.0-9.3
+            __lockedForDelegateCallback	i		14.3-17.0.3
+            __preservedDetailController	i	UIViewController	8.0-9.3
+            _allowsDimmedSecondaryAsDeepestUnambiguousResponder	p		14.3-17.0.3
+            _alwaysAllowsSystemPreferredContentSize	p		16-17.0.3
+            _barButtonItem	i	UIBarButtonItem	4.3-9.3
+            _buttonTitle	i	NSString	4.3-9.3
+            _clearPreventRotationHook	p		8.0-9.3
+            _collapsingDetailSnapshotView	i	UISnapshotView	8.0-9.3
+            _collapsingMasterSnapshotView	i	UISnapshotView	8.0-9.3
+            _cornerImageViews	i	NSArray	4.3-9.3
+            _cornerRadius	i		4.3-9.3
+            _delegate	i		4.3-9.3
+            _detailFocusContainerGuide	i	UIFocusContainerGuide	9.0-9.3
+            _didChangeBoundsBlock	p		8.0-9.3
+            _dimmingViewGestureRecognizer	i	UIPanGestureRecognizer	5.1
+            _displayModeButtonItem	i	UIBarButtonItem	8.0-9.3
+            _displayModeButtonItemTitle	i	NSString	8.0-9.3
+            _displayModeButtonItemTitle	p	NSString	8.0-17.0.3
+            _effectiveTargetDisplayMode	i		8.0-9.3
+            _fluidOpenSidebarPresentationGestureRecognizer	p	UIScreenEdgePanGestureRecognizer	14.3-17.0.3
+            _forceDisplayModeBarButtonHidden	p		14.3-17.0.3
+            _gutterWidth	i		4.3-9.3
+            _hiddenPopoverController	i	UIPopoverController	4.3-9.3
+            _hidesMasterViewInPortrait	i		4.3
+            _impl	i		10.0-17.0.3
+            _lastFocusedChildViewControllerIndex	i		9.0-9.3
+            _lastNotifiedDisplayMode	i		9.0-9.3
+            _lastPresentedOrientation	i		5.0-9.3
+            _lockedForDelegateCallback	p		14.3-17.0.3
+            _masterBackgroundView	i	UIView	5.0-9.3
+            _masterColumnWidth	i		4.3-9.3
+            _masterFocusContainerGuide	i	UIFocusContainerGuide	9.0-9.3
+            _masterViewPresentationGestureRecognizer	i	UIPanGestureRecognizer	5.1
+            _maximumPrimaryColumnWidth	i		8.0-9.3
+            _menuGestureRecognizer	i	UITapGestureRecognizer	9.3
+            _minimumPrimaryColumnWidth	i		8.0-9.3
+            _pendingDisplayModeChangeCount	i		8.0-9.3
+            _popoverPresentationGestureRecognizer	i	UIGestureRecognizer	6.0-9.3
+            _postTransitionResponder	i	UIResponder	8.0-9.3
+            _preferredDisplayMode	i		8.0-9.3
+            _preferredPrimaryColumnWidth	p		14.3-17.0.3
+            _preferredPrimaryColumnWidthFraction	i		8.0-9.3
+            _preferredSplitBehavior	p		14.3-17.0.3
+            _preferredSupplementaryColumnWidth	p		14.3-17.0.3
+            _presentsInFadingPopover	i		5.1-9.3
+            _presentsInFadingPopover	p		5.1-9.3
+            _presentsWithGesture	i		5.1-9.3
+            _preservedDetailController	p	UIViewController	8.0-9.3
+            _primaryOffscreenGestureMode	p		17.0.3
+            _resizeForKeyboard	i		8.0-9.3
+            _resizesDetailOnSlide	p		8.0-9.3
+            _rotatingFromMasterViewFrame	i		4.3-9.3
+            _rotatingFromOrientation	i		4.3-9.3
+            _rotatingMasterChange	i		9.0-9.3
+            _rotatingToMasterViewFrame	i		4.3-9.3
+            _rotationSnapshotView	i	UIView	4.3-9.3
+            _shouldInitializeColumnStyle	p		17.0.3
+            _slideTransitionCount	i		5.0-9.3
+            _splitBehavior	p		14.3-17.0.3
+            _splitViewControllerFlags	i		5.0-9.3
+            _styleProvider	i	_UISplitViewControllerStyle	17.0.3
+            _styleProvider	p	_UISplitViewControllerStyle	17.0.3
+            _supplementaryColumnAdoptsPrimaryBackgroundStyle	p		16-17.0.3
+            _suspendedState	i		9.0-9.3
+            _transitioningMasterChange	i		9.0-9.3
+            _transitioningToInternalMode	i		9.0-9.3
+            _transitioningToTraitCollection	i	UITraitCollection	9.0-9.3
+            _underBarSeparatorView	i	UIView	7.0-9.3
+            _useChangingBoundsLayout	i		8.0-9.3
+            _viewBoundsBeforeCollapse	i		9.0-9.3
+            _viewControllers	i	NSArray	4.3
+            _visibleToggleButtonRequiresPresentsWithGesture	p		14.3-17.0.3
+            collapsed	p		8.0-17.0.3
+            composition	p		14.3-17.0.3
+            configuration	p	UISlidingBarConfiguration	10.0-17.0.3
+            currentState	p	UISlidingBarState	10.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            detailFocusContainerGuide	p	UIFocusContainerGuide	9.0-9.3
+            displayMode	p		8.0-17.0.3
+            displayModeButtonItem	p	UIBarButtonItem	10.0-17.0.3
+            displayModeButtonVisibility	p		14.7-17.0.3
+            gutterWidth	p		8.0-17.0.3
+            hash	p		8.0-17.0.3
+            hidesMasterViewInLandscape	p		8.0-9.3
+            hidesMasterViewInPortrait	p		8.0-17.0.3
+            ic_primaryViewController	c	UIViewController	16-17.0.3
+            lastFocusedChildViewControllerIndex	p		9.0-9.3
+            leadingViewController	p	UIViewController	10.0-12.4
+            mainViewController	p	UIViewController	10.0-12.4
+            masterColumnWidth	p		8.0-12.4
+            masterFocusContainerGuide	p	UIFocusContainerGuide	9.0-9.3
+            maximumPrimaryColumnWidth	p		8.0-17.0.3
+            maximumSupplementalColumnWidth	p		14.3-17.0.3
+            maximumSupplementaryColumnWidth	p		14.3-17.0.3
+            minimumPrimaryColumnWidth	p		8.0-17.0.3
+            minimumSupplementalColumnWidth	p		14.3-17.0.3
+            minimumSupplementaryColumnWidth	p		14.3-17.0.3
+            possibleStates	p	NSArray	10.0-17.0.3
+            preferredCenterStatusBarStyle	p		15.3.1-17.0.3
+            preferredDisplayMode	p		8.0-17.0.3
+            preferredLeadingStatusBarStyle	p		15.3.1-17.0.3
+            preferredPrimaryColumnWidth	p		14.3-17.0.3
+            preferredPrimaryColumnWidthFraction	p		8.0-17.0.3
+            preferredSplitBehavior	p		14.3-17.0.3
+            preferredSupplementalColumnWidthFraction	p		14.3-17.0.3
+            preferredSupplementaryColumnWidth	p		14.3-17.0.3
+            preferredSupplementaryColumnWidthFraction	p		14.3-17.0.3
+            preferredTrailingStatusBarStyle	p		15.3.1-17.0.3
+            prefersOverlayInRegularWidthPhone	p		12.0-17.0.3
+            prefersSecondaryOnlyShortcutButtonVisible	p		14.3-17.0.3
+            presentsWithGesture	p		5.1-17.0.3
+            primaryBackgroundStyle	p		13.2.2-17.0.3
+            primaryColumnWidth	p		8.0-17.0.3
+            primaryEdge	p		11.0-17.0.3
+            resizeForKeyboard	p		8.0-9.3
+            showsFullScreenShortcutButtonIfApplicable	p		14.3-17.0.3
+            showsSecondaryOnlyButton	p		14.3-17.0.3
+            splitBehavior	p		14.3-17.0.3
+            stateRequest	p	UISlidingBarStateRequest	10.0-17.0.3
+            style	p		14.3-17.0.3
+            superclass	p		8.0-17.0.3
+            supplementalColumnWidth	p		14.3-17.0.3
+            supplementaryColumnWidth	p		14.3-17.0.3
+            trailingViewController	p	UIViewController	10.0-12.4
+            usesDeviceOverlayPreferences	p		12.0-17.0.3
+            usesExtraWidePrimaryColumn	p		12.0-17.0.3
+            viewControllers	p	NSArray	4.3-17.0.3
+            C	UISpringLoadedInteraction	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _activateAction	i	UIDelayedAction	11.0-17.0.3
+            _context	i	UISpringLoadedInteractionContextImpl	11.0-17.0.3
+            _emphasizeAction	i	UIDelayedAction	11.0-17.0.3
+            _handler	i		11.0-17.0.3
+            _interactionBehavior	i		11.0-17.0.3
+            _interactionEffect	i		11.0-17.0.3
+            _possibleStateDuration	i		11.0-17.0.3
+            _possibleStateDuration	p		11.0-17.0.3
+            _view	i	UIView	11.0-17.0.3
+            activateAction	p	UIDelayedAction	11.0-17.0.3
+            context	p	UISpringLoadedInteractionContextImpl	11.0-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            emphasizeAction	p	UIDelayedAction	11.0-17.0.3
+            handler	p		11.0-17.0.3
+            hash	p		11.0-17.0.3
+            interactionBehavior	p		11.0-17.0.3
+            interactionEffect	p		11.0-17.0.3
+            superclass	p		11.0-17.0.3
+            view	p	UIView	11.0-17.0.3
+            C	UISpringTimingParameters	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _damping	i		10.0-17.0.3
+            _dampingRatio	i		10.0-17.0.3
+            _implicitDuration	i		10.0-17.0.3
+            _initialVelocity	i		10.0-17.0.3
+            _mass	i		10.0-17.0.3
+            _stiffness	i		10.0-17.0.3
+            cubicTimingParameters	p	UICubicTimingParameters	10.0-17.0.3
+            damping	p		10.0-17.0.3
+            dampingRatio	p		10.0-17.0.3
+            implicitDuration	p		10.0-17.0.3
+            initialVelocity	p		10.0-17.0.3
+            mass	p		10.0-17.0.3
+            settlingDuration	p		10.0-17.0.3
+            springTimingParameters	p	UISpringTimingParameters	10.0-17.0.3
+            stiffness	p		10.0-17.0.3
+            timingCurveType	p		10.0-17.0.3
+            ts_settlingDuration	c		12.0-14.7,16-17.0.3
+            C	UIStackView	9.0-17.0.3
+            S	UIView	9.0-17.0.3
+            __mutableArrangedSubviews	i	NSMutableArray	9.0
+            _alignmentArrangement	i	_UIAlignedLayoutArrangement	9.0-17.0.3
+            _didRequestTallestBaselineViewForFirst	i		9.0-17.0.3
+            _didRequestTallestBaselineViewForLast	i		9.0-17.0.3
+            _distributionArrangement	i	_UIOrderedLayoutArrangement	9.0-17.0.3
+            _layoutMarginsRelativeArrangement	i		9.0-17.0.3
+            _mapsui_alignment	c		16-17.0.3
+            _mapsui_axis	c		16-17.0.3
+            _mapsui_distribution	c		16-17.0.3
+            _mk_axis	c		9.3-17.0.3
+            _mutableArrangedSubviews	p	NSMutableArray	9.0
+            _mutableLayoutArrangements	i	NSMutableArray	9.0-17.0.3
+            _viewForFirstBaselineLayoutDidChange	i		9.0-17.0.3
+            _viewForLastBaselineLayoutDidChange	i		9.0-17.0.3
+            alignment	p		9.0-17.0.3
+            arrangedSubviews	p	NSArray	9.0-17.0.3
+            axis	p		9.0-17.0.3
+            baselineRelativeArrangement	p		9.0-17.0.3
+            distribution	p		9.0-17.0.3
+            layoutMarginsRelativeArrangement	p		9.0-17.0.3
+            spacing	p		9.0-17.0.3
+            C	UIStatusBarManager	13.2.2-18
+            S	NSObject	13.2.2-18
+            _debugMenuHandler	i		13.2.2-18
+            _inStatusBarFadeAnimation	i		13.2.2-18
+            _localStatusBars	i	NSMutableSet	13.2.2-15.3.1
+            _overriddingStatusBarHidden	i		15.3.1-18
+            _overriddingStatusBarHidden	p		15.3.1-18
+            _scene	p	UIScene	13.2.2-18
+            _statusBarAlpha	i		13.2.2-18
+            _statusBarFrameIgnoringVisibility	p		15.3.1-18
+            _statusBarHidden	i		13.2.2-18
+            _statusBarPartStyles	i	NSDictionary	13.2.2-18
+            _statusBarResolvedStyle	i		17.0.3-18
+            _statusBarStyle	i		13.2.2-18
+            _windowScene	i	UIWindowScene	13.2.2-18
+            debugDescription	p	NSString	13.2.2-18
+            debugMenuHandler	p		13.2.2-18
+            defaultStatusBarHeight	p		14.3-18
+            description	p	NSString	13.2.2-18
+            hash	p		13.2.2-18
+            inStatusBarFadeAnimation	p		13.2.2-18
+            localStatusBars	p	NSMutableSet	13.2.2-15.3.1
+            statusBarAlpha	p		13.2.2-18
+            statusBarFrame	p		13.2.2-18
+            statusBarHeight	p		13.2.2-18
+            statusBarHidden	p		13.2.2-18
+            statusBarPartStyles	p	NSDictionary	13.2.2-18
+            statusBarResolvedStyle	p		17.0.3-18
+            statusBarStyle	p		13.2.2-18
+            superclass	p		13.2.2-18
+            windowScene	p	UIWindowScene	13.2.2-18
+            C	UIStepper	4.3-17.0.3
+            S	UIControl	4.3-17.0.3
+            _autorepeat	i		4.3-17.0.3
+            _backgroundImages	i	NSMutableDictionary	13.2.2-17.0.3
+            _continuous	i		4.3-17.0.3
+            _decrementImages	i	NSMutableDictionary	13.2.2-17.0.3
+            _dividerImages	i	NSMutableDictionary	6.0-17.0.3
+            _incrementImages	i	NSMutableDictionary	13.2.2-17.0.3
+            _intValue	i		4.3
+            _isRtoL	i		5.0-12.4
+            _maximumIntValue	i		4.3
+            _maximumValue	i		5.0-17.0.3
+            _middleView	i	UIImageView	5.0-12.4
+            _minimumIntValue	i		4.3
+            _minimumValue	i		5.0-17.0.3
+            _minusButton	i	UIButton	4.3-12.4
+            _plusButton	i	UIButton	4.3-12.4
+            _repeatCount	i		4.3-12.4
+            _repeatTimer	i	NSTimer	4.3-12.4
+            _stepValue	i		5.0-17.0.3
+            _tintColor	i	UIColor	6.0-6.1
+            _value	i		5.0-17.0.3
+            _visualElement	i		13.2.2-17.0.3
+            _wraps	i		4.3-17.0.3
+            autorepeat	p		4.3-17.0.3
+            continuous	p		4.3-17.0.3
+            debugDescription	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            description	p	NSString	11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            hash	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            intValue	p		4.3
+            maximumIntValue	p		4.3
+            maximumValue	p		5.0-17.0.3
+            minimumIntValue	p		4.3
+            minimumValue	p		5.0-17.0.3
+            stepValue	p		5.0-17.0.3
+            superclass	p		11.0-12.0,13.2.2-13.4.1,15.3.1-16
+            tintColor	p	UIColor	6.0-12.4
+            value	p		5.0-17.0.3
+            visualElement	p		13.2.2-17.0.3
+            wraps	p		4.3-17.0.3
+            C	UIStoryboard	5.0-17.0.3
+            S	NSObject	5.0-17.0.3
+            ___currentSender	i		13.2.2-17.0.3
+            ___currentStoryboardSegueCreator	i		13.2.2-17.0.3
+            ___currentStoryboardSegueTemplate	i	UIStoryboardSegueTemplate	13.2.2-17.0.3
+            __currentSender	p		13.2.2-17.0.3
+            __currentStoryboardSegueCreator	p		13.2.2-17.0.3
+            __currentStoryboardSegueTemplate	p	UIStoryboardSegueTemplate	13.2.2-17.0.3
+            bundle	i	NSBundle	5.0-17.0.3
+            bundle	p	NSBundle	5.0-17.0.3
+            designatedEntryPointIdentifier	i	NSString	5.0-17.0.3
+            designatedEntryPointIdentifier	p	NSString	5.0-17.0.3
+            designatedMenuIdentifier	i	NSString	13.2.2-17.0.3
+            designatedMenuIdentifier	p	NSString	13.2.2-17.0.3
+            identifierToExternalStoryboardReferenceMap	i	NSDictionary	9.0-17.0.3
+            identifierToExternalStoryboardReferenceMap	p	NSDictionary	9.0-17.0.3
+            identifierToNibNameMap	i	NSDictionary	5.0-17.0.3
+            identifierToNibNameMap	p	NSDictionary	5.0-17.0.3
+            identifierToUINibMap	i	NSMutableDictionary	5.0-17.0.3
+            identifierToUINibMap	p	NSMutableDictionary	5.0-17.0.3
+            name	p	NSString	6.0-17.0.3
+            relativePathFromBundle	i	NSString	5.0-5.1
+            relativePathFromBundle	p	NSString	5.0-5.1
+            storyboardFileName	i	NSString	6.0-17.0.3
+            storyboardFileName	p	NSString	6.0-17.0.3
+            C	UIStoryboardPopoverSegue	5.0-17.0.3
+            S	UIStoryboardSegue	5.0-17.0.3
+            _anchorBarButtonItem	i	UIBarButtonItem	5.0-17.0.3
+            _anchorBarButtonItem	p	UIBarButtonItem	5.0-17.0.3
+            _anchorRect	i		5.0-17.0.3
+            _anchorRect	p		5.0-17.0.3
+            _anchorView	i	UIView	5.0-17.0.3
+            _anchorView	p	UIView	5.0-17.0.3
+            _passthroughViews	i	NSArray	6.0-17.0.3
+            _passthroughViews	p	NSArray	6.0-17.0.3
+            _permittedArrowDirections	i		5.0-17.0.3
+            _permittedArrowDirections	p		5.0-17.0.3
+            _popoverController	i	UIPopoverController	5.0-17.0.3
+            popoverController	p	UIPopoverController	5.0-17.0.3
+            C	UIStoryboardSegue	5.0-17.0.3
+            S	NSObject	5.0-17.0.3
+            _destinationViewController	i	UIViewController	5.0-17.0.3
+            _identifier	i	NSString	5.0-17.0.3
+            _performHandler	i		6.0-17.0.3
+            _prepareHandler	i		9.0-17.0.3
+            _sender	i		8.0-17.0.3
+            _sourceViewController	i	UIViewController	5.0-17.0.3
+            destinationViewController	p	UIViewController	5.0-17.0.3
+            identifier	p	NSString	5.0-17.0.3
+            performHandler	p		6.0-17.0.3
+            prepareHandler	p		9.0-17.0.3
+            sender	p		8.0-17.0.3
+            sourceViewController	p	UIViewController	5.0-17.0.3
+            C	UIStoryboardUnwindSegueSource	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _searchChain	i	NSMutableArray	9.0-17.0.3
+            _sender	i		9.0-17.0.3
+            _sourceViewController	i	UIViewController	9.0-17.0.3
+            _unwindAction	i		9.0-17.0.3
+            sender	p		9.0-17.0.3
+            sourceViewController	p	UIViewController	9.0-17.0.3
+            unwindAction	p		9.0-17.0.3
+            C	UISwipeActionsConfiguration	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            __roundedStyleCornerRadius	i		15.3.1-17.0.3
+            __swipeActionsStyle	i		14.3-17.0.3
+            _actions	i	NSArray	11.0-17.0.3
+            _autosizesButtons	i		11.0-17.0.3
+            _performsFirstActionWithFullSwipe	i		11.0-17.0.3
+            _roundedStyleCornerRadius	p		15.3.1-17.0.3
+            _swipeActionsStyle	p		14.3-17.0.3
+            actions	p	NSArray	11.0-17.0.3
+            autosizesButtons	p		11.0-17.0.3
+            performsFirstActionWithFullSwipe	p		11.0-17.0.3
+            C	UISwipeGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            _direction	i		4.3-17.0.3
+            _failed	i		4.3-17.0.3
+            _maximumDuration	i		4.3-17.0.3
+            _maximumPrimaryMovement	i		4.3-17.0.3
+            _maximumSecondaryMovement	i		4.3-17.0.3
+            _minimumPrimaryMovement	i		4.3-17.0.3
+            _minimumPrimaryMovementRate	i		14.7-17.0.3
+            _minimumSecondaryMovement	i		4.3-17.0.3
+            _numberOfTouchesRequired	i		4.3-17.0.3
+            _previousLocations	i		14.7-17.0.3
+            _previousTime	i		14.7-17.0.3
+            _rateOfMaximumMovementDecay	i		4.3-17.0.3
+            _rateOfMinimumMovementDecay	i		4.3-17.0.3
+            _startLocation	i		4.3-17.0.3
+            _startLocations	i		4.3-17.0.3
+            _startTime	i		4.3-17.0.3
+            _touches	i	NSMutableArray	4.3-17.0.3
+            direction	p		4.3-17.0.3
+            maximumDuration	p		4.3-17.0.3
+            maximumPrimaryMovement	p		4.3-13.4.1
+            maximumSecondaryMovement	p		4.3-13.4.1
+            minimumPrimaryMovement	p		4.3-13.4.1
+            minimumSecondaryMovement	p		4.3-13.4.1
+            numberOfTouchesRequired	p		4.3-17.0.3
+            rateOfMaximumMovementDecay	p		4.3-13.4.1
+            rateOfMinimumMovementDecay	p		4.3-13.4.1
+            startPoint	p		4.3-13.4.1
+            C	UISwitch	4.3-17.0.3
+            S	UIControl	4.3-17.0.3
+            _alwaysShowOnOffLabel	i		10.0-17.0.3
+            _control	i		4.3-9.3
+            _enabledAlpha	i		5.0-9.3
+            _offImage	i	UIImage	10.0-17.0.3
+            _on	i		7.0-17.0.3
+            _onImage	i	UIImage	10.0-17.0.3
+            _onStateChangedByLongPressGestureRecognizer	i		7.0-9.3
+            _onStateChangedByPanGestureRecognizer	i		7.0-9.3
+            _onTintColor	i	UIColor	10.0-17.0.3
+            _panGesture	i	UIPanGestureRecognizer	7.0-9.3
+            _preferredStyle	i		14.3-17.0.3
+            _pressGesture	i	UILongPressGestureRecognizer	7.0-9.3
+            _style	i		14.3-17.0.3
+            _switchStyle	i		14.3-17.0.3
+            _thumbTintColor	i	UIColor	10.0-17.0.3
+            _tintColor	i	UIColor	10.0-17.0.3
+            _title	i	NSString	14.3-17.0.3
+            _visualElement	i	UISwitchVisualElement	10.0-17.0.3
+            alwaysShowOnOffLabel	p		7.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            enabledAlpha	p		5.0-9.3
+            hash	p		8.0-17.0.3
+            impactFeedbackBehavior	p	_UIFeedbackImpactBehavior	10.0-10.3
+            impactFeedbackGenerator	p	UIImpactFeedbackGenerator	11.0-17.0.3
+            offImage	p	UIImage	6.0-17.0.3
+            on	p		4.3-17.0.3
+            onColor	p	UIColor	4.3-9.3
+            onImage	p	UIImage	6.0-17.0.3
+            onTintColor	p	UIColor	4.3-17.0.3
+            preferredStyle	p		14.3-17.0.3
+            style	p		14.3-17.0.3
+            superclass	p		8.0-17.0.3
+            switchStyle	p		14.3-17.0.3
+            thumbTintColor	p	UIColor	6.0-17.0.3
+            tintColor	p	UIColor	6.0-17.0.3
+            title	p	NSString	14.3-17.0.3
+            visualElement	p	UISwitchVisualElement	10.0-17.0.3
+            C	UITabBar	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __expectedSuperviewFollowingAnimation	i	UIView	13.2.2-17.0.3
+            _accessoryView	i	UIView	7.1-9.3
+            _accessoryView	p	UIView	7.1-17.0.3
+            _adaptiveBackdrop	i	_UIBackdropView	7.0-9.3
+            _appearance	i		4.3
+            _appearanceStorage	i	_UITabBarAppearanceStorage	5.0-17.0.3
+            _backdropGroupName	p	NSString	13.2.2-17.0.3
+            _backdropViewLayerGroupName	i	NSString	7.1-10.3
+            _backdropViewLayerGroupName	p	NSString	16-17.0.3
+            _backgroundEffects	i	NSArray	11.0-17.0.3
+            _backgroundNeedsUpdate	p		7.0-17.0.3
+            _backgroundTransitionProgress	p		15.3.1-17.0.3
+            _backgroundView	i	_UITabBarBackgroundView	5.0-9.3
+            _backgroundView	p	UIView	5.1-9.3,11.0-17.0.3
+            _barMetrics	i		7.0-17.0.3
+            _barMetrics	p		7.0-17.0.3
+            _barOrientation	i		7.0-17.0.3
+            _barOrientation	p		7.0-17.0.3
+            _blurEnabled	p		9.0-9.3,11.0-17.0.3
+            _buttonItems	i	NSArray	4.3-9.3
+            _customizationItems	i	NSArray	4.3-17.0.3
+            _customizeView	i	UITabBarCustomizeView	4.3-17.0.3
+            _delegate	i		4.3-17.0.3
+            _disableBlurTinting	p		11.0-17.0.3
+            _displayStyle	i		12.4-17.0.3
+            _dividerImageViews	i	NSMutableArray	6.0-9.3
+            _dividerImageViews	p	NSMutableArray	6.0-9.3
+            _dividerImagesAreInvalid	i		6.0-9.3
+            _dividerImagesAreInvalid	p		6.0-9.3
+            _dividerImagesChangeWithSelection	i		6.0-9.3
+            _dividerImagesChangeWithSelection	p		6.0-9.3
+            _expectedInterfaceOrientation	p		14.3-17.0.3
+            _expectedSuperviewFollowingAnimation	p	UIView	13.2.2-17.0.3
+            _externalViewForSafeAreaInsets	p	UIView	13.2.2-17.0.3
+            _focusedItemHighlightMotionEffect	i	UIMotionEffect	9.0-9.3
+            _focusedItemHighlightView	i	UIView	9.0-9.3
+            _hiddenItems	i		4.3-9.3
+            _hidesShadow	i		7.0-17.0.3
+            _hidesShadow	p		7.0-17.0.3
+            _imageStyle	i		7.0-17.0.3
+            _imageStyle	p		7.0-17.0.3
+            _interTabButtonSpacing	i		6.0-6.1
+            _interTabButtonSpacing	p		6.0-17.0.3
+            _itemDimension	i		7.0-17.0.3
+            _itemPositioning	i		7.0-17.0.3
+            _itemSpacing	i		7.0-17.0.3
+            _items	i	NSArray	4.3-17.0.3
+            _itemsScrollView	i	UIScrollView	9.0-9.3
+            _leadingBarAccessoryView	i	_UITabBarAccessoryView	13.2.2-17.0.3
+            _leadingBarAccessoryView	p	_UITabBarAccessoryView	13.2.2-17.0.3
+            _minimumWidthForHorizontalLayout	p		13.2.2-17.0.3
+            _nextSelectionSlideDuration	i		6.0-9.3
+            _nextSelectionSlideDuration	p		6.0-17.0.3
+            _preferredFocusHeading	i		9.0-17.0.3
+            _scrollEdgeAppearance	i	UITabBarAppearance	15.3.1-17.0.3
+            _scrollsItems	i		9.0-17.0.3
+            _scrollsItems	p		9.0-17.0.3
+            _selectedItem	i	UITabBarItem	4.3-17.0.3
+            _shadowView	i	UIView	6.0-9.3
+            _showsHighlightedState	i		7.1-17.0.3
+            _showsHighlightedState	p		7.1-17.0.3
+            _standardAppearance	i	UITabBarAppearance	13.2.2-17.0.3
+            _tabBarFlags	i		4.3-17.0.3
+            _tabBarSizing	i		7.1-17.0.3
+            _tabBarSizing	p		7.1-17.0.3
+            _tabButtonWidth	i		6.0-6.1
+            _tabButtonWidth	p		6.0-17.0.3
+            _trailingBarAccessoryView	i	_UITabBarAccessoryView	13.2.2-17.0.3
+            _trailingBarAccessoryView	p	_UITabBarAccessoryView	13.2.2-17.0.3
+            _vibrantLabels	p		9.0-9.3,11.0-17.0.3
+            _visualProvider	i	_UITabBarVisualProvider	10.0-17.0.3
+            backdropViewLayerGroupName	p	NSString	7.1-17.0.3
+            backgroundEffects	p	NSArray	11.0-17.0.3
+            backgroundImage	p	UIImage	5.0-17.0.3
+            barPosition	p		13.2.2-17.0.3
+            barStyle	p		7.0-17.0.3
+            barTintColor	p	UIColor	7.0-17.0.3
+            customizing	p		10.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            deferViewUpdateToFocusUpdate	p		13.4.1-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            displayStyle	p		12.4-17.0.3
+            focusedIndex	p		13.2.2-17.0.3
+            focusedItemHighlightShouldBeVisible	p		9.0-17.0.3
+            focusedTabBarItem	p	UITabBarItem	9.3-17.0.3
+            hash	p		8.0-17.0.3
+            hiddenAwaitingFocus	p		9.0-17.0.3
+            itemPositioning	p		7.0-17.0.3
+            itemSpacing	p		7.0-17.0.3
+            itemWidth	p		7.0-17.0.3
+            items	p	NSArray	4.3-17.0.3
+            leadingAccessoryView	p	UIView	13.2.2-17.0.3
+            locked	p		7.0-17.0.3
+            pendingFocusAction	p		9.3-17.0.3
+            preferredFocusHeading	p		9.0-17.0.3
+            scrollEdgeAppearance	p	UITabBarAppearance	15.3.1-17.0.3
+            selectedImageTintColor	p	UIColor	5.0-17.0.3
+            selectedItem	p	UITabBarItem	4.3-17.0.3
+            selectionIndicatorImage	p	UIImage	5.0-17.0.3
+            shadowImage	p	UIImage	6.0-17.0.3
+            standardAppearance	p	UITabBarAppearance	13.2.2-17.0.3
+            superclass	p		8.0-17.0.3
+            tintColor	p	UIColor	5.0-17.0.3
+            trailingAccessoryView	p	UIView	13.2.2-17.0.3
+            translucent	p		7.0-17.0.3
+            unselectedItemTintColor	p	UIColor	10.0-17.0.3
+            useVibrantItems	p		13.2.2-17.0.3
+            C	UITabBarAppearance	13.2.2-17.0.3
+            S	UIBarAppearance	13.2.2-17.0.3
+            _compactInlineLayoutAppearance	i	UITabBarItemAppearance	13.2.2-17.0.3
+            _inlineLayoutAppearance	i	UITabBarItemAppearance	13.2.2-17.0.3
+            _layoutData	i	_UITabBarLayoutData	13.2.2-17.0.3
+            _selectedItemVibrancyEffect	p	UIVibrancyEffect	16-17.0.3
+            _stackedLayoutAppearance	i	UITabBarItemAppearance	13.2.2-17.0.3
+            compactInlineLayoutAppearance	p	UITabBarItemAppearance	13.2.2-17.0.3
+            inlineLayoutAppearance	p	UITabBarItemAppearance	13.2.2-17.0.3
+            selectionIndicatorImage	p	UIImage	13.2.2-17.0.3
+            selectionIndicatorTintColor	p	UIColor	13.2.2-17.0.3
+            stackedItemPositioning	p		13.2.2-17.0.3
+            stackedItemSpacing	p		13.2.2-17.0.3
+            stackedItemWidth	p		13.2.2-17.0.3
+            stackedLayoutAppearance	p	UITabBarItemAppearance	13.2.2-17.0.3
+            C	UITabBarController	4.3-17.0.3
+            S	UIViewController	4.3-17.0.3
+            __allowLateralFocusMovementOutOfTabBar	i		13.4.1-16
+            __animator	i		7.0-17.0.3
+            __backdropGroupName	i	NSString	7.1-17.0.3
+            __interactor	i		7.0-17.0.3
+            __shouldFocusViewControllerAfterTransition	i		12.4-17.0.3
+            _accessibilityLongPressGestureRecognizer	i	UILongPressGestureRecognizer	11.0-17.0.3
+            _accessoryView	i	UIView	7.0-17.0.3
+            _accessoryView	p	UIView	7.0-17.0.3
+            _allowLateralFocusMovementOutOfTabBar	p		13.4.1-16
+            _animator	p		7.0-17.0.3
+            _backGestureRecognizer	i	UITapGestureRecognizer	7.1-17.0.3
+            _backdropGroupName	p	NSString	7.1-17.0.3
+            _containerView	i	UILayoutContainerView	4.3-17.0.3
+            _contentFocusContainerGuide	i	UIFocusContainerGuide	9.3-17.0.3
+            _customMaxItems	i		7.0-17.0.3
+            _customizableViewControllers	i	NSArray	4.3-17.0.3
+            _defaultMaxItems	i		7.0-17.0.3
+            _delegate	i		4.3-17.0.3
+            _interactor	p		7.0-17.0.3
+            _isBarHidden	p		16-17.0.3
+            _lastUsedScrollEdgeAppearance	i	UITabBarAppearance	15.3.1-17.0.3
+            _maxItems	i		4.3-6.1
+            _moreChildViewControllers	i	NSMutableArray	5.0-17.0.3
+            _moreNavigationController	i	UIMoreNavigationController	4.3-17.0.3
+            _nudgeLeftGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _nudgeRightGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _observingScrollView	i	UIScrollView	12.4-17.0.3
+            _rememberedFocusedItemsByViewController	i	NSMapTable	10.0-17.0.3
+            _rememberedFocusedViews	i	NSMapTable	9.0-9.3
+            _scrollViewManager	i	_UITVScrollViewManager	12.4-17.0.3
+            _selectGestureRecognizer	i	UITapGestureRecognizer	7.1-17.0.3
+            _selectedViewController	i	UIViewController	4.3-17.0.3
+            _selectedViewControllerDuringWillAppear	i	UIViewController	4.3-17.0.3
+            _shouldFocusViewControllerAfterTransition	p		12.4-17.0.3
+            _tabBar	i	UITabBar	4.3-17.0.3
+            _tabBarContainerView	i	UIView	12.4-17.0.3
+            _tabBarControllerFlags	i		4.3-17.0.3
+            _tabBarItemsToViewControllers	i		4.3-17.0.3
+            _tabBarOffscreenFocusGuide	i	UIFocusGuide	13.2.2-17.0.3
+            _tabBarPosition	i		7.0-17.0.3
+            _touchDetectionGestureRecognizer	i	UIGestureRecognizer	9.0-17.0.3
+            _transientViewController	i	UIViewController	4.3-17.0.3
+            _viewControllerTransitionView	i	UIView	4.3-17.0.3
+            _viewControllers	i	NSMutableArray	4.3
+            activeNavigationController	p	UINavigationController	5.0-6.1
+            customizableViewControllers	p	NSArray	4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            moreChildViewControllers	p	NSMutableArray	5.0-17.0.3
+            moreNavigationController	p	UINavigationController	4.3-17.0.3
+            pu_isTabBarHidden	c		9.0-11.4
+            px_hidesTabBarForCurrentHorizontalSizeClass	c		12.0-14.7,16-17.0.3
+            px_hidesTabBarForRegularHorizontalSizeClass	c		12.0-14.7,16-17.0.3
+            px_tabBarHidden	c		10.0-14.7,16-17.0.3
+            rememberedFocusedItemsByViewController	p	NSMapTable	10.0-17.0.3
+            selectedIndex	p		4.3-17.0.3
+            selectedNavigationController	p	UINavigationController	5.0-6.1
+            selectedViewController	p	UIViewController	4.3-17.0.3
+            superclass	p		8.0-17.0.3
+            tabBar	p	UITabBar	4.3-17.0.3
+            viewControllers	p	NSArray	4.3-17.0.3
+            vuiDelegate	c		16-17.0.3
+            vuiSelectedIndex	c		16-17.0.3
+            vuiSelectedViewController	c	UIViewController	16-17.0.3
+            vuiViewControllers	c	NSArray	16-17.0.3
+            C	UITabBarItem	4.3-17.0.3
+            S	UIBarItem	4.3-17.0.3
+            __barMetrics	i		10.0-17.0.3
+            __imageStyle	i		10.0-17.0.3
+            __tintColor	i	UIColor	10.0-17.0.3
+            __usesModernAppearance	i		15.3.1-17.0.3
+            _action	i		4.3-17.0.3
+            _appearanceStorage	i	_UITabBarItemAppearanceStorage	5.0-17.0.3
+            _badgeOffset	i		13.2.2-17.0.3
+            _badgeValue	i	NSString	4.3-17.0.3
+            _barMetrics	i		7.0-9.3
+            _barMetrics	p		7.0-17.0.3
+            _image	i	UIImage	4.3-6.1
+            _imageInsets	i		4.3-17.0.3
+            _imageStyle	i		7.0-9.3
+            _imageStyle	p		7.0-17.0.3
+            _internalLandscapeSelectedImagePhone	p	UIImage	11.4-17.0.3
+            _landscapeImageInsets	i		11.0-17.0.3
+            _landscapeSelectedImage	i	UIImage	11.0-17.0.3
+            _landscapeSelectedTemplateImage	i	UIImage	11.0-17.0.3
+            _landscapeTemplateImage	i	UIImage	11.0-17.0.3
+            _possibleTitles	i	NSSet	4.3-6.1
+            _scrollEdgeAppearance	i	UITabBarAppearance	15.3.1-17.0.3
+            _selected	p		10.0-17.0.3
+            _selectedImage	i	UIImage	4.3-17.0.3
+            _selectedTemplateImage	i	UIImage	7.0-17.0.3
+            _springLoaded	i		11.0-17.0.3
+            _standardAppearance	i	UITabBarAppearance	13.2.2-17.0.3
+            _tabBarItemFlags	i		4.3-17.0.3
+            _tag	i		4.3-9.3
+            _target	i		4.3-17.0.3
+            _templateImage	i	UIImage	7.0-17.0.3
+            _tintColor	i	UIColor	7.0-9.3
+            _tintColor	p	UIColor	7.0-17.0.3
+            _title	i	NSString	4.3-17.0.3
+            _unselectedImage	i	UIImage	4.3-17.0.3
+            _usesModernAppearance	p		15.3.1-17.0.3
+            _view	i	UITabBarButton	4.3-17.0.3
+            action	p		4.3-9.3
+            animatedBadge	p		4.3-9.3
+            badgeColor	p	UIColor	10.0-17.0.3
+            badgeOffset	p		13.2.2-17.0.3
+            badgeValue	p	NSString	4.3-17.0.3
+            debugDescription	p	NSString	11.0-17.0.3
+            description	p	NSString	11.0-17.0.3
+            hash	p		11.0-17.0.3
+            landscapePhoneBadgeOffset	p		13.2.2-17.0.3
+            landscapeSelectedImagePhone	p	UIImage	13.2.2-17.0.3
+            scrollEdgeAppearance	p	UITabBarAppearance	15.3.1-17.0.3
+            selectedImage	p	UIImage	4.3-17.0.3
+            springLoaded	p		11.0-12.4
+            standardAppearance	p	UITabBarAppearance	13.2.2-17.0.3
+            superclass	p		11.0-17.0.3
+            tag	p		4.3
+            target	p		4.3-9.3
+            titlePositionAdjustment	p		9.0-17.0.3
+            unselectedImage	p	UIImage	4.3-9.3
+            view	p	UIView	4.3-9.3
+            viewIsCustom	p		4.3-9.3
+            C	UITabBarItemAppearance	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _data	i	_UITabBarItemData	13.2.2-17.0.3
+            _data	p	_UITabBarItemData	13.2.2-17.0.3
+            _owningAppearance	i	UITabBarAppearance	13.2.2-17.0.3
+            _owningAppearance	p	UITabBarAppearance	13.2.2-17.0.3
+            _states	i	UITabBarItemStateAppearance	13.2.2-17.0.3
+            disabled	p	UITabBarItemStateAppearance	13.2.2-17.0.3
+            focused	p	UITabBarItemStateAppearance	13.2.2-17.0.3
+            highlighted	p	UITabBarItemStateAppearance	13.2.2-17.0.3
+            normal	p	UITabBarItemStateAppearance	13.2.2-17.0.3
+            selected	p	UITabBarItemStateAppearance	13.2.2-17.0.3
+            C	UITabBarItemStateAppearance	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _data	i	_UITabBarItemData	13.2.2-17.0.3
+            _data	p	_UITabBarItemData	13.2.2-17.0.3
+            _itemEffects	i	NSArray	13.2.2-17.0.3
+            _owner	i	UITabBarItemAppearance	13.2.2-17.0.3
+            _state	i		13.2.2-17.0.3
+            badgeBackgroundColor	p	UIColor	13.2.2-17.0.3
+            badgePositionAdjustment	p		13.2.2-17.0.3
+            badgeTextAttributes	p	NSDictionary	13.2.2-17.0.3
+            badgeTitlePositionAdjustment	p		13.2.2-17.0.3
+            iconColor	p	UIColor	13.2.2-17.0.3
+            itemEffects	p	NSArray	13.2.2-17.0.3
+            titlePositionAdjustment	p		13.2.2-17.0.3
+            titleTextAttributes	p	NSDictionary	13.2.2-17.0.3
+            C	UITableView	4.3-17.0.3
+            S	UIScrollView	4.3-17.0.3
+            __allowsCursorInteraction	i		14.3-15.3.1
+            _accessoryBaseColor	i	UIColor	10.0-17.0.3
+            _allowsCursorInteraction	p		13.4.1-15.3.1
+            _backgroundView	i	UIView	4.3-17.0.3
+            _bottomPadding	i		6.0-17.0.3
+            _cachedSectionIndexBarInsets	i		11.4-17.0.3
+            _cachedTraitCollection	i	UITraitCollection	9.0-10.3
+            _cellBeingReconfigured	i	UITableViewCell	15.3.1-17.0.3
+            _cellClassDict	i	NSMutableDictionary	6.0-17.0.3
+            _checkmarkColor	i	UIColor	4.3-17.0.3
+            _clearBlendingView	i	UIView	7.0-17.0.3
+            _clientGesturesRequiringTableGesturesToFail	i	NSMutableSet	8.0-17.0.3
+            _coalescedContentSizeDelta	i		11.0-17.0.3
+            _constants	i		9.0-17.0.3
+            _contentFocusContainerGuide	i	UIFocusContainerGuide	9.0-17.0.3
+            _contentInset	p		10.0-17.0.3
+            _contextMenuInteraction	i	UIContextMenuInteraction	13.2.2-17.0.3
+            _countLabel	i	UITableViewCountView	4.3-17.0.3
+            _currentDefaultRegion	i	_UICursorRegion	13.4.1
+            _currentIndexTitleIndex	i		7.1-17.0.3
+            _currentTouch	i	UITouch	6.0-17.0.3
+            _currentUpdate	i	_UITableViewUpdateSupport	8.0-17.0.3
+            _cursorInteraction	i	_UICursorInteraction	13.4.1
+            _darkenedSeparatorColor	i	UIColor	11.0-17.0.3
+            _dataSource	i		4.3-17.0.3
+            _defaultSectionIndexTitles	i	NSArray	4.3-17.0.3
+            _deferredEditingHandler	i		7.0-17.0.3
+            _deleteAnimationSupport	i	_UITableViewDeleteAnimationSupport	4.3-17.0.3
+            _deleteItems	i	NSMutableArray	4.3-17.0.3
+            _displayingCellContentStringIndexPath	i	NSIndexPath	5.0-16
+            _downArrowLongPressGestureRecognizer	i	UILongPressGestureRecognizer	9.0-17.0.3
+            _downArrowTapGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _dragController	i	_UITableViewDragController	11.0-17.0.3
+            _dragDelegate	i		11.0-17.0.3
+            _dragDestinationDelegate	i		11.0-17.0.3
+            _dragSourceDelegate	i		11.0-17.0.3
+            _dropController	i	_UITableViewDropController	11.0-17.0.3
+            _dropDelegate	i		11.0-17.0.3
+            _estimatedRowHeight	i		7.0-17.0.3
+            _estimatedSectionFooterHeight	i		7.0-17.0.3
+            _estimatedSectionHeaderHeight	i		7.0-17.0.3
+            _expectedDiffableUpdateItem	i	UICollectionViewUpdateItem	15.3.1-17.0.3
+            _extraSeparators	i	NSMutableArray	4.3-17.0.3
+            _fillerRowHeight	i		15.3.1-17.0.3
+            _firstResponderIndexPath	i	NSIndexPath	4.3-17.0.3
+            _firstResponderView	i	UIView	4.3-17.0.3
+            _firstResponderViewType	i		4.3-17.0.3
+            _focusedCell	i	UIView	9.0-17.0.3
+            _focusedCellIndexPath	i	NSIndexPath	8.3-17.0.3
+            _focusedViewType	i		8.3-17.0.3
+            _gobblerGestureRecognizer	i	UIGobblerGestureRecognizer	5.0-7.1
+            _headerFooterClassDict	i	NSMutableDictionary	6.0-17.0.3
+            _headerFooterNibExternalObjectsTables	i	NSMutableDictionary	10.0-17.0.3
+            _headerFooterNibMap	i	NSMutableDictionary	6.0-17.0.3
+            _hiddenSeparatorIndexPaths	i	NSMutableSet	7.0-17.0.3
+            _highlightedIndexPaths	i	NSMutableArray	4.3-17.0.3
+            _highlightedSpringLoadedIndexPath	i	NSIndexPath	11.0-17.0.3
+            _identityTracker	i	_UIIndexPathIdentityTracker	13.2.2-17.0.3
+            _index	i	UITableViewIndex	4.3-17.0.3
+            _indexBackgroundColor	i	UIColor	4.3-17.0.3
+            _indexColor	i	UIColor	4.3-17.0.3
+            _indexContainerView	i	UIView	17.0.3
+            _indexOverlayIndicatorEventIgnoreTimer	i	NSTimer	7.1-17.0.3
+            _indexOverlayIndicatorView	i	_UICollectionTableIndexOverlayIndicatorView	7.1-17.0.3
+            _indexOverlaySelectionView	i	_UICollectionTableIndexOverlaySelectionView	7.1-17.0.3
+            _indexOverlayTimer	i	NSTimer	7.1-17.0.3
+            _indexPathBeingCreated	i	NSIndexPath	9.3-17.0.3
+            _indexPathBeingReconfigured	i	NSIndexPath	15.3.1-17.0.3
+            _indexPathToFocus	i	NSIndexPath	9.0-17.0.3
+            _indexRetargetFeedbackBehavior	i	_UIFeedbackRetargetBehavior	10.0-10.3
+            _indexRetargetFeedbackGenerator	i	UISelectionFeedbackGenerator	11.0-17.0.3
+            _indexTrackingBackgroundColor	i	UIColor	7.0-17.0.3
+            _insertItems	i	NSMutableArray	4.3-17.0.3
+            _intrinsicContentSizeInvalidationContext	i	UICollectionViewLayoutInvalidationContext	16-17.0.3
+            _itemCountFooterMinimumDisplayRowCount	i		4.3-5.1
+            _lastFloatingSection	i		10.0-13.4.1
+            _lastSelectedRow	i		4.3-5.1
+            _lastSelectedSection	i		4.3-5.1
+            _lastWindow	i	UIWindow	8.3-12.4
+            _longPressAutoscrollDirection	i		5.0-16
+            _longPressAutoscrollTimer	i	NSTimer	5.0-16
+            _longPressGestureRecognizer	i	UILongPressGestureRecognizer	5.0-16
+            _moveItems	i	NSMutableArray	5.0-17.0.3
+            _multiSelectCheckmarkImage	i	UIImage	7.0-9.3
+            _multiSelectController	i	_UITableViewMultiSelectController	13.2.2-17.0.3
+            _multiSelectNotSelectedImage	i	UIImage	7.0-9.3
+            _newContentView	i	UIView	4.3-15.3.1
+            _nibExternalObjectsTables	i	NSMutableDictionary	5.0-17.0.3
+            _nibMap	i	NSMutableDictionary	5.0-17.0.3
+            _pendingDeselectionIndexPaths	i	NSMutableArray	4.3-17.0.3
+            _pendingSelectionIndexPath	i	NSIndexPath	4.3-17.0.3
+            _performUsingPresentationValuesCount	i		11.0-14.7
+            _placeholderContexts	i	NSMutableArray	11.0-17.0.3
+            _postLayoutContentOffset	i		8.0-10.3
+            _preReloadAnimationTargetOffsetDelta	i		13.2.2-17.0.3
+            _preReloadFirstCellOffset	i		9.0-17.0.3
+            _preReloadVisibleRowRange	i		8.0-17.0.3
+            _prefetchContext	i	_UITableViewPrefetchContext	10.0-17.0.3
+            _prefetchDataSource	i		10.0-17.0.3
+            _refreshControl	i	UIRefreshControl	6.0-9.3
+            _refreshControl	p	UIRefreshControl	6.0-6.1
+            _reloadItems	i	NSMutableArray	4.3-17.0.3
+            _reorderFeedbackBehavior	i	_UIFeedbackDragSnappingBehavior	10.0-10.3
+            _reorderFeedbackGenerator	i	_UIDragSnappingFeedbackGenerator	11.0-17.0.3
+            _reorderingSupport	i	_UITableViewReorderingSupport	4.3-17.0.3
+            _reserved	i		4.3-5.1
+            _reusableFooterViews	i	NSMutableArray	4.3-5.1
+            _reusableHeaderFooterViews	i	NSMutableDictionary	6.0-17.0.3
+            _reusableHeaderViews	i	NSMutableArray	4.3-5.1
+            _reusableTableCells	i	NSMutableDictionary	4.3-17.0.3
+            _reusableTransparentFooterViews	i	NSMutableArray	4.3-5.1
+            _reusableTransparentHeaderViews	i	NSMutableArray	4.3-5.1
+            _revertingShadowUpdateCount	i		11.0-12.4
+            _rowData	i	UITableViewRowData	4.3-17.0.3
+            _rowHeight	i		4.3-17.0.3
+            _sectionBorderColor	i	UIColor	4.3-17.0.3
+            _sectionBorderWidth	i		7.0-12.4
+            _sectionChangeFeedbackBehavior	i	_UIFeedbackImpactBehavior	10.0-10.3
+            _sectionChangeFeedbackGenerator	i	UIImpactFeedbackGenerator	11.0-13.4.1
+            _sectionContentInset	i		5.0-17.0.3
+            _sectionCornerRadius	i		10.0-17.0.3
+            _sectionFooterHeight	i		4.3-17.0.3
+            _sectionHeaderFooterPadding	i		14.3-17.0.3
+            _sectionHeaderHeight	i		4.3-17.0.3
+            _sectionHeaderTopPadding	i		15.3.1-17.0.3
+            _sectionIndexMinimumDisplayRowCount	i		4.3-17.0.3
+            _sectionIndexTitlesForTableView	i	NSArray	7.1-17.0.3
+            _selectedIndexPaths	i	NSMutableArray	4.3-17.0.3
+            _selectedRow	i		4.3-5.1
+            _selectedSection	i		4.3-5.1
+            _selectionFollowsFocus	p		13.4.1
+            _selectionInteraction	i	_UISelectionInteraction	17.0.3
+            _separatorBottomShadowColor	i	UIColor	4.3-12.4
+            _separatorColor	i	UIColor	4.3-17.0.3
+            _separatorEffect	i	UIVisualEffect	8.0-17.0.3
+            _separatorInset	i		7.0-17.0.3
+            _separatorTopShadowColor	i	UIColor	4.3-12.4
+            _shadowUpdateCount	i		11.0-12.4
+            _shadowUpdatesController	i	_UITableViewShadowUpdatesController	11.0-17.0.3
+            _style	i		4.3-5.1
+            _subviewManager	i	_UITableViewSubviewManager	11.0-17.0.3
+            _swipeActionController	i	UISwipeActionController	11.0-17.0.3
+            _swipeDeletionShadowUpdateIdentifiers	i	NSArray	11.0-12.4
+            _swipeGestureRecognizer	i	UISwipeGestureRecognizer	4.3-12.4
+            _swipeToDeleteCell	i	UITableViewCell	7.0-17.0.3
+            _swipeToDeleteGobblerGestureRecognizer	i	UIGobblerGestureRecognizer	7.0-12.4
+            _swipeToDeleteRow	i		4.3-10.3
+            _swipeToDeleteSection	i		4.3-10.3
+            _swipedIndexPath	i	NSIndexPath	11.0-17.0.3
+            _tableDisplaySuspendedCount	i		4.3-5.1
+            _tableFlags	i		4.3-17.0.3
+            _tableFooterView	i	UIView	4.3-17.0.3
+            _tableHeaderBackgroundView	i	UIView	4.3-17.0.3
+            _tableHeaderView	i	UIView	4.3-17.0.3
+            _tableReloadingSuspendedCount	i		4.3-17.0.3
+            _targetIndexPathForScrolling	i	NSIndexPath	9.0-17.0.3
+            _targetOffsetToIndexPathForScrolling	i		9.0-17.0.3
+            _templateLayoutCells	i	NSMutableDictionary	9.3-15.3.1
+            _tentativeCells	i	NSMutableDictionary	8.0-17.0.3
+            _tentativeFooterViews	i	NSMutableDictionary	8.0-17.0.3
+            _tentativeHeaderViews	i	NSMutableDictionary	8.0-17.0.3
+            _topPadding	i		6.0-17.0.3
+            _topSeparator	i	UIView	4.3-17.0.3
+            _topSeparatorCell	i	UITableViewCell	4.3-10.3
+            _touchedContentView	i	UIView	4.3-6.1
+            _upArrowLongPressGestureRecognizer	i	UILongPressGestureRecognizer	9.0-17.0.3
+            _upArrowTapGestureRecognizer	i	UITapGestureRecognizer	9.0-17.0.3
+            _updateAnimationCount	i		7.0-17.0.3
+            _updateCompletionHandler	i		6.0-17.0.3
+            _updateCount	i		4.3-17.0.3
+            _viewBeingPreparedToDisplay	i	UIView	16-17.0.3
+            _visibleBounds	i		4.3-17.0.3
+            _visibleCells	i	NSMutableArray	4.3-17.0.3
+            _visibleFooterViews	i	NSMutableDictionary	4.3-17.0.3
+            _visibleHeaderViews	i	NSMutableDictionary	4.3-17.0.3
+            _visibleRows	i		4.3-17.0.3
+            _wrapperView	i	UITableViewWrapperView	7.0-17.0.3
+            accessoryBaseColor	p	UIColor	10.0-17.0.3
+            adjustsRowHeightsForSectionLocation	p		5.0-6.1
+            allowsFocus	p		15.3.1-17.0.3
+            allowsFocusDuringEditing	p		15.3.1-17.0.3
+            allowsMultipleSelection	p		5.0-17.0.3
+            allowsMultipleSelectionDuringEditing	p		5.0-17.0.3
+            allowsSelection	p		4.3-17.0.3
+            allowsSelectionDuringEditing	p		4.3-17.0.3
+            backgroundInset	p		10.0-17.0.3
+            backgroundView	p	UIView	4.3-17.0.3
+            bottomPadding	p		10.0-17.0.3
+            cachedSectionIndexBarInsets	p		11.4-17.0.3
+            canBeEdited	p		10.0-17.0.3
+            cellLayoutMarginsFollowReadableWidth	p		9.0-17.0.3
+            cellRegistered	c		12.0-14.7,16-17.0.3
+            cellSafeAreaInsets	p		13.2.2-17.0.3
+            constants	p		10.0-17.0.3
+            contextMenuInteraction	p	UIContextMenuInteraction	14.3-17.0.3
+            currentTouch	p	UITouch	6.0-17.0.3
+            dataSource	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            defaultLeadingCellMarginWidth	p		11.0-17.0.3
+            defaultMarginWidth	p		8.0-17.0.3
+            defaultSectionContentMarginWidth	p		9.3-10.3
+            defaultSectionFooterHeight	p		10.0-17.0.3
+            defaultSectionHeaderHeight	p		10.0-17.0.3
+            defaultTrailingCellMarginWidth	p		11.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            dragController	p	_UITableViewDragController	11.0-17.0.3
+            dragDelegate	p		11.0-17.0.3
+            dragDestinationDelegate	p		11.0-17.0.3
+            dragInteractionEnabled	p		11.0-17.0.3
+            dragSourceDelegate	p		11.0-17.0.3
+            dropController	p	_UITableViewDropController	11.0-17.0.3
+            dropDelegate	p		11.0-17.0.3
+            editing	p		4.3-17.0.3
+            editingForSwipeDeletion	p		10.0-17.0.3
+            effectiveSafeAreaInsets	p		11.0-17.0.3
+            estimatedRowHeight	p		7.0-17.0.3
+            estimatedSectionFooterHeight	p		7.0-17.0.3
+            estimatedSectionHeaderHeight	p		7.0-17.0.3
+            estimatesHeights	p		11.0-17.0.3
+            estimatesRowHeights	p		10.0-17.0.3
+            estimatesSectionFooterHeights	p		10.0-17.0.3
+            estimatesSectionHeaderHeights	p		10.0-17.0.3
+            fillerRowHeight	p		15.3.1-17.0.3
+            focusedCell	p	UIView	9.0-17.0.3
+            focusedCellIndexPath	p	NSIndexPath	8.3-17.0.3
+            footerMarginWidth	p		10.0-10.3
+            footerRightMarginWidth	p		10.0-10.3
+            hasActiveDrag	p		11.0-17.0.3
+            hasActiveDrop	p		11.0-17.0.3
+            hasUncommittedUpdates	p		11.0-17.0.3
+            hash	p		8.0-17.0.3
+            headerFooterLeadingMarginWidth	p		11.0-17.0.3
+            headerFooterPinningBehavior	p		16-17.0.3
+            headerFooterTrailingMarginWidth	p		11.0-17.0.3
+            headerMarginWidth	p		10.0-10.3
+            headerRightMarginWidth	p		10.0-10.3
+            heightForTableFooter	p		10.0-17.0.3
+            heightForTableHeader	p		10.0-17.0.3
+            ic_middleVisibleIndexPath	c	NSIndexPath	14.3-14.7,16-17.0.3
+            inModalViewController	p		10.0-17.0.3
+            inScrollTest	c		7.1-10.3
+            indexBarExtentFromEdge	p		11.0-17.0.3
+            indexFrame	p		10.0-17.0.3
+            indexPathForSelectedRow	p	NSIndexPath	9.0-17.0.3
+            indexPathToFocus	p	NSIndexPath	9.0-17.0.3
+            indexPathsForSelectedRows	p	NSArray	9.0-17.0.3
+            indexPathsForVisibleRows	p	NSArray	9.0-17.0.3
+            insetsContentViewsToSafeArea	p		11.0-17.0.3
+            isTableHeaderAutohiding	p		10.0-17.0.3
+            keepsFirstResponderVisibleOnBoundsChange	p		4.3-6.1,9.0-17.0.3
+            manuallyManagesSwipeUI	p		8.0-17.0.3
+            marginWidth	p		10.0-10.3
+            multiselectCheckmarkColor	p	UIColor	10.0-17.0.3
+            numberOfSections	p		9.0-17.0.3
+            overlapsSectionHeaderViews	p		10.0-17.0.3
+            paddingAboveFirstSectionHeader	p		17.0.3
+            paddingAboveSectionHeaders	p		15.3.1-17.0.3
+            placeholderContexts	p	NSMutableArray	11.0-17.0.3
+            popoverControllerStyle	p		10.0-17.0.3
+            prefetchDataSource	p		10.0-17.0.3
+            prefetchingEnabled	p		15.3.1-17.0.3
+            providesRowHeights	p		10.0-17.0.3
+            rawSectionContentInset	p		11.0-17.0.3
+            rawSeparatorInset	p		10.0-17.0.3
+            remembersLastFocusedIndexPath	p		9.0-17.0.3
+            rowHeight	p		4.3-17.0.3
+            rowSpacing	p		10.0-17.0.3
+            scrollTestParameters	p		4.3-5.0
+            scrollView	p	UIScrollView	10.0-17.0.3
+            sectionBorderWidth	p		10.0-12.4
+            sectionContentInset	p		5.0-6.1,10.0-17.0.3
+            sectionContentInsetFollowsLayoutMargins	p		10.0-17.0.3
+            sectionCornerRadius	p		10.0-17.0.3
+            sectionFooterHeight	p		4.3-17.0.3
+            sectionFooterPadding	p		14.3-14.7
+            sectionFooterToLastRowPadding	p		15.3.1-17.0.3
+            sectionHeaderHeight	p		4.3-17.0.3
+            sectionHeaderPadding	p		14.3-14.7
+            sectionHeaderToFirstRowPadding	p		15.3.1-17.0.3
+            sectionHeaderTopPadding	p		15.3.1-17.0.3
+            sectionIndexBackgroundColor	p	UIColor	7.0-17.0.3
+            sectionIndexColor	p	UIColor	6.0-17.0.3
+            sectionIndexMinimumDisplayRowCount	p		4.3-17.0.3
+            sectionIndexTrackingBackgroundColor	p	UIColor	6.0-17.0.3
+            selectionFollowsFocus	p		14.3-17.0.3
+            selfSizingInvalidation	p		16-17.0.3
+            separatorColor	p	UIColor	4.3-17.0.3
+            separatorEffect	p	UIVisualEffect	8.0-17.0.3
+            separatorInset	p		7.0-17.0.3
+            separatorInsetIsRelativeToCellEdges	p		11.0-17.0.3
+            separatorInsetReference	p		11.0-17.0.3
+            separatorStyle	p		4.3-17.0.3
+            shouldUseNewHeaderFooterBehavior	p		10.0-17.0.3
+            shouldUseSearchBarHeaderBehavior	p		10.0-17.0.3
+            showingIndex	p		10.0-17.0.3
+            sidePadding	p		10.0-17.0.3
+            style	p		4.3-17.0.3
+            superclass	p		8.0-17.0.3
+            swipeActionButtons	p	NSArray	10.0-12.4
+            swipeToDeleteCell	p	UITableViewCell	10.0-17.0.3
+            tableContentInset	p		10.0-17.0.3
+            tableFooterView	p	UIView	4.3-17.0.3
+            tableHeaderView	p	UIView	4.3-17.0.3
+            tableStyle	p		13.2.2-17.0.3
+            topPadding	p		10.0-17.0.3
+            traitCollection	p	UITraitCollection	11.0-12.4
+            ts_swipeActionController	c		12.0-13.4.1
+            updating	p		13.2.2-17.0.3
+            useChromelessSectionHeaderFooterPinningBehavior	p		15.3.1
+            usesModernSwipeActions	p		11.0-12.4
+            usesVariableMargins	p		10.0-17.0.3
+            usingPresentationValues	p		11.0-17.0.3
+            visibleCells	p	NSArray	9.0-17.0.3
+            wasEditing	p		10.0-17.0.3
+            wrapperView	p	UIScrollView	8.0-17.0.3
+            C	UITableViewCell	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __editingControlTintColors	i	NSMutableDictionary	12.0-17.0.3
+            __popupMenuButton	i	UIButton	16-17.0.3
+            _accessoryAction	i		4.3-17.0.3
+            _accessoryActionPreviewingSegueTemplateStorage	i	UIStoryboardPreviewingSegueTemplateStorage	9.3-17.0.3
+            _accessoryActionSegueTemplate	i		6.0-17.0.3
+            _accessoryManager	i	UICellAccessoryManager	13.2.2-17.0.3
+            _accessoryTintColor	i	UIColor	5.0-17.0.3
+            _accessoryView	i	UIControl	4.3-17.0.3
+            _backgroundColor	i	UIColor	4.3-12.4
+            _backgroundInset	i		7.0-17.0.3
+            _backgroundView	i	UIView	4.3-17.0.3
+            _backgroundViewConfigurationProvider	i		14.3-17.0.3
+            _badge	i		6.0-17.0.3
+            _bottomShadowAnimationView	i	UIView	4.3-17.0.3
+            _bottomShadowColor	i	UIColor	4.3-12.4
+            _bridgedConfigurationState	p	UICellConfigurationState	14.3-14.7,16-17.0.3
+            _clearBlendingView	i	UIView	7.0-17.0.3
+            _configurationState	p	UICellConfigurationState	17.0.3
+            _configurationUpdateHandler	i		15.3.1-17.0.3
+            _constants	i		9.0-17.0.3
+            _contentView	i	UIView	4.3-17.0.3
+            _contentViewConfigurationIdentifier	i	NSString	14.3-15.3.1
+            _contentViewConfigurationProvider	i		14.3-17.0.3
+            _customAccessoryView	i	UIView	4.3-17.0.3
+            _customEditingAccessoryView	i	UIView	4.3-17.0.3
+            _defaultLeadingMarginWidth	i		11.0-17.0.3
+            _defaultMarginWidth	i		8.0-10.3
+            _defaultTrailingCellMarginWidth	i		11.0-17.0.3
+            _deselectTimer	i	NSTimer	4.3-17.0.3
+            _detailTextLabel	i	UILabel	4.3-17.0.3
+            _dragState	i		11.0-17.0.3
+            _dropState	i		14.3-17.0.3
+            _editAction	i		4.3-17.0.3
+            _editControlFocusGuide	i	UIFocusGuide	9.0-15.3.1
+            _editMenuInteraction	i	UIEditMenuInteraction	16-17.0.3
+            _editableTextField	i	UITextField	4.3-17.0.3
+            _editingAccessoryView	i	UIControl	4.3-17.0.3
+            _editingControlsFocusGuide	i	UIFocusContainerGuide	16-17.0.3
+            _editingData	i		4.3-17.0.3
+            _extraLeadingLayoutMarginForIndentation	i		14.3-17.0.3
+            _floatingContentView	i	_UIFloatingContentView	9.3-17.0.3
+            _floatingSeparatorView	i	UIView	4.3-17.0.3
+            _focusStyle	i		9.0
+            _focusable	i		7.1-12.4
+            _highlightingSupport	i		6.0-10.3
+            _imageView	i	UIImageView	4.3-17.0.3
+            _indentationLevel	i		4.3-17.0.3
+            _indentationWidth	i		4.3-17.0.3
+            _indexBarExtentFromEdge	i		11.0-17.0.3
+            _indexBarWidth	i		7.0-10.3
+            _isLayoutEngineSuspended	i		9.3-15.3.1
+            _isPigglyWigglyCell	i		7.0-8.4
+            _lastNormalBackgroundViewConfiguration	i		14.3-17.0.3
+            _lastSelectionTime	i		4.3-17.0.3
+            _layoutEngineSuspended	p		9.3-15.3.1
+            _layoutManager	i		4.3-17.0.3
+            _lineBreakModeBeforeFocus	i		9.3-17.0.3
+            _longPressGesture	i	UILongPressGestureRecognizer	11.0-17.0.3
+            _menuGesture	i	UILongPressGestureRecognizer	5.1-10.3
+            _multipleSelectionBackgroundView	i	UIView	5.0-17.0.3
+            _oldEditingData	i	_UITableViewCellOldEditingData	4.3-12.4
+            _popupMenuButton	p	UIButton	16-17.0.3
+            _reorderControlFocusGuide	i	UIFocusGuide	9.0-15.3.1
+            _reorderControlImage	i	UIImage	5.0-12.4
+            _representedIndexPath	i	NSIndexPath	6.0-17.0.3
+            _returnAction	i		4.3-17.0.3
+            _reuseIdentifier	i	NSString	4.3-17.0.3
+            _rightMargin	i		4.3-12.4
+            _sectionBorderColor	i	UIColor	4.3-17.0.3
+            _sectionBorderWidth	i		7.0-12.4
+            _sectionCornerRadius	i		7.0-13.4.1
+            _selectedBackgroundView	i	UIView	4.3-17.0.3
+            _selectedOverlayView	i	UIView	4.3-17.0.3
+            _selectionEffects	i	NSArray	12.0-17.0.3
+            _selectionFadeDuration	i		4.3-17.0.3
+            _selectionSegueTemplate	i		5.0-17.0.3
+            _selectionTintColor	i	UIColor	5.0-17.0.3
+            _separatorColor	i	UIColor	4.3-17.0.3
+            _separatorEffect	i	UIVisualEffect	8.0-17.0.3
+            _separatorInset	i		7.0-17.0.3
+            _separatorView	i	_UITableViewCellSeparatorView	4.3-17.0.3
+            _shouldShowMenu	i		11.0-12.4
+            _swipeToDeleteCancelationGesture	i	UITapGestureRecognizer	7.0-12.4
+            _swipeToDeleteConfirmationView	i	UITableViewCellDeleteConfirmationView	7.0-12.4
+            _swipeToDeleteDistancePulled	i		7.0-12.4
+            _systemBackgroundView	i	_UISystemBackgroundView	14.3-17.0.3
+            _tableCellFlags	i		4.3-17.0.3
+            _tableView	i		5.0-17.0.3
+            _target	i		4.3-17.0.3
+            _textFieldOffset	i		4.3-17.0.3
+            _textLabel	i	UILabel	4.3-17.0.3
+            _topSeparatorView	i	_UITableViewCellSeparatorView	4.3-17.0.3
+            _topShadowAnimationView	i	UIView	4.3-17.0.3
+            _topShadowColor	i	UIColor	4.3-12.4
+            _topShadowView	i	UIView	4.3-12.4
+            _unhighlightedStates	i		4.3-17.0.3
+            _userInteractionEnabledWhileDragging	i		11.0-12.4
+            _viewForContentConfiguration	i		14.3-17.0.3
+            _wrapperView	i	UIScrollView	7.0-7.1
+            accessoryManager	p	UICellAccessoryManager	13.2.2-17.0.3
+            accessoryType	p		4.3-17.0.3
+            accessoryView	p	UIView	4.3-17.0.3
+            automaticallyUpdatesBackgroundConfiguration	p		14.3-17.0.3
+            automaticallyUpdatesContentConfiguration	p		14.3-17.0.3
+            backgroundConfiguration	p	UIBackgroundConfiguration	14.3-17.0.3
+            backgroundView	p	UIView	4.3-17.0.3
+            cellStyle	p		13.2.2-17.0.3
+            configurationState	p	UICellConfigurationState	14.3-17.0.3
+            configurationUpdateHandler	p		15.3.1-17.0.3
+            contentConfiguration	p		14.3-17.0.3
+            contentView	p	UIView	4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            defaultTrailingCellMarginWidth	p		13.2.2-13.4.1
+            description	p	NSString	8.0-17.0.3
+            detailTextLabel	p	UILabel	4.3-17.0.3
+            drawsTopShadow	p		4.3-6.1
+            editControlFocusGuide	p	UIFocusGuide	9.0-15.3.1
+            editableTextField	p	UITextField	4.3-6.1
+            editing	p		4.3-17.0.3
+            editingAccessoryType	p		4.3-17.0.3
+            editingAccessoryView	p	UIView	4.3-17.0.3
+            editingControlsFocusGuide	p	UIFocusContainerGuide	16-17.0.3
+            editingStyle	p		4.3-17.0.3
+            focusStyle	p		9.0-17.0.3
+            gridView	p	SUGridView	4.3-7.1
+            hash	p		8.0-17.0.3
+            highlighted	p		4.3-17.0.3
+            hu_forcedSeparatorStyle	c	NSNumber	11.0-14.3,16-17.0.3
+            imageView	p	UIImageView	4.3-17.0.3
+            indentationLevel	p		4.3-17.0.3
+            indentationWidth	p		4.3-17.0.3
+            longPressGesture	i	UILongPressGestureRecognizer	5.0
+            longPressGesture	p	UILongPressGestureRecognizer	5.0
+            minimumCellAccessoryMargin	p		14.3-17.0.3
+            multipleSelectionBackgroundView	p	UIView	5.0-17.0.3
+            needsSetup	p		4.3-6.1
+            oldEditingData	p	_UITableViewCellOldEditingData	4.3-6.1
+            reorderControlFocusGuide	p	UIFocusGuide	9.0-15.3.1
+            reuseIdentifier	p	NSString	4.3-17.0.3
+            ruiDetailTextLabel	c	UILabel	16-17.0.3
+            ruiEditableTextField	c	UITextField	16-17.0.3
+            ruiImageView	c	UIImageView	16-17.0.3
+            ruiTextLabel	c	UILabel	16-17.0.3
+            ruiValueLabel	c	UILabel	16-17.0.3
+            selected	p		4.3-17.0.3
+            selectedBackgroundView	p	UIView	4.3-17.0.3
+            selectionStyle	p		4.3-17.0.3
+            separatorInset	p		7.0-17.0.3
+            shouldIndentWhileEditing	p		4.3-17.0.3
+            shouldShowMenu	p		11.0-12.4
+            showingDeleteConfirmation	p		4.3-17.0.3
+            showsReorderControl	p		4.3-17.0.3
+            skipsLayout	p		11.0-17.0.3
+            superclass	p		8.0-17.0.3
+            textFieldOffset	p		4.3-6.1
+            textLabel	p	UILabel	4.3-17.0.3
+            ts_editableTextField	c	UITextField	12.0-14.7,16-17.0.3
+            ts_privateAccessibilityCustomActions	c	NSArray	12.0-14.7,16-17.0.3
+            userInteractionEnabledWhileDragging	p		11.0-17.0.3
+            usesModernAccessoriesLayout	p		13.2.2-17.0.3
+            wasSwiped	p		4.3-6.1
+            C	UITableViewController	4.3-17.0.3
+            S	UIViewController	4.3-17.0.3
+            _filteredDataSource	i	_UIFilteredDataSource	7.1-17.0.3
+            _filteredDataType	i		7.1-17.0.3
+            _keyboardSupport	i	UIAutoRespondingScrollViewControllerKeyboardSupport	4.3-17.0.3
+            _staticDataSource	i	UITableViewDataSource	5.0-17.0.3
+            _tableViewControllerFlags	i		4.3-17.0.3
+            _tableViewStyle	i		4.3-17.0.3
+            clearsSelectionOnViewWillAppear	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            refreshControl	p	UIRefreshControl	6.0-17.0.3
+            scrollView	p		9.0-17.0.3
+            staticDataSource	p	UITableViewDataSource	5.0-17.0.3
+            superclass	p		8.0-17.0.3
+            tableView	p	UITableView	4.3-17.0.3
+            C	UITableViewDropPlaceholder	11.0,12.0-17.0.3
+            S	UITableViewPlaceholder	11.0-17.0.3
+            _previewParametersProvider	i		11.0-17.0.3
+            previewParametersProvider	p		11.0-17.0.3
+            C	UITableViewDropProposal	11.0,12.0-17.0.3
+            S	UIDropProposal	11.0-17.0.3
+            _adjustedTargetIndexPath	i	NSIndexPath	11.0-17.0.3
+            _dropLocation	p		11.0-17.0.3
+            _intent	i		11.0-17.0.3
+            adjustedTargetIndexPath	p	NSIndexPath	11.0-17.0.3
+            intent	p		11.0-17.0.3
+            C	UITableViewFocusUpdateContext	9.0-17.0.3
+            S	UIFocusUpdateContext	9.0-17.0.3
+            _didSetNextFocusedIndexPath	i		9.0-17.0.3
+            _didSetPreviouslyFocusedIndexPath	i		9.0-17.0.3
+            _nextFocusedIndexPath	i	NSIndexPath	9.0-17.0.3
+            _previouslyFocusedIndexPath	i	NSIndexPath	9.0-17.0.3
+            _tableView	i	UITableView	9.0-17.0.3
+            nextFocusedIndexPath	p	NSIndexPath	9.0-17.0.3
+            previouslyFocusedIndexPath	p	NSIndexPath	9.0-17.0.3
+            tableView	p	UITableView	9.0-17.0.3
+            C	UITableViewHeaderFooterView	6.0-17.0.3
+            S	UIView	6.0-17.0.3
+            _automaticIntrinsicContentSizeInvalidationEnabled	p		16-17.0.3
+            _automaticallyUpdatesBackgroundViewConfiguration	p		14.3-17.0.3
+            _automaticallyUpdatesContentViewConfiguration	p		14.3-17.0.3
+            _backgroundImage	i	UIImage	6.0-17.0.3
+            _backgroundView	i	UIView	6.0-17.0.3
+            _backgroundViewConfiguration	p	_UIBackgroundViewConfiguration	14.3-17.0.3
+            _backgroundViewConfigurationProvider	i		14.3-17.0.3
+            _backgroundViewConfigurationProvider	p		14.3-17.0.3
+            _bridgedConfigurationState	p	UIViewConfigurationState	14.3-14.7,16-17.0.3
+            _configurationState	p	UICellConfigurationState	17.0.3
+            _configurationUpdateHandler	i		15.3.1-17.0.3
+            _constants	i		9.0-17.0.3
+            _contentView	i	UIView	6.0-17.0.3
+            _contentViewConfiguration	p		14.3-17.0.3
+            _contentViewConfigurationIdentifier	i	NSString	14.3-15.3.1
+            _contentViewConfigurationProvider	i		14.3-17.0.3
+            _contentViewConfigurationProvider	p		14.3-17.0.3
+            _detailLabel	i	_UITableViewHeaderFooterViewLabel	6.0-17.0.3
+            _detailLabelBackgroundColorNeedsUpdate	i		6.0-6.1
+            _floating	i		6.0-6.1
+            _frame	i		6.0-17.0.3
+            _headerFooterFlags	i		7.0-17.0.3
+            _label	i	_UITableViewHeaderFooterViewLabel	6.0-17.0.3
+            _labelBackgroundColorNeedsUpdate	i		6.0-6.1
+            _leadingMarginWidth	i		11.0-17.0.3
+            _maxTitleWidth	i		6.0-17.0.3
+            _reuseIdentifier	i	NSString	6.0-17.0.3
+            _sectionHeader	i		6.0-6.1
+            _separatorInset	i		7.0-10.3
+            _systemBackgroundView	i	_UISystemBackgroundView	14.3-17.0.3
+            _table	i		10.0-17.0.3
+            _tableView	i		6.0-12.4
+            _tableViewStyle	i		6.0-17.0.3
+            _textAlignment	i		6.0-17.0.3
+            _tintColor	i	UIColor	6.0-10.3
+            _trailingMarginWidth	i		11.0-17.0.3
+            _viewConfigurationState	p		14.3-17.0.3
+            _viewForContentConfiguration	i		14.3-17.0.3
+            automaticallyUpdatesBackgroundConfiguration	p		14.3-17.0.3
+            automaticallyUpdatesContentConfiguration	p		14.3-17.0.3
+            backgroundConfiguration	p	UIBackgroundConfiguration	14.3-17.0.3
+            backgroundImage	p	UIImage	6.0-17.0.3
+            backgroundView	p	UIView	6.0-17.0.3
+            configurationState	p	UIViewConfigurationState	14.3-17.0.3
+            configurationUpdateHandler	p		15.3.1-17.0.3
+            constants	p		9.0-17.0.3
+            contentConfiguration	p		14.3-17.0.3
+            contentView	p	UIView	6.0-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            detailTextLabel	p	UILabel	6.0-17.0.3
+            effectiveSafeAreaInsets	p		11.0-17.0.3
+            floating	p		6.0-17.0.3
+            hash	p		8.0-17.0.3
+            insetsContentViewsToSafeArea	p		11.0-17.0.3
+            marginWidth	p		7.0-17.0.3
+            maxTitleWidth	p		6.0-17.0.3
+            reuseIdentifier	p	NSString	6.0-17.0.3
+            rightMarginWidth	p		7.0-17.0.3
+            sectionHeader	p		6.0-17.0.3
+            stripPadding	p		8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            table	p		10.0-17.0.3
+            tableView	p	UITableView	6.0-17.0.3
+            tableViewStyle	p		6.0-17.0.3
+            text	p	NSString	6.0-17.0.3
+            textAlignment	p		6.0-17.0.3
+            textLabel	p	UILabel	6.0-17.0.3
+            tintColor	p	UIColor	6.0-10.3
+            topHeader	p		8.0-17.0.3
+            C	UITableViewPlaceholder	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _cellUpdateHandler	i		11.0-17.0.3
+            _insertionIndexPath	i	NSIndexPath	11.0-17.0.3
+            _reuseIdentifier	i	NSString	11.0-17.0.3
+            _rowHeight	i		11.0-17.0.3
+            cellUpdateHandler	p		11.0-17.0.3
+            insertionIndexPath	p	NSIndexPath	11.0-17.0.3
+            reuseIdentifier	p	NSString	11.0-17.0.3
+            rowHeight	p		11.0-17.0.3
+            C	UITableViewRowAction	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _backgroundColor	i	UIColor	8.0-17.0.3
+            _backgroundEffect	i	UIVisualEffect	8.0-17.0.3
+            _button	i	_UITableViewCellActionButton	8.0-12.4
+            _handler	i		8.0-17.0.3
+            _style	i		8.0-17.0.3
+            _title	i	NSString	8.0-17.0.3
+            backgroundColor	p	UIColor	8.0-17.0.3
+            backgroundEffect	p	UIVisualEffect	8.0-17.0.3
+            handler	p		8.0-17.0.3
+            style	p		8.0-17.0.3
+            title	p	NSString	8.0-17.0.3
+            C	UITapGestureRecognizer	4.3-17.0.3
+            S	UIGestureRecognizer	4.3-17.0.3
+            _buttonType	i		7.0-17.0.3
+            _buttonType	p		7.0-17.0.3
+            _delaysRecognitionForGreaterTapCounts	i		4.3-17.0.3
+            _imp	i	UITapRecognizer	4.3-17.0.3
+            _isSingleKeyPressGesture	i		14.3-17.0.3
+            _locationInView	i		4.3-17.0.3
+            akNumberOfTapsRequired	c		9.0-14.7,16-17.0.3
+            buttonMaskRequired	p		13.4.1-17.0.3
+            centroid	p		4.3-17.0.3
+            debugDescription	p	NSString	9.0-17.0.3
+            description	p	NSString	9.0-17.0.3
+            hash	p		9.0-17.0.3
+            isSingleKeyPressGesture	p		14.3-17.0.3
+            location	p		4.3-17.0.3
+            maximumTapDuration	p		9.0-17.0.3
+            numberOfTapsRequired	p		4.3-17.0.3
+            numberOfTouchesRequired	p		4.3-17.0.3
+            superclass	p		9.0-17.0.3
+            touches	p	NSArray	4.3-17.0.3
+            C	UITargetedDragPreview	11.0,12.0-17.0.3
+            S	NSObject	11.0-12.4
+            S	UITargetedPreview	13.2.2-17.0.3
+            __applyTargetTransformToFlock	i		16-17.0.3
+            __fenceHandler	i		17.0.3
+            __initialBadgeLocation	i		16-17.0.3
+            __preferredStackOrder	i		16-17.0.3
+            __previewContainer	i		17.0.3
+            __springboardParameters	i	NSDictionary	11.0-17.0.3
+            __springboardPlatterStyle	i		11.0-12.4
+            _applyTargetTransformToFlock	p		16-17.0.3
+            _defaultPreview	i		11.0-12.4
+            _didSetLiftAnchorPoint	i		13.2.2-17.0.3
+            _dragPreviewProvider	p		13.2.2-17.0.3
+            _duiPreview	i	_DUIPreview	11.0-17.0.3
+            _duiPreview	p	_DUIPreview	11.0-17.0.3
+            _duiPreviewProvider	p		11.0-13.4.1
+            _fenceHandler	p		17.0.3
+            _imageComponent	i	_UIDraggingImageComponent	13.2.2-17.0.3
+            _initialBadgeLocation	p		16-17.0.3
+            _liftAnchorPoint	i		11.0-17.0.3
+            _parameters	i	UIDragPreviewParameters	11.0-12.4
+            _preferredStackOrder	p		16-17.0.3
+            _preventAfterScreenUpdatesSnapshot	i		13.2.2-17.0.3
+            _previewContainer	p		17.0.3
+            _springboardParameters	p	NSDictionary	11.0-17.0.3
+            _springboardPlatterStyle	p		11.0-12.4
+            _target	i	UIDragPreviewTarget	11.0-12.4
+            _view	i	UIView	11.0-12.4
+            _viewToSnapshot	i	UIView	11.0-12.4
+            debugDescription	p	NSString	13.2.2-17.0.3
+            defaultPreview	p		11.0-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            liftAnchorPoint	p		11.0-17.0.3
+            parameters	p	UIDragPreviewParameters	11.0-12.4
+            preventAfterScreenUpdatesSnapshot	p		13.2.2-17.0.3
+            size	p		11.0-12.4
+            superclass	p		13.2.2-17.0.3
+            target	p	UIDragPreviewTarget	11.0-12.4
+            view	p	UIView	11.0-12.4
+            viewToSnapshot	p	UIView	11.0-17.0.3
+            C	UITargetedPreview	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _PreviewProvider	p		13.2.2-17.0.3
+            __PreviewProvider	i		13.2.2-17.0.3
+            __accessoryViews	i	NSArray	13.4.1-17.0.3
+            __captureHierarchyBelowSourceView	i		16-17.0.3
+            __internalIdentifier	i		16-17.0.3
+            _accessoryViews	p	NSArray	13.4.1-17.0.3
+            _captureHierarchyBelowSourceView	p		16-17.0.3
+            _defaultPreview	i		13.2.2-17.0.3
+            _frame	p		16-17.0.3
+            _hasCustomTarget	i		13.2.2-17.0.3
+            _internalIdentifer	i		13.2.2-15.3.1
+            _internalIdentifier	p		16-17.0.3
+            _isLikelyOpaque	p		15.3.1-17.0.3
+            _outlineShape	p	_UIShape	16-17.0.3
+            _overridePositionTrackingView	i	UIView	13.2.2-17.0.3
+            _parameters	i	UIPreviewParameters	13.2.2-17.0.3
+            _prefersUnmaskedPlatterStyle	p		13.4.1-17.0.3
+            _sourceViewIsInViewHierarchy	i		13.2.2-17.0.3
+            _springboardPlatterStyle	p		13.2.2-17.0.3
+            _target	i	UIPreviewTarget	13.2.2-17.0.3
+            _transferrableAnimationKeys	i	NSArray	14.3-17.0.3
+            _view	i	UIView	13.2.2-17.0.3
+            _viewToSnapshot	i	UIView	13.2.2-17.0.3
+            _visible	p		14.3-17.0.3
+            defaultPreview	p		13.2.2-17.0.3
+            hasCustomTarget	p		13.2.2-17.0.3
+            internalIdentifer	p		13.2.2-15.3.1
+            overridePositionTrackingView	p	UIView	13.2.2-17.0.3
+            parameters	p	UIPreviewParameters	13.2.2-17.0.3
+            previewMode	p		13.2.2-17.0.3
+            size	p		13.2.2-17.0.3
+            sourceViewIsInViewHierarchy	p		13.2.2-17.0.3
+            target	p	UIPreviewTarget	13.2.2-17.0.3
+            transferrableAnimationKeys	p	NSArray	14.3-17.0.3
+            view	p	UIView	13.2.2-17.0.3
+            viewToSnapshot	p	UIView	13.2.2-17.0.3
+            C	UITextChecker	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _checker	i		4.3-6.1
+            _checkerWarmingLanguage	i	NSString	12.0-17.0.3
+            _reserved	i		4.3-15.3.1
+            _usdt	i		4.3-17.0.3
+            ignoredWords	p	NSArray	10.0-17.0.3
+            C	UITextDragPreviewRenderer	11.0,12.0-17.0.3
+            S	NSObject	11.0-17.0.3
+            _calculated	i		11.0-17.0.3
+            _firstRect	i		11.0-17.0.3
+            _image	i	UIImage	11.0-17.0.3
+            _lastRect	i		11.0-17.0.3
+            _layoutManager	i	NSLayoutManager	11.0-17.0.3
+            _middleRect	i		11.0-17.0.3
+            _origin	i		11.0-17.0.3
+            _range	i		11.0-17.0.3
+            _unifyRects	i		11.0-17.0.3
+            bodyRect	p		11.0-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            firstLineRect	p		11.0-17.0.3
+            hash	p		15.3.1-17.0.3
+            image	p	UIImage	11.0-17.0.3
+            lastLineRect	p		11.0-17.0.3
+            layoutManager	p	NSLayoutManager	11.0-17.0.3
+            superclass	p		15.3.1-17.0.3
+            C	UITextDropProposal	11.0,12.0-17.0.3
+            S	UIDropProposal	11.0-17.0.3
+            _dropAction	i		11.0-17.0.3
+            _dropPerformer	i		11.0-17.0.3
+            _dropProgressMode	i		11.0-17.0.3
+            _useFastSameViewOperations	i		11.0-17.0.3
+            dropAction	p		11.0-17.0.3
+            dropPerformer	p		11.0-17.0.3
+            dropProgressMode	p		11.0-17.0.3
+            useFastSameViewOperations	p		11.0-17.0.3
+            C	UITextField	4.3-18
+            S	UIControl	4.3-18
+            MPU_automaticallyUpdatesTextStyleFontsToPreferredTextStyleFonts	c		8.0-14.7
+            MPU_contentSizeUpdater	c	MPUTextContainerContentSizeUpdater	8.0-14.7
+            PINEntrySeparatorIndexes	p	NSIndexSet	9.3-18
+            __dci_editingMenuProvider	i		16
+            __handwritingEnabled	i		16-18
+            __layoutManager	i	_UIFieldEditorLayoutManager	11.4-14.7
+            __textContainer	i	NSTextContainer	11.4-14.7
+            _adjustsFontForContentSizeCategory	i		10.0-18
+            _animateNextHighlightChange	i		9.0-13.4.1
+            _atomBackgroundView	i	UITextFieldAtomBackgroundView	4.3-13.4.1
+            _avoidBecomeFirstResponder	i		6.0-10.3
+            _background	i	UIImage	4.3-18
+            _backgroundCoverView	i	UIView	12.0-18
+            _backgroundCoverViewMode	i		12.0-18
+            _backgroundProvider	i	_UITextFieldBackgroundProvider	14.3-18
+            _backgroundView	i	UITextFieldBorderView	4.3-13.4.1
+            _backgroundView	p	UIView	14.3-18
+            _baselineLayoutConstraint	i	NSLayoutConstraint	7.0-13.4.1
+            _baselineLayoutConstraint	p	NSLayoutConstraint	7.0-13.4.1
+            _baselineLayoutConstraints	i	NSArray	6.0-6.1
+            _baselineLayoutConstraints	p	NSArray	6.0-6.1
+            _baselineLayoutLabel	i	_UIBaselineLayoutStrut	6.0-13.4.1
+            _baselineLayoutLabel	p	_UIBaselineLayoutStrut	6.0-13.4.1
+            _blurEffectStyleForAppearance	p		14.3-18
+            _borderStyle	i		4.3-13.4.1
+            _cachedDefaultClearButtonImages	i	NSMutableDictionary	14.3-18
+            _caretColor	i	UIColor	4.3
+            _clearButton	i	_UITextFieldClearButton	4.3-18
+            _clearButton	p	UIButton	16-18
+            _clearButtonMode	i		4.3-18
+            _clearButtonOffset	i		4.3-18
+            _clipRectForFadedEdges	p		15.3.1-18
+            _contentBackdropView	i	UIVisualEffectView	9.3-18
+            _contentCoverView	i	UIView	12.0-18
+            _contentCoverViewMode	i		12.0-18
+            _contentView	p	UIView	14.3-18
+            _controlSize	i		14.3-18
+            _cuiCatalog	i	CUICatalog	10.0-18
+            _cuiCatalog	p	CUICatalog	16-18
+            _cuiStyleEffectConfiguration	i	CUIStyleEffectConfiguration	10.0-18
+            _cuiStyleEffectConfiguration	p	CUIStyleEffectConfiguration	16-18
+            _dci_editingMenuProvider	p		16
+            _defaultTextAttributes	i	NSDictionary	7.0
+            _deferringBecomeFirstResponder	i		6.0-18
+            _definitionModalViewController	i	UIViewController	5.0-5.1
+            _definitionPopoverController	i	UIPopoverController	5.0-5.1
+            _definitionSession	i	_UITextServiceSession	6.0-6.1
+            _delegate	i		4.3-18
+            _dictationLabel	i	UITextFieldLabel	9.3
+            _didInvalidateBaselineConstraintsOnHeightChange	i		14.3-18
+            _disableTextColorUpdateOnTraitCollectionChange	i		10.0-18
+            _disableTextColorUpdateOnTraitCollectionChange	p		10.0-18
+            _disabledBackground	i	UIImage	4.3-18
+            _disabledBackgroundView	i	UITextFieldBorderView	4.3-13.4.1
+            _displayLabel	i	UITextFieldLabel	7.0-10.3
+            _draggableGeometry	i	_UITextStorageDraggableGeometry	15.3.1-18
+            _extremeSizingEnabled	p		17.0.3-18
+            _fieldEditor	i	UIFieldEditor	11.0-18
+            _fieldEditor	p	UIFieldEditor	16-18
+            _fieldEditorAttached	p		14.3-18
+            _fieldEditorBackgroundView	i	_UIDetachedFieldEditorBackgroundView	9.3-13.4.1
+            _fieldEditorEffectView	i	UIVisualEffectView	9.3-13.4.1
+            _firstBaselineOffsetFromTop	i		14.3-18
+            _floatingContainerView	i	_UIFloatingContentView	14.3-18
+            _floatingContentView	i	_UIFloatingContentView	9.3-13.4.1
+            _forceDisplayOverridePlaceholder	i		14.3-18
+            _foregroundViewsAlpha	i		14.3-18
+            _fullFontSize	i	_UIFullFontSize	4.3-18
+            _handwritingEnabled	p		16-18
+            _hasContent	p		14.3-18
+            _iconView	i	UIImageView	4.3-18
+            _inputAccessoryView	i	UIView	4.3-18
+            _inputAssistantItem	i	UITextInputAssistantItem	16-18
+            _inputView	i	UIView	4.3-18
+            _intelligenceBaseClass	p		18
+            _interactionAssistant	i	UITextInteractionAssistant	4.3-18
+            _interactionState	p		15.3.1-18
+            _label	i	UILabel	4.3-18
+            _labelOffset	i		4.3-18
+            _lastBaselineOffsetFromBottom	i		14.3-18
+            _learnSession	i	_UITextServiceSession	6.0-6.1
+            _leftView	i	UIView	4.3-18
+            _leftViewMode	i		4.3-18
+            _leftViewOffset	i		4.3-18
+            _linkTextAttributes	i	NSDictionary	13.2.2-18
+            _metricsProvider	i		14.3-18
+            _minimumFontSize	i		4.3-18
+            _mouseDownTime	i		4.3-5.1
+            _nonAtomTraits	i	UITextInputTraits	4.3-18
+            _originFromBaselineLayoutIsInvalid	i		7.0-7.1
+            _overriddenAttributesForEditing	i	NSArray	11.0-13.4.1
+            _overriddenPlaceholder	i	NSAttributedString	10.0-18
+            _overriddenPlaceholderAlignment	i		10.0-18
+            _overridePasscodeStyle	p		16-18
+            _padding	i		7.0-18
+            _padding	p		16-18
+            _paddingBottom	i		4.3-6.1
+            _paddingLeft	i		4.3-6.1
+            _paddingRight	i		4.3-6.1
+            _paddingTop	i		4.3-6.1
+            _passcodeStyleAlpha	p		16-18
+            _pasteController	i	UITextPasteController	11.0-15.3.1
+            _pasteDelegate	i		11.0-18
+            _placeholderLabel	i	UITextFieldLabel	4.3-18
+            _placeholderLabel	p	UILabel	16-18
+            _preferredBackgroundCornerRadius	i		14.3-18
+            _preferredBorderStyle	i		14.3-18
+            _prefixLabel	i	UITextFieldLabel	5.0-18
+            _prewarmedTextStorage	i	_UICascadingTextStorage	11.0
+            _progress	i		4.3-13.4.1
+            _recentsAccessoryView	i	UIView	10.3-18
+            _rightView	i	UIView	4.3-18
+            _rightViewMode	i		4.3-18
+            _rightViewOffset	i		4.3-18
+            _roundedRectBackgroundCornerRadius	i		10.0-13.4.1
+            _roundedRectBackgroundCornerRadius	p		16-18
+            _rtiSourceSession	p	RTIInputSystemSourceSession	16-18
+            _scrollXOffset	i		4.3-10.3
+            _scrollYOffset	i		4.3-10.3
+            _selectGestureRecognizer	i	UITapGestureRecognizer	9.0-18
+            _selectionContainerView	i	_UITouchPassthroughView	17.0.3-18
+            _selectionRange	i		4.3-6.1
+            _selectionRangeWhenNotEditing	i		7.0-10.3
+            _selectionView	i	UITextSelectionView	4.3-5.1
+            _setSelectionRangeAfterFieldEditorIsAttached	i		6.0-10.3
+            _shadowBlur	i		5.1-6.1
+            _shadowColor	i	UIColor	5.1-6.1
+            _shadowOffset	i		5.1-6.1
+            _shouldDisplayDictationPlaceholderMessage	p		16-18
+            _style	i	NSString	4.3-6.1
+            _suffixLabel	i	UITextFieldLabel	5.0-18
+            _suffixWidth	i		5.0-5.1
+            _systemBackgroundView	i	UITextFieldBackgroundView	4.3-13.4.1
+            _systemCursorAccessoriesDisabled	p		17.0.3-18
+            _systemInputViewController	i	UISystemInputViewController	9.0-13.4.1
+            _text	i	NSAttributedString	4.3-6.1
+            _textCanvasView	i		14.3-18
+            _textColor	i	UIColor	4.3-6.1
+            _textContainer	i	NSTextContainer	15.3.1-18
+            _textContentView	i	_UITextFieldCanvasView	11.0-13.4.1
+            _textDragDelegate	i		11.0-18
+            _textDragDropSupport	i		11.0-18
+            _textDragOptions	i		11.0-18
+            _textDropDelegate	i		11.0-18
+            _textFieldFlags	i		4.3-18
+            _textFont	i	NSString	4.3-6.1
+            _textInputSource	p		16-18
+            _textItemDiscoverer	i	_UITextItemDiscoverer	13.2.2-15.3.1
+            _textLabel	i	UITextFieldLabel	4.3-6.1
+            _textLayoutController	i		15.3.1-18
+            _textStorage	i	_UICascadingTextStorage	7.0-10.3,11.4-18
+            _traits	i	UITextInputTraits	4.3-18
+            _tvCustomFocusedTextColor	i	UIColor	10.0-18
+            _tvCustomFocusedTextColor	p	UIColor	10.0-18
+            _tvCustomTextColor	i	UIColor	9.3-18
+            _tvCustomTextColor	p	UIColor	9.3-18
+            _tvUseVibrancy	i		9.3-18
+            _tvUseVibrancy	p		9.3-18
+            _visualStyle	i	_UITextFieldVisualStyle	11.0-18
+            ab_text	c	NSString	8.0-18
+            ab_textAttributes	c	NSDictionary	8.0-18
+            acceptsDictationSearchResults	p		10.0-18
+            acceptsEmoji	p		7.0-18
+            acceptsFloatingKeyboard	p		7.0-18
+            acceptsInitialEmojiKeyboard	p		14.3-18
+            acceptsPayloads	p		11.0-18
+            acceptsSplitKeyboard	p		7.0-18
+            accessibilityValueChangesAreReplacements	c		10.0-14.7,16-18
+            adjustsFontForContentSizeCategory	p		10.0-18
+            adjustsFontSizeToFitWidth	p		4.3-18
+            alertAutocapitalizationType	c	NSString	16-18
+            alertClearButtonMode	c	NSString	16-18
+            alertReturnKeyType	c	NSString	16-18
+            alertTextInputMode	c		13.2.2-14.7,16-18
+            allowedWritingToolsResultOptions	p		18
+            allowsAttachments	p		11.0-13.4.1,15.3.1-18
+            allowsEditingTextAttributes	p		6.0-18
+            allowsTextAnimationsType	p		18
+            attributedPlaceholder	p	NSAttributedString	6.0-18
+            attributedText	p	NSAttributedString	6.0-18
+            autocapitalizationType	p		4.3-18
+            autocorrectionContext	p	NSString	8.0-18
+            autocorrectionType	p		4.3-18
+            background	p	UIImage	4.3-18
+            beginningOfDocument	p	UITextPosition	5.0-18
+            borderStyle	p		4.3-18
+            clearButtonMode	p		4.3-18
+            clearingBehavior	p		16-18
+            clearsOnBeginEditing	p		4.3-18
+            clearsOnInsertion	p		6.0-18
+            clearsPlaceholderOnBeginEditing	p		16-18
+            content	p		5.0-5.1
+            contentOffsetForSameViewDrops	p		11.0-18
+            contentsIsSingleValue	p		7.0-18
+            controlSize	p		16-18
+            cursorBehavior	p		16-18
+            customRenderController	p		18
+            debugDescription	p	NSString	8.0-18
+            defaultTextAttributes	p	NSDictionary	7.0-18
+            deferBecomingResponder	p		7.0-18
+            delegate	p		4.3-18
+            description	p	NSString	8.0-18
+            devicePasscodeEntry	p		10.3-18
+            disableHandwritingKeyboard	p		15.3.1-18
+            disableInputBars	p		10.0-18
+            disablePrediction	p		8.0-18
+            disabledBackground	p	UIImage	4.3-18
+            displaySecureEditsUsingPlainText	p		9.3-18
+            displaySecureTextUsingPlainText	p		7.0-18
+            drawingScale	p		13.2.2-18
+            editable	p		5.0-5.1,13.2.2-18
+            editing	p		4.3-18
+            emptyContentReturnKeyType	p		7.0-18
+            enablesReturnKeyAutomatically	p		4.3-18
+            enablesReturnKeyOnNonWhiteSpaceContent	p		7.0-18
+            enclosingScrollView	p	UIScrollView	16-18
+            endOfDocument	p	UITextPosition	5.0-18
+            floatingKeyboardEdgeInsets	p		13.2.2-18
+            font	p	UIFont	4.3-18
+            forceDefaultDictationInfo	p		10.0-18
+            forceDictationKeyboardType	p		10.0-18
+            forceDisableDictation	p		10.0-18
+            forceEnableDictation	p		7.0-18
+            forceFloatingKeyboard	p		13.2.2-18
+            forceSpellingDictation	p		16-18
+            forcesClearButtonHighContrastAppearance	p		16-18
+            hasDefaultContents	p		10.0-18
+            hasText	p		10.0-18
+            hash	p		8.0-18
+            hidePrediction	p		12.0-18
+            inlineCompletionType	p		17.0.3-18
+            inlinePredictionType	p		17.0.3-18
+            inputAccessoryView	p	UIView	4.3-18
+            inputAssistantItem	p	UITextInputAssistantItem	16-18
+            inputContextHistory	p	UIInputContextHistory	10.0-18
+            inputDelegate	p		5.0-18
+            inputView	p	UIView	4.3-18
+            insertDictationResultPlaceholder	p		10.0-18
+            insertionPointColor	p	UIColor	7.0-18
+            insertionPointWidth	p		7.0-18
+            interactionAssistant	p	UITextInteractionAssistant	5.0-5.1,16-18
+            interactionState	p		15.3.1-18
+            isCarPlayIdiom	p		9.0-18
+            isSingleLineDocument	p		7.0-18
+            keyboardAppearance	p		4.3-18
+            keyboardType	p		4.3-18
+            layoutManager	p	NSLayoutManager	11.0-14.7,16-18
+            learnsCorrections	p		7.0-18
+            leftView	p	UIView	4.3-18
+            leftViewMode	p		4.3-18
+            linkTextAttributes	p	NSDictionary	14.3-18
+            loadKeyboardsForSiriLanguage	p		11.0-18
+            markedTextRange	p	UITextRange	5.0-18
+            markedTextStyle	p	NSDictionary	5.0-18
+            matchHighlightColor	p	UIColor	18
+            mathExpressionCompletionType	p		18
+            minimumFontSize	p		4.3-18
+            nonEditingLinebreakMode	p		11.0-13.4.1,15.3.1-18
+            passwordRules	p	UITextInputPasswordRules	12.0-18
+            pasteConfiguration	p	UIPasteConfiguration	11.0-18
+            pasteDelegate	p		11.0-18
+            placeholder	p	NSString	4.3-18
+            preferOnlineDictation	p		14.3-18
+            preferredKeyboardStyle	p		14.7-18
+            recentInputIdentifier	p	NSString	9.0-18
+            recentsAccessoryView	p	UIView	10.3-13.4.1,16-18
+            responseContext	p	NSString	8.0-18
+            returnKeyGoesToNextResponder	p		7.0-18
+            returnKeyType	p		4.3-18
+            rightView	p	UIView	4.3-18
+            rightViewMode	p		4.3-18
+            roundedFont	c		14.3-14.7,16-18
+            sb_maxInputLength	c		13.2.2-14.3,17.0.3
+            searchText	p	NSString	16-18
+            secureTextEntry	p		4.3-18
+            selectedTextRange	p	UITextRange	5.0-18
+            selectionAffinity	p		5.0-18
+            selectionBarColor	p	UIColor	7.0-18
+            selectionBorderColor	p	UIColor	15.3.1-18
+            selectionBorderWidth	p		15.3.1-18
+            selectionCornerRadius	p		15.3.1-18
+            selectionDragDotImage	p	UIImage	7.0-18
+            selectionEdgeInsets	p		15.3.1-18
+            selectionGranularity	p		5.0-5.1,16-18
+            selectionHighlightColor	p	UIColor	7.0-18
+            selectionView	p	UITextSelectionView	5.0-5.1
+            shadowBlur	p		16-18
+            shadowColor	p	UIColor	16-18
+            shadowOffset	p		16-18
+            shortcutConversionType	p		7.0-18
+            showDictationButton	p		13.2.2-18
+            sizingRule	p		17.0.3-18
+            smartDashesType	p		11.0-18
+            smartInsertDeleteType	p		11.0-18
+            smartQuotesType	p		11.0-18
+            spellCheckingType	p		5.0-18
+            suggestions	c	NSArray	13.2.2-14.7,16-18
+            superclass	p		8.0-18
+            supplementalLexicon	p	_UISupplementalLexicon	15.3.1-18
+            supplementalLexiconAmbiguousItemIcon	p	UIImage	15.3.1-18
+            supportsAdaptiveImageGlyph	p		18
+            supportsEmojiImageTextAttachments	p		18
+            supportsImagePaste	p		16-18
+            supportsKeyboardNavigationForSuggestions	p		16-18
+            suppressReturnKeyStyling	p		7.0-18
+            text	p	NSString	4.3-18
+            textAlignment	p		4.3-18
+            textColor	p	UIColor	4.3-18
+            textContainer	p	NSTextContainer	11.0-18
+            textContainerOrigin	p		13.2.2-18
+            textContentType	p	NSString	10.0-18
+            textDocument	p		5.0-5.1
+            textDragActive	p		11.0-18
+            textDragDelegate	p		11.0-18
+            textDragInteraction	p	UIDragInteraction	11.0-18
+            textDragOptions	p		11.0-18
+            textDropActive	p		11.0-18
+            textDropDelegate	p		11.0-18
+            textDropInteraction	p	UIDropInteraction	11.0-18
+            textInputSuggestionDelegate	p		16-18
+            textInputView	p	UIView	5.0-18
+            textItemCoordinateSpace	p		13.2.2-13.4.1,15.3.1
+            textLayoutController	p		15.3.1-18
+            textLoupeVisibility	p		7.0-18
+            textRangeForServicesInteraction	p	UITextRange	15.3.1-18
+            textScriptType	p		10.0-18
+            textSelectionBehavior	p		7.0-18
+            textStorage	p	NSTextStorage	11.0-13.4.1,15.3.1-18
+            textSuggestionDelegate	p		7.0-18
+            textTrimmingSet	p		7.0-18
+            tokenizer	p		5.0-18
+            traitCollection	p	UITraitCollection	14.3-18
+            typingAdaptationDisabled	p		18
+            typingAttributes	p	NSDictionary	6.0-18
+            underlineColorForSpelling	p	UIColor	11.0-18
+            underlineColorForTextAlternatives	p	UIColor	11.0-18
+            undoEnabled	p		16-18
+            useAutomaticEndpointing	p		13.2.2-18
+            useInterfaceLanguageForLocalization	p		7.0-18
+            usesStandardTextScaling	p		13.2.2-18
+            validTextRange	p		9.3-18
+            visualStyle	p	_UITextFieldVisualStyle	11.0-18
+            wasEverSecureTextEntry	p		18
+            writingToolsAllowedInputOptions	p		18
+            writingToolsBehavior	p		18
+            C	UITextFormattingCoordinator	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _delegate	i		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            delegate	p		13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            C	UITextInputAssistantItem	9.0-17.0.3
+            S	NSObject	9.0-17.0.3
+            _allowsHidingShortcuts	i		9.0-17.0.3
+            _centerBarButtonGroups	i	NSArray	9.0-17.0.3
+            _detachedBackgroundColor	i	UIColor	9.3-17.0.3
+            _detachedBackgroundEffect	i	UIBlurEffect	10.0-17.0.3
+            _detachedTintColor	i	UIColor	9.3-17.0.3
+            _independentGroupSizes	i		9.3-17.0.3
+            _leadingBarButtonGroups	i	NSArray	9.0-17.0.3
+            _marginOverride	i		9.3-17.0.3
+            _owner	i	UIKeyboardAssistantBar	9.0-12.4
+            _showsBarButtonItemsInline	i		13.2.2-17.0.3
+            _trailingBarButtonGroups	i	NSArray	9.0-17.0.3
+            _visibleWhenMinimized	i		16-17.0.3
+            allowsHidingShortcuts	p		9.0-17.0.3
+            centerBarButtonGroups	p	NSArray	9.0-17.0.3
+            detachedBackgroundColor	p	UIColor	9.3-17.0.3
+            detachedBackgroundEffect	p	UIBlurEffect	10.0-17.0.3
+            detachedTintColor	p	UIColor	9.3-17.0.3
+            hasItemsToDisplay	p		9.0-17.0.3
+            independentGroupSizes	p		9.3-17.0.3
+            leadingBarButtonGroups	p	NSArray	9.0-17.0.3
+            marginOverride	p		9.3-17.0.3
+            owner	p	UIKeyboardAssistantBar	9.0-12.4
+            requiresPredictionDisabled	p		9.0-17.0.3
+            showsBarButtonItemsInline	p		13.2.2-17.0.3
+            systemItem	p		14.3-17.0.3
+            trailingBarButtonGroups	p	NSArray	9.0-17.0.3
+            visibleWhenMinimized	p		16-17.0.3
+            C	UITextInputContext	17.0.3
+            S	NSObject	17.0.3
+            dictationInputExpected	p		17.0.3
+            hardwareKeyboardInputExpected	p		17.0.3
+            pencilInputExpected	p		17.0.3
+            C	UITextInputMode	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            primaryLanguage	p	NSString	4.3-17.0.3
+            C	UITextInputPasswordRules	12.0-17.0.3
+            S	NSObject	12.0-17.0.3
+            _passwordRulesDescriptor	i	NSString	12.0-17.0.3
+            passwordRulesDescriptor	p	NSString	12.0-17.0.3
+            C	UITextInputStringTokenizer	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _textInput	i		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            superclass	p		8.0-17.0.3
+            C	UITextInteraction	12.0-17.0.3
+            S	NSObject	12.0-17.0.3
+            _allowsSelectionCommands	i		15.3.1-17.0.3
+            _allowsSelectionCommands	p		15.3.1-17.0.3
+            _assertionController	p	UITextCursorAssertionController	14.3-17.0.3
+            _assistantDelegate	i		12.0-17.0.3
+            _children	i	NSMutableArray	12.0-17.0.3
+            _customHighlighterGesture	i	UILongPressGestureRecognizer	13.2.2-17.0.3
+            _customHighlighterGesture	p	UILongPressGestureRecognizer	13.2.2-17.0.3
+            _delegate	i		12.0-17.0.3
+            _feedbackBehaviour	i	_UIStatesFeedbackGenerator	13.2.2-17.0.3
+            _gestureMap	i	NSMutableDictionary	12.0-17.0.3
+            _gestures	i	NSMutableArray	12.0-17.0.3
+            _inGesture	i		12.0-17.0.3
+            _interactionInputDelegate	i	UITextInteractionInputDelegate	12.0-17.0.3
+            _parent	i	UITextInteraction	12.0-17.0.3
+            _textInput	i		12.0-17.0.3
+            _textInteractionMode	i		13.2.2-17.0.3
+            _textInteractionSet	i		12.0-12.4
+            _view	i	UIView	12.0-17.0.3
+            _viewOverridesInteractivityState	i		14.3-17.0.3
+            assistantDelegate	p		12.0-17.0.3
+            children	p	NSArray	12.0-17.0.3
+            debugDescription	p	NSString	12.0-17.0.3
+            delegate	p		12.0-17.0.3
+            description	p	NSString	12.0-17.0.3
+            feedbackBehaviour	p	_UIStatesFeedbackGenerator	13.2.2-17.0.3
+            gestureMap	p	NSDictionary	12.0-17.0.3
+            gestureRecognizerHostView	p	UIView	17.0.3
+            gestures	p	NSArray	12.0-17.0.3
+            gesturesForFailureRequirements	p	NSArray	12.0-17.0.3
+            hash	p		12.0-17.0.3
+            inGesture	p		12.0-17.0.3
+            interactionInputDelegate	p	UITextInteractionInputDelegate	12.0-17.0.3
+            parent	p	UITextInteraction	12.0-17.0.3
+            root	p	UITextInteraction	12.0-17.0.3
+            superclass	p		12.0-17.0.3
+            textInput	p		12.0-17.0.3
+            textInteractionMode	p		13.2.2-17.0.3
+            textInteractionSet	p		12.0-17.0.3
+            view	p	UIView	12.0-17.0.3
+            C	UITextPlaceholder	13.2.2-17.0.3
+            S	NSObject	13.2.2-17.0.3
+            _attachment	i	_UITextPlaceholderAttachment	13.2.2-17.0.3
+            _caretRectBeforeInsertion	i		14.3-17.0.3
+            _rects	i	NSArray	13.2.2-17.0.3
+            attachment	p	_UITextPlaceholderAttachment	13.2.2-17.0.3
+            caretRectBeforeInsertion	p		14.3-17.0.3
+            rects	p	NSArray	13.2.2-17.0.3
+            C	UITextPosition	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            C	UITextRange	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            _attachmentRange	i		16-17.0.3
+            _attachmentRange	p		16-17.0.3
+            empty	p		4.3-17.0.3
+            end	p	UITextPosition	4.3-17.0.3
+            isCaret	p		5.0-17.0.3
+            isImpl	p	UITextRangeImpl	6.0-17.0.3
+            isRanged	p		5.0-17.0.3
+            start	p	UITextPosition	4.3-17.0.3
+            textFindingResult	c	ICTextFindingResult	16-17.0.3
+            C	UITextSearchOptions	16-17.0.3
+            S	NSObject	16-17.0.3
+            _stringCompareOptions	i		16-17.0.3
+            _wordMatchMethod	i		16-17.0.3
+            stringCompareOptions	p		16-17.0.3
+            wordMatchMethod	p		16-17.0.3
+            C	UITextSearchingFindSession	16-17.0.3
+            S	UIFindSession	16-17.0.3
+            _aggregator	i	_UITextSearchingFindSessionAggregator	16-17.0.3
+            _awaitingFirstResults	i		16-17.0.3
+            _blocksAwaitingSearchResults	i	NSMutableArray	16-17.0.3
+            _highlightedDocument	i		16-17.0.3
+            _highlightedDocumentBeforeSubsequentSearch	i		16-17.0.3
+            _highlightedRangeBeforeSubsequentSearch	i	UITextRange	16-17.0.3
+            _highlightedTextRange	i	UITextRange	16-17.0.3
+            _isSearching	i		16-17.0.3
+            _lastSearchOptions	i	UITextSearchOptions	16-17.0.3
+            _lastSearchQuery	i	NSString	16-17.0.3
+            _parentInteraction	i	UIFindInteraction	16-17.0.3
+            _readyToPerformDelayedSearchOperations	i		16-17.0.3
+            _searchableObject	i		16-17.0.3
+            _searchableObjectConformsTo	i		16-17.0.3
+            _sortedDocumentIdentifiers	i	NSMutableOrderedSet	16-17.0.3
+            _sortedResultsByDocument	i	NSMutableDictionary	16-17.0.3
+            _stronglyHeldSearchableObject	i		16-17.0.3
+            searchableObject	p		16-17.0.3
+            searching	p		16-17.0.3
+            stronglyHeldSearchableObject	p		16-17.0.3
+            C	UITextSelectionRect	5.0-17.0.3
+            S	NSObject	5.0-17.0.3
+            __transform	i	NSValue	17.0.3
+            _baselineOffset	i		17.0.3
+            _customHandleInfo	p	UITextSelectionRectCustomHandleInfo	15.3.1-17.0.3
+            _drawsOwnHighlight	p		13.2.2-17.0.3
+            _endCustomSelectionPath	p	UISelectionGrabberCustomPath	17.0.3
+            _endEdgeRect	p		17.0.3
+            _path	p	UIBezierPath	15.3.1-17.0.3
+            _startCustomSelectionPath	p	UISelectionGrabberCustomPath	17.0.3
+            _startEdgeRect	p		17.0.3
+            _transform	p	NSValue	17.0.3
+            baselineOffset	p		17.0.3
+            containsEnd	p		6.0-17.0.3
+            containsStart	p		6.0-17.0.3
+            isImpl	p	UITextSelectionRectImpl	6.0-17.0.3
+            isVertical	p		6.0-17.0.3
+            range	p	UITextRange	5.0-5.1
+            rect	p		5.0-17.0.3
+            writingDirection	p		5.0-17.0.3
+            C	UITextView	4.3-18
+            S	UIScrollView	4.3-18
+            MPU_automaticallyUpdatesTextStyleFontsToPreferredTextStyleFonts	c		8.0-14.7
+            MPU_contentSizeUpdater	c	MPUTextContainerContentSizeUpdater	8.0-14.7
+            PINEntrySeparatorIndexes	p	NSIndexSet	9.3-18
+            __dci_editingMenuProvider	i		16
+            __dci_findInteractionEnabled	i		16-17.0.3
+            _activeAnimatedPlaceholder	i	_UITextViewAnimatedPlaceholderIdentifier	18
+            _adjustsFontForContentSizeCategory	i		10.0-18
+            _allowsTextAnimations	i		18
+            _animatedPlaceholderSupport	i	_UITextViewAnimatedPlaceholderSupport	18
+            _animatingPaste	i		11.0-12.4
+            _autoscroll	i	UIAutoscroll	7.0-18
+            _beforeFreezingFrameSize	i		10.0-18
+            _beforeFreezingTextContainerInset	i		10.0-18
+            _borderStyle	i		17.0.3-18
+            _bottomContentInsetAdjustmentForTextFormattingController	i		17.0.3
+            _bottomContentInsetAfterTextFormattingAdjustment	i		18
+            _bottomContentInsetTextFormattingAdjustment	i		18
+            _bottomContentPadding	i	_UITextViewContentPadding	11.0-18
+            _cachedTintColor	i	UIColor	18
+            _canShowTextFormattingOptions	i		17.0.3-18
+            _characterStreamingManager	i	_UICharacterStreamingManager	8.0-18
+            _clearsOnInsertion	i		7.0-18
+            _containerView	i	_UITextContainerView	7.0-18
+            _contentSizeUpdateSeqNo	i		9.0-18
+            _cropDrawingAttachmentsWhenViewIsSmaller	c		16-18
+            _cuiCatalog	i	CUICatalog	10.0-18
+            _customRenderBounds	p		18
+            _customRenderController	i		18
+            _customRenderDisplayLink	p		18
+            _dataDetectorTypes	i		7.0-18
+            _dci_editingMenuProvider	p		16
+            _dci_findInteraction	p	_UIFindInteraction	16-17.0.3
+            _dci_findInteractionEnabled	p		16-17.0.3
+            _defaultTextPreviewOptions	i		13.2.2-18
+            _didDisableAutomaticKeyboardBehaviorForTextFormatting	i		17.0.3-18
+            _drawsDebugBaselines	p		7.0-18
+            _duringFreezingTextContainerInset	i		10.0-18
+            _extremeSizingEnabled	p		17.0.3-18
+            _findInteraction	i	UIFindInteraction	16-18
+            _findInteractionEnabled	i		16-18
+            _firstBaselineOffsetFromTop	i		8.0-18
+            _forceSelectionDisplayForTextFormatting	i		17.0.3-18
+            _frameOfTrailingWhitespace	i		11.0-18
+            _geometry	i	_UITextStorageDraggableGeometry	13.2.2-18
+            _horizontalTextContainerGeometryAdjustment	i		18
+            _hyphenationFactor	c		16-18
+            _inputAccessoryView	i	UIView	7.0-18
+            _inputController	i	UITextInputController	7.0-18
+            _inputDelegate	i		7.0-18
+            _inputView	i	UIView	7.0-18
+            _intelligenceBaseClass	p		18
+            _interactionAssistant	i	UITextInteractionAssistant	7.0-18
+            _interactionState	p		15.3.1-18
+            _intrinsicSizeCache	i	_UITextSizeCache	12.0-18
+            _isHandwritingToolSelected	c		14.3-14.7,16-18
+            _lastBaselineOffsetFromBottom	i		8.0-18
+            _layoutManager	i	NSLayoutManager	7.0-14.7
+            _layoutView	i	_UITextLayoutView	13.2.2-18
+            _linkInteractionItem	i		7.0-12.4
+            _linkTextAttributes	i	NSDictionary	10.0-18
+            _mapsui_attributedText	c	NSAttributedString	16-18
+            _mapsui_text	c	NSString	16-18
+            _multilineContextWidth	i		10.3-18
+            _offsetFromScrollPosition	i		9.0-18
+            _overriddenPlaceholder	i	NSAttributedString	14.3-18
+            _overriddenPlaceholderAlignment	i		14.3-18
+            _pasteDelegate	i		11.0-18
+            _placeholderLabel	i	UILabel	8.3-18
+            _preferredMaxLayoutWidth	i		7.0-18
+            _private	i		7.0-12.4
+            _rtiSourceSession	p	RTIInputSystemSourceSession	16-18
+            _scrollEndDraggingVelocity	i		11.0-18
+            _scrollPosition	i	_UITextViewRestorableScrollPosition	9.0-18
+            _scrollPositionDontRecordCount	i		9.0-18
+            _scrollTarget	i	_UITextViewRestorableScrollPosition	7.0-18
+            _scrollTargetOffset	i		7.0-8.4
+            _searchableObject	i	_UITextViewSearchableObject	16-18
+            _selectionContainerView	i	UIView	17.0.3-18
+            _siriAlignment	i		11.0-12.4
+            _siriAnimationStyle	i		8.0-12.4
+            _siriParameters	i	NSDictionary	8.0-18
+            _streamingManager	i	_UISiriStreamingManager	8.0-12.4
+            _systemCursorAccessoriesDisabled	p		17.0.3-18
+            _textAssistantManager	i	_UITextAssistantManager	18
+            _textAssistantManager	p	_UITextAssistantManager	18
+            _textContainer	i	NSTextContainer	7.0-18
+            _textContainerInsetAdjustment	i		17.0.3-18
+            _textDragDelegate	i		11.0-18
+            _textDragDropSupport	i		11.0-18
+            _textDragOptions	i		11.0-18
+            _textDropDelegate	i		11.0-18
+            _textEmphasisBackgroundView	i	_UITextEmphasisBackgroundView	18
+            _textFormattingAssistantBarGroup	i	UIBarButtonItemGroup	17.0.3
+            _textFormattingConfiguration	i	UITextFormattingViewControllerConfiguration	18
+            _textFormattingControllerPresentationDeferred	i		17.0.3
+            _textFormattingKeyboardSuppressionAssertion	i		17.0.3-18
+            _textFormattingRestorationConfiguration	i	UITextFormattingViewControllerConfiguration	18
+            _textFormattingShouldSkipHidingOnResignFirstResponder	i		18
+            _textFormattingShouldSkipRestoringFirstResponderWhenFinished	i		18
+            _textFormattingViewController	i	UITextFormattingViewController	17.0.3-18
+            _textInputSource	p		16-18
+            _textInputTraits	i	UITextInputTraits	7.0-18
+            _textInteractableItemCache	i	_UITextInteractableItemCache	17.0.3-18
+            _textInteractableItemCache	p	_UITextInteractableItemCache	17.0.3-18
+            _textItemDiscoverer	i	_UITextItemDiscoverer	13.2.2-15.3.1
+            _textKitCodingFlavor	i		16-18
+            _textLayoutController	i		15.3.1-18
+            _textLayoutManagerEnabled	i		16-18
+            _textStorage	i	NSTextStorage	7.0-18
+            _textStorageOverridesReplaceCharactersInRangeWithAttributedString	p		18
+            _tokenizer	i		7.0-15.3.1
+            _tool	c	PKTool	13.2.2-14.7,16-18
+            _topContentPadding	i	_UITextViewContentPadding	11.0-18
+            _tvFlags	i		7.0-18
+            _unadjustedTextContainerInset	i		17.0.3-18
+            _unfreezingTextContainerSize	i		10.0-18
+            _uniqueWritingToolsAnimatedLayoutInfo	p	_UIAnimatedTextLayoutInfo	18
+            _visualStyle	i	_UITextViewVisualStyle	11.0-18
+            _writingToolsStreamingReplacements	p		18
+            ab_text	c	NSString	8.0-18
+            ab_textAttributes	c	NSDictionary	8.0-18
+            acceptsDictationSearchResults	p		10.0-18
+            acceptsEmoji	p		7.1-18
+            acceptsFloatingKeyboard	p		7.1-18
+            acceptsInitialEmojiKeyboard	p		14.3-18
+            acceptsPayloads	p		11.0-18
+            acceptsSplitKeyboard	p		7.1-18
+            adjustsFontForContentSizeCategory	p		10.0-18
+            allowedWritingToolsResultOptions	p		18
+            allowsDefaultTighteningForTruncation	c		16-18
+            allowsEditingTextAttributes	p		6.0-18
+            allowsTextAnimations	p		18
+            allowsTextAnimationsType	p		18
+            attributedText	p	NSAttributedString	6.0-18
+            autocapitalizationType	p		4.3-18
+            autocorrectionContext	p	NSString	8.0-18
+            autocorrectionType	p		4.3-18
+            beginningOfDocument	p	UITextPosition	5.0-18
+            borderStyle	p		17.0.3-18
+            clearsOnInsertion	p		6.0-18
+            containerViewForAttachments	p	UIView	18
+            content	p		5.0-5.1
+            contentOffsetForSameViewDrops	p		11.0-18
+            contentsIsSingleValue	p		7.1-18
+            cursorBehavior	p		16-18
+            customRenderController	p		18
+            dataDetectorTypes	p		4.3-18
+            debugDescription	p	NSString	8.0-18
+            deferBecomingResponder	p		7.1-18
+            delegate	p		4.3-18
+            description	p	NSString	8.0-18
+            devicePasscodeEntry	p		10.3-18
+            disableHandwritingKeyboard	p		15.3.1-18
+            disableInputBars	p		10.0-18
+            disablePrediction	p		8.0-18
+            displaySecureEditsUsingPlainText	p		9.3-18
+            displaySecureTextUsingPlainText	p		7.1-18
+            drawingDelegate	c		11.0-14.7,16-18
+            editable	p		4.3-18
+            editing	p		4.3-6.1
+            emptyContentReturnKeyType	p		7.1-18
+            enablesReturnKeyAutomatically	p		4.3-18
+            enablesReturnKeyOnNonWhiteSpaceContent	p		7.1-18
+            endOfDocument	p	UITextPosition	5.0-18
+            findInteraction	p	UIFindInteraction	16-18
+            findInteractionEnabled	p		16-18
+            fingerDrawingEnabled	c		11.0-14.7,16-18
+            floatingKeyboardEdgeInsets	p		13.2.2-18
+            font	p	UIFont	4.3-18
+            forceDefaultDictationInfo	p		10.0-18
+            forceDictationKeyboardType	p		10.0-18
+            forceDisableDictation	p		10.0-18
+            forceEnableDictation	p		7.1-18
+            forceFloatingKeyboard	p		13.2.2-18
+            forceSpellingDictation	p		16-18
+            hasDefaultContents	p		10.0-18
+            hasText	p		10.0-18
+            hash	p		8.0-18
+            hidePrediction	p		12.0-18
+            ic_markedTextAttributes	p	NSDictionary	18
+            ic_markedTextRange	p		18
+            ic_pkSelectionInteraction	c	PKSelectionInteraction	14.3-14.7,16-18
+            ic_pkTiledView	c	PKTiledView	13.2.2-14.7,16-18
+            ic_selectedRanges	c	NSArray	16-18
+            ic_shouldEnableBlockQuoteForAttachmentsOnlySelection	p		18
+            ic_textContainerOrigin	p		13.2.2-14.7,16-18
+            ic_visibleRange	p		16-18
+            idealWidth	c		16-18
+            ink	c	PKInk	11.0-14.7,16-18
+            inlineCompletionType	p		17.0.3-18
+            inlinePredictionType	p		17.0.3-18
+            inputAccessoryView	p	UIView	4.3-18
+            inputContextHistory	p	UIInputContextHistory	10.0-18
+            inputDelegate	p		5.0-18
+            inputView	p	UIView	4.3-18
+            insertDictationResultPlaceholder	p		10.0-18
+            insertionPointColor	p	UIColor	7.1-18
+            insertionPointWidth	p		7.1-18
+            interactionAssistant	p	UITextInteractionAssistant	5.0-5.1,16-18
+            interactionState	p		15.3.1-18
+            interactiveTextSelectionDisabled	p		7.0-7.1
+            isCarPlayIdiom	p		9.0-18
+            isSingleLineDocument	p		7.1-18
+            keyboardAppearance	p		4.3-18
+            keyboardType	p		4.3-18
+            layoutManager	p	NSLayoutManager	7.0-18
+            learnsCorrections	p		7.1-18
+            lineBreakMode	c		16-18
+            linedPaper	c	PKLinedPaper	11.0-14.7,16-18
+            linkTextAttributes	p	NSDictionary	7.0-18
+            loadKeyboardsForSiriLanguage	p		11.0-18
+            m_allowsEditingTextAttributes	i		6.0-6.1
+            m_becomesEditableWithGestures	i		4.3-6.1
+            m_body	i	DOMHTMLElement	4.3-6.1
+            m_clearsOnInsertion	i		6.0-6.1
+            m_editable	i		4.3-6.1
+            m_editing	i		4.3-6.1
+            m_font	i	UIFont	4.3-6.1
+            m_frame	i	WebFrame	4.3-6.1
+            m_hasExplicitLineHeight	i		5.0-6.1
+            m_hasExplicitTextAlignment	i		4.3-6.1
+            m_inputAccessoryView	i	UIView	4.3-6.1
+            m_inputView	i	UIView	4.3-6.1
+            m_interactionAssistant	i	UITextInteractionAssistant	4.3-6.1
+            m_lineHeight	i		5.0-6.1
+            m_longPressAction	i	UIDelayedAction	4.3-6.1
+            m_marginTop	i		4.3-6.1
+            m_readyForScroll	i		4.3-6.1
+            m_reentrancyGuard	i		4.3-6.1
+            m_selectionTimer	i	UIDelayedAction	4.3-6.1
+            m_selectionView	i	UITextSelectionView	4.3-5.1
+            m_skipScrollContainingView	i		5.0-6.1
+            m_textAlignment	i		4.3-6.1
+            m_textColor	i	UIColor	4.3-6.1
+            m_usesAttributedText	i		6.0-6.1
+            m_webView	i	UIWebDocumentView	4.3-6.1
+            markedTextRange	p	UITextRange	5.0-18
+            markedTextStyle	p	NSDictionary	5.0-18
+            matchHighlightColor	p	UIColor	18
+            mathExpressionCompletionType	p		18
+            nc_menuEnabled	p		17.0.3
+            nc_numberOfLines	c		13.2.2-14.3,17.0.3
+            numberOfLines	c		9.0-9.3,16-18
+            paperEnabled	c		16-18
+            paperTexture	c	UIImage	13.2.2-14.7,16-18
+            passwordRules	p	UITextInputPasswordRules	12.0-18
+            pasteConfiguration	p	UIPasteConfiguration	11.0-18
+            pasteDelegate	p		11.0-18
+            preferOnlineDictation	p		14.3-18
+            preferredKeyboardStyle	p		14.7-18
+            recentInputIdentifier	p	NSString	9.0-18
+            responseContext	p	NSString	8.0-18
+            returnKeyGoesToNextResponder	p		7.1-18
+            returnKeyType	p		4.3-18
+            roundedFont	c		14.3-14.7,16-18
+            rulerEnabled	c		13.2.2-14.7,16-18
+            searchableObject	p	_UITextViewSearchableObject	18
+            secureTextEntry	p		4.3-18
+            selectable	p		7.0-18
+            selectedRange	p		4.3-18
+            selectedTextRange	p	UITextRange	5.0-18
+            selectedTextSearchDocument	p		16-18
+            selectionAffinity	p		5.0-18
+            selectionBarColor	p	UIColor	7.1-18
+            selectionBorderColor	p	UIColor	15.3.1-18
+            selectionBorderWidth	p		15.3.1-18
+            selectionCornerRadius	p		15.3.1-18
+            selectionDragDotImage	p	UIImage	7.1-18
+            selectionEdgeInsets	p		15.3.1-18
+            selectionGranularity	p		5.0-5.1,16-18
+            selectionHighlightColor	p	UIColor	7.1-18
+            selectionView	p	UITextSelectionView	5.0-5.1
+            shortcutConversionType	p		7.1-18
+            showDictationButton	p		13.2.2-18
+            sizingRule	p		17.0.3-18
+            smartDashesType	p		11.0-18
+            smartInsertDeleteType	p		11.0-18
+            smartQuotesType	p		11.0-18
+            spellCheckingType	p		5.0-18
+            stylusDrawingEnabled	c		11.0-14.7,16-18
+            superclass	p		8.0-18
+            supplementalLexicon	p	_UISupplementalLexicon	15.3.1-18
+            supplementalLexiconAmbiguousItemIcon	p	UIImage	15.3.1-18
+            supportsAdaptiveImageGlyph	p		18
+            supportsEmojiImageTextAttachments	p		18
+            supportsImagePaste	p		16-18
+            supportsTextReplacement	p		16-18
+            suppressReturnKeyStyling	p		7.1-18
+            text	p	NSString	4.3-18
+            textAlignment	p		4.3-18
+            textColor	p	UIColor	4.3-18
+            textContainer	p	NSTextContainer	7.0-18
+            textContainerInset	p		7.0-18
+            textContentType	p	NSString	10.0-18
+            textDocument	p		5.0-5.1
+            textDragActive	p		11.0-18
+            textDragDelegate	p		11.0-18
+            textDragInteraction	p	UIDragInteraction	11.0-18
+            textDragOptions	p		11.0-18
+            textDropActive	p		11.0-18
+            textDropDelegate	p		11.0-18
+            textDropInteraction	p	UIDropInteraction	11.0-18
+            textFormattingConfiguration	p	UITextFormattingViewControllerConfiguration	18
+            textHighlightAttributes	p	NSDictionary	18
+            textInputSuggestionDelegate	p		16-18
+            textInputView	p	UIView	5.0-18
+            textItemCoordinateSpace	p		13.2.2-15.3.1
+            textLayoutController	p		15.3.1-18
+            textLayoutManager	p	NSTextLayoutManager	16-18
+            textLayoutManagerEnabled	p		16-18
+            textLoupeVisibility	p		7.1-18
+            textRangeForServicesInteraction	p	UITextRange	15.3.1-18
+            textScriptType	p		10.0-18
+            textSelectionBehavior	p		7.1-18
+            textStorage	p	NSTextStorage	7.0-18
+            textSuggestionDelegate	p		7.1-18
+            textTrimmingSet	p		7.1-18
+            tintColor	p	UIColor	17.0.3-18
+            tokenizer	p		5.0-18
+            ts_marginTop	c		14.3-14.7,16-18
+            typingAdaptationDisabled	p		18
+            typingAttributes	p	NSDictionary	6.0-18
+            uiss_snapshotView	p	UIView	11.0-15.3.1
+            underlineColorForSpelling	p	UIColor	11.0-18
+            underlineColorForTextAlternatives	p	UIColor	11.0-18
+            useAutomaticEndpointing	p		13.2.2-18
+            useInterfaceLanguageForLocalization	p		7.1-18
+            usesStandardTextScaling	p		13.2.2-18
+            validTextRange	p		9.3-18
+            visualStyle	p	_UITextViewVisualStyle	11.0-18
+            wantsWritingToolsInlineEditing	p		18
+            wasEverSecureTextEntry	p		18
+            writingToolsActive	p		18
+            writingToolsAllowedInputOptions	p		18
+            writingToolsBehavior	p		18
+            writingToolsCoordinator	p	UIWritingToolsCoordinator	18
+            C	UIToolTipConfiguration	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            _sourceRect	i		15.3.1-17.0.3
+            _toolTip	i	NSString	15.3.1-17.0.3
+            sourceRect	p		15.3.1-17.0.3
+            toolTip	p	NSString	15.3.1-17.0.3
+            C	UIToolTipInteraction	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            _defaultToolTip	i	NSString	15.3.1-17.0.3
+            _delegate	i		15.3.1-17.0.3
+            _delegateImplementsDeprecated	i		15.3.1
+            _delegateImplementsToolTipAtPoint	i		15.3.1-17.0.3
+            _enabled	i		15.3.1-17.0.3
+            _isDefaultInteraction	i		15.3.1-17.0.3
+            _style	i	_UIToolTipInteractionStyle	16-17.0.3
+            _view	i	UIView	15.3.1-17.0.3
+            debugDescription	p	NSString	15.3.1-17.0.3
+            defaultToolTip	p	NSString	15.3.1-17.0.3
+            delegate	p		15.3.1-17.0.3
+            description	p	NSString	15.3.1-17.0.3
+            enabled	p		15.3.1-17.0.3
+            hash	p		15.3.1-17.0.3
+            superclass	p		15.3.1-17.0.3
+            view	p	UIView	15.3.1-17.0.3
+            C	UIToolbar	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            __appearanceStorage	i		11.0-17.0.3
+            __wantsLetterpressContent	i		9.0-16
+            _adaptiveBackdrop	i	_UIBackdropView	7.0-9.3
+            _adaptiveToolbarDisabled	p		7.0-8.4
+            _appearance	i		4.3
+            _appearanceHint	p		15.3.1-17.0.3
+            _appearanceStorage	i		5.0-10.3
+            _autoHidesToolbarInFullscreen	i		13.2.2-17.0.3
+            _autolayoutIsLocked	p		6.0-6.1
+            _axHUDGestureManager	i	UIAccessibilityHUDGestureManager	11.0-17.0.3
+            _backdropViewLayerGroupName	i	NSString	7.1-9.3
+            _backdropViewLayerGroupName	p	NSString	10.0-17.0.3
+            _backgroundEffects	i	NSArray	11.0-17.0.3
+            _backgroundTransitionProgress	p		15.3.1-17.0.3
+            _backgroundView	i	UIImageView	5.0-9.3
+            _backgroundView	p	UIView	9.0-17.0.3
+            _barBackgroundView	i	_UIBarBackground	10.0-10.3
+            _barPosition	i		7.0-17.0.3
+            _barTintColor	i	UIColor	7.0-17.0.3
+            _barTranslucence	p		11.0-17.0.3
+            _buttonItems	i	NSArray	4.3-8.4
+            _centerItem	i	UIBarButtonItem	13.2.2-17.0.3
+            _centerTextButtons	i		8.0-17.0.3
+            _collapsed	i		8.0-8.4
+            _compactAppearance	i	UIToolbarAppearance	13.2.2-17.0.3
+            _compactScrollEdgeAppearance	i	UIToolbarAppearance	15.3.1-17.0.3
+            _currentAlert	i		6.0-6.1
+            _currentButtonGroup	i		4.3-8.4
+            _customBackgroundView	i	UIView	10.0-10.3
+            _customizationItems	i	NSArray	4.3
+            _customizeView	i	UIView	4.3
+            _delegate	i		4.3-17.0.3
+            _disableAutolayoutWarnings	i		11.0-17.0.3
+            _disableBlurTinting	p		11.0-17.0.3
+            _extraEdgeInsets	i		4.3-10.3
+            _fadedItemAlphas	i	float	6.0-6.1
+            _groups	i		4.3-8.4
+            _hiddenItems	i		4.3-5.1
+            _hidesShadow	p		9.0-17.0.3
+            _hintFromCurrentAppearance	p		15.3.1-17.0.3
+            _isAdaptiveToolbarDisabled	i		7.0-8.4
+            _itemDistribution	p		13.2.2-17.0.3
+            _items	i	NSArray	4.3-17.0.3
+            _locked	p		7.0-17.0.3
+            _pressedTag	i		5.0-8.4
+            _scrollEdgeAppearance	i	UIToolbarAppearance	15.3.1-17.0.3
+            _selectedItem	i	UIBarButtonItem	4.3
+            _selectedTag	i		4.3
+            _shadowView	i	UIView	6.0-17.0.3
+            _shadowView	p	UIView	6.0-17.0.3
+            _shouldStretchDuringCrossfadeTransition	p		11.0-17.0.3
+            _standardAppearance	i	UIToolbarAppearance	13.2.2-17.0.3
+            _tintColor	i	UIColor	4.3-6.1
+            _toolbarFlags	i		4.3-17.0.3
+            _trackingTag	i		4.3
+            _visualProvider	i	_UIToolbarVisualProvider	11.0-17.0.3
+            _wantsLetterpressContent	i		7.0-8.4
+            _wantsLetterpressContent	p		7.0-16
+            autoHidesToolbarInFullscreen	p		13.2.2-17.0.3
+            backdropViewLayerGroupName	p	NSString	7.1-9.3
+            backgroundEffects	p	NSArray	11.0-17.0.3
+            barPosition	p		7.0-17.0.3
+            barStyle	p		4.3-17.0.3
+            barTintColor	p	UIColor	7.0-17.0.3
+            centerItem	p	UIBarButtonItem	13.2.2-17.0.3
+            centerTextButtons	p		8.0-17.0.3
+            collapsed	p		8.0-8.4
+            compactAppearance	p	UIToolbarAppearance	13.2.2-17.0.3
+            compactScrollEdgeAppearance	p	UIToolbarAppearance	15.3.1-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		7.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            hash	p		8.0-17.0.3
+            items	p	NSArray	4.3-17.0.3
+            minibar	p		9.0-17.0.3
+            scrollEdgeAppearance	p	UIToolbarAppearance	15.3.1-17.0.3
+            standardAppearance	p	UIToolbarAppearance	13.2.2-17.0.3
+            superclass	p		8.0-17.0.3
+            tintColor	p	UIColor	4.3-17.0.3
+            translucent	p		4.3-17.0.3
+            C	UIToolbarAppearance	13.2.2-17.0.3
+            S	UIBarAppearance	13.2.2-17.0.3
+            _buttonAppearance	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            _doneButtonAppearance	i	UIBarButtonItemAppearance	13.2.2-17.0.3
+            buttonAppearance	p	UIBarButtonItemAppearance	13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            doneButtonAppearance	p	UIBarButtonItemAppearance	13.2.2-17.0.3
+            hash	p		13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            C	UITouch	4.3-17.0.3
+            S	NSObject	4.3-17.0.3
+            __authenticationMessage	i	BKSHIDEventAuthenticationMessage	15.3.1-17.0.3
+            __expectedToBecomeDrag	i		14.3-17.0.3
+            __hitTestSecurityAnalysis	i	BKSWindowServerHitTestSecurityAnalysis	17.0.3
+            __phaseChangeDelegate	i		7.1-17.0.3
+            __windowServerHitTestWindow	i	UIWindow	8.0-17.0.3
+            _altitudeAngle	i		9.3-17.0.3
+            _analyticsUsedByAllowedGesture	p		13.4.1
+            _authenticationMessage	p	BKSHIDEventAuthenticationMessage	15.3.1-16
+            _azimuthAngleInCADisplay	i		9.3-17.0.3
+            _azimuthAngleInWindow	i		9.3-17.0.3
+            _displacement	i		7.0-17.0.3
+            _displacement	p		7.0-13.4.1
+            _eaten	i		5.0-17.0.3
+            _eaten	p		5.0-13.4.1
+            _edgeAim	i		11.4-17.0.3
+            _edgeAim	p		11.4-17.0.3
+            _edgeType	i		7.0-17.0.3
+            _edgeType	p		7.0-17.0.3
+            _eventComponentType	p		17.0.3
+            _forceCorrelationToken	i		9.0-17.0.3
+            _forceCorrelationToken	p		9.0-13.4.1
+            _forceStage	i		13.4.1-17.0.3
+            _forceStage	p		13.4.1-17.0.3
+            _forwardablePhase	p		7.0-17.0.3
+            _forwardingRecord	i	NSMutableArray	5.0-17.0.3
+            _gestureRecognizers	i	NSMutableArray	4.3-17.0.3
+            _gestureView	i	UIView	4.3-6.1
+            _hasForceUpdate	i		9.3-17.0.3
+            _hasForceUpdate	p		9.3-13.4.1
+            _hidEvent	i		9.0-17.0.3
+            _hidEvent	p		9.0-17.0.3
+            _initialTouchTimestamp	i		11.0-17.0.3
+            _isPointerTouch	p		13.4.1-17.0.3
+            _isPredictedTouch	p		9.3-13.4.1
+            _isRestingTouch	p		13.4.1-17.0.3
+            _isTapToClick	p		13.4.1-17.0.3
+            _locationInWindow	i		4.3-17.0.3
+            _majorRadiusTolerance	i		8.0-17.0.3
+            _maxObservedPressure	i		10.0-17.0.3
+            _maximumPossiblePressure	i		9.0-17.0.3
+            _maximumPossiblePressure	p		9.0-13.4.1
+            _movementMagnitudeSquared	i		6.0-17.0.3
+            _needsForceUpdate	i		9.0-17.0.3
+            _needsForceUpdate	p		9.0-13.4.1
+            _pathIdentity	i		4.3-17.0.3
+            _pathIdentity	p		4.3-17.0.3
+            _pathIndex	i		4.3-17.0.3
+            _pathIndex	p		4.3-17.0.3
+            _pathMajorRadius	i		4.3-17.0.3
+            _pathMajorRadius	p		4.3-7.1
+            _phase	i		4.3-17.0.3
+            _phaseChangeDelegate	p		7.1-13.4.1
+            _preciseLocationInWindow	i		9.3-17.0.3
+            _precisePreviousLocationInWindow	i		9.3-17.0.3
+            _precision	i		14.3-17.0.3
+            _pressure	i		8.0-17.0.3
+            _pressure	p		8.0-17.0.3
+            _previousLocationInWindow	i		4.3-17.0.3
+            _previousPressure	i		8.0-17.0.3
+            _respectsCharge	p		9.3-13.4.1
+            _responder	i		16-17.0.3
+            _responder	p		7.0-17.0.3
+            _savedPhase	i		4.3-8.4
+            _senderID	i		9.0-17.0.3
+            _senderID	p		9.0-17.0.3
+            _tapCount	i		4.3-17.0.3
+            _timestamp	i		4.3-17.0.3
+            _touchAuthenticationRecord	i	_UITouchAuthenticationRecord	17.0.3
+            _touchAuthenticationRecord	p	_UITouchAuthenticationRecord	17.0.3
+            _touchFlags	i		4.3-17.0.3
+            _touchIdentifier	i		11.0-17.0.3
+            _touchPredictor	i	_UITouchPredictor	13.2.2-17.0.3
+            _type	i		9.0-17.0.3
+            _unclampedForce	p		9.0-13.4.1
+            _view	i	UIView	4.3-15.3.1
+            _warpedIntoView	i	UIView	5.0-17.0.3
+            _window	i	UIWindow	4.3-17.0.3
+            _windowServerHitTestWindow	p	UIWindow	8.0-13.4.1
+            _zGradient	i		10.0-17.0.3
+            _zGradient	p		10.0-17.0.3
+            altitudeAngle	p		9.3-17.0.3
+            azimuthAngle	p		9.3-13.4.1
+            azimuthAngleInCADisplay	p		9.3-13.4.1
+            azimuthAngleInWindow	p		9.3-13.4.1
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            estimatedProperties	p		9.3-17.0.3
+            estimatedPropertiesExpectingUpdates	p		9.3-17.0.3
+            estimationUpdateIndex	p	NSNumber	9.3-17.0.3
+            force	p		9.0-17.0.3
+            gestureRecognizers	p	NSArray	4.3-17.0.3
+            gestureView	p	UIView	4.3-6.1
+            hash	p		8.0-17.0.3
+            initialTouchTimestamp	p		11.0-17.0.3
+            isTap	p		4.3-13.4.1
+            isWarped	p		4.3
+            location	c		13.2.2-14.7,16-17.0.3
+            majorRadius	p		8.0-17.0.3
+            majorRadiusTolerance	p		8.0-17.0.3
+            maximumPossibleForce	p		9.0-17.0.3
+            phase	p		4.3-17.0.3
+            previousLocation	c		13.2.2-14.7,16-17.0.3
+            sentTouchesEnded	p		4.3-13.4.1
+            superclass	p		8.0-17.0.3
+            tapCount	p		4.3-17.0.3
+            timestamp	p		4.3-17.0.3
+            type	p		9.0-17.0.3
+            view	p	UIView	4.3-17.0.3
+            warpedIntoView	p	UIView	5.0-13.4.1
+            window	p	UIWindow	4.3-17.0.3
+            C	UITrackingLayoutGuide	15.3.1-17.0.3
+            S	UILayoutGuide	15.3.1-17.0.3
+            _animatesChanges	i		15.3.1-17.0.3
+            _animatingConstraintsChange	i		15.3.1-17.0.3
+            _animationDuration	i		15.3.1-17.0.3
+            _animationOptions	i		15.3.1-17.0.3
+            _awayFromConstraintsByEdge	i	NSMutableDictionary	15.3.1-17.0.3
+            _constrainedToWindowGuide	i		15.3.1-17.0.3
+            _nearEdgeConstraintsByEdge	i	NSMutableDictionary	15.3.1-17.0.3
+            _overlappingEdges	i		15.3.1-17.0.3
+            _owningViewInterfaceLayoutDirection	i		15.3.1-17.0.3
+            _pausedEdges	i		15.3.1-17.0.3
+            _triggerInsetsForLandscape	i		15.3.1-17.0.3
+            _triggerInsetsForPortrait	i		15.3.1-17.0.3
+            _triggerProportions	i		15.3.1-17.0.3
+            animatesChanges	p		15.3.1-17.0.3
+            animatingConstraintsChange	p		15.3.1-17.0.3
+            animationDuration	p		15.3.1-17.0.3
+            animationOptions	p		15.3.1-17.0.3
+            awayFromConstraintsByEdge	p	NSMutableDictionary	15.3.1-17.0.3
+            constrainedToWindowGuide	p		15.3.1-17.0.3
+            edgeConstraints	p	NSDictionary	15.3.1-17.0.3
+            nearEdgeConstraintsByEdge	p	NSMutableDictionary	15.3.1-17.0.3
+            overlappingEdges	p		15.3.1-17.0.3
+            owningViewInterfaceLayoutDirection	p		15.3.1-17.0.3
+            pausedEdges	p		15.3.1-17.0.3
+            triggerInsetsForLandscape	p		15.3.1-17.0.3
+            triggerInsetsForPortrait	p		15.3.1-17.0.3
+            triggerProportions	p		15.3.1-17.0.3
+            C	UITraitCollection	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            MPU_hasCompactHeight	c		8.4-14.7
+            MPU_hasCompactWidth	c		8.0-14.7
+            MPU_hasRegularHeight	c		8.4-14.7
+            MPU_hasRegularWidth	c		8.0-14.7
+            _appearanceName	p	NSString	13.2.2-13.4.1
+            _builtinTraits	i		8.0-17.0.3
+            _clientDefinedTraits	i	NSDictionary	8.0-17.0.3
+            _environmentWrapper	i	NSObject	13.2.2-17.0.3
+            _environmentWrapper	p	NSObject	17.0.3
+            _flags	i		17.0.3
+            _imageConfiguration	p	UIImageConfiguration	13.2.2-13.4.1
+            _isLargeContentViewerEnabled	p		14.3-17.0.3
+            _presentationSemanticContext	p		13.2.2-13.4.1
+            _semanticContext	p		13.2.2-13.4.1
+            _sf_backgroundBlurEffect	c	UIBlurEffect	13.2.2-14.3
+            _specifiedTraitTokens	i	_UITraitTokenSet	17.0.3
+            _specifiedTraitTokensArray	p	NSArray	17.0.3
+            _specifiedTraits	p	NSSet	17.0.3
+            _styleEffectAppearanceName	p	NSString	13.2.2-13.4.1
+            _swiftui_sceneIsCaptured	c		17.0.3
+            _themeKey	p		13.2.2-13.4.1
+            _tintColor	i	UIColor	15.3.1-17.0.3
+            _tintColor	p	UIColor	17.0.3
+            _typesettingLanguageAwareLineHeightRatio	p		17.0.3
+            accessibilityContrast	p		13.2.2-17.0.3
+            activeAppearance	p		14.3-17.0.3
+            ambientDisplayStyle	c		17.0.3
+            ambientPresented	c		17.0.3
+            barMetrics	p		9.0-12.4
+            barPosition	p		9.0-12.4
+            cps_invocationCardPreferredContentSizeCategory	c	NSString	14.3-14.7,16-17.0.3
+            crsui_mapStyle	c		14.3-14.7,16-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            displayGamut	p		10.0-17.0.3
+            displayPixel	c		13.2.2-14.7,16-17.0.3
+            displayScale	p		8.0-17.0.3
+            forceTouchCapability	p		9.0-17.0.3
+            hash	p		13.2.2-17.0.3
+            horizontalSizeClass	p		8.0-17.0.3
+            ic_appearanceInfo	c	ICAppearanceInfo	13.2.2-14.7,16-17.0.3
+            ic_hasCompactHeight	c		14.3-14.7,16-17.0.3
+            ic_hasCompactSize	c		14.3-14.7,16-17.0.3
+            ic_hasCompactWidth	c		14.3-14.7,16-17.0.3
+            ic_isDark	c		13.2.2-14.7,16-17.0.3
+            imageDynamicRange	p		17.0.3
+            isFallback	p		13.2.2-13.4.1
+            layoutDirection	p		10.0-17.0.3
+            legibilityWeight	p		13.2.2-17.0.3
+            mf_leadingEdgeToBackButtonText	c		16-17.0.3
+            mr_shouldDim	c		16-17.0.3
+            music_containedWithinSplitViewDetail	c		8.4-12.4
+            music_containedWithinSplitViewPrimary	c		8.4-12.4
+            preferredContentSizeCategory	p	NSString	10.0-17.0.3
+            primaryVibrantStyling	c	MTVibrantStyling	12.0-12.4
+            prs_accessibilityContrast	c		17.0.3
+            prs_interfaceStyle	c		17.0.3
+            prx_cardSizeClass	c		14.3-14.7,16-17.0.3
+            sceneCaptureState	p		17.0.3
+            secondaryVibrantStyling	c	MTVibrantStyling	12.0-12.4
+            sf_alternateTintColor	c	UIColor	16-17.0.3
+            sf_alternateUserInterfaceStyle	c		16-17.0.3
+            sf_backgroundBlurEffect	c	UIBlurEffect	14.7,16-17.0.3
+            sf_traitCollectionWithAlternateUserInterfaceColorAsPrimary	c	UITraitCollection	16-17.0.3
+            sf_usesSidebarPresentation	c		16-17.0.3
+            sf_usesVibrantAppearance	c		14.7,16-17.0.3
+            superclass	p		13.2.2-17.0.3
+            tertiaryVibrantStyling	c	MTVibrantStyling	12.0-12.4
+            toolbarItemPresentationSize	p		16-17.0.3
+            typesettingLanguage	p	NSString	17.0.3
+            userInterfaceIdiom	p		8.0-17.0.3
+            userInterfaceLevel	p		13.2.2-17.0.3
+            userInterfaceStyle	p		10.0-17.0.3
+            verticalSizeClass	p		8.0-17.0.3
+            vk_contentSizeScaleFactor	c		16-17.0.3
+            vk_hasCompactHeight	c		16-17.0.3
+            vk_hasCompactSize	c		16-17.0.3
+            vk_hasCompactWidth	c		16-17.0.3
+            vk_isDark	c		16-17.0.3
+            vk_isOptimizedForMac	c		17.0.3
+            vk_isRTL	c		16-17.0.3
+            vk_shouldUseLargeButtons	c		16-17.0.3
+            vk_traitCollectionClampedToNonaccessibilityContentSize	c	UITraitCollection	16-17.0.3
+            vuiPreferredContentSizeCategory	c		16-17.0.3
+            vuiUserInterfaceStyle	c		16-17.0.3
+            C	UIUserNotificationAction	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _activationMode	i		8.0-17.0.3
+            _activationModeString	i	NSString	8.0-17.0.3
+            _authenticationRequired	i		8.0-17.0.3
+            _behavior	i		9.0-17.0.3
+            _behaviorString	i	NSString	9.0-17.0.3
+            _destructive	i		8.0-17.0.3
+            _identifier	i	NSString	8.0-17.0.3
+            _parameters	i	NSDictionary	9.0-17.0.3
+            _title	i	NSString	8.0-17.0.3
+            activationMode	p		8.0-17.0.3
+            activationModeString	p	NSString	8.0-17.0.3
+            authenticationRequired	p		8.0-17.0.3
+            behavior	p		9.0-17.0.3
+            behaviorString	p	NSString	9.0-17.0.3
+            destructive	p		8.0-17.0.3
+            identifier	p	NSString	8.0-17.0.3
+            parameters	p	NSDictionary	9.0-17.0.3
+            title	p	NSString	8.0-17.0.3
+            C	UIUserNotificationCategory	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _actionsByContext	i	NSDictionary	8.0-17.0.3
+            _identifier	i	NSString	8.0-17.0.3
+            actionsByContext	p	NSDictionary	8.0-17.0.3
+            identifier	p	NSString	8.0-17.0.3
+            C	UIUserNotificationSettings	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            _categories	i	NSSet	8.0-17.0.3
+            _types	i		8.0-17.0.3
+            categories	p	NSSet	8.0-17.0.3
+            types	p		8.0-17.0.3
+            C	UIVibrancyEffect	8.0-17.0.3
+            S	UIVisualEffect	8.0-17.0.3
+            _blurStyle	i		8.0-10.3
+            _impl	i	_UIVibrancyEffectImpl	11.0-17.0.3
+            _invertAutomaticStyle	i		10.0-10.3
+            _vibrancyStyle	p		13.2.2-17.0.3
+            C	UIVideoEditorController	4.3-17.0.3
+            S	UINavigationController	4.3-17.0.3
+            _flags	i		4.3-17.0.3
+            _previousStatusBarMode	i		4.3
+            _previousStatusBarStyle	i		5.0-17.0.3
+            _properties	i	NSMutableDictionary	4.3-17.0.3
+            delegate	p		4.3-17.0.3
+            videoMaximumDuration	p		4.3-17.0.3
+            videoPath	p	NSString	4.3-17.0.3
+            videoQuality	p		4.3-17.0.3
+            C	UIView	4.3-17.0.3
+            S	UIResponder	4.3-17.0.3
+            ID0CornerRadius	c		17.0.3
+            PG_allowsEdgeAntialiasing	c		9.0-14.7,16-17.0.3
+            PG_allowsGroupBlending	c		10.0-14.7,16-17.0.3
+            PG_anchorPoint	p		9.0-14.7,16-17.0.3
+            PG_compositingFilter	c		9.0-14.7,16-17.0.3
+            PG_cornerRadius	c		9.0-13.4.1
+            SBPIP_allowsEdgeAntialiasing	c		17.0.3
+            SBPIP_allowsGroupBlending	c		17.0.3
+            SBUISA_layoutMode	c		16-17.0.3
+            SBUISA_maximumAccessoryViewWidth	c		16-17.0.3
+            SBUISA_standardInteritemPadding	c		16-17.0.3
+            SBUISA_systemApertureCustomControlsContentLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureLeadingConcentricContentLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureLeadingViewLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureLegibleContentLayoutMarginsGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureMaximumContentSizeLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureMinimalViewLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureMinimumContentSizeLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureObstructedAreaLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureTrailingConcentricContentLayoutGuide	c	UILayoutGuide	16-17.0.3
+            SBUISA_systemApertureTrailingViewLayoutGuide	c	UILayoutGuide	16-17.0.3
+            _StatusBar_isInVisibleHierarchy	p		17.0.3
+            __alignmentRectOriginCache	i	_UIViewLayoutEngineRelativeAlignmentRectOriginCache	12.0-17.0.3
+            __autoresizingMaskForPreviousAutoresizingLayoutConstraints	i		17.0.3
+            __ignoreRemoveAllAnimations	i		13.4.1
+            __lastNotifiedTraitCollection	i	UITraitCollection	12.0-17.0.3
+            __preferedContentsFormat	i		10.0-16
+            __presentationControllerToNotifyOnLayoutSubviews	i	UIPresentationController	8.0-12.4
+            _accessibilityLimits	p	_UIAccessibilityLimits	14.3-14.7
+            _accessoryViewFrame	p		8.0-17.0.3
+            _actingGestureParent	p		15.3.1-17.0.3
+            _activeSizeToFitLayoutEngine	p	NSISEngine	17.0.3
+            _alignmentRectOriginCache	p	_UIViewLayoutEngineRelativeAlignmentRectOriginCache	12.0-17.0.3
+            _allowsSimultaneousDragsToBegin	p		11.0-12.4
+            _ancestorDefinesTintAdjustmentMode	p		7.1-14.7
+            _ancestorDefinesTintColor	p		7.1-14.7
+            _ancestorIgnoresInvertColors	p		11.0-14.7
+            _animationInfo	i	UIViewAnimationInfo	12.0-17.0.3
+            _areLayoutMarginsDirectional	p		11.0-16
+            _axesForDerivingIntrinsicContentSizeFromLayoutSize	p		13.2.2-17.0.3
+            _backdropMaskViewForColorTint	p	UIView	7.0-17.0.3
+            _backdropMaskViewForFilters	p	UIView	7.0-17.0.3
+            _backdropMaskViewForGrayscaleTint	p	UIView	7.0-17.0.3
+            _backdropMaskViews	p	NSArray	7.0-17.0.3
+            _backgroundColorSystemColorName	i	NSString	5.0-12.4
+            _backgroundMergeBehavior	p		16-17.0.3
+            _boundsHeightVariable	i	NSISVariable	6.0-17.0.3
+            _boundsHeightVariable	p	NSISVariable	6.0-17.0.3
+            _boundsWidthVariable	i	NSISVariable	6.0-17.0.3
+            _boundsWidthVariable	p	NSISVariable	6.0-17.0.3
+            _cachedScreenScale	i		9.0-15.3.1
+            _cachedTraitCollection	i	UITraitCollection	9.0-17.0.3
+            _canBeParentTraitEnviroment	p		9.0-17.0.3
+            _captureGroupName	i	NSString	16
+            _charge	i		4.3-11.4
+            _cnui_contactStyle	c	CNContactStyle	9.0-17.0.3
+            _constraintsExceptingSubviewAutoresizingConstraints	i	NSMutableArray	6.0-17.0.3
+            _constraintsExceptingSubviewAutoresizingConstraints	p	NSArray	6.0-17.0.3
+            _contentSizeNotificationToken	i		9.0-12.4
+            _continuousCornerRadius	i		9.0-10.3
+            _continuousCornerRadius	p		9.0-17.0.3
+            _cornerRadius	p		10.0-17.0.3
+            _countOfFocusedAncestorTrackingViewsInSubtree	i		9.0-17.0.3
+            _countOfFocusedAncestorTrackingViewsInSubtree	p		9.0-17.0.3
+            _countOfMotionEffectsInSubtree	i		7.0-12.4
+            _countOfMotionEffectsInSubtree	p		7.1-17.0.3
+            _countOfTraitChangeRespondersInDirectSubtree	i		8.3-12.4
+            _currentScreenScale	p		11.0-17.0.3
+            _dependentConstraints	i	NSMutableSet	6.0-6.1
+            _dependentConstraints	p	NSMutableSet	6.0-6.1
+            _disableDictationTouchCancellation	p		17.0.3
+            _disableLayoutFlushingCount	p		10.0-14.7,17.0.3
+            _dontUpdateInferredLayoutMargins	p		9.0-17.0.3
+            _draggingDestinationDelegate	i		11.0-12.4
+            _draggingDestinationDelegate	p		11.0-12.4
+            _draggingSourceDelegate	i		11.0-16
+            _draggingSourceDelegate	p		11.0-17.0.3
+            _effectHost	i	UIVisualEffectBackingHost	16
+            _enabledGestures	i		11.0-11.4
+            _eventReceivingWindow	p	UIWindow	16-17.0.3
+            _flipsHorizontalAxis	p		11.0-17.0.3
+            _focusEffectStyle	p	_UIFocusStyle	15.3.1
+            _focusGroupDescriptor	p	_UIFocusGroupDescriptor	13.4.1-14.7
+            _focusItemDeferralMode	p		15.3.1-17.0.3
+            _focusRingPath	p	UIBezierPath	15.3.1
+            _frameIgnoringLayerTransform	p		13.2.2-17.0.3
+            _gestureInfo	i		4.3-10.3
+            _gestureRecognizers	i	NSMutableArray	4.3-17.0.3
+            _hasMirrorTransform	p		10.0-10.3
+            _hiddenManagedByLayoutArrangementCount	p		9.0-17.0.3
+            _ignoreRemoveAllAnimations	p		13.4.1-17.0.3
+            _ignoresTemplateLayoutView	p		9.3-15.3.1
+            _imminentLayoutSubviewsCount	i		11.4-17.0.3
+            _inferredLayoutMargins	i		8.3-17.0.3
+            _inferredLayoutMargins	p		8.3-17.0.3
+            _inheritedRenderConfig	p	UIKBRenderConfig	7.0-17.0.3
+            _interactionTintColor	i	UIColor	7.0-12.4
+            _interactionTintColor	p	UIColor	7.0-12.4
+            _interactions	i	NSMutableArray	11.0-12.4
+            _intermediateLayer	i	CALayer	16
+            _intermediateLayerRetained	i	CALayer	16
+            _internalConstraints	i	NSMutableArray	6.0-17.0.3
+            _internalConstraints	p	NSMutableArray	6.0-17.0.3
+            _isInLayoutSubviews	p		10.0-17.0.3
+            _isUnsatisfiableConstraintsLoggingSuspended	p		10.3-17.0.3
+            _keyboardLayoutGuide	i	UIKeyboardLayoutGuide	15.3.1-17.0.3
+            _keyboardOrientation	p		9.0-17.0.3
+            _lastArtworkCatalog	c	MPArtworkCatalog	16-17.0.3
+            _lastNotifiedTraitCollection	p	UITraitCollection	12.0-17.0.3
+            _layer	i	CALayer	4.3-17.0.3
+            _layerRetained	i	CALayer	9.0-17.0.3
+            _layoutDebuggingIdentifier	i	NSString	8.0-12.4
+            _layoutDebuggingIdentifier	p	NSString	8.0-17.0.3
+            _layoutEngine	i	NSISEngine	7.0-17.0.3
+            _layoutEngine	p	NSISEngine	7.0-17.0.3
+            _layoutEngineWidth	i		13.2.2-16
+            _layoutHeightDependsOnWidth	p		13.2.2-17.0.3
+            _layoutMarginsGuide	i	UILayoutGuide	9.0-17.0.3
+            _layoutMarginsGuideIgnoresSystemMinimumMargins	p		11.0-17.0.3
+            _layoutSubviewsCount	i		10.0-17.0.3
+            _lfld_constraintsAffectingVariableValueChanges	p	NSMapTable	12.4-17.0.3
+            _lfld_count	p		10.0-17.0.3
+            _lfld_currentLayoutMethodName	p	NSString	10.0-17.0.3
+            _lfld_geometryChangeRecords	p	NSMutableArray	10.0-17.0.3
+            _lfld_setNeedsLayoutCallStacks	p	NSMutableSet	10.0-17.0.3
+            _lfld_variableChangeRecords	p	NSMutableArray	10.0-17.0.3
+            _lightStyleRenderConfig	p		7.0-17.0.3
+            _localOverrideTraitCollection	p	UITraitCollection	13.2.2-17.0.3
+            _mapKit_mapView	c	MKMapView	7.0-17.0.3
+            _mapkit_currentLayer	c	CALayer	7.0-17.0.3
+            _mapkit_doubleFrame	p		7.0-17.0.3
+            _mapkit_hasCursorInteraction	c		13.4.1-14.7
+            _mapkit_hasPointerInteraction	c		15.3.1-17.0.3
+            _mapkit_isDarkModeEnabled	c		13.2.2-17.0.3
+            _mapkit_userInterfaceDirection	c		17.0.3
+            _mapsui_layoutMarginsDescription	c	NSString	16-17.0.3
+            _mapsui_preservedLayoutMarginsDescription	c	NSString	16-17.0.3
+            _mapsui_recursiveLayoutMarginsDescription	c	NSString	17.0.3
+            _maskView	p	UIView	7.0-17.0.3
+            _mayRemainFocused	p		8.3-10.3
+            _minXVariable	i	NSISVariable	6.0-17.0.3
+            _minXVariable	p	NSISVariable	6.0-17.0.3
+            _minYVariable	i	NSISVariable	6.0-17.0.3
+            _minYVariable	p	NSISVariable	6.0-17.0.3
+            _minimumSafeAreaInsets	i		16-17.0.3
+            _multilineContextWidth	p		10.3-17.0.3
+            _mutableLayoutArrangements	p	NSMutableArray	9.0-17.0.3
+            _mutableLayoutGuides	p	NSMutableArray	9.0-17.0.3
+            _nativeInteractions	p	NSArray	15.3.1-17.0.3
+            _needsContentsFormatUpdate	p		10.0-17.0.3
+            _outlineShape	p	UIShape	17.0.3
+            _overrideUserInterfaceRenderingMode	p		16-17.0.3
+            _overrideUserInterfaceStyle	p		13.2.2-17.0.3
+            _overrideVibrancyTrait	p		13.2.2-17.0.3
+            _pendingHiddenCount	p		9.0-17.0.3
+            _preferedContentsFormat	p		10.0-16
+            _presentationControllerToNotifyOnLayoutSubviews	p	UIPresentationController	8.0-17.0.3
+            _preservesSafeAreaInsets	p		15.3.1-16
+            _previewingSegueTemplateStorage	i	UIStoryboardPreviewingSegueTemplateStorage	9.3-12.4
+            _privateSubviews	i	NSMutableSet	16
+            _pseudo_id	i		11.4-16
+            _pu_referenceBasicAnimationForCurrentAnimation	c	CABasicAnimation	9.0-14.7,16-17.0.3
+            _rawLayoutMargins	i		8.3-17.0.3
+            _rawLayoutMargins	p		8.3-17.0.3
+            _readableContentGuide	i	UILayoutGuide	9.0-17.0.3
+            _resolvedOutlineShape	p	UIResolvedShape	17.0.3
+            _retainCount	i		6.0-16
+            _safeAreaInsets	i		11.0-17.0.3
+            _safeAreaLayoutGuide	i	UILayoutGuide	11.0-17.0.3
+            _scaleFromLayerTransforms	p		16-17.0.3
+            _sceneDraggingBehaviorOnPan	i		17.0.3
+            _sceneDraggingBehaviorOnPan	p		17.0.3
+            _semanticContentAttribute	i		9.0-12.4
+            _sensitivitySize	p		9.0-10.3
+            _sf_bottomUnsafeAreaFrame	p		12.4-14.7,16-17.0.3
+            _sf_bottomUnsafeAreaFrameForToolbar	p		12.4-14.7,16-17.0.3
+            _sf_hasLandscapeAspectRatio	c		10.0-14.7,16-17.0.3
+            _sf_isFullScreenHeight	c		13.2.2-14.7,16-17.0.3
+            _sf_isFullScreenWidth	c		10.0-14.7,16-17.0.3
+            _sf_safeAreaBounds	p		12.0-14.7,16-17.0.3
+            _sf_safeAreaInsets	p		11.0
+            _sf_safeAreaInsetsFlippedForLayoutDirectionality	p		11.4-14.7,16-17.0.3
+            _sf_usesLeftToRightLayout	c		9.0-14.7,16-17.0.3
+            _shouldAdaptToMaterials	p		16-17.0.3
+            _shouldArchiveUIAppearanceTags	i		6.0-11.4
+            _shouldArchiveUIAppearanceTags	p		6.0-17.0.3
+            _shouldNotifyGeometryObserversForBaselineChanges	p		17.0.3
+            _shouldReverseLayoutDirection	p		9.0-17.0.3
+            _stashedLayoutVariableObservations	i	NSMapTable	10.0-17.0.3
+            _stashedLayoutVariableObservations	p	NSMapTable	10.0-17.0.3
+            _subviewCache	i	NSArray	4.3-17.0.3
+            _tag	i		4.3-11.4
+            _tapInfo	i		4.3-6.1
+            _templateLayoutView	i	UIView	9.3-12.4
+            _templateLayoutView	p	UIView	9.3-15.3.1
+            _tintAdjustmentDimmingCount	i		7.0-17.0.3
+            _touchForceObservable	p	_UITouchForceObservable	9.0-17.0.3
+            _tracksFocusedAncestors	p		9.0-17.0.3
+            _traitChangeRegistry	i	_UITraitChangeRegistry	17.0.3
+            _ui_bounds	p		11.0-17.0.3
+            _ui_frame	p		11.0-17.0.3
+            _ui_superview	p	UIView	11.0-17.0.3
+            _ui_usesManualLayout	p		12.0-17.0.3
+            _ui_view	p	UIView	11.0-17.0.3
+            _unsatisfiableConstraintsLoggingSuspensionCount	i		10.3-17.0.3
+            _userInterfaceIdiom	p		7.1-17.0.3
+            _viewBackingAux	i	_UIViewBackingAux	17.0.3
+            _viewDelegate	i	UIViewController	4.3-17.0.3
+            _viewDelegateContentOverlayInsetsAreClean	p		11.0-17.0.3
+            _viewFlags	i		4.3-17.0.3
+            _wantsConstraintBasedLayout	p		13.2.2-17.0.3
+            _wantsDeepColorDrawing	i		10.0-11.4
+            _wantsFocusRing	p		15.3.1
+            _wantsGeometryChangeNotification	p		8.3-11.0
+            _widthForButtonBarItemLayout	p		16-17.0.3
+            _window	i	UIWindow	10.0-17.0.3
+            accessibilityHUDRepresentation	p	UIAccessibilityHUDItem	16-17.0.3
+            accessibilityIgnoresInvertColors	p		11.0-17.0.3
+            action	c		8.0-9.3
+            allSubviews	c	NSArray	10.3-14.7,16-17.0.3
+            allowsBaselineOffsetApproximation	c		10.3-11.4
+            allowsGroupBlending	p		13.2.2-17.0.3
+            allowsGroupOpacity	p		13.2.2-17.0.3
+            alpha	p		17.0.3
+            amsuid_useContinuousCorners	c		13.4.1
+            anchorPoint	p		13.2.2-14.3,17.0.3
+            animationInfo	p	UIViewAnimationInfo	11.0-11.4
+            appliedContentSizeCategoryLimitsDescription	p	NSString	15.3.1-17.0.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            artworkCatalog	c	MPArtworkCatalog	8.0-14.7,16-17.0.3
+            asc_layoutTraitEnvironment	c		14.3-14.7,16-17.0.3
+            backgroundColorSystemColorName	p	NSString	5.0-12.4
+            baselineRelativeAlignmentRectInsets	c		10.3-12.4
+            borderColor	c	UIColor	11.4-14.7,16-17.0.3
+            borderWidth	c		11.4-14.7,16-17.0.3
+            bottomAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            boundingPath	p	_UIBoundingPath	12.0-17.0.3
+            boundingPathForSubtree	p	_UIBoundingPath	12.0-17.0.3
+            bounds	p		7.0-17.0.3
+            boundsCenter	p		10.0-10.3
+            cam_geometry	p		13.2.2-14.7,16
+            cam_isHidden	c		10.3-14.7,16
+            canBecomeFocused	p		10.0-17.0.3
+            cardSectionViewIdentifier	c	NSString	11.0-14.7,16-17.0.3
+            caretRect	p		5.0-5.1
+            center	p		7.0-17.0.3
+            centerXAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            centerYAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            ck_asyncTransactionContainer	c		13.2.2-14.3
+            ck_asyncTransactionContainerState	c		13.2.2-14.3
+            ck_attachState	c	CKComponentDataSourceAttachState	13.2.2-14.3
+            ck_boundsHeight	p		17.0.3
+            ck_boundsWidth	p		17.0.3
+            ck_component	c	CKComponent	13.2.2-14.3
+            ck_positionX	p		17.0.3
+            ck_positionY	p		17.0.3
+            ck_scaleX	p		17.0.3
+            ck_scaleY	p		17.0.3
+            collisionBoundingPath	p	UIBezierPath	9.0-17.0.3
+            collisionBoundsType	p		9.0-17.0.3
+            composedSuperview	c		11.0-14.7,16-17.0.3
+            compositingMode	p		11.0-17.0.3
+            constraints	p	NSArray	12.4-14.7,16-17.0.3
+            containedInHostedFocusSystem	p		12.0-17.0.3
+            contentSizeNotificationToken	p		9.0-17.0.3
+            coordinateSpace	p		12.0-17.0.3
+            coverSheetRegionReservedForHorizontalScrolling	c		13.2.2-14.3,17.0.3
+            coverSheetRegionRole	c		13.2.2-14.3,17.0.3
+            currentLayer	c	CALayer	7.0-14.7,16-17.0.3
+            currentScreenScale	p		7.0-17.0.3
+            customAlignmentRectInsets	p		10.3-17.0.3
+            customBaselineOffsetFromBottom	c		10.3-17.0.3
+            customFirstBaselineOffsetFromContentTop	c		10.3-12.4
+            customFirstBaselineOffsetFromTop	c		12.0-17.0.3
+            customScreenScale	c		12.0-12.4
+            dc_directionalSafeAreaInsets	p		12.0-14.7,16-17.0.3
+            dc_isRTL	c		12.0-14.7,16-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            debugHighlight	c	UIColor	9.0-14.7,16-17.0.3
+            debugingBorderColor	c	UIColor	13.2.2-14.7,16-17.0.3
+            deliversButtonsForGesturesToSuperview	p		9.0-16
+            deliversPressesForGesturesToSuperview	p		17.0.3
+            deliversTouchesForGesturesToSuperview	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            displayScale	c		16-17.0.3
+            doc_nearestAncestorViewController	c	UIViewController	16-17.0.3
+            doc_presentingViewController	c	UIViewController	16-17.0.3
+            dynamicDropInteraction	p	UIDropInteraction	11.0-17.0.3
+            effectiveAppearance	c	DOCAppearance	13.2.2-14.7,16-17.0.3
+            effectiveUserInterfaceLayoutDirection	p		10.0-17.0.3
+            ekui_affineTransform	p		17.0.3
+            ekui_height	c		17.0.3
+            ekui_horizontalSizeClass	c		17.0.3
+            ekui_interfaceOrientation	c		17.0.3
+            ekui_rootViewHierarchy	c		17.0.3
+            ekui_size	p		17.0.3
+            ekui_tintColor	c	UIColor	17.0.3
+            ekui_verticalSizeClass	c		17.0.3
+            ekui_width	c		17.0.3
+            eligibleForFocusInteraction	p		11.0-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            enabled	p		17.0.3
+            fakeScribbleInteractionDelegate	c		14.3-14.7,16-17.0.3
+            fbsDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            fbsDisplayIdentity	c	FBSDisplayIdentity	17.0.3
+            firstBaselineAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            firstBaselineFromTop	c		14.3-14.7,16-17.0.3
+            focusBehavior	p		15.3.1-17.0.3
+            focusDirection	p		8.3-8.4
+            focusEffect	p	UIFocusEffect	15.3.1-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusGroupPriority	p		14.7-17.0.3
+            focusInteractionEnabled	p		11.0-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            focusMapContainer	p		11.0-17.0.3
+            focusSystem	p	UIFocusSystem	15.3.1-17.0.3
+            focusSystemSceneComponent	p	_UIFocusSystemSceneComponent	15.3.1-17.0.3
+            focusTouchSensitivityStyle	p		11.0-17.0.3
+            focused	p		8.3-17.0.3
+            focusedItemRegionContainer	p		10.0-10.3
+            focusedView	p	UIView	8.3-8.4,10.0-10.3
+            frame	p		12.0-17.0.3
+            gestureParent	p		15.3.1-17.0.3
+            gestureRecognizers	p	NSArray	12.4-17.0.3
+            gesturesEnabled	p		4.3-12.4
+            gutterView	c	TUGutterView	12.4-14.7
+            hasContent	c		13.2.2-14.7,16-17.0.3
+            hash	p		8.0-17.0.3
+            height	p		4.3
+            heightAnchor	p	NSLayoutDimension	9.0-17.0.3
+            hitTestDirectionalInsets	p		13.2.2-17.0.3
+            hitTestInsets	p		13.2.2-17.0.3
+            hitTestingDisabled	c		10.0-14.7,16-17.0.3
+            hoverStyle	p	UIHoverStyle	17.0.3
+            ic_appearanceInfo	c	ICAppearanceInfo	13.2.2-14.7,16-17.0.3
+            ic_backgroundColor	c	UIColor	13.2.2-14.7,16-17.0.3
+            ic_backingScaleFactor	c		14.3-14.7,16-17.0.3
+            ic_directionalSafeAreaInsets	p		11.0-14.7,16-17.0.3
+            ic_enclosingScrollView	c	UIScrollView	14.3-14.7,16-17.0.3
+            ic_hairlineWidth	c		14.3-14.7,16-17.0.3
+            ic_hasCompactHeight	c		14.3-14.7,16-17.0.3
+            ic_hasCompactSize	c		14.3-14.7,16-17.0.3
+            ic_hasCompactWidth	c		14.3-14.7,16-17.0.3
+            ic_isInSecureWindow	c		16-17.0.3
+            ic_isRTL	c		11.0-14.7,16-17.0.3
+            ic_platformAppearanceObject	c	UITraitCollection	13.2.2-14.7,16-17.0.3
+            ic_viewControllerManager	c	ICViewControllerManager	13.2.2-14.7,16-17.0.3
+            ic_windowScene	c	UIWindowScene	13.2.2-14.7,16-17.0.3
+            inAnimatedVCTransition	p		5.0-5.1
+            inputResponderController	p	UIInputResponderController	13.2.2-14.7
+            integralCenter	p		4.3-14.7,16
+            interactionTintColor	p	UIColor	7.0-17.0.3
+            invalidatingIntrinsicContentSizeAlsoInvalidatesSuperview	c		11.0-17.0.3
+            isBoundingPathNonRectangular	p		12.0-17.0.3
+            isTransparentFocusItem	p		15.3.1-17.0.3
+            isVibrantContainer	c		17.0.3
+            is_blurRadius	c		10.0-14.7,16-17.0.3
+            jet_focusedFrame	p		13.2.2-14.7,16-17.0.3
+            juLayoutDirection	c		16-17.0.3
+            keyboardLayoutGuide	p	UIKeyboardLayoutGuide	15.3.1-17.0.3
+            keyboardSceneDelegate	p	UIKeyboardSceneDelegate	15.3.1-17.0.3
+            largeContentImage	p	UIImage	13.2.2-17.0.3
+            largeContentImageInsets	p		13.2.2-17.0.3
+            largeContentTitle	p	NSString	13.2.2-17.0.3
+            lastBaselineAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            lastBaselineFromBottom	c		14.3-14.7,16-17.0.3
+            lastBaselineMaxY	c		14.3-14.7,16-17.0.3
+            layer	p	CALayer	4.3-17.0.3
+            layoutDirection	c		14.3-14.7,16-17.0.3
+            layoutGuides	p	NSArray	12.4-14.7,16-17.0.3
+            layoutMarginsGuide	p	UILayoutGuide	9.0-17.0.3
+            leadingAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            leftAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            linearFocusMovementSequences	p	NSArray	10.0-17.0.3
+            maskView	p	UIView	7.0-17.0.3
+            maximumContentSizeCategory	p	NSString	15.3.1-17.0.3
+            maximumLayoutSize	p		12.0-17.0.3
+            mayRemainFocused	p		11.0-17.0.3
+            mediaControls_untransformedFrame	p		11.4-14.7,16-17.0.3
+            minimumContentSizeCategory	p	NSString	15.3.1-17.0.3
+            minimumLayoutSize	p		12.0-17.0.3
+            mk_theme	c		13.2.2-17.0.3
+            monitorsSubtree	p		5.0-17.0.3
+            mt_backgroundEffects	p	NSArray	16-17.0.3
+            mt_captureGroupName	p	NSString	16-17.0.3
+            mt_contentEffects	p	NSArray	16-17.0.3
+            mt_statusBarFrame	p		14.3-14.7,16-17.0.3
+            mt_visualEffect	p	UIVisualEffect	16-17.0.3
+            mtui_boundsCenter	p		11.0-14.7,16-17.0.3
+            mtui_isRTL	c		11.0-14.7,16-17.0.3
+            mui_backgroundColor	c	UIColor	17.0.3
+            mui_clipsToBounds	c		17.0.3
+            music_inheritedLayoutInsets	p		9.3-12.4
+            music_layoutInsets	p		9.3-12.4
+            naui_dynamicFontTextStyleDescriptor	c	NAUITextStyleDescriptor	9.0-14.7,16-17.0.3
+            nc_menuEnabled	c		17.0.3
+            nc_platterSubordinateIconShadowEnabled	c		17.0.3
+            neverCacheContentLayoutSize	c		11.0-12.4
+            neverCacheEffectiveLayoutSize	c		14.3-17.0.3
+            nsli_piercingToken	p		11.0-17.0.3
+            overrideUserInterfaceStyle	p		13.2.2-17.0.3
+            parentFocusEnvironment	p		10.0-17.0.3
+            parentFocusRegionContainer	p		10.0-10.3
+            pasteConfiguration	p	UIPasteConfiguration	15.3.1-17.0.3
+            pbf_displayContext	c		17.0.3
+            pbf_layoutOrientation	c		17.0.3
+            pk_hoverLabelAttributedString	c	NSAttributedString	17.0.3
+            pk_hoverLabelString	c	NSString	17.0.3
+            position	p		16-17.0.3
+            preferredFocusEnvironments	p	NSArray	10.0-17.0.3
+            preferredFocusMovementStyle	p		10.0-17.0.3
+            preferredFocusedItem	p		8.3-8.4,10.0-10.3
+            preferredFocusedView	p	UIView	9.0-17.0.3
+            previewingSegueTemplateStorage	p	UIStoryboardPreviewingSegueTemplateStorage	9.3-17.0.3
+            pu_hasHiddenAncestor	c		10.0-10.3
+            px_bannerTitleFont	c	UIFont	12.0-14.7
+            px_bannerTitlePosition	p		12.0-14.7
+            px_hasHiddenAncestor	c		11.0-14.7,16-17.0.3
+            px_hasRightToLeftLayoutDirection	c		16-17.0.3
+            px_intersectsWindowBounds	c		11.0-14.7,16-17.0.3
+            px_peripheryInsets	p		11.0-14.7,16-17.0.3
+            px_screenScale	c		10.0-14.7,16-17.0.3
+            px_spec	c	PXViewSpec	10.0-14.7,16-17.0.3
+            rc_autoUpdatingTextStyle	c	NSString	8.0-10.3
+            rc_charge	c		8.0-11.4
+            readableContentGuide	p	UILayoutGuide	9.0-17.0.3
+            rightAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            roundedRectBackgroundColor	c	UIColor	9.0-14.7,16-17.0.3
+            roundedRectBorderColor	c	UIColor	9.0-14.7,16-17.0.3
+            roundedRectBorderWidth	c	NSNumber	9.0-14.7,16-17.0.3
+            safeAreaInsetFrame	p		14.3-14.7,16-17.0.3
+            safeAreaInsets	p		11.0-17.0.3
+            safeAreaInsetsFrozen	p		11.0
+            safeAreaLayoutGuide	p	UILayoutGuide	11.0-17.0.3
+            safeAreaWidthExceedsReadableWidth	p		11.0-17.0.3
+            sauiBlurConfigured	c		17.0.3
+            sauiBlurRadius	c		17.0.3
+            sbDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            sbWindowScene	c	SBWindowScene	17.0.3
+            scalesLargeContentImage	p		13.2.2-17.0.3
+            semanticContentAttribute	p		9.0-17.0.3
+            sf_privacyPreservingDescription	c	NSString	16-17.0.3
+            sf_viewAncestrySummary	c	NSString	16-17.0.3
+            shadowUIColor	c	UIColor	11.4-14.7,16-17.0.3
+            shouldReuseWhenInvisible	c		16-17.0.3
+            showsLargeContentViewer	p		13.2.2-17.0.3
+            skipsSubviewEnumeration	p		4.3-17.0.3
+            smu_continuousCornerRadius	c		14.3-14.7,16-17.0.3
+            smu_cornerRadius	c		14.3-14.7,16-17.0.3
+            smu_speedBumpEdges	c		14.3-14.7,16-17.0.3
+            smu_touchInsets	p		14.3-14.7,16-17.0.3
+            spotlightBackgroundWeighting	c		17.0.3
+            subviews	p	NSArray	12.4-14.7,16-17.0.3
+            superclass	p		8.0-17.0.3
+            supportsBoundingPath	p		11.4-12.4
+            swift_asPrimaryStrokeViewDecoratorEmbeddable	c	UIView	17.0.3
+            swift_asSecondaryStrokeViewDecoratorEmbeddable	c	UIView	17.0.3
+            tag	p		4.3-17.0.3
+            tmlContext	c	TMLContext	12.4-14.7,16-17.0.3
+            tmlObjects	c	NSDictionary	12.4-14.7,16-17.0.3
+            tmlViewPath	c	NSString	12.4-14.7,16-17.0.3
+            topAnchor	p	NSLayoutYAxisAnchor	9.0-17.0.3
+            tp_userInterfaceLayoutDirection	c		11.0-14.7,16-17.0.3
+            trailingAnchor	p	NSLayoutXAxisAnchor	9.0-17.0.3
+            traitCollection	p	UITraitCollection	8.0-17.0.3
+            traitOverrides	p		17.0.3
+            transform	p		7.0-17.0.3
+            ts_accessibilityInterfaceStyleIntent	c		12.0-14.7,16-17.0.3
+            ts_frameUsingCenterAndBounds	p		12.4-14.7,16-17.0.3
+            tsdAlpha	c		12.0-14.7,16-17.0.3
+            tsdBackgroundColor	c	UIColor	12.0-14.7,16-17.0.3
+            ttrFocusGroupIdentifier	c	NSString	16-17.0.3
+            ttr_isEnabled	c		16
+            unsatisfiableConstraintsLoggingSuspended	p		8.1-10.0
+            userInteractionEnabled	p		4.3-17.0.3
+            view	c	UIView	12.0-14.7,16-17.0.3
+            viewDelegate	p	UIViewController	4.3-17.0.3
+            viewFrameOrigin	p		4.3
+            viewTraversalMark	p		5.0-17.0.3
+            vk_alpha	c		16-17.0.3
+            vk_backgroundColor	c	UIColor	16-17.0.3
+            vk_backingScaleFactor	c		16-17.0.3
+            vk_isFirstResponder	c		16-17.0.3
+            vk_isFlipped	c		16-17.0.3
+            vk_safeAreaBounds	p		16-17.0.3
+            vk_userInteractionEnabled	c		16-17.0.3
+            vk_viewPointRatioFromWindow	c		16-17.0.3
+            vk_windowPointRatioFromView	c		16-17.0.3
+            vuiAccessibilityIdentifier	c	NSString	16-17.0.3
+            vuiAlpha	c		16-17.0.3
+            vuiAutoresizingMask	c		16-17.0.3
+            vuiBackgroundColor	c	UIColor	16-17.0.3
+            vuiCenter	p		16-17.0.3
+            vuiClipsToBounds	c		16-17.0.3
+            vuiContentMode	c		16-17.0.3
+            vuiDebugUI	c		16-17.0.3
+            vuiIsRTL	c		16-17.0.3
+            vuiLayer	c	CALayer	16-17.0.3
+            vuiOverrideUserInterfaceStyle	c		16-17.0.3
+            vuiSubviews	c	NSArray	16-17.0.3
+            vuiTintColor	c	UIColor	16-17.0.3
+            vuiTraitCollection	c	UITraitCollection	16-17.0.3
+            vuiUserInteractionEnabled	c		16-17.0.3
+            vuiUserInterfaceStyle	c		16-17.0.3
+            wantsDeepColorDrawing	p		10.0-17.0.3
+            width	p		4.3
+            widthAnchor	p	NSLayoutDimension	9.0-17.0.3
+            x	p		4.3
+            y	p		4.3
+            C	UIViewConfigurationState	14.3-17.0.3
+            S	NSObject	14.3-17.0.3
+            _contextMenuGroupLocation	p		16-17.0.3
+            _customStates	i	NSMutableDictionary	14.3-17.0.3
+            _mutations	i		14.3-17.0.3
+            _mutations	p		14.3-17.0.3
+            _showingCompactContextMenu	p		14.3-15.3.1
+            _stateFlags	i		14.3-17.0.3
+            _traitCollection	i	UITraitCollection	14.3-17.0.3
+            _viewConfigurationState	p		14.3-17.0.3
+            debugDescription	p	NSString	14.3-17.0.3
+            description	p	NSString	14.3-17.0.3
+            disabled	p		14.3-17.0.3
+            focused	p		14.3-17.0.3
+            hash	p		14.3-17.0.3
+            highlighted	p		14.3-17.0.3
+            pinned	p		15.3.1-17.0.3
+            selected	p		14.3-17.0.3
+            superclass	p		14.3-17.0.3
+            traitCollection	p	UITraitCollection	14.3-17.0.3
+            C	UIViewController	4.3-17.0.3
+            S	UIResponder	4.3-17.0.3
+            EKUI_viewHierarchy	c		17.0.3
+            EKUI_window	c	UIWindow	13.2.2-14.7,16
+            ITunesStoreUIBarStyle	c		7.0-14.7,16-17.0.3
+            MPU_accessoryType	p		7.0
+            MPU_identifier	c	NSString	7.0-14.7,16-17.0.3
+            MPU_moreListImage	p	UIImage	7.0
+            MPU_selectedMoreListImage	p	UIImage	7.0
+            MPU_showsNowPlayingNavigationItem	c		8.0-8.4
+            MPU_statusBarHidden	p		7.0
+            MPU_statusBarStyle	p		7.0
+            SKUIPinnedHeaderView	c	_UIBackdropView	7.1-14.7,16-17.0.3
+            SKUIStackedBar	c	SKUIStackedBar	8.0-14.7,16-17.0.3
+            SKUIStackedBarSplit	c		8.0-14.7,16-17.0.3
+            SUUIPinnedHeaderView	c	_UIBackdropView	17.0.3
+            SUUIStackedBar	c	SUUIStackedBar	17.0.3
+            SUUIStackedBarSplit	c		17.0.3
+            __childControllerToIgnoreWhileLookingForTransitionCoordinator	i	UIViewController	8.0-17.0.3
+            __departingParentViewController	i	UIViewController	15.3.1-17.0.3
+            __embeddedDelegate	i		7.0-17.0.3
+            __embeddedView	i	UIView	7.0-17.0.3
+            __embeddedViewFrame	i		7.0-17.0.3
+            __embeddingView	i	UIView	7.0-17.0.3
+            __sizeClassPair	p		8.0-17.0.3
+            _accessibilityHUD	i	UIAccessibilityHUDView	11.0-17.0.3
+            _addedKeyCommands	i	NSArray	9.0-17.0.3
+            _additionalSafeAreaInsets	i		11.0-17.0.3
+            _afterAppearance	i		5.0-17.0.3
+            _allowsStylingSheetsAsCards	p		13.2.2-17.0.3
+            _appearStateActivityToken	i		16-17.0.3
+            _as_applicationBackgroundBlock	c		12.0-14.7,16-17.0.3
+            _atViewIsAppearing	i		17.0.3
+            _bottomBarInsetGuideConstraint	i	NSLayoutConstraint	7.0-17.0.3
+            _bottomBarInsetGuideConstraint	p	NSLayoutConstraint	7.0-17.0.3
+            _bottomLayoutGuide	i		7.0-17.0.3
+            _bridgedContentUnavailableConfigurationState	p	UIContentUnavailableConfigurationState	17.0.3
+            _childControllerToIgnoreWhileLookingForTransitionCoordinator	p	UIViewController	8.0-17.0.3
+            _childModalViewController	i	UIViewController	4.3-17.0.3
+            _childViewControllerForPreferredContainerBackgroundStyle	i	UIViewController	17.0.3
+            _childViewControllers	i	NSMutableArray	4.3-17.0.3
+            _containerViewInSheet	i	UILayoutContainerView	5.0-12.4
+            _contentMargin	i		8.0-17.0.3
+            _contentMargin	p		8.0-17.0.3
+            _contentOverlayInsets	i		7.0-17.0.3
+            _contentOverlayInsets	p		7.0-17.0.3
+            _contentSizeForViewInPopover	i		4.3-17.0.3
+            _contentUnavailableWrapperView	i	_UIContentUnavailableWrapperView	16-17.0.3
+            _contentUnavailableWrapperView	p	_UIContentUnavailableWrapperView	17.0.3
+            _currentAction	i	UIViewControllerAction	4.3-17.0.3
+            _customNavigationInteractiveTransitionDuration	i		6.0-17.0.3
+            _customNavigationInteractiveTransitionPercentComplete	i		6.0-17.0.3
+            _customNavigationTransitionCompletion	i		6.0-6.1
+            _customNavigationTransitionView	i	UIView	6.0-6.1
+            _customTransitioningView	i	UITransitionView	7.0-17.0.3
+            _defaultFirstResponder	i	UIResponder	4.3-6.1
+            _defersToPresentingViewControllerForSupportedInterfaceOrientations	p		16-17.0.3
+            _departingParentViewController	p	UIViewController	15.3.1-17.0.3
+            _detachedFromWindowRootViewControllerHierarchy	p		17.0.3
+            _dimmingView	i		4.3-17.0.3
+            _disablesAutomaticKeyboardDismissal	i		10.0-10.3
+            _dropShadowView	i		4.3-17.0.3
+            _edgesForExtendedLayout	i		7.0-17.0.3
+            _editButtonItem	i	UIBarButtonItem	4.3-17.0.3
+            _effectiveContentScrollViews	i	NSMapTable	17.0.3
+            _effectiveContentScrollViews	p	NSMapTable	17.0.3
+            _effectiveInteractionActivityTrackingBaseName	p	NSString	16-17.0.3
+            _embeddedDelegate	p		7.0-17.0.3
+            _embeddedView	p	UIView	7.0-17.0.3
+            _embeddedViewFrame	p		7.0-17.0.3
+            _embeddingView	p	UIView	7.0-17.0.3
+            _expectedWindow	i	UIWindow	11.0-17.0.3
+            _expectedWindow	p	UIWindow	11.0-17.0.3
+            _explicitAppearanceTransitionLevel	i		5.0-17.0.3
+            _externalObjectsTableForViewLoading	i	NSDictionary	5.0-17.0.3
+            _forceTouchPreviewingRegistrants	i	NSArray	9.0
+            _formSheetSize	i		4.3-17.0.3
+            _freezeLayoutForOrientationChangeOnDismissal	p		14.3-17.0.3
+            _frozenTraitCollection	i	UITraitCollection	10.0-17.0.3
+            _gkBackgroundView	p	GKBackgroundView	5.0-6.1
+            _gkBottomShadowView	p	UIView	5.0-6.1
+            _gkShadowStyle	p		5.0-6.1
+            _gkSourcePresentingViewController	c	UIViewController	9.0-14.7,16-17.0.3
+            _gkTopShadowView	p	UIView	5.0-6.1
+            _hasDeepestActionResponder	p		14.3-17.0.3
+            _horizontalSizeClass	p		8.0-17.0.3
+            _iAd_advertisingController	c	_ADUIViewControllerAdController	7.0-14.7
+            _ignoreAppSupportedOrientations	i		6.0-17.0.3
+            _ignoresParentMargins	i		9.0-17.0.3
+            _interactionActivityTrackingBaseName	i	NSString	16-17.0.3
+            _interfaceBuilderKeyCommands	i	NSArray	9.0-17.0.3
+            _internalContentScrollView	i	UIScrollView	17.0.3
+            _internalContentScrollView	p	UIScrollView	17.0.3
+            _isDimmingBackground	p		4.3-17.0.3
+            _isInSheetPresentation	p		7.0-17.0.3
+            _isModalSheet	p		4.3-17.0.3
+            _isPresentedFormSheet	p		5.0-17.0.3
+            _isPresentedModally	p		4.3-5.1
+            _keyCommands	i	NSArray	7.0-8.4
+            _lastForwardedTransitionSize	i		13.2.2-17.0.3
+            _lastKnownInterfaceOrientation	i		4.3-17.0.3
+            _lastNotifiedTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _lastNotifiedTraitCollection	p	UITraitCollection	8.0-17.0.3
+            _leftContentMargin	i		11.0-17.0.3
+            _leftContentMargin	p		11.0-17.0.3
+            _leftLayoutGuide	i	_UILayoutGuide	8.0-9.3
+            _leftLayoutGuide	p	_UILayoutGuide	8.0-9.3
+            _leftMarginGuideConstraint	i	NSLayoutConstraint	8.0-9.3
+            _leftMarginGuideConstraint	p	NSLayoutConstraint	8.0-9.3
+            _mapsui_viewLayoutMarginsDescription	c	NSString	16-17.0.3
+            _modalPresentationCapturesStatusBarAppearance	i		7.0-17.0.3
+            _modalPresentationStyle	i		4.3-17.0.3
+            _modalPreservedFirstResponder	i	UIResponder	4.3-17.0.3
+            _modalSourceViewController	i	UIViewController	6.0-17.0.3
+            _modalSourceViewController	p	UIViewController	6.0-17.0.3
+            _modalTransitionStyle	i		4.3-17.0.3
+            _modalTransitionView	i	UIView	4.3-12.4
+            _monitorsSystemLayoutFittingSize	p		8.0-17.0.3
+            _multiColumnViewController	p	UIMultiColumnViewController	10.0-17.0.3
+            _navControllerIsLayingOutTopViewController	p		11.0-17.0.3
+            _navigationControllerContentInsetAdjustment	i		7.0-10.3
+            _navigationControllerContentInsetAdjustment	p		7.0-17.0.3
+            _navigationControllerContentOffsetAdjustment	i		7.0-17.0.3
+            _navigationControllerContentOffsetAdjustment	p		7.0-17.0.3
+            _navigationInsetAdjustment	i	UINavigationContentAdjustments	11.0-17.0.3
+            _navigationItem	i	UINavigationItem	4.3-17.0.3
+            _navigationItemCreatingDefaultIfNotSet	p	UINavigationItem	14.3-17.0.3
+            _nextResponderIgnoresChildModalVC	i		14.3-15.3.1
+            _nextResponderIgnoresChildModalVC	p		14.3-15.3.1
+            _nextResponderIgnoresOverride	i		14.3-15.3.1
+            _nextResponderIgnoresOverride	p		14.3-15.3.1
+            _nextResponderIgnoresWindowIfRootVC	i		16-17.0.3
+            _nextResponderIgnoresWindowIfRootVC	p		16-17.0.3
+            _nibBundle	i	NSBundle	4.3-17.0.3
+            _nibName	i	NSString	4.3-17.0.3
+            _observableScrollViews	i	NSMutableDictionary	15.3.1-17.0.3
+            _observableScrollViews	p	NSMutableDictionary	15.3.1-17.0.3
+            _originalPresentationController	i	UIPresentationController	8.0-17.0.3
+            _overrideTraitCollection	i	UITraitCollection	11.0-16
+            _overrideTraitCollections	i	NSMapTable	8.0-10.3
+            _overrideTraitCollectionsForChildren	i	NSMapTable	11.0-17.0.3
+            _overrideTransitioningDelegate	i		9.0-17.0.3
+            _parentModalViewController	i	UIViewController	4.3-17.0.3
+            _parentModalViewController	p	UIViewController	5.0-17.0.3
+            _parentViewController	i	UIViewController	4.3-17.0.3
+            _parentViewController	p	UIViewController	5.0-17.0.3
+            _popoverController	i	UIPopoverController	4.3-17.0.3
+            _preferredContainerBackgroundStyle	i		17.0.3
+            _preferredContentSize	i		7.0-17.0.3
+            _preferredContentSizes	p	NSArray	10.0-17.0.3
+            _preferredFocusedItem	i	UIView	9.0-17.0.3
+            _presentationController	i	UIPresentationController	8.0-17.0.3
+            _presentationController	p	UIPresentationController	8.0-17.0.3
+            _presentationSizeClassPair	i		8.0-17.0.3
+            _presentationSuperview	i	UIView	4.3
+            _presentedStatusBarViewController	i	UIViewController	7.0-17.0.3
+            _presentedStatusBarViewController	p	UIViewController	7.0-17.0.3
+            _presentedUserInterfaceStyleViewController	i	UIViewController	11.0-17.0.3
+            _presentedUserInterfaceStyleViewController	p	UIViewController	11.0-17.0.3
+            _presentingFocusedItem	i		10.0-17.0.3
+            _presentingFocusedView	i	UIView	9.0-9.3
+            _previewSourceViews	i	NSMutableArray	9.0-17.0.3
+            _previousFittingSizeInfo	p	NSDictionary	8.0-17.0.3
+            _previousRootViewController	i	UIViewController	5.0-17.0.3
+            _recordedContentScrollView	i	UIScrollView	7.0-17.0.3
+            _requiresIgnoredContentScrollViewSizeWhileAppearingInNavigationStack	p		15.3.1-17.0.3
+            _retainCount	i		6.0-16
+            _rightContentMargin	i		11.0-17.0.3
+            _rightContentMargin	p		11.0-17.0.3
+            _rightLayoutGuide	i	_UILayoutGuide	8.0-9.3
+            _rightLayoutGuide	p	_UILayoutGuide	8.0-9.3
+            _rightMarginGuideConstraint	i	NSLayoutConstraint	8.0-9.3
+            _rightMarginGuideConstraint	p	NSLayoutConstraint	8.0-9.3
+            _savedFooterSuperview	i	UIView	4.3-17.0.3
+            _savedHeaderSuperview	i	UIView	4.3-17.0.3
+            _searchDisplayController	i	UISearchDisplayController	4.3-17.0.3
+            _segueResponsibleForModalPresentation	i	UIStoryboardSegue	9.0-17.0.3
+            _segueResponsibleForModalPresentation	p	UIStoryboardSegue	9.0-17.0.3
+            _sf_bottomUnsafeAreaFrame	p		11.0-14.7,16-17.0.3
+            _sf_bottomUnsafeAreaFrameForToolbar	p		12.4-14.7,16-17.0.3
+            _sf_canEditFields	c		17.0.3
+            _sf_isMFMailComposeViewController	c		12.0-14.7,16-17.0.3
+            _sf_isPKAddPassesViewController	c		12.0-14.7,16-17.0.3
+            _sf_viewControllerToPresentFrom	c	UIViewController	9.3-14.7,16-17.0.3
+            _sheetView	i	UIView	4.3
+            _sourceViewControllerIfPresentedViaPopoverSegue	i	UIViewController	6.0-17.0.3
+            _sourceViewControllerIfPresentedViaPopoverSegue	p	UIViewController	6.0-17.0.3
+            _storyboard	i	UIStoryboard	5.0-17.0.3
+            _storyboardCommitSegueTemplates	i	NSArray	9.3-17.0.3
+            _storyboardIdentifier	i	NSString	6.0-17.0.3
+            _storyboardPreviewSegueTemplates	i	NSArray	9.3-17.0.3
+            _storyboardPreviewingRegistrants	i	NSArray	9.3-17.0.3
+            _storyboardSegueTemplates	i	NSArray	5.0-17.0.3
+            _strongSearchDisplayController	i	UISearchDisplayController	9.0-17.0.3
+            _systemMinimumLayoutMargins	i		11.0-17.0.3
+            _tabBarItem	i	UITabBarItem	4.3-17.0.3
+            _temporaryPresentationController	i	UIPresentationController	8.0-17.0.3
+            _title	i	NSString	4.3-17.0.3
+            _toolbarItems	i	NSArray	4.3-17.0.3
+            _topBarInsetGuideConstraint	i	NSLayoutConstraint	7.0-17.0.3
+            _topBarInsetGuideConstraint	p	NSLayoutConstraint	7.0-17.0.3
+            _topLayoutGuide	i		7.0-17.0.3
+            _topLevelObjectsToKeepAliveFromStoryboard	i	NSArray	6.0-17.0.3
+            _traitChangeRegistry	i	_UITraitChangeRegistry	17.0.3
+            _traitOverrides	i	_UITraitOverrides	17.0.3
+            _transitionDelegate	i		7.0
+            _transitioningDelegate	i		7.0-17.0.3
+            _transitioningOutWithoutDisappearing	p		13.2.2-17.0.3
+            _transitionsChildViewControllers	p		9.0-17.0.3
+            _useSheetRotation	p		4.3-17.0.3
+            _verticalSizeClass	p		8.0-17.0.3
+            _view	i	UIView	4.3-17.0.3
+            _viewControllerFlags	i		4.3-17.0.3
+            _viewControllerIgnoresClippedGlyphPathFrame	p		17.0.3
+            _viewHostsLayoutEngine	i		7.0-17.0.3
+            _viewHostsLayoutEngineAllowsTAMIC_NO	p		10.0-17.0.3
+            _viewSafeAreaInsetsFromScene	p		11.0-17.0.3
+            ab_isDirectlyInPopover	c		8.0-17.0.3
+            ab_isInPopover	c		8.0-17.0.3
+            ab_isInSheet	c		8.3-17.0.3
+            ab_shouldShowNavBarButtons	c		7.0-17.0.3
+            ab_shouldUseTransparentBackgroundInPopovers	c		7.0-17.0.3
+            accessibilityIdentifier	c	NSString	15.3.1-17.0.3
+            actionHandler	c	SXActionHandler	11.0
+            actionSheetPresentationController	p	_UIActionSheetPresentationController	10.0-17.0.3
+            additionalSafeAreaInsets	p		11.0-17.0.3
+            afterAppearanceBlock	p		5.0-17.0.3
+            aggregateStatisticsDisplayCountKey	c	NSString	6.0-11.0
+            ak_topPresentedViewController	c	UIViewController	16-17.0.3
+            allowsCustomizing	p		5.0-6.1
+            ams_backgroundColor	c	UIColor	14.3-14.7,16-17.0.3
+            ams_frontmostController	c	UIViewController	14.3-14.7,16-17.0.3
+            ams_navigationController	c	UINavigationController	14.3-14.7,16-17.0.3
+            ams_navigationIndex	c		16-17.0.3
+            ams_navigationItemViewController	c	UIViewController	14.3-14.7,16-17.0.3
+            ams_parentContainer	c	AMSUIWebContainerViewController	13.4.1-14.7,16-17.0.3
+            ams_topmostParent	c	UIViewController	13.4.1
+            appearanceTransitionsAreDisabled	p		5.0-17.0.3
+            areChildrenFocused	p		13.2.2-17.0.3
+            as_navigationItem	c	UINavigationItem	16-17.0.3
+            automaticallyAdjustsScrollViewInsets	p		7.0-17.0.3
+            autoresizesArchivedViewToFullSize	p		14.3-17.0.3
+            bannerContentOutsets	p		14.3-14.7,16-17.0.3
+            bannerSizeTransitionAnimationSettings	c	BSAnimationSettings	14.3-14.7,16-17.0.3
+            beingDismissed	p		10.0-17.0.3
+            beingPresented	p		10.0-17.0.3
+            bottomLayoutGuide	p		7.0-17.0.3
+            cam_swizzled_supportedInterfaceOrientations	c		11.0-14.7,16-17.0.3
+            canDisplayBannerAds	c		7.0-14.7,16-17.0.3
+            ccui_shouldPropagateAppearanceCalls	c		14.3,17.0.3
+            childModalViewController	p	UIViewController	4.3-17.0.3
+            childViewControllerForPreferredContainerBackgroundStyle	p	UIViewController	17.0.3
+            childViewControllerForStatusBarHidden	p	UIViewController	10.0-17.0.3
+            childViewControllerForStatusBarStyle	p	UIViewController	10.0-17.0.3
+            childViewControllerForUserInterfaceStyle	p	UIViewController	11.0-17.0.3
+            childViewControllers	p	NSArray	4.3-17.0.3
+            childViewControllersCount	p		5.0-17.0.3
+            composeFeedbackToolbarItem	c	UIBarButtonItem	16-17.0.3
+            contentAlpha	c		13.2.2-17.0.3
+            contentSizeForViewInPopover	p		4.3-17.0.3
+            contentUnavailableConfiguration	p		17.0.3
+            contentUnavailableConfigurationState	p	UIContentUnavailableConfigurationState	17.0.3
+            contentVisibility	c		13.2.2-17.0.3
+            customNavigationInteractiveTransitionDuration	p		6.0-17.0.3
+            customNavigationInteractiveTransitionPercentComplete	p		6.0-17.0.3
+            customNavigationTransitionCompletion	p		6.0-6.1
+            customNavigationTransitionView	p	UIView	6.0-6.1
+            customTransitioningView	p	UITransitionView	7.0-17.0.3
+            dc_isRTL	c		12.0-14.7,16-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            definesPresentationContext	p		5.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            deviceInformationView	p	UIView	16-17.0.3
+            disableRootPromotion	p		5.0-12.4
+            disablesAutomaticKeyboardDismissal	p		10.0-17.0.3
+            displayingBannerAd	c		7.0-14.7,16-17.0.3
+            doc_deprecated_interfaceOrientation	c		17.0.3
+            doc_hasAppeared	c		14.3-14.7,16-17.0.3
+            doc_hasAppearedOrIsAppearing	c		14.3-14.7,16-17.0.3
+            doc_hasDisappeared	c		17.0.3
+            doc_hasDisappearedOrIsDisappearing	c		17.0.3
+            doc_interfaceOrientation	c		16
+            doc_isAppearing	c		14.3-14.7,16-17.0.3
+            doc_isDisappearing	c		17.0.3
+            documentBounds	p		4.3-14.7,16-17.0.3
+            dropShadowView	p	UIDropShadowView	4.3-17.0.3
+            edgesForExtendedLayout	p		7.0-17.0.3
+            effectiveAppearance	c	DOCAppearance	13.2.2-14.7,16-17.0.3
+            ekui_futureTraitCollection	c	UITraitCollection	17.0.3
+            ekui_futureTraitCollectionCategoryPropertyKey	c		17.0.3
+            eligibleForFocusInteraction	p		11.0-17.0.3
+            eligibleForFocusOcclusion	p		14.7-17.0.3
+            emptyViewWithSpinner	c	UIViewController	16-17.0.3
+            expandedPlatterPresentationController	c	PLExpandedPlatterPresentationController	12.0-14.7,16-17.0.3
+            extendedLayoutIncludesOpaqueBars	p		7.0-17.0.3
+            extensionContext	p	NSExtensionContext	8.0-17.0.3
+            extensionContextUUID	p	NSUUID	11.0-17.0.3
+            fbsDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            fbsDisplayIdentity	c	FBSDisplayIdentity	17.0.3
+            finishingModalTransition	p		5.0-17.0.3
+            focusBehavior	p		15.3.1-17.0.3
+            focusGroupIdentifier	p	NSString	14.3-17.0.3
+            focusItemContainer	p		12.0-17.0.3
+            focusMapContainer	p		11.0-17.0.3
+            focusSystem	p	UIFocusSystem	15.3.1-17.0.3
+            focusSystemSceneComponent	p	_UIFocusSystemSceneComponent	15.3.1-17.0.3
+            focusedItemRegionContainer	p		10.0-10.3
+            focusedView	p	UIView	8.3-8.4
+            forceTouchPreviewingRegistrants	p	NSArray	9.0
+            frontmostViewController	c	UIViewController	14.3-14.7,16-17.0.3
+            gkBackgroundView	p	GKImageBackgroundView	4.3
+            gkFocusBubbleType	c		7.0-13.4.1
+            gkPopoverController	c	UIPopoverController	4.3-8.4
+            hash	p		8.0-17.0.3
+            hidesBottomBarWhenPushed	p		4.3-17.0.3
+            hu_presentedItem	c	HFItem	11.0-14.3,16-17.0.3
+            hu_topmostPresentedItem	c	HFItem	11.0-14.3,16-17.0.3
+            ic_hasFullScreenModalPresentationStyle	c		16-17.0.3
+            ic_isBeingRevealedFromPoppingViewController	c		14.3-14.7,16-17.0.3
+            ic_isRTL	c		11.0-14.7,16-17.0.3
+            ic_rootNavigationController	c	UINavigationController	13.2.2-14.7,16-17.0.3
+            ic_safeAreaDistanceFromBottom	c		17.0.3
+            ic_safeAreaDistanceFromTop	c		17.0.3
+            ic_safeAreaLayoutGuide	c	UILayoutGuide	17.0.3
+            ic_viewControllerManager	c	ICViewControllerManager	13.2.2-14.7,16-17.0.3
+            ic_windowScene	c	UIWindowScene	13.2.2-14.7,16-17.0.3
+            identifier	c	NSString	12.4-14.7,16-17.0.3
+            ignoresParentMargins	p		9.0-17.0.3
+            inAnimatedVCTransition	p		5.0-17.0.3
+            inExplicitAppearanceTransition	p		5.0-17.0.3
+            inWillRotateCallback	p		4.3-17.0.3
+            infoButton	p	UIButton	16-17.0.3
+            interactionActivityTrackingBaseName	p	NSString	16-17.0.3
+            interfaceOrientation	p		4.3-5.1
+            interstitialPresentationPolicy	c		7.0-14.7,16-17.0.3
+            isPresentedInsidePopover	c		9.0-14.7,16-17.0.3
+            isSettingAppearState	p		5.0-17.0.3
+            isStatusBarHidden	p		5.0-6.1
+            juLayoutDirection	c		16-17.0.3
+            keyboardBackstopViewController	p	SUKeyboardBackstopViewController	4.3
+            largerEdgeInsets	p		9.0-10.3
+            layoutDirection	c		14.3-14.7,16-17.0.3
+            linearFocusMovementSequences	p	NSArray	10.0-17.0.3
+            loaded	c		4.3-9.3
+            loading	c		4.3-9.3
+            longLookPresentationController	c		10.0-11.4
+            metricDataSource	c		13.2.2-14.7,16-17.0.3
+            metricsAdditionalData	c	NSDictionary	13.2.2-14.7,16-17.0.3
+            metricsContentIdentifier	c		13.2.2-14.7,16-17.0.3
+            metricsEnabled	c		13.2.2-14.7,16-17.0.3
+            metricsName	c	NSString	13.2.2-14.7,16-17.0.3
+            mk_theme	c		13.2.2-17.0.3
+            modalInPopover	p		4.3-17.0.3
+            modalPresentationCapturesStatusBarAppearance	p		7.0-17.0.3
+            modalPresentationStyle	p		4.3-17.0.3
+            modalTransitionStyle	p		4.3-17.0.3
+            modalTransitionView	p	UITransitionView	4.3-12.4
+            modalViewController	p	UIViewController	4.3-17.0.3
+            movingFromParentViewController	p		10.0-17.0.3
+            movingToParentViewController	p		10.0-17.0.3
+            music_accountEntryLeftBarButtonItem	c	UIBarButtonItem	8.4-9.3
+            music_allowsMetricsEvents	c		9.3-11.4
+            music_effectiveReportingFeatureName	c	NSString	8.4-12.4
+            music_effectiveReportingRecommendationData	c	NSData	8.4-12.4
+            music_reportingFeatureName	c	NSString	8.4-12.4
+            music_reportingRecommendationData	c	NSData	8.4-12.4
+            music_representativeSelectedMediaEntity	p	MPMediaEntity	8.0-8.3
+            music_searchEntryRightBarButtonItem	c	UIBarButtonItem	8.4-12.4
+            music_searchOptions	c		8.4-12.4
+            music_showsMatchLoading	p		7.0-8.3
+            music_showsNoContent	p		7.0-8.3
+            music_showsNowPlayingNavigationItem	p		7.0-8.3
+            music_showsStoreNavigationItem	p		7.0-8.3
+            music_wantsAccountEntryLeftBarButtonItem	c		8.4-9.3
+            music_wantsDefaultIndexBar	c		8.4-12.4
+            music_wantsSearchEntryRightBarButtonItem	c		8.4-12.4
+            music_wantsToOverrideRightBarButtonItem	c		8.4-12.4
+            mutableChildViewControllers	p	NSMutableArray	5.0-17.0.3
+            navigationController	p	UINavigationController	4.3-17.0.3
+            navigationInsetAdjustment	p	UINavigationContentAdjustments	11.0-17.0.3
+            navigationItem	p	UINavigationItem	4.3-17.0.3
+            ncTransitionAnimationState	c		10.0-14.3,17.0.3
+            needsDidMoveCleanup	p		5.0-17.0.3
+            nibBundle	p	NSBundle	4.3-17.0.3
+            nibName	p	NSString	4.3-17.0.3
+            originalContentView	c		7.0-14.7,16-17.0.3
+            originalPresentationController	p	UIPresentationController	8.0-17.0.3
+            overrideTraitCollection	p	UITraitCollection	11.0-17.0.3
+            overrideTransitioningDelegate	p		9.0-17.0.3
+            overrideUseCustomPresentation	i		9.0-17.0.3
+            overrideUseCustomPresentation	p		9.0-17.0.3
+            overrideUserInterfaceStyle	p		13.2.2-17.0.3
+            parentFocusEnvironment	p		10.0-17.0.3
+            parentModalViewController	p	UIViewController	5.0-17.0.3
+            parentViewController	p	UIViewController	4.3-17.0.3
+            pbf_displayContext	c		17.0.3
+            pbf_layoutOrientation	c		17.0.3
+            performsActionsWhilePresentingModally	p		13.2.2-17.0.3
+            ph_preferredChrome	c		10.0-14.7
+            ph_preferredChromeAnimation	c		10.0-14.7
+            pickerOverlay	p	MusicPickerOverlay	7.0-8.3
+            pl_isInPopover	c		5.0-14.7,16-17.0.3
+            ppt_containedViewController	c	UIViewController	17.0.3
+            preferedContentSizeInModalItem	p		7.0-9.3
+            preferredAlertStyle	c		16-17.0.3
+            preferredContainerBackgroundStyle	p		17.0.3
+            preferredContentSize	p		7.0-17.0.3
+            preferredFocusEnvironments	p	NSArray	10.0-17.0.3
+            preferredFocusMovementStyle	p		10.0-17.0.3
+            preferredFocusedItem	p	UIView	8.3-17.0.3
+            preferredFocusedView	p	UIView	9.0-17.0.3
+            preferredLeadingStatusBarStyle	p		13.2.2-14.7
+            preferredStatusBarHideAnimationParameters	p	UIStatusBarHideAnimationParameters	13.2.2-17.0.3
+            preferredStatusBarStyle	p		10.0-17.0.3
+            preferredStatusBarStyleAnimationParameters	p	UIStatusBarStyleAnimationParameters	13.2.2-17.0.3
+            preferredStatusBarUpdateAnimation	p		10.0-17.0.3
+            preferredTrailingStatusBarStyle	p		13.2.2-14.7
+            preferredUserInterfaceStyle	p		11.0-17.0.3
+            prefersStatusBarHidden	p		10.0-17.0.3
+            presentationSizeClassPair	p		8.0-17.0.3
+            presentedViewController	p	UIViewController	5.0-17.0.3
+            presentingFocusedItem	p		10.0-17.0.3
+            presentingFocusedView	p	UIView	9.0-9.3
+            presentingFullScreenAd	c		7.0-14.7,16-17.0.3
+            presentingViewController	p	UIViewController	5.0-17.0.3
+            previewActionItems	p	NSArray	10.0-17.0.3
+            providesPresentationContextTransitionStyle	p		5.0-17.0.3
+            pu_currentInteractiveModalTransition	c	PUModalTransition	7.0-14.7,16-17.0.3
+            pu_currentInteractiveNavigationTransition	c	PUNavigationTransition	7.0-14.7,16-17.0.3
+            pu_debugCurrentAsset	c		9.0-14.7,16-17.0.3
+            pu_debugCurrentPrivacyController	c	PXContentPrivacyController	16-17.0.3
+            pu_debugCurrentViewModel	c	PUViewModel	9.0-14.7,16-17.0.3
+            pu_debugCurrentlySelectedAssets	c		16-17.0.3
+            pu_debugIsTransient	c		9.0-14.7,16-17.0.3
+            pu_footerToolbar	c	UIToolbar	8.0-14.7,16
+            pu_isPresenting	c		13.2.2-14.7,16-17.0.3
+            pu_modalTransition	c	PUModalTransition	7.0-14.7,16-17.0.3
+            pu_navigationBarTintColor	c	UIColor	14.3-14.7,16-17.0.3
+            pu_navigationTransition	c	PUNavigationTransition	7.0-14.7,16-17.0.3
+            pu_preferredBarStyle	c		9.0-14.7,16-17.0.3
+            pu_preferredStatusBarUpdateAnimation	c		8.3-14.7,16-17.0.3
+            pu_shouldActAsTabRootViewController	c		7.0-14.7,16-17.0.3
+            pu_shouldOptOutFromChromelessBars	c		16-17.0.3
+            pu_toolbarViewModel	c	PUToolbarViewModel	9.0-14.7,16-17.0.3
+            pu_wantsNavigationBarVisible	c		7.0-14.7,16-17.0.3
+            pu_wantsStatusBarVisible	p		7.0-8.2
+            pu_wantsTabBarVisible	c		7.0-14.7,16-17.0.3
+            pu_wantsToolbarVisible	c		7.0-14.7,16-17.0.3
+            px_HDRFocus	c		11.0-14.7,16-17.0.3
+            px_allowsTabSwitching	c		13.2.2-14.7,16-17.0.3
+            px_barAppearance	c	PXBarAppearance	10.0-14.7,16-17.0.3
+            px_childViewControllersForModalInPresentation	c	NSArray	17.0.3
+            px_containsViewControllerModalInPresentation	c		17.0.3
+            px_defaultTransitionEndPoint	c		10.0-14.7
+            px_delayingPresentation	c		17.0.3
+            px_determinesPreferredStatusBarHidden	c		14.3-14.7,16-17.0.3
+            px_determinesPreferredStatusBarStyle	c		14.3-14.7,16-17.0.3
+            px_effectiveHDRFocus	c		11.0-14.7,16-17.0.3
+            px_effectiveImageModulationIntensity	c		11.0-14.7,16-17.0.3
+            px_extendedTraitCollection	c	PXExtendedTraitCollection	10.0-14.7,16-17.0.3
+            px_footerToolbar	c	UIToolbar	12.0-14.7,16
+            px_imageModulationEnabled	c		11.0-14.7,16-17.0.3
+            px_imageModulationIntensity	c		11.0-14.7,16-17.0.3
+            px_imageModulationManager	c	PXImageModulationManager	11.0-14.7,16-17.0.3
+            px_isModalInPresentation	c		17.0.3
+            px_isSnapBackDestination	c		10.0-13.4.1
+            px_isVisible	c		13.2.2-14.7,16-17.0.3
+            px_layoutMargins	p		11.4-14.7,16-17.0.3
+            px_navigationDestination	c	PXProgrammaticNavigationDestination	14.3-14.7,16-17.0.3
+            px_nextViewControllerInNavigationController	c	UIViewController	12.0-14.7,16-17.0.3
+            px_oneUpPresentation	c	PXOneUpPresentation	10.0-14.7,16-17.0.3
+            px_oneUpPresentationStyle	c		17.0.3
+            px_photosUICategoriesAvailable	c		10.0-14.7
+            px_previewActionMenus	c	NSArray	13.2.2-14.7,16-17.0.3
+            px_previousViewControllerInNavigationController	c	UIViewController	12.0-14.7,16-17.0.3
+            px_referenceSize	p		13.2.2-14.7,16-17.0.3
+            px_safeAreaInsets	p		11.0-14.7,16-17.0.3
+            px_selectionActionMenus	c	NSArray	16
+            px_snapBackHistorySubtitle	c	NSString	10.0-13.4.1
+            px_snapBackHistoryTitle	c	NSString	10.0-13.4.1
+            px_subtitle	c	NSString	10.0-14.7,16-17.0.3
+            px_topmostPresentedViewController	c	UIViewController	13.2.2-14.7,16-17.0.3
+            px_visible	c		10.0-14.7,16-17.0.3
+            px_windowReferenceSize	p		14.3-14.7,16-17.0.3
+            rc_screenUpdatesDisabled	c		9.0-13.4.1
+            registeredForPlayerNotifications	p		6.0-6.1
+            resolvedHealthStore	c	HKHealthStore	13.2.2-14.7,16-17.0.3
+            resolvedHealthToolbox	c	HBXViewControllerFactory	13.2.2-14.7,16-17.0.3
+            restoresFocusAfterTransition	p		10.0-17.0.3
+            safari_isPresentedByActivityViewController	c		13.2.2-14.7,16-17.0.3
+            safari_prefersHalfHeightSheetPresentationWithLoweredBar	c		16-17.0.3
+            safari_sheetPresentationController	c	_UISheetPresentationController	13.2.2-14.7,16-17.0.3
+            safari_wantsDoneButtonInModalBookmarksPanel	c		13.2.2-14.7,16-17.0.3
+            safari_wantsTransparentApplicationBackground	c		13.2.2-14.7,16-17.0.3
+            savedHeaderSuperview	p	UIView	4.3-17.0.3
+            sbDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            sbWindowScene	c	SBWindowScene	17.0.3
+            sb_transitionCoordinator	c		13.2.2-13.4.1
+            scrollingSegmentedController	c	SKUIScrollingSegmentedController	8.4-14.7,16-17.0.3
+            scrollingTabBarController	c	SKUIScrollingTabBarController	8.4-14.7,16-17.0.3
+            searchBarHidNavBar	p		4.3-17.0.3
+            searchDisplayController	p	UISearchDisplayController	4.3-17.0.3
+            segmentedViewController	p	IUiPodSegmentedViewController	5.0-6.1
+            shouldAutomaticallyForwardAppearanceMethods	p		10.0-17.0.3
+            shouldInvalidateForMemoryPurge	c		4.3-14.7,16-17.0.3
+            shouldPresentInterstitialAd	c		8.0-14.7,16-17.0.3
+            shouldShowNowPlayingButton	p		5.0-6.1
+            showingDeviceInformation	p		16
+            skLoaded	c		10.0-14.7,16-17.0.3
+            skLoading	c		10.0-14.7,16-17.0.3
+            slidingPaneViewController	c	FMSlidingPaneViewController	9.0-14.7,16-17.0.3
+            splitViewController	p	UISplitViewController	4.3-17.0.3
+            statusBarStyle	p		5.0-6.1
+            storePageProtocol	c	SUStorePageProtocol	4.3-14.7,16-17.0.3
+            storyboard	p	UIStoryboard	5.0-17.0.3
+            storyboardCommitSegueTemplates	p	NSArray	9.3-17.0.3
+            storyboardPreviewSegueTemplates	p	NSArray	9.3-17.0.3
+            storyboardPreviewingRegistrants	p	NSArray	9.3-17.0.3
+            storyboardSegueTemplates	p	NSArray	5.0-17.0.3
+            su_isAppeared	c		12.0-14.7,16-17.0.3
+            substitutableView	p	UIView	16
+            superclass	p		8.0-17.0.3
+            systemMinimumLayoutMargins	p		11.0-17.0.3
+            tabBarController	p	UITabBarController	4.3-17.0.3
+            tabBarItem	p	UITabBarItem	4.3-17.0.3
+            tabBarObservedScrollView	p	UIScrollView	13.2.2-17.0.3
+            temporaryPresentationController	p	UIPresentationController	8.0-17.0.3
+            title	p	NSString	4.3-17.0.3
+            tmlContext	c	TMLContext	12.4-14.7,16-17.0.3
+            tmlObjects	c	NSDictionary	12.4-14.7,16-17.0.3
+            tmlViewPath	c	NSString	12.4-14.7,16-17.0.3
+            topLayoutGuide	p		7.0-17.0.3
+            traitCollection	p	UITraitCollection	8.0-17.0.3
+            traitOverrides	p		17.0.3
+            transitioningDelegate	p		7.0-7.1,9.0-17.0.3
+            ts_parentVC	c	UIViewController	12.0-14.7,16-17.0.3
+            ts_transitionContainerViewController	c	TSTransitionContainerViewController	12.4-14.7,16-17.0.3
+            ttr_unavailableSearchResultsText	c	NSString	16-17.0.3
+            tvIdentifier	c	NSString	10.3-14.7,16-17.0.3
+            view	p	UIView	4.3-17.0.3
+            viewControllerFactory	c	SUViewControllerFactory	6.0-14.7,16-17.0.3
+            viewIfLoaded	p	UIView	9.0-17.0.3
+            viewLoaded	p		10.0-17.0.3
+            viewingLocation	c		12.4-14.7,16-17.0.3
+            vk_viewIfLoaded	c	UIView	16-17.0.3
+            vuiAutomaticallyAdjustsScrollViewInsets	c		16-17.0.3
+            vuiBeingDismissed	c		16-17.0.3
+            vuiBeingPresented	c		16-17.0.3
+            vuiChildViewControllers	c	NSArray	16-17.0.3
+            vuiIsNavigationRoot	c		16-17.0.3
+            vuiIsRTL	c		16-17.0.3
+            vuiModalInPresentation	c		16-17.0.3
+            vuiModalPresentationCapturesStatusBarAppearance	c		16-17.0.3
+            vuiModalPresentationStyle	c		16-17.0.3
+            vuiMovingFromParentViewController	c		16-17.0.3
+            vuiMovingToParentViewController	c		16-17.0.3
+            vuiNavigationController	c	UINavigationController	16-17.0.3
+            vuiNavigationItem	c	UINavigationItem	16-17.0.3
+            vuiOverrideUserInterfaceStyle	c		16-17.0.3
+            vuiPPTLoading	c		16-17.0.3
+            vuiParentViewController	c	UIViewController	16-17.0.3
+            vuiPreferredContentSize	p		16-17.0.3
+            vuiPresentationController	c	UIPresentationController	16-17.0.3
+            vuiPresentedViewController	c	UIViewController	16-17.0.3
+            vuiPresentingViewController	c	UIViewController	16-17.0.3
+            vuiShouldAutomaticallyForwardAppearanceMethods	c		16-17.0.3
+            vuiTabBarController	c	UITabBarController	16-17.0.3
+            vuiTabBarItem	c	UITabBarItem	16-17.0.3
+            vuiTabBarObservedScrollView	c	UIScrollView	16-17.0.3
+            vuiTitle	c	NSString	16-17.0.3
+            vuiTraitCollection	c	UITraitCollection	16-17.0.3
+            vuiTransitioningDelegate	c		16-17.0.3
+            vuiUserInterfaceStyle	c		16-17.0.3
+            vuiView	c	UIView	16-17.0.3
+            vuiViewControllerIdentifier	c	NSString	16-17.0.3
+            vuiViewLoaded	c		16-17.0.3
+            vui_ppt_loading	c		12.4-14.7,16-17.0.3
+            vui_requiresLegacyPresentation	c		16-17.0.3
+            wantsFullScreenLayout	p		4.3-17.0.3
+            wf_contentLayoutMargins	p		13.2.2-14.3,17.0.3
+            wf_drawerController	c	WFDrawerController	13.2.2-14.3,16-17.0.3
+            wf_drawerItem	c	WFDrawerItem	13.2.2-14.3,16-17.0.3
+            wildcatVideosViewController	p	IUWildcatVideosViewController	5.0-6.1
+            window	p	UIWindow	7.0-17.0.3
+            C	UIViewPrintFormatter	4.3-17.0.3
+            S	UIPrintFormatter	4.3-17.0.3
+            _view	i	UIView	4.3-17.0.3
+            view	p	UIView	4.3-17.0.3
+            C	UIViewPropertyAnimator	10.0-17.0.3
+            S	NSObject	10.0-17.0.3
+            _addedPacingAnimation	i		10.0-17.0.3
+            _additiveOffsetsForAnimationKeysMap	i	_UICompoundObjectMap	10.0-17.0.3
+            _animationDescriptionMap	i	NSMutableDictionary	10.0-17.0.3
+            _animationState	i		10.0-17.0.3
+            _animations	i	NSMutableArray	10.0-17.0.3
+            _baseDuration	i		10.0-17.0.3
+            _caContinuationCommitFuture	i	_UIAppCACommitFuture	11.0-17.0.3
+            _completions	i	NSMutableArray	10.0-17.0.3
+            _continuedWithSpringForAnimationKeyMap	i	_UICompoundObjectMap	11.0-17.0.3
+            _delay	i		10.0-17.0.3
+            _drag	i		10.0-17.0.3
+            _finishingPosition	i		10.0-17.0.3
+            _fractionComplete	i		10.0-17.0.3
+            _fractionCompleteWhenContinued	i		10.0-17.0.3
+            _hasFinalized	i		11.0-17.0.3
+            _internalDuration	i		10.0-17.0.3
+            _interruptible	i		10.0-17.0.3
+            _introspectable	i		10.0-17.0.3
+            _manualHitTestingEnabled	i		10.0-17.0.3
+            _options	i		10.0-17.0.3
+            _optionsAreExplicit	i		10.0-17.0.3
+            _originalFromValueMap	i	_UICompoundObjectMap	10.0-17.0.3
+            _originalToValueMap	i	_UICompoundObjectMap	10.0-17.0.3
+            _outerAnimator	i	UIViewPropertyAnimator	10.0-17.0.3
+            _pacingAnimationKey	i	NSString	11.0-17.0.3
+            _pausedAsSpring	i		10.0-17.0.3
+            _pausedOnCompletion	i		11.0-17.0.3
+            _pausesOnCompletion	i		11.0-17.0.3
+            _reversed	i		10.0-17.0.3
+            _running	i		10.0-17.0.3
+            _scrubsLinearly	i		11.0-17.0.3
+            _shouldLayoutSubviews	i		13.2.2-17.0.3
+            _starting	i		10.0-17.0.3
+            _timingFunctionPriorToPause	i	CAMediaTimingFunction	11.0-17.0.3
+            _timingFunctionWhenPaused	i	CAMediaTimingFunction	10.0-17.0.3
+            _timingParameters	i		10.0-17.0.3
+            _timingProviderWhenContinued	i		11.0-17.0.3
+            _trackingDescription	i	NSString	11.0-17.0.3
+            _trackingIdentifier	i	NSUUID	10.0-17.0.3
+            _trackingState	i	UIViewPropertyAnimatorTrackingState	11.0-17.0.3
+            _useCoreAnimation	i		10.0-17.0.3
+            _userInteractionEnabled	i		10.0-17.0.3
+            _viewAnimationState	i	UIViewAnimationState	10.0-17.0.3
+            animationDescriptionMap	p	NSMutableDictionary	10.0-17.0.3
+            animationDescriptions	p	NSArray	10.0-17.0.3
+            animationState	p		11.0-17.0.3
+            animations	p	NSMutableArray	10.0-17.0.3
+            completions	p	NSMutableArray	10.0-17.0.3
+            debugDescription	p	NSString	10.0-17.0.3
+            delay	p		10.0-17.0.3
+            description	p	NSString	10.0-17.0.3
+            duration	p		10.0-17.0.3
+            finishingPosition	p		10.0-17.0.3
+            fractionComplete	p		10.0-17.0.3
+            hash	p		10.0-17.0.3
+            internalDuration	p		10.0-17.0.3
+            interruptible	p		10.0-17.0.3
+            introspectable	p		10.0-17.0.3
+            manualHitTestingEnabled	p		10.0-17.0.3
+            options	p		10.0-17.0.3
+            pacedFractionComplete	p		11.0-17.0.3
+            pausedOnCompletion	p		11.0-17.0.3
+            pausesOnCompletion	p		11.0-17.0.3
+            reversed	p		10.0-17.0.3
+            running	p		10.0-17.0.3
+            scrubsLinearly	p		11.0-17.0.3
+            shouldLayoutSubviews	p		13.2.2-17.0.3
+            starting	p		10.0-17.0.3
+            state	p		10.0-17.0.3
+            superclass	p		10.0-17.0.3
+            timingParameters	p		10.0-17.0.3
+            trackingIdentifier	p	NSUUID	10.0-17.0.3
+            unitDuration	p		10.0-17.0.3
+            useCoreAnimation	p		10.0-17.0.3
+            userInteractionEnabled	p		10.0-17.0.3
+            viewAnimationState	p	UIViewAnimationState	10.0-17.0.3
+            C	UIVisualEffect	8.0-17.0.3
+            S	NSObject	8.0-17.0.3
+            __isATVStyle	i		10.0-10.3
+            __isAutomaticStyle	i		10.0-10.3
+            _effectConfig	i	_UIVisualEffectConfig	8.0-12.4
+            _effectSettings	i	_UIBackdropViewSettings	8.0-10.3
+            _isATVStyle	p		10.0-17.0.3
+            _isAutomaticStyle	p		10.0-17.0.3
+            effectConfig	p	_UIVisualEffectConfig	8.0-17.0.3
+            effectSettings	p	_UIBackdropViewSettings	8.0-17.0.3
+            hu_isVibrancyEffect	c		10.0-10.3
+            C	UIVisualEffectView	8.0-17.0.3
+            S	UIView	8.0-17.0.3
+            __adaptsToInterfaceStyle	i		9.0-9.3
+            __blurDisabled	i		10.0-10.3
+            __captureDependents	i	NSArray	12.0-13.4.1
+            __capturedStateDuringAnimation	i	_UIVisualEffectViewCapturedState	11.4-12.4
+            __cornerMask	i	_UIVisualEffectViewCornerMask	12.0-17.0.3
+            __useKeyframeWorkaround	i		11.0-13.4.1
+            _adaptsToInterfaceStyle	p		9.0-9.3
+            _allowsBlurring	i		13.2.2-13.4.1
+            _allowsDithering	i		13.2.2-13.4.1
+            _allowsGroupFiltering	p		13.2.2-17.0.3
+            _animationUUID	i	NSUUID	9.0-9.3
+            _applyCornerMaskToSelf	p		12.0-17.0.3
+            _backdropSubview	i	_UIVisualEffectBackdropView	9.0-10.3
+            _backdropViewBackgroundColorAlpha	i		10.3-13.4.1
+            _backdropViewBackgroundColorAlpha	p		10.3-17.0.3
+            _backgroundEffects	i	NSArray	11.0-17.0.3
+            _backgroundHost	i	_UIVisualEffectHost	11.0-17.0.3
+            _backgroundHostNeedsUpdate	i		11.0-13.4.1
+            _blurDisabled	p		10.0-10.3
+            _captureDependents	i	NSMutableArray	14.3-17.0.3
+            _captureDependents	p	NSArray	12.0-17.0.3
+            _captureGroup	i	_UIVisualEffectViewBackdropCaptureGroup	11.0-17.0.3
+            _captureGroup	p	_UIVisualEffectViewBackdropCaptureGroup	12.0-17.0.3
+            _captureSource	i	UIVisualEffectView	14.3-17.0.3
+            _captureSource	p	UIVisualEffectView	14.3-17.0.3
+            _captureView	p	_UIVisualEffectBackdropView	11.0-17.0.3
+            _capturedStateDuringAnimation	p	_UIVisualEffectViewCapturedState	11.4-12.4
+            _colorBurnSubview	i	_UIVisualEffectFilterView	9.0-10.3
+            _colorSubview	i	_UIVisualEffectFilterView	9.0-10.3
+            _contentEffects	i	NSArray	11.0-17.0.3
+            _contentHost	i	_UIVisualEffectHost	11.0-17.0.3
+            _contentHostNeedsUpdate	i		11.0-13.4.1
+            _contentView	i	_UIVisualEffectContentView	8.0-10.3
+            _cornerMask	p	_UIVisualEffectViewCornerMask	12.0-17.0.3
+            _cornerRadius	i		9.3-11.4
+            _cornerRadius	p		9.3-17.0.3
+            _darkeningSubview	i	_UIVisualEffectFilterView	9.0-10.3
+            _effect	i	UIVisualEffect	8.0-17.0.3
+            _effectConfigViews	i	NSArray	9.0-10.3
+            _effectViewFlags	i		8.0-11.4,14.3-17.0.3
+            _effectViews	p	NSArray	10.0-10.3
+            _environment	i	_UIVisualEffectEnvironment	13.2.2-17.0.3
+            _finalEffect	i	UIVisualEffect	9.0-9.3
+            _grayscaleSubview	i	_UIVisualEffectFilterView	9.0-10.3
+            _groupName	i	NSString	8.0-10.3
+            _groupName	p	NSString	8.0-17.0.3
+            _initialEffect	i	UIVisualEffect	9.0-9.3
+            _isDependent	i		12.0-13.4.1
+            _isUpdatingSubviews	i		13.2.2-13.4.1
+            _maskImage	i	UIImage	10.0-17.0.3
+            _maskImage	p	UIImage	10.0-17.0.3
+            _maskView	i	UIView	8.0-17.0.3
+            _noiseAlpha	i		10.3
+            _noiseEnabled	i		10.3-12.4
+            _noiseEnabled	p		12.0-17.0.3
+            _noiseSubview	i	_UIVisualEffectFilterView	10.3
+            _overrideEffect	i	UIVisualEffect	9.0-10.3
+            _pausedTime	i		9.0-9.3
+            _renderMode	p		14.3-17.0.3
+            _trueEffect	p	UIVisualEffect	9.0-10.3
+            _useKeyframeWorkaround	p		11.0-13.4.1
+            _useLiveMasking	i		11.0-17.0.3
+            _useReducedTransparencyForContentHost	i		11.0-13.4.1
+            allowsBlurring	p		13.2.2-17.0.3
+            allowsDithering	p		13.2.2-17.0.3
+            backgroundEffects	p	NSArray	11.0-17.0.3
+            contentEffects	p	NSArray	11.0-17.0.3
+            contentView	p	UIView	8.0-17.0.3
+            debugDescription	p	NSString	9.0-9.3
+            description	p	NSString	9.0-9.3
+            effect	p	UIVisualEffect	8.0-17.0.3
+            hash	p		9.0-9.3
+            overrideEffect	p	UIVisualEffect	9.0-10.3
+            smu_groupName	c	NSString	16-17.0.3
+            superclass	p		9.0-9.3
+            useLiveMasking	p		11.0-17.0.3
+            useReducedTransparencyForContentEffects	p		11.0-17.0.3
+            C	UIWebView	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            _internal	i	UIWebViewInternal	4.3-17.0.3
+            allowsInlineMediaPlayback	p		4.3-17.0.3
+            allowsLinkPreview	p		9.0-17.0.3
+            allowsPictureInPictureMediaPlayback	p		9.0-17.0.3
+            canGoBack	p		4.3-17.0.3
+            canGoForward	p		4.3-17.0.3
+            dataDetectorTypes	p		4.3-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            delegate	p		4.3-17.0.3
+            description	p	NSString	8.0-17.0.3
+            detectsPhoneNumbers	p		4.3-17.0.3
+            gapBetweenPages	p		7.0-17.0.3
+            hash	p		8.0-17.0.3
+            keyboardDisplayRequiresUserAction	p		6.0-17.0.3
+            loading	p		4.3-17.0.3
+            mediaPlaybackAllowsAirPlay	p		5.0-17.0.3
+            mediaPlaybackRequiresUserAction	p		4.3-17.0.3
+            pageCount	p		7.0-17.0.3
+            pageLength	p		7.0-17.0.3
+            paginationBreakingMode	p		7.0-17.0.3
+            paginationMode	p		7.0-17.0.3
+            request	p	NSURLRequest	4.3-17.0.3
+            scalesPageToFit	p		4.3-17.0.3
+            scrollView	p	UIScrollView	5.0-17.0.3
+            superclass	p		8.0-17.0.3
+            suppressesIncrementalRendering	p		6.0-17.0.3
+            C	UIWindow	4.3-17.0.3
+            S	UIView	4.3-17.0.3
+            MPU_rootViewSize	p		8.0-10.3
+            _StatusBar_fbsScene	p	FBSScene	17.0.3
+            ___hostViewUnderlapsStatusBar	i		9.0-17.0.3
+            __animationController	i	_UIWindowAnimationController	8.0-17.0.3
+            __containedGestureRecognizersShouldRespectGestureServerInstructions	i		8.0-17.0.3
+            __deferredLaunchOrientation	i		8.3-13.4.1
+            __hostViewUnderlapsStatusBar	p		9.0-17.0.3
+            __orientationTransactionToken	i	_UIForcedOrientationTransactionToken	16-17.0.3
+            __representsSelfHostedContent	i		9.0-10.3
+            __rotationCompleteBlock	i		7.0-8.2
+            __shouldHitTestEntireScreen	i		8.0-13.4.1
+            __shouldPreventRotationHook	i		8.0-17.0.3
+            __simulatedApplicationResizeGestureRecognizerDelegate	i	_UISimulatedApplicationResizeGestureRecognizerDelegate	8.0-8.2
+            __sizeClassPair	p		8.0-17.0.3
+            __usesLegacySupportedOrientationChecks	i		6.0-17.0.3
+            _accessibilityHUD	i	UIAccessibilityHUDView	11.4-17.0.3
+            _activityItemsConfigurationForScene	p		15.3.1-17.0.3
+            _animationController	p	_UIWindowAnimationController	8.0-17.0.3
+            _applicationKeyWindow	p		15.3.1-17.0.3
+            _associatingScene	i	FBSScene	9.0-10.3
+            _associatingSceneLayer	i	FBSSceneLayer	9.0-10.3
+            _associatingSceneLayer	p	FBSSceneLayer	16-17.0.3
+            _attachable	i		8.0-10.3
+            _bindingDescription	p		11.0-17.0.3
+            _boundContext	p	CAContext	11.0-17.0.3
+            _canResizeToFitContent	i		13.2.2-17.0.3
+            _canvas	i	_UICanvas	11.0-12.4
+            _containedGestureRecognizerMaximumState	i		8.0-17.0.3
+            _containedGestureRecognizersShouldRespectGestureServerInstructions	p		8.0-17.0.3
+            _contextBinder	i	_UIContextBinder	11.0-17.0.3
+            _contextBinder	p	_UIContextBinder	11.0-17.0.3
+            _currentKeyboardTrackingLayoutGuides	i	NSMutableArray	15.3.1-17.0.3
+            _currentKeyboardTrackingLayoutGuides	p	NSMutableArray	15.3.1-17.0.3
+            _currentTintView	i		6.0-12.4
+            _currentUserInterfaceStyleValue	i	UISCurrentUserInterfaceStyleValue	14.3-16
+            _debugName	i	NSString	8.0-17.0.3
+            _deferredLaunchBlock	i		6.0-13.4.1
+            _deferredLaunchBlock	p		6.0-13.4.1
+            _deferredLaunchOrientation	p		8.3-13.4.1
+            _deferredOrientationUpdate	i	_UIWindowOrientationUpdate	14.3-17.0.3
+            _deferredOrientationUpdate	p	_UIWindowOrientationUpdate	14.3-17.0.3
+            _delegate	i		4.3-12.4
+            _delegateViewController	i	UIViewController	13.2.2-17.0.3
+            _delegateViewController	p	UIViewController	16-17.0.3
+            _destinationTraitCollection	i	UITraitCollection	8.0-17.0.3
+            _eventFocusDeferralToken	i		13.2.2-14.7
+            _exclusiveTouchView	i	UIView	4.3-17.0.3
+            _fingerInfo	i		4.3-12.4
+            _firstResponder	i	UIResponder	4.3-17.0.3
+            _focusEngine	i	_UIFocusEngine	8.3-10.3
+            _focusEngine	p	_UIFocusEngine	8.3-10.3
+            _focusEventRecognizer	i	_UIFocusEventRecognizer	11.0-17.0.3
+            _fromWindowOrientation	i		8.0-17.0.3
+            _horizontalSizeClassStateRestorationOverride	i		8.0-17.0.3
+            _interfaceOrientationMapResolver	i		16-17.0.3
+            _keyboardLayoutGuide	i	UIKeyboardLayoutGuide	15.3.1-16
+            _keyboardLayoutGuide	p	UIKeyboardLayoutGuide	15.3.1-16
+            _lastFirstResponder	i	UIResponder	15.3.1-17.0.3
+            _lastFirstResponder	p	UIResponder	15.3.1-17.0.3
+            _lastFirstResponderInteractionState	i		16-17.0.3
+            _lastFirstResponderInteractionState	p		16-17.0.3
+            _lastMouseDownView	i	UIView	4.3-12.4
+            _lastMouseEnteredView	i	UIView	4.3-12.4
+            _lastNextResponder	i	UIResponder	15.3.1-17.0.3
+            _lastNextResponder	p	UIResponder	15.3.1-17.0.3
+            _lastPropagatedStatusBarHeight	i		17.0.3
+            _lastTouchTimestamp	i		8.0-17.0.3
+            _layerContext	i	CAContext	4.3-17.0.3
+            _layoutEngine	i	NSISEngine	6.0-6.1
+            _layoutEngine	p	NSISEngine	6.0-6.1
+            _legacyOrientationChecks	p		7.0-12.4
+            _localOverrideTraitCollection	p	UITraitCollection	17.0.3
+            _lowestLiveResizeSnapshot	i	UIView	16-17.0.3
+            _notedOverlayInsetChange	i		9.0-17.0.3
+            _orientationInSceneSpace	p		16-17.0.3
+            _orientationTransactionToken	p	_UIForcedOrientationTransactionToken	16-17.0.3
+            _overriddenInterfaceOrientation	p		16-17.0.3
+            _overrideParentTraitEnvironment	i		17.0.3
+            _overrideParentTraitEnvironment	p		17.0.3
+            _passthroughScrollInteraction	i	_UIPassthroughScrollInteraction	16-17.0.3
+            _preventsRootPresentationController	p		13.2.2-17.0.3
+            _previousSceneOrientationForCounterRotation	i		16-17.0.3
+            _primaryKeyboardTrackingGuide	i	UIKeyboardLayoutGuide	17.0.3
+            _primaryKeyboardTrackingGuide	p	UIKeyboardLayoutGuide	17.0.3
+            _rememberedFocusedItem	i		10.0-17.0.3
+            _rememberedFocusedView	i	UIView	9.0-9.3
+            _representsSelfHostedContent	p		9.0-10.3
+            _responderSelectionCursor	i	_UIResponderSelectionCursor	7.0-8.2
+            _roleHint	i	NSString	15.3.1-17.0.3
+            _rootLayer	i	CALayer	9.0-17.0.3
+            _rootPresentationController	i	_UIRootPresentationController	13.2.2-17.0.3
+            _rootViewConstraints	i	NSArray	6.0-17.0.3
+            _rootViewConstraints	p	NSArray	6.0-17.0.3
+            _rootViewController	i	UIViewController	4.3-17.0.3
+            _rotationCompleteBlock	p		7.0-8.2
+            _rotationViewControllers	i	NSMutableArray	4.3-17.0.3
+            _savedBackgroundColor	i	UIColor	4.3-8.4
+            _scene	i	FBSScene	8.0-10.3
+            _sceneBounds	p		16-17.0.3
+            _sceneClientOrientation	i		13.2.2-17.0.3
+            _sceneClientOrientation	p		16-17.0.3
+            _sceneOrientation	i		9.0-17.0.3
+            _sceneOrientation	p		16-17.0.3
+            _sceneReferenceBounds	p		16-17.0.3
+            _sceneTransformLayer	i	CALayer	13.2.2-17.0.3
+            _screen	i	UIScreen	4.3-10.3
+            _shouldDisableTransformLayerScalingForSnapshotting	i		8.0-17.0.3
+            _shouldDisableTransformLayerScalingForSnapshotting	p		8.0-17.0.3
+            _shouldHitTestEntireScreen	p		8.0-13.4.1
+            _shouldPreventRotationHook	p		8.0-17.0.3
+            _simulatedApplicationResizeGestureRecognizerDelegate	p	_UISimulatedApplicationResizeGestureRecognizerDelegate	8.0-8.2
+            _subtreeMonitoringViews	i	NSMutableSet	5.0-12.4
+            _subtreeMonitors	i	NSMutableSet	13.2.2-17.0.3
+            _systemGestureGateForGestures	i	_UISystemGestureGateGestureRecognizer	7.0-17.0.3
+            _systemGestureGateForTouches	i	_UISystemGestureGateGestureRecognizer	7.0-17.0.3
+            _systemGesturesArePossible	i		8.0-17.0.3
+            _systemReferenceAngle	p		17.0.3
+            _systemReferenceAngleMode	p		17.0.3
+            _tintViews	i	NSMutableSet	6.0-12.4
+            _toWindowOrientation	i		8.0-17.0.3
+            _touchData	i		4.3-17.0.3
+            _touchMap	i		8.0-15.3.1
+            _traitCollection	i	UITraitCollection	8.0-17.0.3
+            _traitCollectionChangeTransitionCoordinator	i	_UIViewControllerNullAnimationTransitionCoordinator	8.0-17.0.3
+            _traitCollectionChangeTransitionCoordinator	p	_UIViewControllerNullAnimationTransitionCoordinator	8.0-17.0.3
+            _transformLayer	i	CALayer	4.3-17.0.3
+            _undoManager	i	NSUndoManager	4.3-17.0.3
+            _updatesSafeAreaInsetsOnRead	p		16-17.0.3
+            _userInterfaceStyleNotificationToken	i		13.2.2-13.4.1
+            _usesLegacySupportedOrientationChecks	p		6.0-17.0.3
+            _verticalSizeClassStateRestorationOverride	i		8.0-17.0.3
+            _viewOrientation	i		4.3-17.0.3
+            _wantsResponderWithoutKeyboard	i		17.0.3
+            _wantsResponderWithoutKeyboard	p		17.0.3
+            _windowController	i		4.3-17.0.3
+            _windowFlags	i		4.3-17.0.3
+            _windowHostingScene	i		13.2.2-17.0.3
+            _windowInternalConstraints	i	NSArray	6.0-17.0.3
+            _windowInternalConstraints	p	NSArray	6.0-17.0.3
+            _windowLevel	i		4.3-17.0.3
+            _windowLevelObservers	i	NSHashTable	14.3-17.0.3
+            _windowSublevel	i		4.3-17.0.3
+            bn_isRotating	c		16-17.0.3
+            canBecomeKeyWindow	p		15.3.1-17.0.3
+            canResizeToFitContent	p		13.2.2-17.0.3
+            debugDescription	p	NSString	8.0-17.0.3
+            description	p	NSString	8.0-17.0.3
+            fbsDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            fbsDisplayIdentity	c	FBSDisplayIdentity	17.0.3
+            focusEventRecognizer	p	_UIFocusEventRecognizer	11.0-17.0.3
+            focusResponder	p	UIResponder	11.0-17.0.3
+            fromWindowOrientation	p		8.0-17.0.3
+            hash	p		8.0-17.0.3
+            keyWindow	p		4.3-17.0.3
+            pbf_displayContext	c		17.0.3
+            pbf_layoutOrientation	c		17.0.3
+            px_contextualNotificationCenter	c	PXContextualNotificationCenter	11.0-14.7,16-17.0.3
+            px_imageModulationManager	c	PXImageModulationManager	11.0-14.7,16-17.0.3
+            rememberedFocusedItem	p		10.0-17.0.3
+            rootPresentationController	p	_UIRootPresentationController	13.2.2-17.0.3
+            rootViewController	p	UIViewController	4.3-17.0.3
+            sbDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            sbWindowScene	c	SBWindowScene	17.0.3
+            screen	p	UIScreen	4.3-17.0.3
+            shouldInstallRootPresentationController	p		13.2.2-17.0.3
+            superclass	p		8.0-17.0.3
+            supportsFocus	p		11.0-17.0.3
+            systemGestureWindow	p		15.3.1-17.0.3
+            toWindowOrientation	p		8.0-17.0.3
+            ts_canResizeToFitContent	c		13.2.2-13.4.1
+            vuiHeight	c		17.0.3
+            vuiHidden	c		16-17.0.3
+            vuiRootViewController	c	UIViewController	16-17.0.3
+            vuiWidth	c		16-17.0.3
+            windowLevel	p		4.3-17.0.3
+            windowScene	p	UIWindowScene	13.2.2-17.0.3
+            C	UIWindowScene	13.2.2-17.0.3
+            S	UIScene	13.2.2-17.0.3
+            SBUI_hostedBySystemAperture	c		16-17.0.3
+            __isKeyWindowScene	i		13.2.2-17.0.3
+            _activityItemsConfiguration	p		15.3.1-17.0.3
+            _activityItemsConfigurationSource	i		15.3.1-17.0.3
+            _activityItemsConfigurationSource	p		15.3.1-17.0.3
+            _alertControllerStackManager	p	UIAlertControllerStackManager	13.2.2-17.0.3
+            _allowsEventUIWindowRouting	p		15.3.1-17.0.3
+            _aso_appOverlayManager	c	ASOOverlayManager	14.3-14.7,16-17.0.3
+            _assertionController	i	_UIAssertionController	16-17.0.3
+            _avkitRequestedOverscanCompensation	i		13.2.2-17.0.3
+            _avkitRequestedOverscanCompensation	p		13.2.2-17.0.3
+            _backgroundStyle	p		13.2.2-17.0.3
+            _bannerManager	p	_UIBannerManager	13.2.2-17.0.3
+            _canDynamicallySpecifySupportedInterfaceOrientations	p		16-17.0.3
+            _canReceiveDeviceOrientationEvents	p		13.2.2-17.0.3
+            _componentsWithTraitOverrides	i	NSSet	15.3.1-17.0.3
+            _contextBinder	i	_UIContextBinder	13.2.2-17.0.3
+            _contextBinder	p	_UIContextBinder	13.2.2-17.0.3
+            _coordinateSpace	i		13.2.2-17.0.3
+            _coordinateSpace	p		13.2.2-17.0.3
+            _currentUserInterfaceStyleValueForSystemUIServices	i	UISCurrentUserInterfaceStyleValue	17.0.3
+            _definition	p	_UICanvasDefinition	13.2.2-17.0.3
+            _delegateWindowNeedingDeferredInitialUpdate	i	UIWindow	16-17.0.3
+            _didMakeKeyAndVisible	i		13.2.2-15.3.1
+            _displayConfigurationRequest	p	FBSDisplayConfigurationRequest	13.2.2-17.0.3
+            _displayEdgeInfoProvider	i		13.2.2-17.0.3
+            _displayInfoProvider	p		13.2.2-17.0.3
+            _effectiveGeometry	i	UIWindowSceneGeometry	16-17.0.3
+            _enhancedWindowingEnabled	p		16-17.0.3
+            _excludedFromWindowsMenu	i		14.3-17.0.3
+            _fullScreen	i		16-17.0.3
+            _inLiveResize	p		17.0.3
+            _interfaceOrientation	p		13.2.2-17.0.3
+            _isKeyWindowScene	p		13.2.2-17.0.3
+            _isPerformingSystemSnapshot	i		13.2.2-15.3.1
+            _isPerformingSystemSnapshot	p		13.2.2-17.0.3
+            _keyWindow	i	UIWindow	15.3.1-17.0.3
+            _keyWindow	p	UIWindow	13.2.2-14.7
+            _keyWindowHistory	i	NSPointerArray	13.2.2-17.0.3
+            _keyboardEventDeferringToken	i	_UIEventDeferringOwnershipToken	15.3.1-17.0.3
+            _liveResizeSnapshot	i	UIView	16-17.0.3
+            _metricsCalculator	i		13.2.2-17.0.3
+            _overrideParentTraitCollection	i	UITraitCollection	17.0.3
+            _overrideParentTraitEnvironment	i		17.0.3
+            _overrideParentTraitEnvironment	p		17.0.3
+            _overrideTraitCollectionForWindows	p	NSArray	15.3.1
+            _passthroughWindow	i	_UIWindowSystemOverlayWindow	16-17.0.3
+            _peripheryInsets	p		13.2.2-17.0.3
+            _reachabilitySupportedCounter	i		15.3.1-17.0.3
+            _sceneForKeyboardDisplay	p		15.3.1-17.0.3
+            _screen	i	UIScreen	13.2.2-17.0.3
+            _screen	p	UIScreen	13.2.2-17.0.3
+            _screenRequestedDisplayNativePixelSize	p		13.2.2-17.0.3
+            _screenRequestedOverscanCompensation	i		13.2.2-17.0.3
+            _screenRequestedOverscanCompensation	p		13.2.2-17.0.3
+            _searchActivityManager	p	_UISearchActivityManager	17.0.3
+            _shouldDisableTouchCancellationOnRotation	i		13.2.2-15.3.1
+            _springBoardDelegateFlags	i		15.3.1-17.0.3
+            _statusBarManager	p	UIStatusBarManager	14.3-17.0.3
+            _systemAppearanceManager	p	_UISystemAppearanceManager	13.2.2-17.0.3
+            _traitChangeRegistry	i	_UITraitChangeRegistry	17.0.3
+            _traitCollection	i	UITraitCollection	13.2.2-17.0.3
+            _traitCollection	p	UITraitCollection	13.2.2-17.0.3
+            _traitOverrides	i	_UITraitOverrides	17.0.3
+            _userInteractionDisabledCount	i		16-17.0.3
+            _userInteractionEnabled	p		17.0.3
+            _windowOrientationPreferencesObserver	p		16-17.0.3
+            _windowSceneFlags	i		16-17.0.3
+            _windowSupportedOrientationsObserver	p		15.3.1
+            _windowWasInitializedWithDefaultStoryboard	i		13.2.2-15.3.1
+            _windowsNeedingDeferredInitialUpdateExecution	i	NSHashTable	16-17.0.3
+            activityItemsConfigurationSource	p		15.3.1-17.0.3
+            coordinateSpace	p		13.2.2-17.0.3
+            debugDescription	p	NSString	13.2.2-17.0.3
+            description	p	NSString	13.2.2-17.0.3
+            displayName	c	NSString	16-17.0.3
+            displayScale	c		16-17.0.3
+            effectiveGeometry	p	UIWindowSceneGeometry	16-17.0.3
+            excludedFromWindowsMenu	p		14.3-17.0.3
+            fbsDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            fbsDisplayIdentity	c	FBSDisplayIdentity	17.0.3
+            focusSystem	p	UIFocusSystem	15.3.1-17.0.3
+            fullScreen	p		16-17.0.3
+            hash	p		13.2.2-17.0.3
+            inputResponderController	p	UIInputResponderController	13.2.2-17.0.3
+            interfaceOrientation	p		13.2.2-17.0.3
+            keepContextAssociationInBackground	p		13.2.2-17.0.3
+            keyCanvas	p		13.2.2-17.0.3
+            keyWindow	p	UIWindow	15.3.1-17.0.3
+            keyboardSceneDelegate	p	UIKeyboardSceneDelegate	15.3.1-17.0.3
+            previewMaximumSize	p		16-17.0.3
+            previewSceneIdentifier	c	NSString	16-17.0.3
+            sbDisplayConfiguration	c	FBSDisplayConfiguration	17.0.3
+            sbWindowScene	c	SBWindowScene	17.0.3
+            scene	p	FBSScene	13.2.2-17.0.3
+            screen	p	UIScreen	13.2.2-17.0.3
+            screenshotService	p	UIScreenshotService	13.2.2-17.0.3
+            sizeRestrictions	p	UISceneSizeRestrictions	13.2.2-17.0.3
+            state	p		13.2.2-17.0.3
+            statusBarManager	p	UIStatusBarManager	13.2.2-17.0.3
+            superclass	p		13.2.2-17.0.3
+            systemApertureElementViewControllerProvider	c		16-17.0.3
+            traitCollection	p	UITraitCollection	13.2.2-17.0.3
+            traitOverrides	p		17.0.3
+            windowingBehaviors	p	UISceneWindowingBehaviors	16-17.0.3
+            windows	p	NSArray	13.2.2-17.0.3
+            C	UIWindowSceneActivationAction	15.3.1-17.0.3
+            S	UIAction	15.3.1-17.0.3
+            __alternateAction	i	UIAction	15.3.1-17.0.3
+            __configurationProvider	i		15.3.1-17.0.3
+            __preferredActivator	i		15.3.1-17.0.3
+            _alternateAction	p	UIAction	15.3.1-17.0.3
+            _configurationProvider	p		15.3.1-17.0.3
+            _preferredActivator	p		15.3.1-17.0.3
+            title	p	NSString	15.3.1-17.0.3
+            C	UIWindowSceneActivationConfiguration	15.3.1-17.0.3
+            S	NSObject	15.3.1-17.0.3
+            __animationSource	i		15.3.1-17.0.3
+            __sceneActivator	i		15.3.1-17.0.3
+            _animationSource	p		15.3.1-17.0.3
+            _options	i	UIWindowSceneActivationRequestOptions	15.3.1-17.0.3
+            _preview	i	UITargetedPreview	15.3.1-17.0.3
+            _sceneActivator	p		15.3.1-17.0.3
+            _userActivity	i	NSUserActivity	15.3.1-17.0.3
+            options	p	UIWindowSceneActivationRequestOptions	15.3.1-17.0.3
+            preview	p	UITargetedPreview	15.3.1-17.0.3
+            userActivity	p	NSUserActivity	15.3.1-17.0.3
+            C	UIWindowSceneActivationRequestOptions	15.3.1-17.0.3
+            S	UISceneActivationRequestOptions	15.3.1-17.0.3
+            __interactionIdentifier	i	NSString	15.3.1-17.0.3
+            __preferredSizeCategory	i		15.3.1-17.0.3
+            __preserveLayout	i		15.3.1-17.0.3
+            __quickLookSceneConfiguration	i	UISceneConfiguration	15.3.1-16
+            _effectivelyWantsBackground	p		17.0.3
+            _effectivelyWantsFullscreen	p		17.0.3
+            _effectivelyWantsPreservedLayout	p		17.0.3
+            _effectivelyWantsProminence	p		17.0.3
+            _interactionIdentifier	p	NSString	15.3.1-17.0.3
+            _placement	i	UIWindowScenePlacement	17.0.3
+            _placement	p	_UIWindowScenePlacement	17.0.3
+            _preferredPresentationStyle	i		15.3.1-17.0.3
+            _preferredSizeCategory	p		15.3.1-17.0.3
+            _preserveLayout	p		15.3.1-17.0.3
+            _quickLookSceneConfiguration	i	UISceneConfiguration	17.0.3
+            _quickLookSceneConfiguration	p	UISceneConfiguration	15.3.1-17.0.3
+            placement	p	UIWindowScenePlacement	17.0.3
+            preferredPresentationStyle	p		15.3.1-17.0.3
+            C	UIWindowSceneDestructionRequestOptions	13.2.2-17.0.3
+            S	UISceneDestructionRequestOptions	13.2.2-17.0.3
+            _windowDismissalAnimation	i		13.2.2-17.0.3
+            windowDismissalAnimation	p		13.2.2-17.0.3
+            C	UIWindowSceneGeometry	16-17.0.3
+            S	NSObject	16-17.0.3
+            _interfaceOrientation	i		16-17.0.3
+            _maximumSize	i		17.0.3
+            _minimumSize	i		17.0.3
+            _resizingRestrictions	i		17.0.3
+            _systemFrame	i		16-17.0.3
+            interfaceOrientation	p		16-17.0.3
+            maximumSize	p		17.0.3
+            minimumSize	p		17.0.3
+            resizingRestrictions	p		17.0.3
+            systemFrame	p		16-17.0.3
+            C	UIWindowSceneGeometryPreferences	16-17.0.3
+            S	NSObject	16-17.0.3
+            _type	p		16-17.0.3
+            C	UIWindowSceneGeometryPreferencesIOS	16-17.0.3
+            S	UIWindowSceneGeometryPreferences	16-17.0.3
+            _interfaceOrientations	i		16-17.0.3
+            interfaceOrientations	p		16-17.0.3
+            C	UIWindowSceneGeometryPreferencesMac	16-17.0.3
+            S	UIWindowSceneGeometryPreferences	16-17.0.3
+            _systemFrame	i		16-17.0.3
+            systemFrame	p		16-17.0.3
+            """#
+        ),
     ]
 }

@@ -1,0 +1,156 @@
+import CrashScanModel
+
+/// What a KVC key reaches on one of UIKit's classes, dump version by dump version
+/// (`UIKitMemberCatalog.reach`): the member that answers it, none, or unknown where a dump did
+/// not hold the class or one of its superclasses.
+public struct KVCReach: Sendable, Equatable {
+    public enum State: Sendable, Equatable {
+        /// The member KVC's search finds first, and the class (the receiver's or a superclass)
+        /// that declares it.
+        case member(name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String)
+        case none
+        case unknown
+    }
+
+    public var className: String
+    public var key: String
+    public var accessor: KVCAccessor
+    /// One state per dump version, in `UIKitMemberCatalog.versions` order.
+    public var states: [State]
+
+    public var presentVersions: DumpVersions { versions { if case .member = $0 { true } else { false } } }
+    public var absentVersions: DumpVersions { versions { $0 == .none } }
+    public var unknownVersions: DumpVersions { versions { $0 == .unknown } }
+
+    private func versions(where test: (State) -> Bool) -> DumpVersions {
+        var set = DumpVersions()
+        for (index, state) in states.enumerated() where test(state) { set.insert(index) }
+        return set
+    }
+
+    /// The state on an OS version: its own dump's (same major and minor version: 8.1.3 is read
+    /// from the 8.1 dump), else the state of the dumps before and after it when they agree
+    /// (9.2 from 9.0 and 9.3), else unknown (and outside the dumps read).
+    public func state(on os: OSVersion) -> State {
+        let dumps = UIKitMemberCatalog.osVersions
+        guard dumps.count == states.count, (os.platform ?? "iOS") == "iOS" else { return .unknown }
+        if let same = dumps.firstIndex(where: { $0.major == os.major && ($0.minor ?? 0) == (os.minor ?? 0) })
+        {
+            return states[same]
+        }
+        let key = os.sortKey
+        guard let after = dumps.firstIndex(where: { $0.sortKey > key }), after > 0 else { return .unknown }
+        return states[after - 1] == states[after] ? states[after] : .unknown
+    }
+
+    /// The member's name on the dumps that have one (the first such dump's, which later ones
+    /// keep in practice).
+    public var member: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String)? {
+        for state in states {
+            if case .member(let name, let kind, let declaredBy) = state { return (name, kind, declaredBy) }
+        }
+        return nil
+    }
+
+    /// `UITextView has no member for the key _placeholderLabel in iOS 4.3–8.2; instance variable
+    /// _placeholderLabel in 8.3–18`: what the runtime headers say, as measured.
+    public var summary: String {
+        var parts: [String] = []
+        let absent = absentVersions
+        if !absent.isEmpty {
+            parts.append(
+                "\(className) declares no instance variable or property KVC finds for the key \(key) in iOS \(Self.ranges(absent))"
+            )
+        }
+        if let member {
+            let owner = member.declaredBy == className ? "" : " (declared by \(member.declaredBy))"
+            let lead = parts.isEmpty ? "\(className) has the" : "the"
+            parts.append(
+                "\(lead) \(member.kind.rawValue) \(member.name)\(owner) in iOS \(Self.ranges(presentVersions))"
+            )
+        }
+        let unknown = unknownVersions
+        if !unknown.isEmpty { parts.append("not known for \(Self.ranges(unknown)) (no dump of the class)") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// `4.3–8.2, 13.2.2`: runs of consecutive dump versions, by their labels.
+    public static func ranges(_ set: DumpVersions) -> String {
+        let labels = UIKitMemberCatalog.versions
+        var runs: [String] = []
+        var start: Int?
+        for index in 0...labels.count {
+            if index < labels.count, set.contains(index) {
+                if start == nil { start = index }
+            } else if let first = start {
+                let last = index - 1
+                runs.append(first == last ? labels[first] : "\(labels[first])–\(labels[last])")
+                start = nil
+            }
+        }
+        return runs.joined(separator: ", ")
+    }
+}
+
+extension UIKitMemberCatalog {
+    /// The member names KVC's search tries for `key`, in its order (Apple's Key-Value Coding
+    /// Programming Guide, "Accessor Search Patterns"): for `valueForKey:` the accessor methods
+    /// `get<Key>`, `<key>`, `is<Key>`, `_<key>` (seen here as properties of those names), then the
+    /// instance variables `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; for `setValue:forKey:` the setter
+    /// `set<Key>:` (a property named `<key>`), then the same instance variables. Properties without
+    /// a setter cannot be told from others in the dumps read.
+    static func searchedNames(key: String, accessor: KVCAccessor) -> (properties: [String], ivars: [String]) {
+        let capitalized = key.prefix(1).uppercased() + key.dropFirst()
+        let ivars = ["_" + key, "_is" + capitalized, key, "is" + capitalized]
+        switch accessor {
+        case .get: return ([key, "is" + capitalized, "_" + key], ivars)
+        case .set: return ([key], ivars)
+        }
+    }
+
+    /// What `key` (its first component, for a key path) reaches on `className` and its
+    /// superclasses in each dump; nil when the catalogue does not hold the class.
+    public static func reach(key: String, accessor: KVCAccessor, on className: String) -> KVCReach? {
+        guard holds(className) else { return nil }
+        let first = String(key.prefix { $0 != "." })
+        let names = searchedNames(key: first, accessor: accessor)
+        let states = versions.indices.map { index in
+            state(names, on: className, at: index)
+        }
+        return KVCReach(className: className, key: first, accessor: accessor, states: states)
+    }
+
+    /// The first searched name declared by the class or a superclass in dump `index`: methods
+    /// (properties) first through the whole chain, then instance variables, as KVC searches. A
+    /// chain that reaches a class the dump did not hold is unknown unless a class before it
+    /// declares a searched name (the key is found then, whatever the rest of the chain holds).
+    private static func state(
+        _ names: (properties: [String], ivars: [String]), on className: String, at index: Int
+    ) -> KVCReach.State {
+        var chain: [String] = []
+        var complete = true
+        var current: String? = className
+        while let name = current, tables.classes[name] != nil, chain.count < 32 {
+            guard coverage(of: name).contains(index) else {
+                complete = false
+                break
+            }
+            chain.append(name)
+            current = superclass(of: name, at: index)
+        }
+        for (wanted, kinds) in [
+            (names.properties, [Kind.property, .categoryProperty]), (names.ivars, [.ivar]),
+        ] {
+            for candidate in wanted {
+                for owner in chain {
+                    if let member = members(of: owner).first(where: {
+                        $0.name == candidate && kinds.contains($0.kind) && $0.versions.contains(index)
+                    }) {
+                        return .member(name: member.name, kind: member.kind, declaredBy: owner)
+                    }
+                }
+            }
+        }
+        return complete ? .none : .unknown
+    }
+}
