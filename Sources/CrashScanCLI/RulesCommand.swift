@@ -24,12 +24,19 @@ enum RulesCommand: CommandDefinition {
                 """,
             usage: """
                 crashscan rules [list] [--rules FILE]... [--format text|json]
-                       crashscan rules check FILE...
+                       crashscan rules check [FILE...]
                        crashscan rules test FILE CRASH... [--explain] [--expect RULE_OR_FIX]
                 """,
             arguments: [
                 ("list", "The rules in force with what they match (default)."),
-                ("check FILE...", "Validate rule files; an error names the file, line, rule and field."),
+                (
+                    "check [FILE...]",
+                    """
+                    Validate rule files (the built-in rules without one); an error names the file,
+                    line, rule and field. A rule that names a UIKit class and key is compared with
+                    UIKit's runtime headers: what they settle is said, a contradiction exits 1.
+                    """
+                ),
                 (
                     "test FILE CRASH...",
                     """
@@ -70,12 +77,7 @@ enum RulesCommand: CommandDefinition {
             guard positionals.isEmpty else { throw UsageError("rules list takes no arguments") }
             return try list(RuleSet.load(extraFiles: ruleFiles), json: json, console: console)
         case "check":
-            guard !positionals.isEmpty else { throw UsageError("rules check needs at least one rule FILE") }
-            for file in positionals {
-                let rules = try RuleSet.load(extraFiles: [file]).rules.filter { $0.source == file }
-                console.out("\(file): \(rules.count) rule\(rules.count == 1 ? "" : "s"), valid\n")
-            }
-            return .ok
+            return try check(files: positionals, console: console)
         case "test":
             guard positionals.count >= 2 else {
                 throw UsageError("rules test needs a rule FILE and at least one crash file or folder")
@@ -103,6 +105,37 @@ enum RulesCommand: CommandDefinition {
                 "unknown rules subcommand '\(subcommand)' (expected: list, check, test)\(Suggestions.didYouMean(subcommand, among: ["list", "check", "test"]))"
             )
         }
+    }
+
+    /// Validates each rule FILE (the built-in rules without one) and compares every rule that
+    /// names a UIKit class and key with UIKit's runtime headers: a contradiction is said and
+    /// exits 1.
+    static func check(files: [String], console: Console) throws -> ExitCode {
+        var contradicted = 0
+        let sets: [(name: String, rules: [Rule])] =
+            files.isEmpty
+            ? [("built-in rules", try RuleSet.load(extraFiles: []).rules)]
+            : try files.map { file in
+                (file, try RuleSet.load(extraFiles: [file]).rules.filter { $0.source == file })
+            }
+        for (name, rules) in sets {
+            console.out("\(name): \(rules.count) rule\(rules.count == 1 ? "" : "s"), valid\n")
+            for rule in rules {
+                guard let measured = rule.measured else { continue }
+                for contradiction in measured.contradictions {
+                    contradicted += 1
+                    console.out(
+                        "\((rule.source as NSString).lastPathComponent):\(rule.line): \(rule.id): UIKit's runtime headers contradict the rule: it \(contradiction)\n"
+                    )
+                }
+                if !measured.settled.isEmpty {
+                    console.out(
+                        "  \(rule.id): measured (\(measured.settled.joined(separator: ", "))): \(measured.summary)\n"
+                    )
+                }
+            }
+        }
+        return contradicted > 0 ? .findings : .ok
     }
 
     static func list(_ set: RuleSet, json: Bool, console: Console) throws -> ExitCode {

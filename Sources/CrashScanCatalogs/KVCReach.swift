@@ -14,7 +14,8 @@ public struct KVCReach: Sendable, Equatable {
 
     public var className: String
     public var key: String
-    public var accessor: KVCAccessor
+    /// The accessor searched for (nil: either).
+    public var accessor: KVCAccessor?
     /// One state per dump version, in `UIKitMemberCatalog.versions` order.
     public var states: [State]
 
@@ -95,22 +96,30 @@ public struct KVCReach: Sendable, Equatable {
 extension UIKitMemberCatalog {
     /// The member names KVC's search tries for `key`, in its order (Apple's Key-Value Coding
     /// Programming Guide, "Accessor Search Patterns"): for `valueForKey:` the accessor methods
-    /// `get<Key>`, `<key>`, `is<Key>`, `_<key>` (seen here as properties of those names), then the
-    /// instance variables `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; for `setValue:forKey:` the setter
-    /// `set<Key>:` (a property named `<key>`), then the same instance variables. Properties without
-    /// a setter cannot be told from others in the dumps read.
-    static func searchedNames(key: String, accessor: KVCAccessor) -> (properties: [String], ivars: [String]) {
+    /// `get<Key>`, `<key>`, `is<Key>`, `_<key>` (seen here as properties of those names, and a
+    /// property `x` for the key `isX`, whose getter is conventionally `isX`), then the instance
+    /// variables `_<key>`, `_is<Key>`, `<key>`, `is<Key>`; for `setValue:forKey:` the setter
+    /// `set<Key>:` (a property named `<key>`), then the same instance variables; with no accessor,
+    /// either's. Properties without a setter cannot be told from others in the dumps read.
+    static func searchedNames(key: String, accessor: KVCAccessor?) -> (properties: [String], ivars: [String])
+    {
         let capitalized = key.prefix(1).uppercased() + key.dropFirst()
         let ivars = ["_" + key, "_is" + capitalized, key, "is" + capitalized]
+        var getters = [key, "is" + capitalized, "_" + key]
+        let rest = key.dropFirst(2)
+        if key.hasPrefix("is"), let first = rest.first, first.isUppercase {
+            getters.append(first.lowercased() + rest.dropFirst())
+        }
         switch accessor {
-        case .get: return ([key, "is" + capitalized, "_" + key], ivars)
-        case .set: return ([key], ivars)
+        case .get?: return (getters, ivars)
+        case .set?: return ([key], ivars)
+        case nil: return (getters, ivars)
         }
     }
 
     /// What `key` (its first component, for a key path) reaches on `className` and its
     /// superclasses in each dump; nil when the catalogue does not hold the class.
-    public static func reach(key: String, accessor: KVCAccessor, on className: String) -> KVCReach? {
+    public static func reach(key: String, accessor: KVCAccessor?, on className: String) -> KVCReach? {
         guard holds(className) else { return nil }
         let first = String(key.prefix { $0 != "." })
         let names = searchedNames(key: first, accessor: accessor)
@@ -152,5 +161,41 @@ extension UIKitMemberCatalog {
             }
         }
         return complete ? .none : .unknown
+    }
+}
+
+extension KVCReach {
+    /// Whether the member exists on each crashing OS version (`8.1.3` with its report count), in
+    /// words: `missing on the crashing iOS 8.1 (1), 8.1.2 (4); present on 13.4 (2)`; nil when no
+    /// version is known.
+    public func verdict(onCrashing versions: [(version: String, reports: Int)]) -> String? {
+        var missing: [String] = []
+        var present: [String] = []
+        var unknown: [String] = []
+        for (text, reports) in versions {
+            let entry = "\(text) (\(reports))"
+            guard let os = OSVersion.parse("iOS \(text)") else { continue }
+            switch state(on: os) {
+            case .none: missing.append(entry)
+            case .member: present.append(entry)
+            case .unknown: unknown.append(entry)
+            }
+        }
+        var parts: [String] = []
+        if !missing.isEmpty { parts.append("missing on the crashing iOS \(missing.joined(separator: ", "))") }
+        if !present.isEmpty { parts.append("present on the crashing iOS \(present.joined(separator: ", "))") }
+        if !unknown.isEmpty {
+            parts.append(
+                "not known for the crashing iOS \(unknown.joined(separator: ", ")) (no dump of that version)")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+
+    /// Whether every crashing version with a known state lacks the member (and one is known).
+    public func missingOnEvery(_ versions: [String]) -> Bool {
+        let states = versions.compactMap { OSVersion.parse("iOS \($0)") }.map(state(on:)).filter {
+            $0 != .unknown
+        }
+        return !states.isEmpty && states.allSatisfy { $0 == .none }
     }
 }

@@ -75,6 +75,10 @@ public struct DumpVersions: Sendable, Equatable {
 
     public init(bits: UInt64 = 0) { self.bits = bits }
 
+    public init(indices: [Int]) {
+        for index in indices { insert(index) }
+    }
+
     public func contains(_ index: Int) -> Bool {
         index >= 0 && index < 64 && bits & (1 << UInt64(index)) != 0
     }

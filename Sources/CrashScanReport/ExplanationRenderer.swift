@@ -44,6 +44,8 @@ private struct ExplanationText {
     var out: [String] = []
     /// The zone times are shown in (`--tz`).
     var zone: DisplayZone
+    /// What the RULE section said of the runtime headers (not repeated under EVIDENCE).
+    var ruleHeaders: String?
     var width: Int { ExplanationRenderer.width }
 
     /// A labelled value, wrapped under its label; nothing when the value is missing.
@@ -177,6 +179,10 @@ private struct ExplanationText {
         field("exceptions", text.exceptions(joinedBy: ", ") ?? "")
         field("fails on", text.failsOn)
         field("works on", text.worksOn)
+        if !rule.measured.isEmpty {
+            field("measured", "UIKit's runtime headers: " + (rule.headers ?? ""))
+            ruleHeaders = rule.headers
+        }
         if text.fixIsInferred { field("fix source", "inferred from the API's documentation") }
         field("condition", rule.condition)
     }
@@ -199,10 +205,18 @@ private struct ExplanationText {
                     ? "no other OS version of \(evidence.app ?? "the app") on the same platform in the database"
                     : Evidence.osNamed(counts(evidence.cleanOSVersions)) + " (\(evidence.app ?? "the app"))")
         if !evidence.counterOSVersions.isEmpty {
-            field(
-                "contradicted by",
-                Evidence.osNamed(counts(evidence.counterOSVersions))
-                    + ": inside the failing window, ran without this crash")
+            if evidence.measured.contains("failsOn") {
+                field(
+                    "no crash on",
+                    Evidence.osNamed(counts(evidence.counterOSVersions))
+                        + ": inside the failing window, where the runtime headers show the member missing, so the crashing code did not run there"
+                )
+            } else {
+                field(
+                    "contradicted by",
+                    Evidence.osNamed(counts(evidence.counterOSVersions))
+                        + ": inside the failing window, ran without this crash")
+            }
         }
         if let window = evidence.failingWindow {
             let verdict: String
@@ -213,6 +227,7 @@ private struct ExplanationText {
             }
             field("confined", verdict)
         }
+        field("headers", headersVerdict(evidence))
         field("app versions", counts(evidence.appVersions))
         if !evidence.cleanAppVersionsOnFailingOS.isEmpty, let window = evidence.failingWindow {
             field(
@@ -231,6 +246,16 @@ private struct ExplanationText {
         }
         field("confidence", "\(evidence.confidence): \(evidence.confidenceReason)")
 
+    }
+
+    /// The runtime headers' verdict on the crashing versions; the summary of the class and key too
+    /// unless the RULE section already gave it.
+    func headersVerdict(_ evidence: Evidence) -> String? {
+        guard let headers = evidence.headers else { return nil }
+        if let summary = ruleHeaders, headers.hasPrefix(summary + "; ") {
+            return String(headers.dropFirst(summary.count + 2))
+        }
+        return headers
     }
 
     mutating func fix(_ rule: GroupExplanation.RuleSummary) {

@@ -95,6 +95,9 @@ public struct GroupExplanation: Sendable, Encodable {
         public var sources: [String]
         /// The rule's facts that are inferred, not seen in a crash report.
         public var inferred: [String] = []
+        /// The rule's facts UIKit's runtime headers settle, and what they say of its class and key.
+        public var measured: [String] = []
+        public var headers: String? = nil
     }
 
     enum CodingKeys: String, CodingKey {

@@ -346,8 +346,12 @@ public enum ReportRenderer {
             "Evidence\(scope): \(evidence.reports) report\(evidence.reports == 1 ? "" : "s") on \(evidence.devices) device model\(evidence.devices == 1 ? "" : "s")\(affected) crashing on \(crash.isEmpty ? "iOS unknown" : Evidence.osNamed(crash))"
         )
         if let window = evidence.failingWindow {
-            let fails = evidence.inferred.contains("failsOn") ? " (inferred)" : ""
-            let works = evidence.inferred.contains("worksOn") ? " (inferred)" : ""
+            func mark(_ fact: String) -> String {
+                evidence.inferred.contains(fact)
+                    ? " (inferred)" : evidence.measured.contains(fact) ? " (measured)" : ""
+            }
+            let fails = mark("failsOn")
+            let works = mark("worksOn")
             parts.append(
                 "the rule says the access fails on iOS \(window)\(fails)\(evidence.workingWindow.map { " and works on \($0)\(works)" } ?? "")"
             )
@@ -359,9 +363,14 @@ public enum ReportRenderer {
         }
         if !evidence.counterOSVersions.isEmpty, let window = evidence.failingWindow {
             let counter = evidence.counterOSVersions.map(\.value).joined(separator: ", ")
-            parts.append(
-                "COUNTER-EVIDENCE: \(Evidence.osNamed(counter)) \(evidence.counterOSVersions.count == 1 ? "is" : "are") inside the failing window \(window) and ran without this crash"
-            )
+            let verb = evidence.counterOSVersions.count == 1 ? "is" : "are"
+            // Where the headers show the member missing, the confidence's reason says why that run
+            // is no counter-evidence.
+            if !evidence.measured.contains("failsOn") {
+                parts.append(
+                    "COUNTER-EVIDENCE: \(Evidence.osNamed(counter)) \(verb) inside the failing window \(window) and ran without this crash"
+                )
+            }
         }
         if evidence.regressed, let fixedIn = evidence.fixedIn {
             parts.append(

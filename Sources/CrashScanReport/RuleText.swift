@@ -5,8 +5,11 @@ import CrashScanRules
 struct RuleText {
     let rule: GroupExplanation.RuleSummary
 
-    /// ` (inferred)` after a fact the rule infers rather than has seen in a crash report.
-    func inferred(_ fact: String) -> String { rule.inferred.contains(fact) ? " (inferred)" : "" }
+    /// ` (inferred)` after a fact the rule infers rather than has seen in a crash report,
+    /// ` (measured)` after one UIKit's runtime headers settle.
+    func inferred(_ fact: String) -> String {
+        rule.inferred.contains(fact) ? " (inferred)" : rule.measured.contains(fact) ? " (measured)" : ""
+    }
 
     /// `iOS 8.1 – 8.1.3 (inferred)`, where the access fails.
     var failsOn: String? { rule.failsOn.map { "iOS \($0)\(inferred("failsOn"))" } }
@@ -53,6 +56,6 @@ extension GroupExplanation.RuleSummary {
             title: rule.title, detail: rule.detail, exceptions: rule.exceptions,
             failsOn: rule.failsOn?.description, worksOn: rule.worksOn?.description, condition: rule.condition,
             objc: rule.replacementObjC, swift: rule.replacementSwift, sources: rule.sources,
-            inferred: rule.inferred)
+            inferred: rule.inferred, measured: rule.measured?.settled ?? [], headers: rule.measured?.summary)
     }
 }

@@ -365,7 +365,7 @@ enum EmbeddedRules {
                   "reasons": [
                     "Call to obsolete private method -[UIPageControl _setPageImage:]"
                   ],
-                  "worksOn": "<=13",
+                  "worksOn": "6.0..13",
                   "failsOn": ">=14",
                   "fix": "page-control-indicator-image",
                   "title": "Use the UIPageControl indicator-image API instead of KVC on pageImage/currentPageImage",
@@ -389,6 +389,7 @@ enum EmbeddedRules {
                     "assumes": "UIPageControl *pageControl"
                   },
                   "sources": [
+                    "UIKit's runtime headers (RuntimeBrowser dumps in nst/iOS-Runtime-Headers): UIPageControl declares _pageImage and _currentPageImage from iOS 6.0, not in 4.3-5.1",
                     "icofans/TTTagView#9",
                     "https://developer.apple.com/documentation/uikit/uipagecontrol/preferredindicatorimage"
                   ]
@@ -410,7 +411,7 @@ enum EmbeddedRules {
                     "[<UIPageControl 0x15bd0a2c0> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage.",
                     "[ setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _currentPageImage."
                   ],
-                  "worksOn": "<=13",
+                  "worksOn": "6.0..13",
                   "condition": "Reported on a current iOS in 2023 (version not given); the ivars existed up to iOS 13. The keys are specific to UIPageControl, so the rule matches them even when the paste lost the class.",
                   "fix": "page-control-indicator-image",
                   "title": "Use the UIPageControl indicator-image API instead of KVC on _pageImage/_currentPageImage",
@@ -434,6 +435,7 @@ enum EmbeddedRules {
                     "assumes": "UIPageControl *pageControl"
                   },
                   "sources": [
+                    "UIKit's runtime headers (RuntimeBrowser dumps in nst/iOS-Runtime-Headers): UIPageControl declares _pageImage and _currentPageImage from iOS 6.0, not in 4.3-5.1",
                     "yfming93/PagingButton#1"
                   ]
                 },
@@ -452,7 +454,7 @@ enum EmbeddedRules {
                     "-[_UIDatePickerIOSCompactView _setTextColor:]: unrecognized selector sent to instance 0x10a38e6f0",
                     "-[_UIDatePickerMacCompactView _setTextColor:]: unrecognized selector sent to instance 0x7f9e3d40a2b0"
                   ],
-                  "worksOn": "<=13",
+                  "worksOn": "7.0..13",
                   "failsOn": ">=14",
                   "condition": "With the compact date picker style (the default .automatic resolves to it) from iOS 14, and on Mac Catalyst; the .wheels style still accepts the key.",
                   "fix": "date-picker-wheels-style",
@@ -479,6 +481,7 @@ enum EmbeddedRules {
                     "assumes": "UIDatePicker *datePicker"
                   },
                   "sources": [
+                    "UIKit's runtime headers (RuntimeBrowser dumps in nst/iOS-Runtime-Headers): UIDatePicker declares the textColor property from iOS 7.0, not in 4.3-6.1",
                     "5calls/ios#307",
                     "squimer/DatePickerDialog-iOS-Swift#109",
                     "agiapp/BRPickerView#159",

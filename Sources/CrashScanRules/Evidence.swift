@@ -66,9 +66,13 @@ public struct Evidence: Sendable, Codable {
     public var rebuildNote: String?
     /// The rule's facts that are inferred, not seen in a crash report (`failsOn`, `exceptions` …).
     public var inferred: [String] = []
+    /// The rule's facts UIKit's runtime headers settle (`failsOn`, `worksOn`, `exceptions`).
+    public var measured: [String] = []
+    /// What the runtime headers say of the group's class and key, and of its crashing versions.
+    public var headers: String? = nil
 
     enum CodingKeys: String, CodingKey {
-        case reports, devices, app, confidence, regressed, condition, inferred
+        case reports, devices, app, confidence, regressed, condition, inferred, measured, headers
         case affectedDevices = "affected_devices"
         case affectedUsers = "affected_users"
         case reportsWithDeviceID = "reports_with_device_id"
@@ -132,10 +136,28 @@ extension Evidence {
                 )
             }
         }
+        let measuredFailure = rule.measured?.settled.contains("failsOn") == true
         if let window = rule.failsOn {
             let verdict = windowVerdict(evidence, window: window)
             if verdict.fits { fits.append(verdict.text) } else { problems.append(verdict.text) }
-            if let counter = counterEvidence(evidence, window: window) { problems.append(counter) }
+            if let counter = counterEvidence(evidence, window: window) {
+                // Where the headers show the member missing, a run without the crash only says the
+                // code that crashes did not run there: a note, not counter-evidence.
+                if measuredFailure {
+                    fits.append(
+                        counter
+                            + " (the runtime headers show the member missing there, so the crashing code did not run)"
+                    )
+                } else {
+                    problems.append(counter)
+                }
+            }
+        }
+        if measuredFailure, subject.key != nil, let headers = evidence.headers,
+            headers.contains("missing on the crashing"),
+            !headers.contains("present on the crashing")
+        {
+            fits.append("UIKit's runtime headers lack the member on the crashing versions")
         }
         if subject.key == nil && rule.match.statesKey {
             problems.append("the reports do not name the key")

@@ -105,8 +105,20 @@ extension Evidence {
         reportsWithDeviceID = facts.reportsWithDeviceID
         reportsWithUserID = facts.reportsWithUserID
         inferred = rule.inferred
+        measured = rule.measured?.settled ?? []
+        headers = Self.headers(subject: subject, crashOS: crashOSVersions)
         (confidence, confidenceReason) = Self.confidence(
             self, rule: rule, subject: subject, exception: facts.exceptionType)
+    }
+
+    /// What UIKit's runtime headers say of the group's class and key, and whether the member
+    /// exists on the versions it crashes on; nil when the catalogue does not hold the class.
+    static func headers(subject: RuleSubject, crashOS: [Count]) -> String? {
+        guard let className = subject.receiverClass, let key = subject.key,
+            let reach = UIKitMemberCatalog.reach(key: key, accessor: nil, on: className)
+        else { return nil }
+        let verdict = reach.verdict(onCrashing: crashOS.map { ($0.value, $0.reports) })
+        return reach.summary + (verdict.map { "; " + $0 } ?? "")
     }
 
     /// The OS versions the group's app ran without this crash: those of its reports on the

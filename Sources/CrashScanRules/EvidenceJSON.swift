@@ -37,7 +37,9 @@ extension Evidence {
                 ?? [],
             firstCrashingAppVersion: fields.optional(.firstCrashingAppVersion, EvidenceFields.string),
             rebuildNote: fields.optional(.rebuildNote, EvidenceFields.string),
-            inferred: fields.required(.inferred, EvidenceFields.strings) ?? [])
+            inferred: fields.required(.inferred, EvidenceFields.strings) ?? [],
+            measured: fields.optional(.measured, EvidenceFields.strings) ?? [],
+            headers: fields.optional(.headers, EvidenceFields.string))
         guard !fields.failed else { return nil }
         self = evidence
     }

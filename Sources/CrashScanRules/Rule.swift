@@ -50,6 +50,9 @@ public struct Rule: Sendable {
     /// shown, and a recommendation that leans on one is at most medium confidence.
     public var inferred: [String] = []
     public static let inferableFacts = ["failsOn", "worksOn", "exceptions", "fix"]
+    /// What UIKit's runtime headers say of the rule's class and key (set when the rule is
+    /// loaded); the facts they settle are no longer `inferred`.
+    public var measured: MeasuredFacts?
     /// The breakage comes with building against a newer SDK, not with the OS update (iOS 13's
     /// blocked ivars): older app versions ran the failing OS without it.
     public var gatedBySDK = false

@@ -204,6 +204,8 @@ private struct RuleReader {
         rule.fixedIn = try text("fixedIn", required: false)
         rule.generic = try flag("generic") ?? false
         rule.gatedBySDK = try flag("gatedBySDK") ?? false
+        rule.measured = RuleFacts.measure(rule)
+        if let settled = rule.measured?.settled { rule.inferred.removeAll(where: settled.contains) }
         return rule
     }
 

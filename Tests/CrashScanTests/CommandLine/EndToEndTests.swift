@@ -189,17 +189,18 @@ final class RulesEndToEndTests: XCTestCase {
         let seed = try XCTUnwrap(groups.first { $0["key"] as? String == "_placeholderLabel" })
         let fingerprint = try XCTUnwrap(seed["fingerprint"] as? String)
         XCTAssertEqual(
-            (seed["evidence"] as? [String: Any])?["confidence"] as? String, "medium",
-            "every check fits, but the failing window and the exception are inferred")
+            (seed["evidence"] as? [String: Any])?["confidence"] as? String, "high",
+            "every check fits, and UIKit's runtime headers settle the failing window and the exception")
+        XCTAssertEqual((seed["evidence"] as? [String: Any])?["inferred"] as? [String], [])
         XCTAssertEqual(
-            (seed["evidence"] as? [String: Any])?["inferred"] as? [String],
-            ["failsOn", "worksOn", "exceptions"])
+            (seed["evidence"] as? [String: Any])?["measured"] as? [String],
+            ["failsOn", "exceptions", "worksOn"])
 
         let explain = try run(["explain", String(fingerprint.prefix(6)), "--db", db])
         XCTAssertEqual(explain.status, 0, explain.err)
         for expected in [
             "RULE uitextview-placeholder-label", "confined        yes: every crash ran iOS <8.3",
-            "confidence      medium", "fails on        iOS <8.3 (inferred)",
+            "confidence      high", "fails on        iOS <8.3 (measured)",
             "FIX associated-object-placeholder",
             "runs without it iOS 8.2 (1), 8.4 (1)",
         ] {

@@ -110,17 +110,37 @@ final class EvidenceScopeTests: XCTestCase {
         XCTAssertEqual(evidence.cleanOSVersions.map(\.value), ["8.2", "9.0"])
     }
 
+    /// A clean run inside the failing window is counter-evidence, unless UIKit's runtime headers
+    /// show the member missing there (the seed's: UITextView has no `_placeholderLabel` before
+    /// 8.3), where it only says the crashing code did not run.
     func testACleanVersionInsideTheFailingWindowIsCounterEvidence() throws {
         let evidence = try evidence(key: "_placeholderLabel")
         XCTAssertEqual(evidence.counterOSVersions.map(\.value), ["8.2"])
-        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertEqual(evidence.confidence, .high)
         XCTAssertTrue(
             evidence.confidenceReason.contains(
-                "Noteworthy also ran iOS 8.2 (1), inside the failing window <8.3"),
+                "Noteworthy also ran iOS 8.2 (1), inside the failing window <8.3, without this crash (the runtime headers show the member missing there"
+            ),
             evidence.confidenceReason)
         let summary = ReportRenderer.evidenceSummary(evidence)
+        XCTAssertTrue(summary.contains("(the runtime headers show the member missing there"), summary)
+        XCTAssertFalse(summary.contains("COUNTER-EVIDENCE"), summary)
+
+        // The same group under a team rule whose key the headers cannot settle (a pattern): the
+        // clean 8.2 run is counter-evidence and keeps the confidence at medium.
+        let file = try TestPaths.temporaryFolder(self).appendingPathComponent("team.json")
+        try Data(EvidenceTests.unsettledSeedRule.utf8).write(to: file)
+        let team = try RuleSet.load(extraFiles: [file.path])
+        let group = try XCTUnwrap(
+            try store.db.query("SELECT group_id FROM kvc_failures WHERE key = '_placeholderLabel'").first?
+                .int(
+                    "group_id"))
+        let unsettled = try XCTUnwrap(
+            try GroupExplanation.build(group: Int64(group), store: store, rules: team).evidence)
+        XCTAssertEqual(unsettled.confidence, .medium)
         XCTAssertTrue(
-            summary.contains("COUNTER-EVIDENCE: iOS 8.2 is inside the failing window <8.3"), summary)
+            ReportRenderer.evidenceSummary(unsettled).contains(
+                "COUNTER-EVIDENCE: iOS 8.2 is inside the failing window <8.3"))
 
         // Without the clean 8.2 run the same group is not contradicted.
         try store.db.run("DELETE FROM report WHERE source_path LIKE '%inside.txt'")

@@ -64,20 +64,37 @@ final class EvidenceTests: XCTestCase {
         XCTAssertNil(Evidence.decode(wrongType), "a member of the wrong type")
     }
 
-    /// Every check fits, but LilyForParent also ran iOS 8.2, inside the rule's failing window,
-    /// without this crash (it crashed there in UIAlertAction's group): counter-evidence, which
-    /// keeps the confidence at medium and says why.
+    /// A team rule for the seed's crash whose key is a pattern the runtime headers cannot settle:
+    /// its window and exception stay inferred.
+    static let unsettledSeedRule = #"""
+        {"rules": [{"id": "uitextview-placeholder-label", "match": {"class": "UITextView", "keyPattern": "^_placeholder[A-Z].*$"},
+          "exceptions": ["NSUnknownKeyException"], "failsOn": "<8.3", "worksOn": ">=8.3",
+          "inferred": ["failsOn", "worksOn", "exceptions"], "fix": "associated-object-placeholder",
+          "title": "A team's rule", "detail": "The team's words."}]}
+        """#
+
+    /// Every check fits; LilyForParent also ran iOS 8.2, inside the rule's failing window, without
+    /// this crash (it crashed there in UIAlertAction's group), but UIKit's runtime headers show
+    /// UITextView without `_placeholderLabel` on 8.2, so that says only that the crashing code did
+    /// not run there: high, and it says why.
     func testSeedGroupIsConfinedBelow83WithCounterEvidenceFrom82() throws {
         let explanation = try GroupExplanation.build(
             group: try seedGroup(), store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.fix, "associated-object-placeholder")
         let evidence = try XCTUnwrap(explanation.evidence)
-        XCTAssertEqual(evidence.confidence, .medium)
+        XCTAssertEqual(evidence.confidence, .high)
         XCTAssertEqual(evidence.counterOSVersions.map(\.value), ["8.2"])
+        XCTAssertEqual(evidence.measured, ["failsOn", "exceptions", "worksOn"])
+        XCTAssertEqual(evidence.inferred, [])
         XCTAssertTrue(
             evidence.confidenceReason.hasSuffix(
-                "but LilyForParent also ran iOS 8.2 (1), inside the failing window <8.3, without this crash"),
+                "LilyForParent also ran iOS 8.2 (1), inside the failing window <8.3, without this crash (the runtime headers show the member missing there, so the crashing code did not run); UIKit's runtime headers lack the member on the crashing versions"
+            ),
             evidence.confidenceReason)
+        XCTAssertEqual(
+            evidence.headers,
+            "UITextView declares no instance variable or property KVC finds for the key _placeholderLabel in iOS 4.3–8.2; the instance variable _placeholderLabel in iOS 8.3–18; missing on the crashing iOS 8.1 (1), 8.1.2 (4), 8.1.3 (4)"
+        )
         XCTAssertEqual(evidence.confinedToFailingOS, true)
         XCTAssertEqual(evidence.failingWindow, "<8.3")
         XCTAssertEqual(evidence.crashOSVersions.map(\.value), ["8.1", "8.1.2", "8.1.3"])
@@ -97,18 +114,24 @@ final class EvidenceTests: XCTestCase {
             explanation.matchedRules.map(\.ruleID), ["uitextview-placeholder-label", "private-key-generic"])
         XCTAssertTrue(
             ExplanationRenderer.text(explanation).contains("confined        yes: every crash ran iOS <8.3"))
+        let text = ExplanationRenderer.text(explanation)
+        XCTAssertTrue(text.contains("fails on        iOS <8.3 (measured)"), text)
         XCTAssertTrue(
-            ExplanationRenderer.text(explanation).contains(
-                "contradicted by iOS 8.2 (1): inside the failing window, ran without this crash"))
+            text.contains("headers         missing on the crashing iOS 8.1 (1), 8.1.2 (4), 8.1.3 (4)"), text)
+        XCTAssertTrue(text.contains("no crash on     iOS 8.2 (1): inside the failing window"), text)
     }
 
-    /// Without the 8.2 run every check fits, but the rule's failing window and exception are
-    /// inferred (no crash log states them): at most medium, and it says why.
+    /// Under a rule whose failing window and exception are inferred (no crash log states them,
+    /// and the runtime headers cannot settle a key pattern), without the 8.2 run every check
+    /// fits: at most medium, and it says why.
     func testSeedGroupConfidenceIsCappedByInferredFacts() throws {
         try store.db.run("DELETE FROM report WHERE os_version = '8.2'")
+        let file = try TestPaths.temporaryFolder(self).appendingPathComponent("team.json")
+        try Data(Self.unsettledSeedRule.utf8).write(to: file)
         let evidence = try XCTUnwrap(
-            try GroupExplanation.build(group: try seedGroup(), store: store, rules: RuleSet.builtIn())
-                .evidence)
+            try GroupExplanation.build(
+                group: try seedGroup(), store: store, rules: RuleSet.load(extraFiles: [file.path])
+            ).evidence)
         XCTAssertEqual(evidence.counterOSVersions.map(\.value), [])
         XCTAssertEqual(evidence.confidence, .medium)
         XCTAssertTrue(
@@ -123,7 +146,7 @@ final class EvidenceTests: XCTestCase {
             try store.db.query(
                 "SELECT * FROM recommendations WHERE group_id = ?", [.integer(try seedGroup())]
             ).first)
-        XCTAssertEqual(try row.string("confidence"), "medium")
+        XCTAssertEqual(try row.string("confidence"), "high")
         XCTAssertEqual(try row.string("affected_os"), "8.1 – 8.1.3")
         XCTAssertEqual(
             try row.string("crash_os_versions"), "8.1:1;8.1.2:4;8.1.3:4", "2.2.9's SDK log is the same crash")
@@ -146,7 +169,8 @@ final class EvidenceTests: XCTestCase {
         XCTAssertEqual(evidence.confinedToFailingOS, false)
         XCTAssertEqual(evidence.outsideFailingOS, ["9.3.5"])
         XCTAssertEqual(
-            evidence.confidence, .low, "outside the window, and 8.2 ran inside it without the crash")
+            evidence.confidence, .medium,
+            "outside the window (the 8.2 run is no counter-evidence where the headers lack the member)")
         XCTAssertTrue(
             evidence.confidenceReason.contains("outside the failing window <8.3"), evidence.confidenceReason)
     }
