@@ -138,6 +138,12 @@ enum RulesCommand: CommandDefinition {
         return contradicted > 0 ? .findings : .ok
     }
 
+    /// ` (inferred)` or ` (measured)` after one of a rule's facts.
+    static func mark(_ fact: String, of rule: Rule) -> String {
+        rule.inferred.contains(fact)
+            ? " (inferred)" : rule.measured?.settled.contains(fact) == true ? " (measured)" : ""
+    }
+
     static func list(_ set: RuleSet, json: Bool, console: Console) throws -> ExitCode {
         if json {
             let items: [[String: Any]] = set.rules.map { rule in
@@ -149,6 +155,11 @@ enum RulesCommand: CommandDefinition {
                 if let row = rule.catalogRow { item["catalog_row"] = row }
                 if let fails = rule.failsOn { item["fails_on"] = fails.description }
                 if let works = rule.worksOn { item["works_on"] = works.description }
+                item["inferred"] = rule.inferred
+                if let measured = rule.measured {
+                    item["measured"] = measured.settled
+                    item["headers"] = measured.summary
+                }
                 return item
             }
             let data = try JSONSerialization.data(
@@ -166,8 +177,15 @@ enum RulesCommand: CommandDefinition {
         for (rule, row) in zip(set.rules, rows.dropFirst()) {
             lines.append(row)
             var match = "match: " + rule.match.summary
-            if let fails = rule.failsOn { match += "; fails on iOS \(fails)" }
+            if let fails = rule.failsOn { match += "; fails on iOS \(fails)\(mark("failsOn", of: rule))" }
             lines.append(contentsOf: TextWrap.wrap(match, width: ReportRenderer.width, indent: "    "))
+            if let measured = rule.measured, !measured.settled.isEmpty {
+                lines.append(
+                    contentsOf: TextWrap.wrap(
+                        "measured in UIKit's runtime headers: " + measured.summary,
+                        width: ReportRenderer.width,
+                        indent: "    "))
+            }
         }
         console.out(lines.joined(separator: "\n") + "\n")
         console.out(

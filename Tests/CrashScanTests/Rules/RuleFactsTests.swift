@@ -59,6 +59,9 @@ final class RuleFactsTests: XCTestCase {
             builtIn.out.contains(
                 "uitextview-placeholder-label: measured (failsOn, exceptions, worksOn): UITextView declares no instance variable or property KVC finds for the key _placeholderLabel in iOS 4.3–8.2"
             ), builtIn.out)
+        let list = try runner.run(["rules"], environment: ["COLUMNS": "200"])
+        XCTAssertTrue(
+            list.out.contains("key~/^_placeholderLabel(\\..*)?$/; fails on iOS <8.3 (measured)"), list.out)
         let checked = try runner.run(["rules", "check", file.path])
         XCTAssertEqual(checked.status, 1, checked.out)
         XCTAssertTrue(
