@@ -305,9 +305,9 @@ enum EmbeddedRules {
                     "[<UIStatusBar_Modern 0x10b6127a0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView.",
                     "[<UIStatusBar_Placeholder 0x10780beb0> valueForUndefinedKey:]: this class is not key value coding-compliant for the key foregroundView."
                   ],
-                  "worksOn": "<=12",
+                  "worksOn": "<=10",
                   "failsOn": ">=11",
-                  "condition": "On iPhone X-class devices from iOS 11 (UIStatusBar_Modern), on every device from iOS 13 (UIStatusBar_Placeholder).",
+                  "condition": "On iOS 11 and 12 only on iPhone X-class devices (UIStatusBar_Modern); on every device from iOS 13 (UIStatusBar_Placeholder).",
                   "fix": "network-status-api",
                   "title": "Read the network type from public API, not the status bar's foregroundView",
                   "detail": [

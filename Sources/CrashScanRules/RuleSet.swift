@@ -192,6 +192,16 @@ private struct RuleReader {
         rule.reasons = try strings("reasons", in: entry, prefix: "") ?? []
         rule.worksOn = try osRange("worksOn", in: entry, prefix: "")
         rule.failsOn = try osRange("failsOn", in: entry, prefix: "")
+        if let fails = rule.failsOn, let works = rule.worksOn,
+            max(fails.lower, works.lower) <= min(fails.upper, works.upper)
+        {
+            // A version in both windows says nothing: the evidence could not tell a crash there
+            // from a fit. What separates them (a device, an SDK) belongs in `condition`.
+            throw fail(
+                "worksOn", at: lineOf("worksOn"),
+                "works on iOS \(works) and fails on iOS \(fails) overlap; keep the windows apart (worksOn where the access works everywhere) and say in 'condition' what decides in between"
+            )
+        }
         rule.condition = try text("condition", required: false)
         try readReplacement(into: &rule)
         rule.sources = try strings("sources", in: entry, prefix: "") ?? []

@@ -81,3 +81,23 @@ final class RuleFactsTests: XCTestCase {
         XCTAssertNil(try keys("^_?allowUniversalAccessFromFileURLs$"))
     }
 }
+
+extension RuleFactsTests {
+    /// Windows that overlap say nothing about the versions in both: refused, with what to do.
+    func testOverlappingWindowsAreRefused() throws {
+        let file = try TestPaths.temporaryFolder(self).appendingPathComponent("overlap.json")
+        try Data(
+            #"""
+            {"rules": [{"id": "team-status-bar", "match": {"classPattern": "^UIStatusBar.*$", "key": "foregroundView"},
+              "failsOn": ">=11", "worksOn": "<=12", "fix": "network-status-api", "title": "T", "detail": "D"}]}
+            """#.utf8
+        ).write(to: file)
+        XCTAssertThrowsError(try RuleSet.load(extraFiles: [file.path])) { error in
+            XCTAssertTrue(
+                "\(error)".contains("works on iOS <=12 and fails on iOS >=11 overlap"), "\(error)")
+        }
+        let statusBar = try rule("uistatusbar-foreground-view")
+        XCTAssertEqual(statusBar.worksOn?.description, "<=10", "the built-in rule, corrected")
+        XCTAssertEqual(statusBar.failsOn?.description, ">=11")
+    }
+}
