@@ -75,8 +75,8 @@ public enum HTMLReportRenderer {
             guard let window = section.failingWindow, let rule = section.group.recommendation,
                 !windows.contains(where: { $0.label.hasPrefix(rule.ruleID + " ") })
             else { continue }
+            // Every recommended rule's window: a row each (a cap here dropped rules without a word).
             windows.append(("\(rule.ruleID) (iOS \(window.description))", window))
-            if windows.count == 6 { break }
         }
         var html = "<section id=\"heatmap\"><h2>KVC failures by device and OS version</h2>"
         html +=

@@ -230,3 +230,25 @@ final class HTMLReportTests: XCTestCase {
         XCTAssertTrue(html.all("table").isEmpty)
     }
 }
+
+extension HTMLReportTests {
+    /// The heatmap has a "fails" row for every recommended rule with a failing window, each once
+    /// (the samples' groups recommend eight such rules; a cap once stopped at six without a word).
+    func testTheHeatmapShowsEveryRecommendedRulesWindow() throws {
+        let runner = try samples()
+        let (page, _) = try page(runner)
+        let report = try json(runner)
+        let groups = try XCTUnwrap(report["groups"] as? [[String: Any]])
+        let ruleIDs = Set(
+            groups.compactMap { group -> String? in
+                guard (group["evidence"] as? [String: Any])?["failing_os"] is String else { return nil }
+                return (group["recommendation"] as? [String: Any])?["rule_id"] as? String
+            })
+        let rows = page.components(separatedBy: "<th scope=\"row\">fails: ").dropFirst().compactMap {
+            $0.split(separator: " ").first.map(String.init)
+        }
+        XCTAssertEqual(rows.count, ruleIDs.count, "one row per rule")
+        XCTAssertEqual(Set(rows), ruleIDs)
+        XCTAssertGreaterThan(rows.count, 6)
+    }
+}
