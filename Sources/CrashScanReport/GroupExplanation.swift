@@ -98,6 +98,20 @@ public struct GroupExplanation: Sendable, Encodable {
         /// The rule's facts UIKit's runtime headers settle, and what they say of its class and key.
         public var measured: [String] = []
         public var headers: String? = nil
+        /// Why the fix's code is not shown, when it is not.
+        public var codeWithheld: String? = nil
+
+        /// For a group whose reports name neither class nor key: the fix page's code names another
+        /// app's class or outlet, which this group's reports cannot confirm.
+        mutating func withholdCode() {
+            guard objc != nil || swift != nil else { return }
+            (objc, swift) = (nil, nil)
+            codeWithheld = Self.withheldNote(fix)
+        }
+
+        static func withheldNote(_ fix: String) -> String {
+            "Code not shown: this group's reports name neither the class nor the key, and the fix page's sample is another app's (crashscan fix \(fix) prints it)."
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -182,6 +196,7 @@ public struct GroupExplanation: Sendable, Encodable {
         }
         if let best = evaluations.first?.rule {
             explanation.rule = RuleSummary(best)
+            if subject.namesNeitherClassNorKey { explanation.rule?.withholdCode() }
             explanation.evidence = try EvidenceBuilder(store: store).evidence(
                 group: id, subject: subject, rule: best)
         }

@@ -25,6 +25,10 @@ struct RuleText {
     /// The replacement code, Objective-C then Swift, indented under a heading each.
     var replacement: [String] {
         var out: [String] = []
+        if let withheld = rule.codeWithheld {
+            out.append("")
+            out.append(contentsOf: TextWrap.wrap(withheld, width: ReportRenderer.width, indent: "  "))
+        }
         if let objc = rule.objc {
             out.append("")
             out.append("  Objective-C:")

@@ -114,6 +114,11 @@ public struct Evidence: Sendable, Codable {
 }
 
 extension Evidence {
+    /// How evidence is weighed, in the rules digest: raise it when `confidence` or what the
+    /// evidence holds changes, so that stored recommendations are made again. 2: UIKit's
+    /// runtime headers (measured facts, `headers`), groups that name neither class nor key.
+    public static let logicVersion = 2
+
     /// `high` when the data fit the rule's OS window and exception, lower for each thing that
     /// does not; a generic rule is never more than `low`.
     static func confidence(_ evidence: Evidence, rule: Rule, subject: RuleSubject, exception: String?) -> (
@@ -123,6 +128,12 @@ extension Evidence {
             return (
                 .low,
                 "generic rule: the key is private, but the catalogue has no entry for this class and key"
+            )
+        }
+        if subject.namesNeitherClassNorKey {
+            return (
+                .low,
+                "the reports name neither the class nor the key (no reason text): the rule matched on the exception and the call site only, so its fix is a guess"
             )
         }
         var fits: [String] = []

@@ -146,6 +146,10 @@ public struct RuleSubject: Sendable {
     /// OS sort keys of the group's reports (`OSVersion.sortKey`).
     public var osKeys: [Int]
 
+    /// The reports name neither the receiver's class nor the key (no reason text, `?.?`): a rule
+    /// matched on the exception and the call site only.
+    public var namesNeitherClassNorKey: Bool { receiverClass == nil && key == nil }
+
     public init(
         exceptionType: String?, kind: KVCKind?, receiverClass: String?, key: String?, keyIsPrivate: Bool?,
         cause: KVCCause?, osKeys: [Int]

@@ -82,13 +82,27 @@ public struct RuleSet: Sendable {
         }
     }
 
-    /// A digest of the rules in force, so the store knows when to re-evaluate every group.
+    /// A digest of the rules in force and of how evidence is weighed, so the store knows when to
+    /// re-evaluate every group: every fact of a rule the evidence reads (its windows, exceptions,
+    /// inferred and measured facts, not only its text), and `Evidence.logicVersion`.
     public var digest: String {
-        SHA256.hex(
-            rules.map {
-                "\($0.id)|\($0.source)|\($0.fix)|\($0.title)|\($0.detail)|\($0.specificity)|\($0.match.canonicalText)"
-            }
-            .joined(separator: "\n"))
+        let lines = rules.map(Self.digestLine)
+        return SHA256.hex((["evidence v\(Evidence.logicVersion)"] + lines).joined(separator: "\n"))
+    }
+
+    /// One rule's part of the digest.
+    private static func digestLine(_ rule: Rule) -> String {
+        let text: [String] = [
+            rule.id, rule.source, rule.fix, rule.title, rule.detail, String(rule.specificity),
+            rule.match.canonicalText,
+        ]
+        let facts: [String] = [
+            rule.failsOn?.description ?? "-", rule.worksOn?.description ?? "-",
+            rule.exceptions.joined(separator: ","), rule.inferred.joined(separator: ","),
+            rule.measured?.settled.joined(separator: ",") ?? "-", rule.condition ?? "-", rule.fixedIn ?? "-",
+            String(rule.gatedBySDK), String(rule.generic),
+        ]
+        return (text + facts).joined(separator: "|")
     }
 
     // MARK: - Parsing

@@ -127,6 +127,7 @@ enum HTMLGroupSection {
             html +=
                 "<p class=\"muted\">Written for a deployment target of iOS \(HTMLText.escape(target)); newer API is behind an availability check.</p>"
         }
+        if let withheld = fix.codeWithheld { html += "<p class=\"muted\">\(HTMLText.escape(withheld))</p>" }
         for (language, code) in [("Objective-C", fix.objc), ("Swift", fix.swift)] {
             guard let code else { continue }
             let id = "\(anchor)-\(language == "Swift" ? "swift" : "objc")"

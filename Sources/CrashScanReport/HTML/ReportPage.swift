@@ -60,6 +60,8 @@ public struct ReportPage: Sendable {
         public var swift: String?
         public var deploymentTarget: String?
         public var sources: [String]
+        /// Why the code is not shown, when it is not.
+        public var codeWithheld: String? = nil
     }
 
     /// A page of `report` alone (no trends or sections): what `ReportRenderer.render(_:as: .html)`

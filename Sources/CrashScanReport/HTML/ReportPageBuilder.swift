@@ -85,10 +85,14 @@ public enum ReportPageBuilder {
             matrix: matrix, failingWindow: rule?.failsOn,
             samples: latestReports, samplePath: sample.path, frames: Array(sample.frames.prefix(40)),
             fix: rule.map { rule in
-                ReportPage.FixCode(
-                    slug: rule.fix, title: rule.title, detail: rule.detail, objc: rule.replacementObjC,
-                    swift: rule.replacementSwift, deploymentTarget: rule.replacementTarget,
-                    sources: rule.sources)
+                // A group that names neither class nor key cannot confirm the sample's names.
+                let unnamed = group.receiverClass == nil && group.key == nil
+                return ReportPage.FixCode(
+                    slug: rule.fix, title: rule.title, detail: rule.detail,
+                    objc: unnamed ? nil : rule.replacementObjC, swift: unnamed ? nil : rule.replacementSwift,
+                    deploymentTarget: rule.replacementTarget, sources: rule.sources,
+                    codeWithheld: unnamed && rule.replacementObjC != nil
+                        ? GroupExplanation.RuleSummary.withheldNote(rule.fix) : nil)
             })
     }
 

@@ -250,3 +250,32 @@ final class RebuildEvidenceTests: XCTestCase {
         XCTAssertTrue(evidence.rebuildNote?.contains("points at the rebuild with the new SDK") ?? false)
     }
 }
+
+extension EvidenceTests {
+    /// A group whose reports name neither class nor key (the 2019 Bugly SDK log without a reason,
+    /// `?.?`, joined to no call site) is never more than low confidence, and its fix's code (the
+    /// rule's sample, another app's outlet) is not shown as if it were this app's.
+    func testAGroupWithoutClassOrKeyIsLowAndShowsNoOtherAppsCode() throws {
+        let row = try XCTUnwrap(
+            try store.db.query(
+                "SELECT group_id FROM kvc_failures WHERE receiver_class IS NULL AND key IS NULL AND cause = 'outlet_mismatch'"
+            ).first)
+        let group = Int64(try XCTUnwrap(try row.int("group_id")))
+        let explanation = try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn())
+        XCTAssertEqual(explanation.rule?.fix, "reconnect-outlet")
+        XCTAssertEqual(explanation.evidence?.confidence, .low)
+        XCTAssertTrue(
+            explanation.evidence?.confidenceReason.hasPrefix("the reports name neither the class nor the key")
+                == true)
+        XCTAssertNil(explanation.rule?.objc)
+        XCTAssertNil(explanation.rule?.swift)
+        let text = ExplanationRenderer.text(explanation)
+        XCTAssertFalse(text.contains("thumbnailWidthConstraint"), text)
+        XCTAssertTrue(
+            text.contains("Code not shown: this group's reports name neither the class nor the key"), text)
+        let stored = try XCTUnwrap(
+            try store.db.query("SELECT confidence FROM recommendations WHERE group_id = ?", [.integer(group)])
+                .first)
+        XCTAssertEqual(try stored.string("confidence"), "low")
+    }
+}
