@@ -214,7 +214,7 @@ enum RulesCommand: CommandDefinition {
                     exceptionType: report.exceptionType, kind: failure?.kind,
                     receiverClass: failure?.receiverClass,
                     key: failure?.key, keyIsPrivate: failure?.keyIsPrivate, cause: failure?.cause,
-                    osKeys: report.os.map { [$0.sortKey] } ?? [])
+                    osKeys: report.os.map { [$0.sortKey] } ?? [], blameFrame: report.blameFrame)
                 var result = RuleTestResult(
                     path: parsed.path, position: analyzed.count > 1 ? index + 1 : nil, rejected: String?.none)
                 result.exceptionType = report.exceptionType

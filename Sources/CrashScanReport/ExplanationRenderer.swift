@@ -58,16 +58,6 @@ private struct ExplanationText {
         }
     }
 
-    /// `10111213-1415-…`: the UUID as `dwarfdump --uuid` and Xcode's Organizer print it.
-    func dashedUUID(_ uuid: String) -> String {
-        guard uuid.utf8.count == 32 else { return uuid }
-        var text = uuid
-        for position in [20, 16, 12, 8] {
-            text.insert("-", at: text.index(text.startIndex, offsetBy: position))
-        }
-        return text
-    }
-
     func counts(_ list: [Evidence.Count]) -> String {
         list.map { "\($0.value) (\($0.reports))" }.joined(separator: ", ")
     }
@@ -84,6 +74,8 @@ private struct ExplanationText {
             }
             field("private key", e.keyIsPrivate ? "yes" + (e.privacyReason.map { ": \($0)" } ?? "") : "no")
             field("cause", e.cause)
+            // Under EVIDENCE when a rule matched; here otherwise.
+            if e.evidence == nil { field("headers", e.headers) }
         }
         field("blame frame", e.blameFrame.map { BlameLocation.text($0, location: e.blameLocation) })
         if !e.symbolication.isEmpty {

@@ -45,6 +45,9 @@ public struct GroupExplanation: Sendable, Encodable {
     public var symbolication: [Evidence.Count] = []
     /// The app images whose missing dSYMs keep the group's frames as offsets, by UUID.
     public var missingDSYMs: [MissingDSYMImage] = []
+    /// What UIKit's runtime headers say of the group's class and key, and whether the member
+    /// exists on the OS versions it crashed on (nil when the catalogue does not hold the class).
+    public var headers: String? = nil
     /// A sample of the group's reports (the latest first) and how many there are.
     public var reports: [ReportLine] = []
     public var reportCount = 0
@@ -127,6 +130,7 @@ public struct GroupExplanation: Sendable, Encodable {
         case classOriginReason = "class_origin_reason"
         case symbolication, reports, affected
         case missingDSYMs = "missing_dsyms"
+        case headers
         case reportCount = "report_count"
         case deviceIDsOnSeveralModels = "device_ids_on_several_models"
         case matchedRules = "matched_rules"
@@ -175,6 +179,13 @@ public struct GroupExplanation: Sendable, Encodable {
         explanation.classOriginReason = origin?.reason
         explanation.symbolication = try store.symbolicationCounts(group: id).map(Evidence.Count.init)
         explanation.missingDSYMs = try store.missingDSYMImages(group: id)
+        if let className = group.receiverClass, let key = group.key,
+            let reach = UIKitMemberCatalog.reach(key: key, accessor: group.accessor, on: className)
+        {
+            let crashing = try store.osVersionCounts(group: id).map { ($0.value, $0.reports) }
+            explanation.headers =
+                reach.summary + (reach.verdict(onCrashing: crashing).map { "; " + $0 } ?? "")
+        }
         explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
             ReportLine(
                 path: $0.path ?? "?", position: $0.positionInFile + 1, seen: $0.seen, device: $0.device,
@@ -195,7 +206,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 reasons: $0.reasons)
         }
         if let best = evaluations.first?.rule {
-            explanation.rule = RuleSummary(best)
+            explanation.rule = RuleSummary(rules.withReplacement(best))
             if subject.namesNeitherClassNorKey { explanation.rule?.withholdCode() }
             explanation.evidence = try EvidenceBuilder(store: store).evidence(
                 group: id, subject: subject, rule: best)

@@ -242,6 +242,40 @@ enum EmbeddedRules {
                   ]
                 },
                 {
+                  "id": "uiapplication-status-bar-network-type",
+                  "severity": "crash",
+                  "match": {
+                    "class": "UIApplication",
+                    "key": [
+                      "statusBar",
+                      "statusBarWindow"
+                    ],
+                    "framePattern": "(?i)(radio|network|reachab|signal|carrier|wifi|wwan|cellular|nettype|connection)"
+                  },
+                  "exceptions": [
+                    "NSInternalInconsistencyException"
+                  ],
+                  "worksOn": "<=12",
+                  "failsOn": ">=13",
+                  "condition": "Probably only for builds with the iOS 13 SDK: every report comes from an Xcode 11 build.",
+                  "gatedBySDK": true,
+                  "fix": "network-status-api",
+                  "title": "Read the network type from public API, not from the status bar's views",
+                  "detail": [
+                    "Why it crashes: the app reads the status bar to learn the network type (its call site names the radio, network or reachability), walking [[UIApplication sharedApplication] valueForKey:@\"statusBar\"] down to foregroundView's data-network item. From iOS 13 UIApplication has no status bar to return and raises NSInternalInconsistencyException on that key; the statusBarManager of the window scene gives the bar's frame and style, not the network type, so it is no replacement here.",
+                    "",
+                    "Fix: CTTelephonyNetworkInfo's serviceCurrentRadioAccessTechnology (currentRadioAccessTechnology before iOS 12) for the cellular technology, NWPathMonitor (iOS 12) for reachability and the interface type. `crashscan fix network-status-api` prints both."
+                  ],
+                  "sources": [
+                    "https://developer.apple.com/documentation/coretelephony/cttelephonynetworkinfo",
+                    "https://developer.apple.com/documentation/network/nwpathmonitor",
+                    "teads/TeadsSDK-iOS#83"
+                  ],
+                  "inferred": [
+                    "fix"
+                  ]
+                },
+                {
                   "id": "uiapplication-status-bar",
                   "catalogRow": 6,
                   "severity": "crash",

@@ -145,6 +145,8 @@ public struct RuleSubject: Sendable {
     public var cause: KVCCause?
     /// OS sort keys of the group's reports (`OSVersion.sortKey`).
     public var osKeys: [Int]
+    /// The group's blame frame: the first frame in the app's own code.
+    public var blameFrame: String?
 
     /// The reports name neither the receiver's class nor the key (no reason text, `?.?`): a rule
     /// matched on the exception and the call site only.
@@ -152,8 +154,9 @@ public struct RuleSubject: Sendable {
 
     public init(
         exceptionType: String?, kind: KVCKind?, receiverClass: String?, key: String?, keyIsPrivate: Bool?,
-        cause: KVCCause?, osKeys: [Int]
+        cause: KVCCause?, osKeys: [Int], blameFrame: String? = nil
     ) {
+        self.blameFrame = blameFrame
         self.exceptionType = exceptionType
         self.kind = kind
         self.receiverClass = receiverClass

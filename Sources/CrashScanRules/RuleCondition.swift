@@ -15,10 +15,14 @@ public enum RuleCondition: Sendable {
     case causes([KVCCause])
     case keyIsPrivate(Bool)
     case os(OSRange)
+    /// The group's blame frame (the app's call site) matches: what the app was doing, such as
+    /// reading the status bar to learn the network type (`+[Probe currentRadioType]`).
+    case framePattern(NSRegularExpressionBox)
 
     /// The fields of a `match` object, in the order conditions are evaluated and reported.
     public static let fields = [
         "exception", "kind", "class", "classPattern", "key", "keyPattern", "cause", "keyIsPrivate", "os",
+        "framePattern",
     ]
 
     /// The condition's field in a rule file.
@@ -33,6 +37,7 @@ public enum RuleCondition: Sendable {
         case .causes: return "cause"
         case .keyIsPrivate: return "keyIsPrivate"
         case .os: return "os"
+        case .framePattern: return "framePattern"
         }
     }
 
@@ -58,6 +63,7 @@ public enum RuleCondition: Sendable {
         case .causes(let causes): return subject.cause.map(causes.contains) ?? false
         case .keyIsPrivate(let flag): return subject.keyIsPrivate == flag
         case .os(let range): return subject.osKeys.contains { (range.lower...range.upper).contains($0) }
+        case .framePattern(let pattern): return subject.blameFrame.map(pattern.matches) ?? false
         }
     }
 
@@ -78,6 +84,8 @@ public enum RuleCondition: Sendable {
             return "cause \(subject.cause?.rawValue ?? "(none)") in \(list(causes.map(\.rawValue)))"
         case .keyIsPrivate(let flag): return "key is private = \(flag)"
         case .os(let range): return "a report ran iOS \(range.description)"
+        case .framePattern(let pattern):
+            return "blame frame \(subject.blameFrame ?? "(none)") matches /\(pattern.pattern)/"
         }
     }
 
@@ -93,6 +101,7 @@ public enum RuleCondition: Sendable {
         case .causes(let causes): return "cause=" + causes.map(\.rawValue).joined(separator: "|")
         case .keyIsPrivate(let flag): return "private=\(flag)"
         case .os(let range): return "os \(range.description)"
+        case .framePattern(let pattern): return "frame~/\(pattern.pattern)/"
         }
     }
 
@@ -103,7 +112,8 @@ public enum RuleCondition: Sendable {
             return values.joined(separator: ",")
         case .kinds(let kinds): return kinds.map(\.rawValue).joined(separator: ",")
         case .causes(let causes): return causes.map(\.rawValue).joined(separator: ",")
-        case .classPattern(let pattern), .keyPattern(let pattern): return pattern.pattern
+        case .classPattern(let pattern), .keyPattern(let pattern), .framePattern(let pattern):
+            return pattern.pattern
         case .keyIsPrivate(let flag): return String(flag)
         case .os(let range): return "\(range.lower)-\(range.upper)"
         }

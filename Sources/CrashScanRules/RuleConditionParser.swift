@@ -18,6 +18,7 @@ extension RuleCondition {
         case "classPattern": return .classPattern(try value.regularExpression(line: line))
         case "key": return .keys(try value.stringList(line: line))
         case "keyPattern": return .keyPattern(try value.regularExpression(line: line))
+        case "framePattern": return .framePattern(try value.regularExpression(line: line))
         case "cause": return .causes(try vocabulary(value.stringList(line: line), line: line))
         case "keyIsPrivate":
             guard case .bool(let flag) = value.kind else {

@@ -65,6 +65,23 @@ public struct RuleSet: Sendable {
         }
     }
 
+    /// `rule`, with the replacement code of the first rule recommending the same fix when it
+    /// gives none itself (two rules for one fix, such as the status bar read for the network type
+    /// through UIApplication or through UIStatusBar, share the fix page's code).
+    public func withReplacement(_ rule: Rule) -> Rule {
+        guard rule.replacementObjC == nil, rule.replacementSwift == nil,
+            let sibling = rules.first(where: {
+                $0.fix == rule.fix && ($0.replacementObjC != nil || $0.replacementSwift != nil)
+            })
+        else { return rule }
+        var filled = rule
+        filled.replacementObjC = sibling.replacementObjC
+        filled.replacementSwift = sibling.replacementSwift
+        filled.replacementTarget = sibling.replacementTarget
+        filled.replacementAssumes = sibling.replacementAssumes
+        return filled
+    }
+
     /// The most specific rule that matches; on a tie the later rule (a team's) wins.
     public func bestMatch(for subject: RuleSubject) -> Rule? {
         evaluations(for: subject).first?.rule

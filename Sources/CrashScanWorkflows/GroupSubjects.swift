@@ -10,6 +10,6 @@ extension Store {
         return RuleSubject(
             exceptionType: group.exceptionType, kind: group.kind, receiverClass: group.receiverClass,
             key: group.key, keyIsPrivate: group.keyIsPrivate, cause: group.cause,
-            osKeys: try osKeys(group: id))
+            osKeys: try osKeys(group: id), blameFrame: group.blameFrame)
     }
 }

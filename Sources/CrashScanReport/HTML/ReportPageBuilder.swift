@@ -75,7 +75,7 @@ public enum ReportPageBuilder {
         let sample = try store.groupSample(group: id)
         let latestReports = try store.reportLines(ids: latest)
         let rule = group.recommendation.flatMap { recommendation in
-            rules.rules.first { $0.id == recommendation.ruleID }
+            rules.rules.first { $0.id == recommendation.ruleID }.map(rules.withReplacement)
         }
         return ReportPage.GroupSection(
             group: group, reason: latestReports.lazy.compactMap(\.exceptionReason).first, trend: trend,

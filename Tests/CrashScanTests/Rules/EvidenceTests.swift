@@ -279,3 +279,29 @@ extension EvidenceTests {
         XCTAssertEqual(try stored.string("confidence"), "low")
     }
 }
+
+extension EvidenceTests {
+    /// The status bar read to learn the network type (`+[NPNetworkProbe currentRadioType]`) gets
+    /// the network-type fix, with its code, not the status bar's frame; the same key read from
+    /// elsewhere keeps the statusBarManager fix.
+    func testTheStatusBarReadForTheNetworkTypeGetsTheNetworkFix() throws {
+        let row = try XCTUnwrap(
+            try store.db.query(
+                "SELECT group_id FROM kvc_failures WHERE receiver_class = 'UIApplication' AND key = 'statusBar'"
+            ).first)
+        let group = Int64(try XCTUnwrap(try row.int("group_id")))
+        let explanation = try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn())
+        XCTAssertEqual(explanation.rule?.id, "uiapplication-status-bar-network-type")
+        XCTAssertEqual(explanation.rule?.fix, "network-status-api")
+        XCTAssertTrue(
+            explanation.rule?.objc?.contains("CTTelephonyNetworkInfo") == true, "the fix page's code")
+        XCTAssertEqual(explanation.matchedRules.dropFirst().first?.ruleID, "uiapplication-status-bar")
+
+        let other = RuleSubject(
+            exceptionType: "NSInternalInconsistencyException", kind: .undefinedKey,
+            receiverClass: "UIApplication",
+            key: "statusBar", keyIsPrivate: true, cause: .privateKey, osKeys: [],
+            blameFrame: "-[ThemeController tintStatusBar]")
+        XCTAssertEqual(try RuleSet.builtIn().bestMatch(for: other)?.fix, "status-bar-manager")
+    }
+}

@@ -70,23 +70,31 @@ final class RuleSetTests: XCTestCase {
             {"rules": [{"id": "all", "fix": "f", "title": "t", "detail": "d", "match": {
                 "os": "<8.3", "keyIsPrivate": true, "cause": "private_key", "keyPattern": "^_place",
                 "key": "_placeholderLabel", "classPattern": "^UIText", "class": ["UITextView", "UITextField"],
-                "kind": "undefined_key", "exception": "NSUnknownKeyException"}}]}
+                "kind": "undefined_key", "exception": "NSUnknownKeyException", "framePattern": "Placeholder"}}]}
             """#
         let rule = try XCTUnwrap(RuleSet.parse(json: Data(file.utf8), file: "all.json").first)
         XCTAssertEqual(rule.match.conditions.map(\.field), RuleCondition.fields, "file order does not matter")
         XCTAssertEqual(
             rule.match.summary,
-            "exception=NSUnknownKeyException kind=undefined_key class=UITextView|UITextField class~/^UIText/ key=_placeholderLabel key~/^_place/ cause=private_key private=true os <8.3"
+            "exception=NSUnknownKeyException kind=undefined_key class=UITextView|UITextField class~/^UIText/ key=_placeholderLabel key~/^_place/ cause=private_key private=true os <8.3 frame~/Placeholder/"
         )
-        XCTAssertEqual(rule.specificity, 70, "a list and a pattern of the class (or key) are one aspect")
-        let seed = subject(
+        XCTAssertEqual(rule.specificity, 80, "a list and a pattern of the class (or key) are one aspect")
+        var seed = subject(
             exception: "NSUnknownKeyException", receiver: "UITextView", key: "_placeholderLabel",
             os: ["8.1.3"])
+        seed.blameFrame = "-[UITextView(Placeholder) setPlaceholder:]"
         let matched = rule.match.evaluate(seed)
         XCTAssertNil(matched.failure)
-        XCTAssertEqual(matched.reasons.count, 9)
+        XCTAssertEqual(matched.reasons.count, 10)
         XCTAssertEqual(matched.reasons[2], "class UITextView in [UITextView, UITextField]")
-        XCTAssertEqual(matched.reasons.last, "a report ran iOS <8.3")
+        XCTAssertEqual(matched.reasons[8], "a report ran iOS <8.3")
+        XCTAssertEqual(
+            matched.reasons.last,
+            "blame frame -[UITextView(Placeholder) setPlaceholder:] matches /Placeholder/")
+        var elsewhere = seed
+        elsewhere.blameFrame = "-[Notes viewDidLoad]"
+        XCTAssertEqual(
+            rule.match.evaluate(elsewhere).failure, "blame frame -[Notes viewDidLoad] matches /Placeholder/")
         var later = seed
         later.osKeys = [OSVersion.parse("13.0")?.sortKey ?? 0]
         XCTAssertEqual(rule.match.evaluate(later).failure, "a report ran iOS <8.3")
