@@ -69,13 +69,9 @@ public enum FixPages {
         }
         out.append("")
         out.append(contentsOf: TextWrap.wrap(rule.detail, width: width, indent: "  "))
-        if let target = rule.replacementTarget {
+        if let sentence = rule.targetSentence {
             out.append("")
-            out.append(
-                contentsOf: TextWrap.wrap(
-                    "Written for a deployment target of iOS \(target): newer API is behind an availability check."
-                        + (rule.replacementAssumes.map { " Assumes \($0)." } ?? ""),
-                    width: width, indent: "  "))
+            out.append(contentsOf: TextWrap.wrap(sentence, width: width, indent: "  "))
         }
         out.append(contentsOf: text.replacement)
         if !rule.sources.isEmpty {

@@ -29,11 +29,16 @@ package enum EmbeddedFixes {
             - VoiceOver users hear the placeholder: while it shows, it is the text view's accessibility hint
               (unless the app set a hint of its own); the label itself is not a separate element.
 
-            Written for a deployment target of iOS 8.0: the only newer API (UIColor.placeholderTextColor,
-            iOS 13) is behind an availability check; constraints are made with constraintWithItem (iOS 6),
-            not layout anchors (iOS 9). The Swift extension compiles in Swift 6 language mode: the text
-            observer is a main-actor object called by selector, not a @Sendable block. The `cs_` prefix keeps the names clear of UIKit's and other
-            libraries' (UIKit itself may add `placeholder` to UITextView one day).
+            The Objective-C category is written for a deployment target of iOS 8.0 (built with an Xcode that
+            still builds for iOS 8: Xcode 11 or earlier; later ones build it for their own lowest target): the
+            only newer API (UIColor.placeholderTextColor, iOS 13) is behind an availability check; constraints
+            are made with constraintWithItem (iOS 6), not layout anchors (iOS 9). The Swift extension is
+            written for Swift 6 language mode (the text observer is a main-actor object called by selector,
+            not a @Sendable block; `@MainActor` needs Swift 5.5, `nonisolated(unsafe)` Swift 5.10): it needs
+            Xcode 15.3 or later, whose lowest deployment target is iOS 12.0, so it targets iOS 12.0. An app
+            that still deploys below iOS 12 uses the Objective-C category, from Swift too (through the
+            bridging header: `textView.cs_placeholder = "…"`). The `cs_` prefix keeps the names clear of
+            UIKit's and other libraries' (UIKit itself may add `placeholder` to UITextView one day).
 
             OBJECTIVE-C: UITextView+CSPlaceholder.h
 
@@ -394,7 +399,8 @@ package enum EmbeddedFixes {
                     }
                 }
 
-            (`nonisolated(unsafe)` needs Swift 5.10; with an older compiler write `static var label: UInt8 = 0`.)
+            (`nonisolated(unsafe)` needs Swift 5.10 (Xcode 15.3); in Swift 5 language mode with an older
+            compiler write `static var label: UInt8 = 0` and drop `@MainActor` before Swift 5.5 (Xcode 13).)
 
             Usage:
 

@@ -48,6 +48,8 @@ enum EmbeddedRules {
                       "textView.csPlaceholderColor = .lightGray // optional"
                     ],
                     "target": "8.0",
+                    "swiftTarget": "12.0",
+                    "swiftToolchain": "Xcode 15.3 (Swift 5.10)",
                     "assumes": "UITextView *textView, and the UITextView (CSPlaceholder) category that `crashscan fix associated-object-placeholder` prints"
                   },
                   "sources": [

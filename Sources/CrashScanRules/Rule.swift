@@ -42,6 +42,24 @@ public struct Rule: Sendable {
     public var replacementTarget: String?
     /// What the Objective-C replacement assumes is declared around it (`UITabBarItem *item`).
     public var replacementAssumes: String?
+    /// The deployment target of the Swift replacement when it is not `replacementTarget` (a
+    /// Swift 6 extension cannot be built for iOS 8 by any Xcode that knows Swift 6), and the
+    /// toolchain it needs (`Xcode 15.3 (Swift 5.10)`).
+    public var replacementSwiftTarget: String?
+    public var replacementSwiftToolchain: String?
+
+    /// `Written for a deployment target of iOS 8.0 …`: what the replacement is written for, in
+    /// words (nil when the rule states no target).
+    public var targetSentence: String? {
+        guard let target = replacementTarget else { return nil }
+        var text = "Written for a deployment target of iOS \(target)"
+        if let swift = replacementSwiftTarget, swift != target {
+            text +=
+                " (the Swift for iOS \(swift)\(replacementSwiftToolchain.map { ", built with \($0) or later" } ?? ""))"
+        }
+        return text + ": newer API is behind an availability check."
+            + (replacementAssumes.map { " Assumes \($0)." } ?? "")
+    }
     public var sources: [String] = []
     /// App version that fixed the crash; a later crash in this group is a regression.
     public var fixedIn: String?

@@ -79,6 +79,8 @@ public struct RuleSet: Sendable {
         filled.replacementSwift = sibling.replacementSwift
         filled.replacementTarget = sibling.replacementTarget
         filled.replacementAssumes = sibling.replacementAssumes
+        filled.replacementSwiftTarget = sibling.replacementSwiftTarget
+        filled.replacementSwiftToolchain = sibling.replacementSwiftToolchain
         return filled
     }
 
@@ -259,16 +261,25 @@ private struct RuleReader {
         guard case .object(let parts) = replacement.kind else {
             throw fail("replacement", at: replacementLine, "must be an object with \"objc\" and \"swift\"")
         }
-        let fields = ["objc", "swift", "target", "assumes"]
+        let fields = ["objc", "swift", "target", "assumes", "swiftTarget", "swiftToolchain"]
         if let unknown = parts.first(where: { !fields.contains($0.key) }) {
             throw fail(
                 "replacement.\(unknown.key)", at: unknown.line,
-                "unknown field (expected objc, swift, target or assumes)")
+                "unknown field (expected objc, swift, target, assumes, swiftTarget or swiftToolchain)")
         }
         rule.replacementObjC = try lines(replacement.member("objc"), field: "replacement.objc")
         rule.replacementSwift = try lines(replacement.member("swift"), field: "replacement.swift")
         rule.replacementTarget = try lines(replacement.member("target"), field: "replacement.target")
         rule.replacementAssumes = try lines(replacement.member("assumes"), field: "replacement.assumes")
+        rule.replacementSwiftTarget = try lines(
+            replacement.member("swiftTarget"), field: "replacement.swiftTarget")
+        rule.replacementSwiftToolchain = try lines(
+            replacement.member("swiftToolchain"), field: "replacement.swiftToolchain")
+        if let target = rule.replacementSwiftTarget, OSVersion.parse(target) == nil {
+            throw fail(
+                "replacement.swiftTarget", at: replacementLine,
+                "expected an iOS version such as 12.0 (the deployment target the Swift is written for)")
+        }
         if let target = rule.replacementTarget, OSVersion.parse(target) == nil {
             throw fail(
                 "replacement.target", at: replacementLine,

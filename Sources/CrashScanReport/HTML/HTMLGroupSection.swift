@@ -122,10 +122,9 @@ enum HTMLGroupSection {
         }
         let anchor = HTMLText.anchor(section.group.id)
         var html = "<h3>Fix: <code>\(HTMLText.escape(fix.slug))</code></h3>"
-        html += "<p><strong>\(HTMLText.escape(fix.title))</strong></p><p>\(HTMLText.escape(fix.detail))</p>"
-        if let target = fix.deploymentTarget {
-            html +=
-                "<p class=\"muted\">Written for a deployment target of iOS \(HTMLText.escape(target)); newer API is behind an availability check.</p>"
+        html += "<p><strong>\(HTMLText.escape(fix.title))</strong></p>\(HTMLText.prose(fix.detail))"
+        if let sentence = fix.deploymentTarget {
+            html += "<p class=\"muted\">\(HTMLText.escape(sentence))</p>"
         }
         if let withheld = fix.codeWithheld { html += "<p class=\"muted\">\(HTMLText.escape(withheld))</p>" }
         for (language, code) in [("Objective-C", fix.objc), ("Swift", fix.swift)] {

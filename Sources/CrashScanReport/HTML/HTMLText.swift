@@ -68,3 +68,32 @@ enum HTMLText {
         return "≥ \(number(count)) (\(shortfall))"
     }
 }
+
+extension HTMLText {
+    /// A rule's prose as HTML: a paragraph per blank-line-separated block, `code` spans as
+    /// `<code>`, everything else escaped (the rules and fix pages are written in that subset of
+    /// Markdown).
+    static func prose(_ text: String) -> String {
+        text.components(separatedBy: "\n\n").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+            .filter { !$0.isEmpty }
+            .map { "<p>" + codeSpans($0.replacingOccurrences(of: "\n", with: " ")) + "</p>" }
+            .joined()
+    }
+
+    /// Escaped text with each `…` pair of backticks made a `<code>` element; an unpaired backtick
+    /// stays as it is.
+    static func codeSpans(_ text: String) -> String {
+        let parts = text.components(separatedBy: "`")
+        guard parts.count >= 3 else { return escape(text) }
+        var out = ""
+        for (index, part) in parts.enumerated() {
+            let inCode = index % 2 == 1
+            if inCode, index == parts.count - 1 {
+                out += "`" + escape(part)
+            } else {
+                out += inCode ? "<code>" + escape(part) + "</code>" : escape(part)
+            }
+        }
+        return out
+    }
+}

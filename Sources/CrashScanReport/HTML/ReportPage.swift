@@ -58,6 +58,7 @@ public struct ReportPage: Sendable {
         public var detail: String
         public var objc: String?
         public var swift: String?
+        /// `Written for a deployment target of iOS 8.0 …` (`Rule.targetSentence`).
         public var deploymentTarget: String?
         public var sources: [String]
         /// Why the code is not shown, when it is not.

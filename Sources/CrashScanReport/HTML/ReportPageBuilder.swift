@@ -90,7 +90,7 @@ public enum ReportPageBuilder {
                 return ReportPage.FixCode(
                     slug: rule.fix, title: rule.title, detail: rule.detail,
                     objc: unnamed ? nil : rule.replacementObjC, swift: unnamed ? nil : rule.replacementSwift,
-                    deploymentTarget: rule.replacementTarget, sources: rule.sources,
+                    deploymentTarget: rule.targetSentence, sources: rule.sources,
                     codeWithheld: unnamed && rule.replacementObjC != nil
                         ? GroupExplanation.RuleSummary.withheldNote(rule.fix) : nil)
             })

@@ -1,6 +1,8 @@
 import Foundation
 import XCTest
 
+@testable import CrashScanReport
+
 /// `report --format html`: one well-formed, self-contained page whose numbers are the JSON
 /// report's, with every string from a crash report shown as text.
 final class HTMLReportTests: XCTestCase {
@@ -250,5 +252,24 @@ extension HTMLReportTests {
         XCTAssertEqual(rows.count, ruleIDs.count, "one row per rule")
         XCTAssertEqual(Set(rows), ruleIDs)
         XCTAssertGreaterThan(rows.count, 6)
+    }
+}
+
+extension HTMLReportTests {
+    /// A rule's prose is rendered: a paragraph per block, `code` as code, no literal backticks.
+    func testTheFixTextIsRenderedNotShownRaw() throws {
+        let runner = try samples()
+        let (page, _) = try page(runner)
+        XCTAssertTrue(page.contains("<code>crashscan fix associated-object-placeholder</code>"))
+        XCTAssertTrue(
+            page.contains("<p>Why it crashes: <code>_placeholderLabel</code> is a private instance variable"))
+        XCTAssertFalse(page.contains("`_placeholderLabel`"), "no literal backticks")
+        XCTAssertTrue(
+            page.contains(
+                "Written for a deployment target of iOS 8.0 (the Swift for iOS 12.0, built with Xcode 15.3 (Swift 5.10) or later)"
+            ))
+        XCTAssertEqual(
+            HTMLText.codeSpans("a `b` c ` d"), "a <code>b</code> c ` d", "an unpaired backtick stays")
+        XCTAssertEqual(HTMLText.prose("one\nline\n\n`x` &"), "<p>one line</p><p><code>x</code> &amp;</p>")
     }
 }

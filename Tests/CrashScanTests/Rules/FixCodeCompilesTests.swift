@@ -36,7 +36,10 @@ final class FixCodeCompilesTests: XCTestCase {
             if line.hasPrefix("OBJECTIVE-C: ") || line.hasPrefix("SWIFT: ") {
                 if let current { blocks.append(current) }
                 current = (line, [])
-            } else if !line.isEmpty, !line.hasPrefix(" "), current?.1.isEmpty == false {
+            } else if !line.isEmpty, !line.hasPrefix(" "), current?.1.contains(where: { !$0.isEmpty }) == true
+            {
+                // Prose after the code ends the block (prose between the heading and the code,
+                // such as the Swift block's note, does not).
                 blocks.append(current!)
                 current = nil
             } else if current != nil, line.hasPrefix("    ") || line.isEmpty {
@@ -151,7 +154,17 @@ final class FixCodeCompilesTests: XCTestCase {
         let swift = try XCTUnwrap(blocks.first { $0.heading.hasPrefix("SWIFT: ") }?.code)
         let parsed = try swiftParse(swift, name: "Placeholder")
         XCTAssertEqual(parsed.status, 0, parsed.output)
-        XCTAssertFalse(swift.contains("Anchor."), "layout anchors are iOS 9; the page targets iOS 8")
+        XCTAssertFalse(swift.contains("Anchor."), "layout anchors are iOS 9; the category targets iOS 8")
+        // The Swift uses @MainActor and nonisolated(unsafe): no Xcode that builds for iOS 8 knows
+        // them, so the page and the rule name the target and the Xcode the Swift needs.
+        let page = try XCTUnwrap(FixPages.handWritten("associated-object-placeholder"))
+        XCTAssertTrue(swift.contains("nonisolated(unsafe)") && swift.contains("@MainActor"), swift)
+        XCTAssertTrue(
+            page.contains("it needs\nXcode 15.3 or later, whose lowest deployment target is iOS 12.0"), page)
+        let rule = try XCTUnwrap(RuleSet.builtIn().rules.first { $0.fix == "associated-object-placeholder" })
+        XCTAssertEqual(rule.replacementTarget, "8.0")
+        XCTAssertEqual(rule.replacementSwiftTarget, "12.0")
+        XCTAssertEqual(rule.replacementSwiftToolchain, "Xcode 15.3 (Swift 5.10)")
         XCTAssertFalse(swift.contains("queue: .main"), "no @Sendable block calling main-actor code")
     }
 
