@@ -12,6 +12,8 @@ struct RuleTestResult {
     var exceptionType: String?
     var failure: KVCFailure?
     var evaluations: [(rule: Rule, reasons: [String])] = []
+    /// With `--expect`, when another rule won: why the expected one did not.
+    var whyNot: String?
 
     var label: String { position.map { "\(path) #\($0)" } ?? path }
 
@@ -39,6 +41,11 @@ enum RuleTestOutput {
                     "\(result.label): \(what) -> \(best.id) -> \(best.fix) [\((best.source as NSString).lastPathComponent):\(best.line)]\n"
             } else {
                 out += "\(result.label): \(what) -> no rule\n"
+            }
+            if let whyNot = result.whyNot {
+                out +=
+                    TextWrap.wrap("why: " + whyNot, width: ReportRenderer.width, indent: "    ").joined(
+                        separator: "\n") + "\n"
             }
             guard explain else { continue }
             for evaluation in result.evaluations {
@@ -83,6 +90,7 @@ enum RuleTestOutput {
                 ]
             }
             if let expect { item["matches_expected"] = result.matches(expect) }
+            if let whyNot = result.whyNot { item["why_not_expected"] = whyNot }
             return item
         }
         var document: [String: Any] = [

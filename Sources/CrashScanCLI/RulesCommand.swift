@@ -92,7 +92,7 @@ enum RulesCommand: CommandDefinition {
                     )
                 }
             }
-            let results = try test(rules: rules, fixtures: Array(positionals.dropFirst()))
+            let results = try test(rules: rules, fixtures: Array(positionals.dropFirst()), expect: expect)
             if json {
                 console.out(RuleTestOutput.json(results, expect: expect))
             } else {
@@ -194,8 +194,29 @@ enum RulesCommand: CommandDefinition {
         return .ok
     }
 
+    /// Why the rule (or a rule of the fix) `expected` did not win for `subject`: the first of its
+    /// conditions that failed, or the rule that won over it and why.
+    static func whyNot(_ expected: String, rules: RuleSet, subject: RuleSubject, winner: Rule?) -> String {
+        let candidates = rules.rules.filter { $0.id == expected || $0.fix == expected }
+        var reasons: [String] = []
+        for rule in candidates {
+            if let failure = rule.match.evaluate(subject).failure {
+                reasons.append("\(rule.id) does not match: \(failure) does not hold")
+            } else if let winner {
+                let why =
+                    !winner.isBuiltIn && rule.isBuiltIn
+                    ? "a team rule wins over a built-in one"
+                    : winner.specificity > rule.specificity
+                        ? "it is more specific (\(winner.specificity) against \(rule.specificity))"
+                        : "it comes later with the same specificity (\(winner.specificity))"
+                reasons.append("\(rule.id) matches, but \(winner.id) wins: \(why)")
+            }
+        }
+        return reasons.joined(separator: "; ")
+    }
+
     /// Runs the rules against crash files: one result per report, or per file that yielded none.
-    static func test(rules: RuleSet, fixtures: [String]) throws -> [RuleTestResult] {
+    static func test(rules: RuleSet, fixtures: [String], expect: String? = nil) throws -> [RuleTestResult] {
         let sources = try InputWalker().expand(fixtures)
         var results: [RuleTestResult] = []
         for parsed in sources.flatMap({ SourceReader.read($0) }) {
@@ -220,6 +241,10 @@ enum RulesCommand: CommandDefinition {
                 result.exceptionType = report.exceptionType
                 result.failure = failure
                 result.evaluations = rules.evaluations(for: subject)
+                if let expect, !result.matches(expect) {
+                    result.whyNot = whyNot(
+                        expect, rules: rules, subject: subject, winner: result.evaluations.first?.rule)
+                }
                 results.append(result)
             }
         }

@@ -76,6 +76,8 @@ public struct Rule: Sendable {
     public var gatedBySDK = false
     /// A catch-all rule: its recommendation is never more than low confidence.
     public var generic: Bool = false
+    /// One of crashscan's own rules (`rules/*.json`), not a team's.
+    public var isBuiltIn = false
 
     /// How many conditions the rule states, plus its priority: the most specific match wins.
     public var specificity: Int { match.conditionCount * 10 + priority }
@@ -191,7 +193,7 @@ extension RuleMatch {
     }
 
     /// Why the rule matches (one line per stated condition), or the first condition that fails.
-    func evaluate(_ subject: RuleSubject) -> (reasons: [String], failure: String?) {
+    public func evaluate(_ subject: RuleSubject) -> (reasons: [String], failure: String?) {
         var reasons: [String] = []
         for condition in conditions {
             guard condition.holds(for: subject) else { return (reasons, condition.explanation(for: subject)) }

@@ -38,7 +38,11 @@ public struct RuleSet: Sendable {
     public static func builtIn() throws -> RuleSet {
         var rules: [Rule] = []
         for file in EmbeddedRules.files {
-            rules += try parse(json: Data(file.json.utf8), file: file.name)
+            rules += try parse(json: Data(file.json.utf8), file: file.name).map { rule in
+                var builtIn = rule
+                builtIn.isBuiltIn = true
+                return builtIn
+            }
         }
         return RuleSet(rules: rules)
     }
@@ -84,19 +88,24 @@ public struct RuleSet: Sendable {
         return filled
     }
 
-    /// The most specific rule that matches; on a tie the later rule (a team's) wins.
+    /// The rule that wins: a team's rule that matches before any built-in one (it is the team's
+    /// knowledge of its app), else the most specific; on a tie the later rule.
     public func bestMatch(for subject: RuleSubject) -> Rule? {
         evaluations(for: subject).first?.rule
     }
 
-    /// Every rule that matches, most specific first (the first one wins), with why it matches.
+    /// Every rule that matches, the winner first (team rules, then the most specific), with why
+    /// it matches.
     public func evaluations(for subject: RuleSubject) -> [(rule: Rule, reasons: [String])] {
         var matched: [(rule: Rule, reasons: [String], order: Int)] = []
         for (order, rule) in rules.enumerated() {
             let result = rule.match.evaluate(subject)
             if result.failure == nil { matched.append((rule, result.reasons, order)) }
         }
-        return matched.sorted { ($0.rule.specificity, $0.order) > ($1.rule.specificity, $1.order) }.map {
+        func rank(_ item: (rule: Rule, reasons: [String], order: Int)) -> (Int, Int, Int) {
+            (item.rule.isBuiltIn ? 0 : 1, item.rule.specificity, item.order)
+        }
+        return matched.sorted { rank($0) > rank($1) }.map {
             ($0.rule, $0.reasons)
         }
     }

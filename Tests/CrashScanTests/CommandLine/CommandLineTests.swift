@@ -126,9 +126,35 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(report["fix"] as? String, "associated-object-placeholder")
         XCTAssertEqual(report["matches_expected"] as? Bool, true)
         XCTAssertEqual((document["summary"] as? [String: Any])?["not_matched"] as? Int, 0)
-        let miss = try runner.run(["rules", "test", rules, crash, "--expect", "search-text-field"])
+        let miss = try runner.run(
+            ["rules", "test", rules, crash, "--expect", "search-text-field"], environment: ["COLUMNS": "200"])
         XCTAssertEqual(miss.status, 1)
         XCTAssertTrue(miss.out.hasSuffix("1 report, 1 not matched by search-text-field\n"), miss.out)
+        XCTAssertTrue(
+            miss.out.contains(
+                "why: uisearchbar-search-field does not match: class UITextView in [UISearchBar] does not hold"
+            ),
+            miss.out)
+
+        // A team's rule that matches wins over the built-in one, however much less specific.
+        let team = runner.folder.appendingPathComponent("team.json")
+        try Data(
+            #"""
+            {"rules": [{"id": "team-placeholder", "match": {"key": "_placeholderLabel"},
+              "fix": "team-placeholder-view", "title": "Use TeamPlaceholderTextView", "detail": "Ours."}]}
+            """#.utf8
+        ).write(to: team)
+        let ours = try runner.run(["rules", "test", team.path, crash, "--expect", "team-placeholder"])
+        XCTAssertEqual(ours.status, 0, ours.out)
+        XCTAssertTrue(ours.out.contains("-> team-placeholder -> team-placeholder-view"), ours.out)
+        let builtIn = try runner.run(
+            ["rules", "test", team.path, crash, "--expect", "uitextview-placeholder-label"],
+            environment: ["COLUMNS": "200"])
+        XCTAssertEqual(builtIn.status, 1)
+        XCTAssertTrue(
+            builtIn.out.contains(
+                "why: uitextview-placeholder-label matches, but team-placeholder wins: a team rule wins over a built-in one"
+            ), builtIn.out)
     }
 }
 
