@@ -226,7 +226,14 @@ struct ObjCScanner: TokenReader {
             guard isIdentifier(name) else { continue }
             variables[text(name), default: []].append((index, text(index - 1)))
         }
-        return variables
+        // `id name` and `(id)name`: declared, but of no particular class.
+        for index in tokens.indices where isIdentifier(index, "id") {
+            var name = index + 1
+            if isPunctuation(name, 41) { name += 1 }
+            guard isIdentifier(name), !isPunctuation(name + 1, 58) else { continue }
+            variables[text(name), default: []].append((index, "id"))
+        }
+        return variables.mapValues { $0.sorted { $0.at < $1.at } }
     }
 
     /// The declared type of the receiver, and how it was decided (or why it is unknown).
@@ -242,6 +249,9 @@ struct ObjCScanner: TokenReader {
             return (implementation, "self in @implementation \(implementation)")
         case 1:
             let name = words[0]
+            if variable(name) == "id" {
+                return (nil, "\(name) is declared id, so its class is not known from the code")
+            }
             if let type = variable(name) { return (type, "declared \(type) *\(name)") }
             if name.hasPrefix("_"),
                 let type = declarations.type(ofProperty: String(name.dropFirst()), on: implementation)
@@ -256,6 +266,8 @@ struct ObjCScanner: TokenReader {
             return (nil, "the type of self.\(words[2]) is not declared in the sources")
         case 4 where words[0] == "[" && words[3] == "]" && words[2] == "sharedApplication":
             return ("UIApplication", "[UIApplication sharedApplication]")
+        case 5... where words[0] == "(" && words[2] == "*" && words[3] == ")":
+            return (words[1], "cast to \(words[1]) *")
         default:
             if words.count >= 3, words[words.count - 2] == ".",
                 let type = SourceDeclarations.wellKnownProperties[words[words.count - 1]]

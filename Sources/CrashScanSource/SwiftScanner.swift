@@ -102,10 +102,18 @@ struct SwiftScanner: TokenReader {
             guard let (label, keyStart, keyEnd) = keyArgument(name, at: index) else { return }
             guard let key = keyValue(keyStart..<keyEnd, constants: constants) else { return }
             let accessor = name == "setValue" ? "setValue(_:\(label):)" : "value(\(label):)"
-            let chain = receiverChain(before: index)
-            let receiver = chain.isEmpty ? "self" : chain.map(text).joined()
-            let (type, reason) = receiverType(
-                chain, scope: scope, declarations: declarations, variables: variables)
+            // `(…)?.setValue`: the chain holds only the optional mark.
+            let chain =
+                receiverChain(before: index).filter { isIdentifier($0) || isPunctuation($0, 46) }.isEmpty
+                ? [] : receiverChain(before: index)
+            let expression: (isExpression: Bool, type: String?) =
+                chain.isEmpty ? parenthesisedReceiver(before: index) : (false, nil)
+            let receiver = expression.isExpression ? "(…)" : chain.isEmpty ? "self" : chain.map(text).joined()
+            let (type, reason) =
+                expression.isExpression
+                ? expression.type.map { ($0, "cast to \($0)") }
+                    ?? (nil, "the receiver is an expression whose type is not certain from the code")
+                : receiverType(chain, scope: scope, declarations: declarations, variables: variables)
             let resolved = type.map(declarations.resolve)
             let start = lines.location(of: tokens[keyStart].start)
             let end = lines.location(of: tokens[keyEnd - 1].end)
@@ -197,9 +205,71 @@ struct SwiftScanner: TokenReader {
                 let type = typeName(at: index + 2), isPunctuation(index + 3, 40)
             {
                 variables[text(index), default: []].append((index, type))
+            } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
+                isPunctuation(index + 1, 61), let type = castType(inStatementFrom: index + 2)
+            {
+                // `let field = searchBar.value(forKey: "_searchField") as? UITextField`
+                variables[text(index), default: []].append((index, type))
             }
         }
         return variables
+    }
+
+    /// The type a statement's value is cast to at its top level (`… as? UITextField`), reading
+    /// from `start` to the end of the statement (its line, or further inside brackets); nil when
+    /// it casts to none.
+    private func castType(inStatementFrom start: Int) -> String? {
+        var depth = 0
+        var position = start
+        while position < tokens.count, position == start || depth > 0 || !startsLine(position) {
+            if isPunctuation(position, 40) || isPunctuation(position, 91) { depth += 1 }
+            if isPunctuation(position, 41) || isPunctuation(position, 93) { depth -= 1 }
+            if depth == 0, isIdentifier(position, "as") {
+                var type = position + 1
+                if isPunctuation(type, 63) || isPunctuation(type, 33) { type += 1 }
+                return typeName(at: type)
+            }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Whether a line break lies between the token at `position` and the one before it.
+    private func startsLine(_ position: Int) -> Bool {
+        guard position > 0, position < tokens.count else { return true }
+        return bytes[tokens[position - 1].end..<tokens[position].start].contains(10)
+    }
+
+    /// For a call on a parenthesised expression (`(x as? UITextField)?.setValue`,
+    /// `(dict as NSDictionary).value`): the type it is cast to, and whether there is such an
+    /// expression at all (then the receiver is not `self`).
+    private func parenthesisedReceiver(before index: Int) -> (isExpression: Bool, type: String?) {
+        var close = index - 1
+        guard isPunctuation(close, 46) else { return (false, nil) }
+        close -= 1
+        while close >= 0, isPunctuation(close, 63) || isPunctuation(close, 33) { close -= 1 }
+        guard close >= 0, isPunctuation(close, 41) || isPunctuation(close, 93) else { return (false, nil) }
+        guard isPunctuation(close, 41) else { return (true, nil) }
+        var depth = 0
+        var open = close
+        while open >= 0 {
+            if isPunctuation(open, 41) { depth += 1 }
+            if isPunctuation(open, 40) { depth -= 1 }
+            if depth == 0 { break }
+            open -= 1
+        }
+        guard open >= 0 else { return (true, nil) }
+        var level = 0
+        for position in (open + 1)..<close {
+            if isPunctuation(position, 40) || isPunctuation(position, 91) { level += 1 }
+            if isPunctuation(position, 41) || isPunctuation(position, 93) { level -= 1 }
+            if level == 0, isIdentifier(position, "as") {
+                var type = position + 1
+                if isPunctuation(type, 63) || isPunctuation(type, 33) { type += 1 }
+                return (true, typeName(at: type))
+            }
+        }
+        return (true, nil)
     }
 
     /// The tokens of the receiver before `.setValue` (`self.searchBar`, `field!`, `UIApplication.shared`);

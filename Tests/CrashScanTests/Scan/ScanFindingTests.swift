@@ -233,3 +233,71 @@ final class ScanRuleTests: XCTestCase {
         XCTAssertEqual(try findings(source, path: "Cell.swift", rules: RuleSet.builtIn()), [])
     }
 }
+
+/// The receiver's class from casts, cast variables and `id` declarations, in both languages.
+final class ScanReceiverTests: XCTestCase {
+    func sites(_ source: String, path: String) throws -> [String] {
+        let file = try XCTUnwrap(
+            SourceTree.File(path: path, language: try XCTUnwrap(SourceLanguage(path: path))))
+        let bytes = Array(source.utf8)
+        let declarations = SourceScanner.declarations(file, bytes: bytes)
+        return SourceScanner.callSites(file, bytes: bytes, declarations: declarations).map {
+            "\($0.line) \($0.receiverClass ?? "?") \($0.keyPath): \($0.classReason)"
+        }
+    }
+
+    func testSwiftCastsAndCastVariablesNameTheClass() throws {
+        let source = """
+            final class NoteView: UIView {
+                func configure(dict: [String: Any]) {
+                    let label = (dict as NSDictionary).value(forKey: "_placeholderLabel")
+                }
+            }
+            final class SearchController: UIViewController {
+                let searchBar = UISearchBar()
+                func style() {
+                    let field = searchBar.value(forKey: "_searchField") as? UITextField
+                    field?.setValue(UIColor.red, forKey: "_placeholderLabel.textColor")
+                    (searchBar.value(forKey: "_searchField") as? UITextField)?.setValue(UIColor.gray, forKey: "_placeholderLabel.textColor")
+                    (cell.contentView.subviews.first)?.setValue(1, forKey: "_tag")
+                }
+            }
+            """
+        XCTAssertEqual(
+            try sites(source, path: "Views.swift"),
+            [
+                "3 NSDictionary _placeholderLabel: cast to NSDictionary",
+                "9 UISearchBar _searchField: declared searchBar: UISearchBar",
+                "10 UITextField _placeholderLabel.textColor: declared field: UITextField",
+                "11 UISearchBar _searchField: declared searchBar: UISearchBar",
+                "11 UITextField _placeholderLabel.textColor: cast to UITextField",
+                "12 ? _tag: the receiver is an expression whose type is not certain from the code",
+            ])
+    }
+
+    func testObjectiveCCastsAndIdParameters() throws {
+        let source = """
+            @implementation Helper
+            - (void)apply:(id)unknown searchBar:(UISearchBar *)searchBar {
+                [unknown setValue:@"x" forKey:@"_placeholderLabel"];
+                [(UITextField *)[searchBar valueForKey:@"_searchField"] setValue:UIColor.redColor forKeyPath:@"_placeholderLabel.textColor"];
+            }
+            @end
+            """
+        XCTAssertEqual(
+            try sites(source, path: "Helper.m"),
+            [
+                "3 ? _placeholderLabel: unknown is declared id, so its class is not known from the code",
+                "4 UISearchBar _searchField: declared UISearchBar *searchBar",
+                "4 UITextField _placeholderLabel.textColor: cast to UITextField *",
+            ])
+        // The text field reached through `_searchField` gets UITextField's rule, not UITextView's.
+        let rules = try RuleSet.builtIn()
+        let file = try XCTUnwrap(SourceTree.File(path: "Helper.m", language: .objectiveC))
+        let bytes = Array(source.utf8)
+        let found = SourceScanner.callSites(
+            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
+        ).compactMap(rules.sourceFinding).map { "\($0.site.line) \($0.rule.id)" }
+        XCTAssertTrue(found.contains("4 uitextfield-placeholder-label"), "\(found)")
+    }
+}
