@@ -139,7 +139,7 @@ extension UIKitMemberCatalog {
         var chain: [String] = []
         var complete = true
         var current: String? = className
-        while let name = current, tables.classes[name] != nil, chain.count < 32 {
+        while let name = current, holds(name), chain.count < 32 {
             guard coverage(of: name).contains(index) else {
                 complete = false
                 break
@@ -152,8 +152,8 @@ extension UIKitMemberCatalog {
         ] {
             for candidate in wanted {
                 for owner in chain {
-                    if let member = members(of: owner).first(where: {
-                        $0.name == candidate && kinds.contains($0.kind) && $0.versions.contains(index)
+                    if let member = members(named: candidate, of: owner).first(where: {
+                        kinds.contains($0.kind) && $0.versions.contains(index)
                     }) {
                         return .member(name: member.name, kind: member.kind, declaredBy: owner)
                     }

@@ -13,22 +13,37 @@ public enum UIKitMemberCatalog {
     public static var osVersions: [OSVersion] { tables.osVersions }
 
     /// Whether the catalogue holds `className` (one of UIKit's public classes).
-    public static func holds(_ className: String) -> Bool { tables.classes[className] != nil }
+    public static func holds(_ className: String) -> Bool { tables.blocks[className] != nil }
+
+    /// Every class the catalogue holds.
+    public static var classNames: [String] { Array(tables.blocks.keys) }
 
     /// The versions whose dump holds the class.
     public static func coverage(of className: String) -> DumpVersions {
-        tables.classes[className]?.covered ?? DumpVersions()
+        entry(className)?.covered ?? DumpVersions()
     }
 
     /// The class's superclass in the dump of version `index`, nil when that dump does not hold it.
     public static func superclass(of className: String, at index: Int) -> String? {
-        tables.classes[className]?.superclasses.first { $0.versions.contains(index) }?.name
+        entry(className)?.superclasses.first { $0.versions.contains(index) }?.name
     }
 
     /// The members the class itself declares (not its superclasses').
     public static func members(of className: String) -> [Member] {
-        tables.classes[className]?.members ?? []
+        entry(className)?.members ?? []
     }
+
+    /// A class's lines read on first use: the file is 585 KB and a command asks of a few classes
+    /// (reading all 14,800 lines on every rules load took 0.9 s of a debug build).
+    static func entry(_ className: String) -> ClassEntry? {
+        if let parsed = parsed.withLock({ $0[className] }) { return parsed }
+        guard let block = tables.blocks[className] else { return nil }
+        let entry = UIKitMemberFile.entry(tables.bytes[block], place: tables.place)
+        parsed.withLock { $0[className] = entry }
+        return entry
+    }
+
+    private static let parsed = Locked<[String: ClassEntry]>([:])
 
     /// One instance variable or property of a class.
     public struct Member: Sendable, Equatable {
@@ -51,13 +66,27 @@ public enum UIKitMemberCatalog {
     struct ClassEntry: Sendable {
         var covered = DumpVersions()
         var superclasses: [(name: String, versions: DumpVersions)] = []
-        var members: [Member] = []
+        var members: [Member] = [] {
+            didSet { byName = Dictionary(grouping: members, by: \.name) }
+        }
+        /// The members by name: KVC's search asks for a handful of names on each class of a chain
+        /// in each of 28 versions (looking through the list took 0.7 s of a debug build's rules load).
+        var byName: [String: [Member]] = [:]
+    }
+
+    /// The members of `className` named `name` (an ivar and a property may share it).
+    static func members(named name: String, of className: String) -> [Member] {
+        entry(className)?.byName[name] ?? []
     }
 
     struct Tables: Sendable {
         var versions: [String] = []
         var osVersions: [OSVersion] = []
-        var classes: [String: ClassEntry] = [:]
+        /// A dump label's place in `versions`, by its number (`UIKitMemberFile.number`).
+        var place: [Int: Int] = [:]
+        /// The file, and each class's block in it (its `C` line to the next class's).
+        var bytes: [UInt8] = []
+        var blocks: [String: Range<Int>] = [:]
     }
 
     static let tables: Tables = {

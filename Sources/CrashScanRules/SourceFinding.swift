@@ -22,6 +22,9 @@ public struct SourceFinding: Sendable {
     /// The class the rule matched on (the receiver's class, or the UIKit ancestor it inherits
     /// the key from; the catalogue's class when the receiver's is not certain).
     public var ruleClass: String?
+    /// For a finding no specific rule names: what UIKit's runtime headers say of the key (the
+    /// member it reaches and on which versions).
+    public var headers: String? = nil
 
     /// One sentence for the compiler-style line and SARIF.
     public var message: String {
@@ -40,6 +43,7 @@ public struct SourceFinding: Sendable {
             text += ": breaks whenever UIKit changes it"
         }
         if let exception = rule.exceptions.first { text += " (\(exception))" }
+        if let headers { text += "; UIKit's runtime headers: \(headers)" }
         text += "; fix: crashscan fix \(rule.fix)"
         return text
     }
@@ -85,13 +89,35 @@ extension RuleSet {
                 }
             }
         }
-        // A private key of a UIKit class no rule names: the generic rule.
-        guard SourceDeclarations.isUIKitClassName(receiver),
-            KnownClasses.isPrivateKey(site.key, receiver: receiver),
+        // A private key of a UIKit class (or of the UIKit class an app's class inherits from) that
+        // no rule names: the generic rule. Private by its name, or because UIKit's runtime headers
+        // show the key reaching an instance variable and no property (`placeholderLabel` finds
+        // UITextView's `_placeholderLabel`).
+        guard let uikitClass = Self.classChain(receiver).first(where: SourceDeclarations.isUIKitClassName),
             let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
         else { return nil }
-        return SourceFinding(
-            site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: receiver)
+        let reach = UIKitMemberCatalog.reach(key: site.key, accessor: nil, on: uikitClass)
+        guard
+            KnownClasses.isPrivateKey(site.key, receiver: uikitClass)
+                || Self.reachesOnlyInstanceVariables(reach)
+        else { return nil }
+        var finding = SourceFinding(
+            site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: uikitClass)
+        finding.headers = reach.flatMap { $0.presentVersions.isEmpty ? nil : $0.summary }
+        return finding
+    }
+
+    /// Whether the key reaches an instance variable in some dump and a property in none: state
+    /// no public API declares.
+    static func reachesOnlyInstanceVariables(_ reach: KVCReach?) -> Bool {
+        guard let reach else { return false }
+        var ivar = false
+        for state in reach.states {
+            guard case .member(_, let kind, _) = state else { continue }
+            if kind != .ivar { return false }
+            ivar = true
+        }
+        return ivar
     }
 
     /// The indices of the specific rules whose key conditions hold for `key`.

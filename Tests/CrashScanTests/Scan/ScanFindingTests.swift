@@ -301,3 +301,37 @@ final class ScanReceiverTests: XCTestCase {
         XCTAssertTrue(found.contains("4 uitextfield-placeholder-label"), "\(found)")
     }
 }
+
+extension ScanReceiverTests {
+    /// A key no rule names is a finding when UIKit's runtime headers show it reaching an instance
+    /// variable and no property (`clearButtonOffset` finds UITextField's `_clearButtonOffset`),
+    /// on a UIKit class or an app's subclass of one; a public property (`text`) is not.
+    func testAKeyReachingOnlyAnInstanceVariableIsAFinding() throws {
+        let source = """
+            @interface MyField : UITextField
+            @end
+            @implementation MyField
+            - (void)go:(UITextField *)field label:(UILabel *)label {
+                [field setValue:@1 forKey:@"clearButtonOffset"];
+                [label valueForKey:@"text"];
+                [self valueForKey:@"clearButtonOffset"];
+            }
+            @end
+            """
+        let file = try XCTUnwrap(SourceTree.File(path: "MyField.m", language: .objectiveC))
+        let bytes = Array(source.utf8)
+        let findings = SourceScanner.callSites(
+            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
+        ).compactMap(try RuleSet.builtIn().sourceFinding)
+        XCTAssertEqual(
+            findings.map { "\($0.site.line) \($0.rule.id) \($0.ruleClass ?? "?")" },
+            [
+                "5 private-key-generic UITextField", "7 private-key-generic UITextField",
+            ])
+        XCTAssertTrue(
+            findings[0].message.contains(
+                "UIKit's runtime headers: UITextField has the instance variable _clearButtonOffset in iOS 4.3–18"
+            ),
+            findings[0].message)
+    }
+}
