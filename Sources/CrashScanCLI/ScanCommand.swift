@@ -89,7 +89,11 @@ enum ScanCommand: CommandDefinition {
             unreadable: scanned.unreadable)
         if let store {
             report.crashGroups = try report.findings.map { finding in
-                try finding.ruleClass.map { try store.crashGroups(receiverClass: $0, key: finding.site.key) }
+                try finding.ruleClass.map {
+                    try store.crashGroups(
+                        receiverClass: $0, key: finding.site.key,
+                        accessor: finding.site.firstComponentAccessor)
+                }
                     ?? []
             }
             try store.recordScan(

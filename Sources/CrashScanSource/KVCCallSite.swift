@@ -1,3 +1,5 @@
+import CrashScanModel
+
 /// The languages `crashscan scan` reads.
 public enum SourceLanguage: String, Sendable, CaseIterable {
     case objectiveC = "objc"
@@ -51,4 +53,12 @@ public struct KVCCallSite: Sendable, Equatable {
 
     /// The first component of the key path: the key KVC looks up on the receiver.
     public var key: String { String(keyPath.prefix { $0 != "." }) }
+
+    /// How KVC reaches the first component of the key path: set only when the call sets a plain
+    /// key (`setValue:forKey:`, an IB attribute without a dot); a key path's first component is
+    /// read (`setValue:forKeyPath:@"_placeholderLabel.textColor"` reads `_placeholderLabel`).
+    public var firstComponentAccessor: KVCAccessor {
+        let sets = accessor.hasPrefix("setValue") || accessor == "userDefinedRuntimeAttribute"
+        return sets && !keyPath.contains(".") ? .set : .get
+    }
 }

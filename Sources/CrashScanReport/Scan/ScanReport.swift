@@ -40,6 +40,8 @@ public struct ScanReport: Sendable {
         if let first = versions.first, let last = versions.last {
             text += first == last ? ", iOS \(first)" : ", iOS \(first)–\(last)"
         }
+        let exceptions = Array(Set(groups.compactMap(\.exception))).sorted()
+        if !exceptions.isEmpty { text += ", raising " + exceptions.joined(separator: " or ") }
         let ids = groups.prefix(3).map(\.id).joined(separator: ", ")
         return text + " (group\(groups.count == 1 ? "" : "s") \(ids)\(groups.count > 3 ? ", …" : ""))"
     }

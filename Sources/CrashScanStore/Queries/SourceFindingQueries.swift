@@ -1,4 +1,5 @@
 import CrashScanDatabase
+import CrashScanModel
 
 /// What `crashscan scan --db` stores, and how crash groups and source findings meet: by the
 /// class a rule matched and the key's first component (`_placeholderLabel` of
@@ -59,6 +60,8 @@ public struct LinkedCrashGroup: Sendable, Equatable {
     public var devices: Int
     /// The OS versions of its reports, in version order.
     public var osVersions: [String]
+    /// The exception its reports raised (`NSUnknownKeyException`).
+    public var exception: String? = nil
 }
 
 /// Where in the code a crash group's class and key are used (the latest scan).
@@ -117,13 +120,16 @@ extension Store {
     }
 
     /// The crash groups whose class is `receiverClass` and whose key's first component is `key`,
-    /// most reports first.
-    public func crashGroups(receiverClass: String, key: String) throws -> [LinkedCrashGroup] {
+    /// most reports first; with `accessor`, only those that read (`get`) or set (`set`) it as the
+    /// code does (a group whose reports do not say which is kept).
+    public func crashGroups(receiverClass: String, key: String, accessor: KVCAccessor? = nil) throws
+        -> [LinkedCrashGroup]
+    {
         let dialect = db.dialect
         let dot = dialect.position(of: "'.'", in: "g.key")
         let rows = try db.query(
             """
-            SELECT g.fingerprint, g.report_count, g.device_count,
+            SELECT g.fingerprint, g.report_count, g.device_count, g.exception_type,
                    (SELECT \(dialect.joined("v.os_version", separator: ",", orderedBy: "v.k")) FROM (
                         SELECT r.os_version, min(r.os_key) AS k FROM report r
                         WHERE r.group_id = g.id AND r.os_version IS NOT NULL GROUP BY r.os_version ORDER BY k) v
@@ -131,14 +137,18 @@ extension Store {
             FROM crash_groups g
             WHERE g.receiver_class = ?
               AND (CASE WHEN \(dot) > 0 THEN substr(g.key, 1, \(dot) - 1) ELSE g.key END) IN (?, ?, ?)
+              AND \(accessor == nil ? "1 = 1" : "(g.accessor IS NULL OR g.accessor = ?)")
             ORDER BY g.report_count DESC, g.fingerprint
-            """, [.text(receiverClass)] + Self.keySpellings(key).map(SQLValue.text))
+            """,
+            [.text(receiverClass)] + Self.keySpellings(key).map(SQLValue.text)
+                + (accessor.map { [SQLValue.text($0.rawValue)] } ?? []))
         return try rows.map { row in
             LinkedCrashGroup(
                 id: String((try row.string("fingerprint") ?? "").prefix(8)),
                 reports: try row.int("report_count") ?? 0,
                 devices: try row.int("device_count") ?? 0,
-                osVersions: (try row.string("os_versions") ?? "").split(separator: ",").map(String.init))
+                osVersions: (try row.string("os_versions") ?? "").split(separator: ",").map(String.init),
+                exception: try row.string("exception_type"))
         }
     }
 

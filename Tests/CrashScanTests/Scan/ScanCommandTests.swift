@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import CrashScanDatabase
+@testable import CrashScanModel
 @testable import CrashScanStore
 
 /// `crashscan scan` as a user and a CI job run it: the compiler's line form, exit codes, the JSON
@@ -159,8 +160,18 @@ final class ScanCommandTests: XCTestCase {
         let index = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("App/Placeholder.m:21:33: warning:") })
         XCTAssertEqual(
             lines[index + 1],
-            "App/Placeholder.m:21:33: note: seen in 9 crash reports, 3 device models, iOS 8.1–8.1.3 (group 1b4b4cd6)"
+            "App/Placeholder.m:21:33: note: seen in 9 crash reports, 3 device models, iOS 8.1–8.1.3, raising NSUnknownKeyException (group 1b4b4cd6)"
         )
+        // A finding links only to groups that reach the key as the code does: the seed's group
+        // sets `_placeholderLabel`; code reading it is another crash.
+        let store = try Store(path: runner.folder.appendingPathComponent("crashscan.sqlite").path)
+        for (accessor, expected) in [(KVCAccessor?.none, ["1b4b4cd6"]), (.set, ["1b4b4cd6"]), (.get, [])] {
+            XCTAssertEqual(
+                try store.crashGroups(
+                    receiverClass: "UITextView", key: "_placeholderLabel", accessor: accessor
+                ).map(\.id),
+                expected, "\(String(describing: accessor))")
+        }
         let json = try runner.run(["scan", "App", "--db", "crashscan.sqlite", "--format", "json"])
         let document = try XCTUnwrap(
             JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])

@@ -335,3 +335,22 @@ extension ScanReceiverTests {
             findings[0].message)
     }
 }
+
+extension ScanReceiverTests {
+    /// KVC reads a key path's first component, whatever the call; it sets only a plain key.
+    func testTheFirstComponentsAccessor() {
+        func site(_ accessor: String, _ keyPath: String) -> KVCCallSite {
+            KVCCallSite(
+                path: "A.m", language: .objectiveC, line: 1, column: 1, endLine: 1, endColumn: 1,
+                accessor: accessor,
+                receiver: "x", receiverClass: nil, classReason: "", appClass: nil, keyPath: keyPath,
+                keyIsAppsOwn: false, lineText: "")
+        }
+        XCTAssertEqual(site("setValue:forKey:", "_placeholderLabel").firstComponentAccessor, .set)
+        XCTAssertEqual(
+            site("setValue:forKeyPath:", "_placeholderLabel.textColor").firstComponentAccessor, .get)
+        XCTAssertEqual(site("userDefinedRuntimeAttribute", "_pageImage").firstComponentAccessor, .set)
+        XCTAssertEqual(site("userDefinedRuntimeAttribute", "layer.cornerRadius").firstComponentAccessor, .get)
+        XCTAssertEqual(site("value(forKey:)", "_searchField").firstComponentAccessor, .get)
+    }
+}
