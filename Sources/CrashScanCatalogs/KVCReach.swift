@@ -164,6 +164,20 @@ extension UIKitMemberCatalog {
     }
 }
 
+extension UIKitMemberCatalog {
+    /// The class of the member `key` reaches on `className` (`searchTextField` on UISearchBar is a
+    /// UISearchTextField), from the newest dump that declares it; nil when the member's type is
+    /// no class or the catalogue does not know the key.
+    public static func memberType(key: String, on className: String) -> String? {
+        guard let reach = reach(key: key, accessor: .get, on: className) else { return nil }
+        for state in reach.states.reversed() {
+            guard case .member(let name, let kind, let owner) = state else { continue }
+            return members(named: name, of: owner).first { $0.kind == kind }?.typeClass
+        }
+        return nil
+    }
+}
+
 extension KVCReach {
     /// Whether the member exists on each crashing OS version (`8.1.3` with its report count), in
     /// words: `missing on the crashing iOS 8.1 (1), 8.1.2 (4); present on 13.4 (2)`; nil when no

@@ -55,6 +55,29 @@ extension RuleSet {
     /// else the generic rule for a private key of a UIKit class. Crash-only conditions (exception,
     /// kind, OS) do not apply to source.
     public func sourceFinding(for site: KVCCallSite) -> SourceFinding? {
+        directFinding(for: site) ?? pathFinding(for: site)
+    }
+
+    /// A key path whose first component is public state of a UIKit class and whose next one is
+    /// private state of that member's class: `searchBar.valueForKeyPath("searchTextField._placeholderLabel")`
+    /// reaches the search field's `_placeholderLabel` (the member's type from UIKit's runtime
+    /// headers). At most three hops.
+    func pathFinding(for site: KVCCallSite, hops: Int = 0) -> SourceFinding? {
+        guard hops < 3, !site.keyIsAppsOwn, site.keyPath.contains("."), let receiver = site.receiverClass,
+            let uikitClass = Self.classChain(receiver).first(where: SourceDeclarations.isUIKitClassName),
+            let type = UIKitMemberCatalog.memberType(key: site.key, on: uikitClass)
+        else { return nil }
+        var next = site
+        next.keyPath = String(site.keyPath.drop { $0 != "." }.dropFirst())
+        next.receiverClass = type
+        next.appClass = nil
+        next.classReason =
+            "\(site.classReason); \(uikitClass).\(site.key) is a \(type) (UIKit's runtime headers)"
+        return directFinding(for: next) ?? pathFinding(for: next, hops: hops + 1)
+    }
+
+    /// The finding of the call's first key component (see `sourceFinding`).
+    func directFinding(for site: KVCCallSite) -> SourceFinding? {
         if site.keyIsAppsOwn { return nil }
         // The rules that name this key: most calls (`valueForKey:@"title"`) meet none, and leave
         // here before any class is looked up (150,000 calls of a generated app: 40 % of the scan

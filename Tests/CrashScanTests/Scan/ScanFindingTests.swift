@@ -354,3 +354,29 @@ extension ScanReceiverTests {
         XCTAssertEqual(site("value(forKey:)", "_searchField").firstComponentAccessor, .get)
     }
 }
+
+extension ScanReceiverTests {
+    /// A key path through a public member to private state of the member's class (its type from
+    /// UIKit's runtime headers) is a finding; through to public state it is not.
+    func testAKeyPathThroughAMembersTypeReachesItsPrivateState() throws {
+        let source = """
+            @implementation PathView
+            - (void)go:(UISearchBar *)searchBar {
+                [searchBar setValue:UIColor.redColor forKeyPath:@"searchTextField._placeholderLabel.textColor"];
+                [searchBar valueForKeyPath:@"searchTextField.text"];
+            }
+            @end
+            """
+        let file = try XCTUnwrap(SourceTree.File(path: "Path.m", language: .objectiveC))
+        let bytes = Array(source.utf8)
+        let findings = SourceScanner.callSites(
+            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
+        ).compactMap(try RuleSet.builtIn().sourceFinding)
+        XCTAssertEqual(
+            findings.map { "\($0.site.line) \($0.rule.id) \($0.ruleClass ?? "?") \($0.site.keyPath)" },
+            ["3 uitextfield-placeholder-label UITextField _placeholderLabel.textColor"])
+        XCTAssertTrue(
+            findings.first?.site.classReason.hasSuffix(
+                "UISearchBar.searchTextField is a UITextField (UIKit's runtime headers)") == true)
+    }
+}
