@@ -121,6 +121,17 @@ extension UIKitMemberCatalog {
     /// superclasses in each dump; nil when the catalogue does not hold the class.
     public static func reach(key: String, accessor: KVCAccessor?, on className: String) -> KVCReach? {
         guard holds(className) else { return nil }
+        // Remembered: a scan asks the same class and key of thousands of calls.
+        let cacheKey = "\(className)\u{1F}\(key)\u{1F}\(accessor?.rawValue ?? "-")"
+        if let known = reaches.withLock({ $0[cacheKey] }) { return known }
+        let found = computeReach(key: key, accessor: accessor, on: className)
+        reaches.withLock { $0[cacheKey] = found }
+        return found
+    }
+
+    private static let reaches = Locked<[String: KVCReach]>([:])
+
+    private static func computeReach(key: String, accessor: KVCAccessor?, on className: String) -> KVCReach {
         let first = String(key.prefix { $0 != "." })
         let names = searchedNames(key: first, accessor: accessor)
         let states = versions.indices.map { index in
