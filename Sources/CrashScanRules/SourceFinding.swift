@@ -63,8 +63,8 @@ extension RuleSet {
     /// reaches the search field's `_placeholderLabel` (the member's type from UIKit's runtime
     /// headers). At most three hops.
     func pathFinding(for site: KVCCallSite, hops: Int = 0) -> SourceFinding? {
-        guard hops < 3, !site.keyIsAppsOwn, site.keyPath.contains("."), let receiver = site.receiverClass,
-            let uikitClass = Self.classChain(receiver).first(where: SourceDeclarations.isUIKitClassName),
+        guard hops < 3, !site.keyIsAppsOwn, site.keyPath.contains("."), let uikitClass = site.receiverClass,
+            SourceDeclarations.isUIKitClassName(uikitClass),
             let type = UIKitMemberCatalog.memberType(key: site.key, on: uikitClass)
         else { return nil }
         var next = site
@@ -116,7 +116,9 @@ extension RuleSet {
         // no rule names: the generic rule. Private by its name, or because UIKit's runtime headers
         // show the key reaching an instance variable and no property (`placeholderLabel` finds
         // UITextView's `_placeholderLabel`).
-        guard let uikitClass = Self.classChain(receiver).first(where: SourceDeclarations.isUIKitClassName),
+        // (An app's subclass is already its UIKit ancestor here: the scanner resolves it.)
+        let uikitClass = receiver
+        guard SourceDeclarations.isUIKitClassName(uikitClass),
             let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
         else { return nil }
         let reach = UIKitMemberCatalog.reach(key: site.key, accessor: nil, on: uikitClass)
