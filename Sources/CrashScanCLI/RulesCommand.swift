@@ -140,8 +140,7 @@ enum RulesCommand: CommandDefinition {
 
     /// ` (inferred)` or ` (measured)` after one of a rule's facts.
     static func mark(_ fact: String, of rule: Rule) -> String {
-        rule.inferred.contains(fact)
-            ? " (inferred)" : rule.measured?.settled.contains(fact) == true ? " (measured)" : ""
+        Rule.factMark(fact, inferred: rule.inferred, measured: rule.measured?.settled ?? [])
     }
 
     static func list(_ set: RuleSet, json: Bool, console: Console) throws -> ExitCode {

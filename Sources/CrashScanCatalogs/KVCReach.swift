@@ -216,6 +216,11 @@ extension KVCReach {
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 
+    /// `summary`, then the verdict on the crashing versions: what `explain` and the evidence show.
+    public func summary(onCrashing versions: [(version: String, reports: Int)]) -> String {
+        summary + (verdict(onCrashing: versions).map { "; " + $0 } ?? "")
+    }
+
     /// Whether every crashing version with a known state lacks the member (and one is known).
     public func missingOnEvery(_ versions: [String]) -> Bool {
         let states = versions.compactMap { OSVersion.parse("iOS \($0)") }.map(state(on:)).filter {

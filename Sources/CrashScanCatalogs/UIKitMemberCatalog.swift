@@ -116,10 +116,6 @@ public struct DumpVersions: Sendable, Equatable {
 
     public var isEmpty: Bool { bits == 0 }
 
-    /// The places in version order.
-    public var indices: [Int] { (0..<64).filter(contains) }
-
-    public func union(_ other: DumpVersions) -> DumpVersions { DumpVersions(bits: bits | other.bits) }
     public func intersection(_ other: DumpVersions) -> DumpVersions { DumpVersions(bits: bits & other.bits) }
     public func subtracting(_ other: DumpVersions) -> DumpVersions { DumpVersions(bits: bits & ~other.bits) }
 }

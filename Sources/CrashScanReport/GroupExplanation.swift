@@ -183,8 +183,7 @@ public struct GroupExplanation: Sendable, Encodable {
             let reach = UIKitMemberCatalog.reach(key: key, accessor: group.accessor, on: className)
         {
             let crashing = try store.osVersionCounts(group: id).map { ($0.value, $0.reports) }
-            explanation.headers =
-                reach.summary + (reach.verdict(onCrashing: crashing).map { "; " + $0 } ?? "")
+            explanation.headers = reach.summary(onCrashing: crashing)
         }
         explanation.reports = try store.latestReports(group: id, limit: reportsShown).map {
             ReportLine(

@@ -347,8 +347,7 @@ public enum ReportRenderer {
         )
         if let window = evidence.failingWindow {
             func mark(_ fact: String) -> String {
-                evidence.inferred.contains(fact)
-                    ? " (inferred)" : evidence.measured.contains(fact) ? " (measured)" : ""
+                Rule.factMark(fact, inferred: evidence.inferred, measured: evidence.measured)
             }
             let fails = mark("failsOn")
             let works = mark("worksOn")

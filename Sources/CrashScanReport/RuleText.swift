@@ -8,7 +8,7 @@ struct RuleText {
     /// ` (inferred)` after a fact the rule infers rather than has seen in a crash report,
     /// ` (measured)` after one UIKit's runtime headers settle.
     func inferred(_ fact: String) -> String {
-        rule.inferred.contains(fact) ? " (inferred)" : rule.measured.contains(fact) ? " (measured)" : ""
+        Rule.factMark(fact, inferred: rule.inferred, measured: rule.measured)
     }
 
     /// `iOS 8.1 – 8.1.3 (inferred)`, where the access fails.

@@ -164,9 +164,9 @@ extension Evidence {
                 }
             }
         }
-        if measuredFailure, subject.key != nil, let headers = evidence.headers,
-            headers.contains("missing on the crashing"),
-            !headers.contains("present on the crashing")
+        if measuredFailure, let className = subject.receiverClass, let key = subject.key,
+            UIKitMemberCatalog.reach(key: key, accessor: nil, on: className)?.missingOnEvery(
+                evidence.crashOSVersions.map(\.value)) == true
         {
             fits.append("UIKit's runtime headers lack the member on the crashing versions")
         }

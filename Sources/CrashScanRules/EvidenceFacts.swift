@@ -117,8 +117,7 @@ extension Evidence {
         guard let className = subject.receiverClass, let key = subject.key,
             let reach = UIKitMemberCatalog.reach(key: key, accessor: nil, on: className)
         else { return nil }
-        let verdict = reach.verdict(onCrashing: crashOS.map { ($0.value, $0.reports) })
-        return reach.summary + (verdict.map { "; " + $0 } ?? "")
+        return reach.summary(onCrashing: crashOS.map { ($0.value, $0.reports) })
     }
 
     /// The OS versions the group's app ran without this crash: those of its reports on the

@@ -71,6 +71,12 @@ public struct Rule: Sendable {
     /// What UIKit's runtime headers say of the rule's class and key (set when the rule is
     /// loaded); the facts they settle are no longer `inferred`.
     public var measured: MeasuredFacts?
+
+    /// ` (inferred)` after a fact in `inferred`, ` (measured)` after one in `measured`, else
+    /// nothing: how every output marks a rule's fact.
+    public static func factMark(_ fact: String, inferred: [String], measured: [String]) -> String {
+        inferred.contains(fact) ? " (inferred)" : measured.contains(fact) ? " (measured)" : ""
+    }
     /// The breakage comes with building against a newer SDK, not with the OS update (iOS 13's
     /// blocked ivars): older app versions ran the failing OS without it.
     public var gatedBySDK = false

@@ -103,9 +103,8 @@ struct SwiftScanner: TokenReader {
             guard let key = keyValue(keyStart..<keyEnd, constants: constants) else { return }
             let accessor = name == "setValue" ? "setValue(_:\(label):)" : "value(\(label):)"
             // `(…)?.setValue`: the chain holds only the optional mark.
-            let chain =
-                receiverChain(before: index).filter { isIdentifier($0) || isPunctuation($0, 46) }.isEmpty
-                ? [] : receiverChain(before: index)
+            let marks = receiverChain(before: index)
+            let chain = marks.contains { isIdentifier($0) || isPunctuation($0, 46) } ? marks : []
             let expression: (isExpression: Bool, type: String?) =
                 chain.isEmpty ? parenthesisedReceiver(before: index) : (false, nil)
             let receiver = expression.isExpression ? "(…)" : chain.isEmpty ? "self" : chain.map(text).joined()

@@ -21,6 +21,13 @@ final class EvidenceTests: XCTestCase {
         store = try SampleStore.make(self)
     }
 
+    /// The group of the first KVC failure that `condition` (fixed SQL of the test) selects.
+    func group(where condition: String) throws -> Int64 {
+        let row = try XCTUnwrap(
+            try store.db.query("SELECT group_id FROM kvc_failures WHERE \(condition) LIMIT 1").first)
+        return Int64(try XCTUnwrap(try row.int("group_id")))
+    }
+
     func seedGroup() throws -> Int64 {
         let row = try XCTUnwrap(
             try store.db.query(
@@ -256,11 +263,7 @@ extension EvidenceTests {
     /// `?.?`, joined to no call site) is never more than low confidence, and its fix's code (the
     /// rule's sample, another app's outlet) is not shown as if it were this app's.
     func testAGroupWithoutClassOrKeyIsLowAndShowsNoOtherAppsCode() throws {
-        let row = try XCTUnwrap(
-            try store.db.query(
-                "SELECT group_id FROM kvc_failures WHERE receiver_class IS NULL AND key IS NULL AND cause = 'outlet_mismatch'"
-            ).first)
-        let group = Int64(try XCTUnwrap(try row.int("group_id")))
+        let group = try group(where: "receiver_class IS NULL AND key IS NULL AND cause = 'outlet_mismatch'")
         let explanation = try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.fix, "reconnect-outlet")
         XCTAssertEqual(explanation.evidence?.confidence, .low)
@@ -285,11 +288,7 @@ extension EvidenceTests {
     /// the network-type fix, with its code, not the status bar's frame; the same key read from
     /// elsewhere keeps the statusBarManager fix.
     func testTheStatusBarReadForTheNetworkTypeGetsTheNetworkFix() throws {
-        let row = try XCTUnwrap(
-            try store.db.query(
-                "SELECT group_id FROM kvc_failures WHERE receiver_class = 'UIApplication' AND key = 'statusBar'"
-            ).first)
-        let group = Int64(try XCTUnwrap(try row.int("group_id")))
+        let group = try group(where: "receiver_class = 'UIApplication' AND key = 'statusBar'")
         let explanation = try GroupExplanation.build(group: group, store: store, rules: RuleSet.builtIn())
         XCTAssertEqual(explanation.rule?.id, "uiapplication-status-bar-network-type")
         XCTAssertEqual(explanation.rule?.fix, "network-status-api")

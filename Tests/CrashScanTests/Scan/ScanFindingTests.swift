@@ -246,6 +246,15 @@ final class ScanReceiverTests: XCTestCase {
         }
     }
 
+    /// The findings the built-in rules make of an Objective-C source.
+    func findings(_ source: String, path: String) throws -> [SourceFinding] {
+        let file = try XCTUnwrap(SourceTree.File(path: path, language: .objectiveC))
+        let bytes = Array(source.utf8)
+        return SourceScanner.callSites(
+            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
+        ).compactMap(try RuleSet.builtIn().sourceFinding)
+    }
+
     func testSwiftCastsAndCastVariablesNameTheClass() throws {
         let source = """
             final class NoteView: UIView {
@@ -292,12 +301,7 @@ final class ScanReceiverTests: XCTestCase {
                 "4 UITextField _placeholderLabel.textColor: cast to UITextField *",
             ])
         // The text field reached through `_searchField` gets UITextField's rule, not UITextView's.
-        let rules = try RuleSet.builtIn()
-        let file = try XCTUnwrap(SourceTree.File(path: "Helper.m", language: .objectiveC))
-        let bytes = Array(source.utf8)
-        let found = SourceScanner.callSites(
-            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
-        ).compactMap(rules.sourceFinding).map { "\($0.site.line) \($0.rule.id)" }
+        let found = try findings(source, path: "Helper.m").map { "\($0.site.line) \($0.rule.id)" }
         XCTAssertTrue(found.contains("4 uitextfield-placeholder-label"), "\(found)")
     }
 }
@@ -318,11 +322,7 @@ extension ScanReceiverTests {
             }
             @end
             """
-        let file = try XCTUnwrap(SourceTree.File(path: "MyField.m", language: .objectiveC))
-        let bytes = Array(source.utf8)
-        let findings = SourceScanner.callSites(
-            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
-        ).compactMap(try RuleSet.builtIn().sourceFinding)
+        let findings = try findings(source, path: "MyField.m")
         XCTAssertEqual(
             findings.map { "\($0.site.line) \($0.rule.id) \($0.ruleClass ?? "?")" },
             [
@@ -367,11 +367,7 @@ extension ScanReceiverTests {
             }
             @end
             """
-        let file = try XCTUnwrap(SourceTree.File(path: "Path.m", language: .objectiveC))
-        let bytes = Array(source.utf8)
-        let findings = SourceScanner.callSites(
-            file, bytes: bytes, declarations: SourceScanner.declarations(file, bytes: bytes)
-        ).compactMap(try RuleSet.builtIn().sourceFinding)
+        let findings = try findings(source, path: "Path.m")
         XCTAssertEqual(
             findings.map { "\($0.site.line) \($0.rule.id) \($0.ruleClass ?? "?") \($0.site.keyPath)" },
             ["3 uitextfield-placeholder-label UITextField _placeholderLabel.textColor"])
