@@ -105,7 +105,7 @@ let package = Package(
             name: "CrashScanWorkflows",
             dependencies: [
                 "CrashScanStore", "CrashScanRules", "CrashScanSymbolication", "CrashScanClassification",
-                "CrashScanModel",
+                "CrashScanCatalogs", "CrashScanModel",
             ]
         ),
         // The import session: walk → read → parse in parallel → write → refresh groups and rules.

@@ -45,5 +45,8 @@ enum RegroupCommand: CommandDefinition {
         return
             "\(plural(summary.reports, "report")), \(plural(summary.groupsBefore, "group")) before, \(summary.groupsAfter) after"
             + " (\(plural(summary.moved, "report")) moved, \(plural(summary.merged, "incomplete group")) joined to \(summary.merged == 1 ? "its crash" : "their crashes"))"
+            + (summary.madePrivate == 0
+                ? ""
+                : "; \(plural(summary.madePrivate, "failure")) now on a private key (UIKit's runtime headers)")
     }
 }

@@ -3,6 +3,7 @@ import CrashScanReport
 import CrashScanRules
 import CrashScanSource
 import CrashScanStore
+import CrashScanWorkflows
 import Dispatch
 import Foundation
 
@@ -90,9 +91,10 @@ enum ScanCommand: CommandDefinition {
         if let store {
             report.crashGroups = try report.findings.map { finding in
                 try finding.ruleClass.map {
-                    try store.crashGroups(
-                        receiverClass: $0, key: finding.site.key,
-                        accessor: finding.site.firstComponentAccessor)
+                    try FindingLinks.crashGroups(
+                        ruleClass: $0, keyPath: finding.site.keyPath,
+                        firstAccessor: finding.site.firstComponentAccessor,
+                        setsLast: finding.site.accessor.hasPrefix("setValue"), in: store)
                 }
                     ?? []
             }

@@ -129,25 +129,26 @@ public enum KnownClasses {
     }
 
     /// True when the key is private: a leading underscore, a (class, key) pair the catalog
-    /// knows, or a private receiver class.
-    public static func isPrivateKey(_ key: String?, receiver: String?) -> Bool {
-        if let key, key.hasPrefix("_") { return true }
-        if let key, let receiver {
-            let firstComponent = key.split(separator: ".").first.map(String.init) ?? key
-            if privateKeys[receiver]?.contains(firstComponent) == true { return true }
-        }
-        if let receiver, isPrivateClass(receiver) { return true }
-        return false
+    /// knows, a key that reaches private state of a UIKit class in the runtime headers
+    /// (`UIKitMemberCatalog.privateStateReason`), or a private receiver class.
+    public static func isPrivateKey(_ key: String?, receiver: String?, accessor: KVCAccessor? = nil) -> Bool {
+        if let key, key.hasPrefix("_") { return true }  // without building the reason's words
+        return privacyReason(key: key, receiver: receiver, accessor: accessor) != nil
     }
 
     /// Why a key counts as private, in words (nil when it does not).
-    public static func privacyReason(key: String?, receiver: String?) -> String? {
-        if let key, key.hasPrefix("_") { return "leading underscore" }
+    public static func privacyReason(key: String?, receiver: String?, accessor: KVCAccessor? = nil) -> String?
+    {
+        let headers = key.flatMap { key in
+            receiver.flatMap { UIKitMemberCatalog.privateStateReason(key: key, accessor: accessor, on: $0) }
+        }
+        if let key, key.hasPrefix("_") { return "leading underscore" + (headers.map { "; " + $0 } ?? "") }
         if let key, let receiver,
             privateKeys[receiver]?.contains(key.split(separator: ".").first.map(String.init) ?? key) == true
         {
-            return "\(receiver).\(key) reaches private state (catalogue)"
+            return "\(receiver).\(key) reaches private state (catalogue)" + (headers.map { "; " + $0 } ?? "")
         }
+        if let headers { return headers }
         if let receiver, isPrivateClass(receiver) { return "\(receiver) is a private class" }
         return nil
     }

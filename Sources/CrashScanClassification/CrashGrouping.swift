@@ -67,7 +67,9 @@ public enum CrashGrouping {
     /// The grouping rules' version, kept in `meta.grouping_version`: a database grouped by an
     /// older version is regrouped (`crashscan regroup`, or the next import).
     /// 3: Swift and C++ blame frames compare by their stable demangled names.
-    public static let version = 3
+    /// 4: a key is private when UIKit's runtime headers show it reaching private state (stored
+    /// failures are classified again: `Regrouper.reclassifyKeyPrivacy`).
+    public static let version = 4
 
     /// The version hashed into every fingerprint: it stays 2 while a change of the rules leaves
     /// most groups' keys as they were (version 3 changed only mangled blame frames), so that the

@@ -35,7 +35,8 @@ public enum KVCClassifier {
         }
         let origin = found.receiverClass.map { KnownClasses.origin(of: $0, frames: report.frames) }
         let keyIsPrivate =
-            found.kind != .undefinedKey || KnownClasses.isPrivateKey(found.key, receiver: found.receiverClass)
+            found.kind != .undefinedKey
+            || KnownClasses.isPrivateKey(found.key, receiver: found.receiverClass, accessor: found.accessor)
         let cause = cause(
             kind: found.kind, accessor: found.accessor, origin: origin?.origin,
             keyIsPrivate: keyIsPrivate,

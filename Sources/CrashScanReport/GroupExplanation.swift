@@ -163,7 +163,8 @@ public struct GroupExplanation: Sendable, Encodable {
             kind: group.kind?.rawValue, accessor: group.accessor?.rawValue,
             receiverClass: group.receiverClass,
             key: group.key, keyIsPrivate: group.keyIsPrivate == true,
-            privacyReason: KnownClasses.privacyReason(key: group.key, receiver: group.receiverClass),
+            privacyReason: KnownClasses.privacyReason(
+                key: group.key, receiver: group.receiverClass, accessor: group.accessor),
             cause: group.cause?.rawValue, blameFrame: group.blameFrame,
             sampleReport: sample.map { "\($0.path ?? "?") (report \($0.positionInFile + 1) in the file)" },
             frames: (sample?.frames ?? []).map {

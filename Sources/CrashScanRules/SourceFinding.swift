@@ -114,35 +114,19 @@ extension RuleSet {
         }
         // A private key of a UIKit class (or of the UIKit class an app's class inherits from) that
         // no rule names: the generic rule. Private by its name, or because UIKit's runtime headers
-        // show the key reaching an instance variable and no property (`placeholderLabel` finds
-        // UITextView's `_placeholderLabel`).
+        // show the key reaching private state (`placeholderLabel` finds UITextView's
+        // `_placeholderLabel`; `KnownClasses.privacyReason`).
         // (An app's subclass is already its UIKit ancestor here: the scanner resolves it.)
         let uikitClass = receiver
         guard SourceDeclarations.isUIKitClassName(uikitClass),
             let generic = rules.first(where: { $0.generic && $0.match.condition("cause") != nil })
         else { return nil }
         let reach = UIKitMemberCatalog.reach(key: site.key, accessor: nil, on: uikitClass)
-        guard
-            KnownClasses.isPrivateKey(site.key, receiver: uikitClass)
-                || Self.reachesOnlyInstanceVariables(reach)
-        else { return nil }
+        guard KnownClasses.isPrivateKey(site.key, receiver: uikitClass) else { return nil }
         var finding = SourceFinding(
             site: site, rule: generic, severity: .medium, classKnown: true, ruleClass: uikitClass)
         finding.headers = reach.flatMap { $0.presentVersions.isEmpty ? nil : $0.summary }
         return finding
-    }
-
-    /// Whether the key reaches an instance variable in some dump and a property in none: state
-    /// no public API declares.
-    static func reachesOnlyInstanceVariables(_ reach: KVCReach?) -> Bool {
-        guard let reach else { return false }
-        var ivar = false
-        for state in reach.states {
-            guard case .member(_, let kind, _) = state else { continue }
-            if kind != .ivar { return false }
-            ivar = true
-        }
-        return ivar
     }
 
     /// The indices of the specific rules whose key conditions hold for `key`.

@@ -38,6 +38,9 @@ struct ObjCScanner: TokenReader {
                 continue
             }
             if isKeyword(index, "@end") { owner = nil }
+            if let owner, let (name, type) = methodDeclaration(at: index) {
+                found.methodTypes[owner, default: [:]][name] = type
+            }
             if isKeyword(index, "@property"), let owner {
                 let (name, type, end) = property(at: index + 1)
                 if let name, !isCategory {
@@ -87,6 +90,17 @@ struct ObjCScanner: TokenReader {
         return index
     }
 
+    /// `- (UITextField *)searchField` or `- (UITextField *)fieldIn:(UIView *)view` at the start of a
+    /// line: the method's first selector piece and its return type.
+    private func methodDeclaration(at index: Int) -> (name: String, type: String)? {
+        guard isPunctuation(index, 45) || isPunctuation(index, 43), isPunctuation(index + 1, 40),
+            isIdentifier(index + 2), isPunctuation(index + 3, 42), isPunctuation(index + 4, 41),
+            isIdentifier(index + 5),
+            index == 0 || bytes[tokens[index - 1].end..<tokens[index].start].contains(10)
+        else { return nil }
+        return (text(index + 5), text(index + 2))
+    }
+
     /// `(nonatomic, strong) IBOutlet UITextView *textView;`: the name, the type, and the index
     /// after the `;`.
     private func property(at start: Int) -> (name: String?, type: String?, end: Int) {
@@ -133,7 +147,7 @@ struct ObjCScanner: TokenReader {
             guard let (accessor, keyStart) = keyArgument(selectorStart, at: index) else { continue }
             guard let (key, keyEnd) = keyValue(from: keyStart, constants: constants) else { continue }
             let receiverTokens = (open + 1)..<index
-            let receiver = receiverTokens.map(text).joined()
+            let receiver = Self.receiverText(receiverTokens.map(text))
             let (type, reason) = receiverType(
                 receiverTokens, implementation: implementation, declarations: declarations,
                 variables: variables)
@@ -238,6 +252,73 @@ struct ObjCScanner: TokenReader {
 
     /// The declared type of the receiver, and how it was decided (or why it is unknown).
     private func receiverType(
+        _ range: Range<Int>, implementation: String?, declarations: SourceDeclarations,
+        variables: [String: [(at: Int, type: String)]]
+    ) -> (String?, String) {
+        let simple = simpleReceiverType(
+            range, implementation: implementation, declarations: declarations, variables: variables)
+        guard simple.0 == nil else { return simple }
+        let words = range.map(text)
+        let chained = chainType(words, implementation: implementation, declarations: declarations) { name in
+            variables[name]?.last { $0.at < range.lowerBound }?.type
+        }
+        guard let chained else { return simple }
+        return (chained, "\(Self.receiverText(words)) is a \(chained) (the declared types along it)")
+    }
+
+    /// The receiver's tokens as the code writes them: `[self labelIn:self.view]`, `(UITextField *)x`.
+    static func receiverText(_ words: [String]) -> String {
+        func isWordByte(_ byte: UInt8?) -> Bool { byte.map(SourceBytes.isIdentifierByte) ?? false }
+        var text = ""
+        for word in words {
+            let left = text.utf8.last
+            let right = word.utf8.first
+            // A space after a word or `]`, before a word, `*` or `@`: `[self labelIn:x]`, `UIView *`.
+            if isWordByte(left) || left == 93, isWordByte(right) || right == 42 || right == 64 {
+                text += " "
+            }
+            text += word
+        }
+        return text
+    }
+
+    /// The type of a message's result (`[self searchField]`, `[bar fieldIn:view]`) or of a chain of
+    /// properties (`self.searchBar.searchTextField`): the receiver's declared type, then each
+    /// step's declared type in the sources (a method's return type, a property's) or in UIKit's
+    /// runtime headers; nil when a step's type is not known.
+    private func chainType(
+        _ words: [String], implementation: String?, declarations: SourceDeclarations,
+        variable: (String) -> String?
+    ) -> String? {
+        var names: [String]
+        var isCall = false
+        if words.count >= 4, words[0] == "[", words.last == "]" {
+            names = [words[1], words[2]]  // `[receiver selector…]`: one message to a simple receiver
+            isCall = true
+            guard words.count == 4 || words[3] == ":" else { return nil }
+        } else {
+            guard words.count >= 3, words.count % 2 == 1,
+                words.indices.allSatisfy({ ($0 % 2 == 1) == (words[$0] == ".") })
+            else { return nil }
+            names = words.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        }
+        let first = names.removeFirst()
+        let start: String?
+        if first == "self" || first == "super" {
+            start = implementation
+        } else if let declared = variable(first), declared != "id" {
+            start = declared
+        } else {
+            start = declarations.type(
+                ofProperty: first.hasPrefix("_") ? String(first.dropFirst()) : first, on: implementation)
+        }
+        guard let start else { return nil }
+        let steps = names.map { SourceDeclarations.ChainStep(name: $0, isCall: isCall) }
+        return declarations.type(of: steps, from: start, objectiveC: true)
+    }
+
+    /// A receiver whose type a declaration, a cast or a well-known name gives.
+    private func simpleReceiverType(
         _ range: Range<Int>, implementation: String?, declarations: SourceDeclarations,
         variables: [String: [(at: Int, type: String)]]
     ) -> (String?, String) {

@@ -11,6 +11,9 @@ public struct SourceDeclarations: Sendable {
     /// Declared types of each app class's properties (class → property → type), and of the
     /// properties that UIKit categories or extensions in the sources add.
     public var propertyTypes: [String: [String: String]] = [:]
+    /// Declared return types of the sources' methods (class → method → type; "" for Swift's
+    /// global functions): `func searchField() -> UITextField?`, `- (UITextField *)searchField`.
+    public var methodTypes: [String: [String: String]] = [:]
 
     public init() {}
 
@@ -29,6 +32,7 @@ public struct SourceDeclarations: Sendable {
         for (name, superclass) in other.superclasses { declareClass(name, superclass: superclass ?? nil) }
         for (name, keys) in other.members { members[name, default: []].formUnion(keys) }
         for (name, types) in other.propertyTypes { propertyTypes[name, default: [:]].merge(types) { $1 } }
+        for (name, types) in other.methodTypes { methodTypes[name, default: [:]].merge(types) { $1 } }
     }
 
     /// True for a class declared (not only extended) in the scanned sources.
@@ -75,6 +79,59 @@ public struct SourceDeclarations: Sendable {
             current = superclasses[name] ?? nil
         }
         return Self.wellKnownProperties[property]
+    }
+
+    /// The declared return type of `method` on `owner` or its app superclasses, else of a global
+    /// function of that name.
+    public func type(ofMethod method: String, on owner: String?) -> String? {
+        var current = owner
+        var seen: Set<String> = []
+        while let name = current, seen.insert(name).inserted {
+            if let type = methodTypes[name]?[method] { return type }
+            current = superclasses[name] ?? nil
+        }
+        return methodTypes[""]?[method]
+    }
+
+    /// One step of a receiver chain: a property read, or a method called (`field()`, `[x field]`).
+    public struct ChainStep: Sendable, Equatable {
+        public var name: String
+        public var isCall: Bool
+    }
+
+    /// The type a chain of steps reaches from `type` (`searchBar` → `.searchTextField` is a
+    /// UISearchTextField): each step's declared type in the sources, else a UIKit member's type
+    /// from the runtime headers; nil where a step's type is not known. An Objective-C message
+    /// (`[bar searchTextField]`) may be a property's getter.
+    public func type(of steps: [ChainStep], from type: String, objectiveC: Bool) -> String? {
+        var current = type
+        for step in steps {
+            var next: String?
+            if step.isCall { next = self.type(ofMethod: step.name, on: current) }
+            if next == nil, !step.isCall || objectiveC {
+                next = propertyTypes[current]?[step.name] ?? inheritedPropertyType(step.name, on: current)
+                if next == nil {
+                    let uikit = resolve(current).receiverClass
+                    next =
+                        UIKitMemberCatalog.memberType(key: step.name, on: uikit)
+                        ?? Self.wellKnownProperties[step.name]
+                }
+            }
+            guard let found = next else { return nil }
+            current = found
+        }
+        return current
+    }
+
+    /// A property declared by an app superclass of `owner` (not the well-known names).
+    private func inheritedPropertyType(_ property: String, on owner: String) -> String? {
+        var current = superclasses[owner] ?? nil
+        var seen: Set<String> = [owner]
+        while let name = current, seen.insert(name).inserted {
+            if let type = propertyTypes[name]?[property] { return type }
+            current = superclasses[name] ?? nil
+        }
+        return nil
     }
 
     /// UIKit properties whose type their name settles, wherever they are read.

@@ -74,6 +74,11 @@ struct SwiftScanner: TokenReader {
             classes.insert(name)
         }
         walk { index, scope, depth in
+            if isIdentifier(index, "func"), depth == (scope?.depth ?? 0), isIdentifier(index + 1),
+                let type = returnType(ofFunctionAt: index)
+            {
+                found.methodTypes[scope?.name ?? "", default: [:]][text(index + 1)] = type
+            }
             guard let scope, depth == scope.depth, isIdentifier(index, "var") || isIdentifier(index, "let"),
                 isIdentifier(index + 1)
             else { return }
@@ -85,6 +90,38 @@ struct SwiftScanner: TokenReader {
             }
         }
         return found
+    }
+
+    /// `func name<T>(…) async throws -> Type`: the type, when it names one (`UITextField?` is a
+    /// UITextField).
+    private func returnType(ofFunctionAt index: Int) -> String? {
+        var position = index + 2
+        if isPunctuation(position, 60) {  // <Generic>
+            while position < tokens.count, !isPunctuation(position, 62) { position += 1 }
+            position += 1
+        }
+        guard isPunctuation(position, 40), let close = closingParenthesis(from: position) else { return nil }
+        position = close + 1
+        while isIdentifier(position, "throws") || isIdentifier(position, "async")
+            || isIdentifier(position, "rethrows")
+        {
+            position += 1
+        }
+        guard isPunctuation(position, 45), isPunctuation(position + 1, 62) else { return nil }
+        return typeName(at: position + 2)
+    }
+
+    /// The `)` that closes the `(` at `open`.
+    private func closingParenthesis(from open: Int) -> Int? {
+        var depth = 0
+        for position in open..<tokens.count {
+            if isPunctuation(position, 40) { depth += 1 }
+            if isPunctuation(position, 41) {
+                depth -= 1
+                if depth == 0 { return position }
+            }
+        }
+        return nil
     }
 
     // MARK: - Calls
@@ -107,7 +144,8 @@ struct SwiftScanner: TokenReader {
             let chain = marks.contains { isIdentifier($0) || isPunctuation($0, 46) } ? marks : []
             let expression: (isExpression: Bool, type: String?) =
                 chain.isEmpty ? parenthesisedReceiver(before: index) : (false, nil)
-            let receiver = expression.isExpression ? "(…)" : chain.isEmpty ? "self" : chain.map(text).joined()
+            let receiver =
+                expression.isExpression ? "(…)" : chain.isEmpty ? "self" : Self.receiverText(chain.map(text))
             let (type, reason) =
                 expression.isExpression
                 ? expression.type.map { ($0, "cast to \($0)") }
@@ -285,6 +323,12 @@ struct SwiftScanner: TokenReader {
             } else if isPunctuation(position, 46) {
                 chain.insert(position, at: 0)
                 position -= 1
+            } else if isPunctuation(position, 41), let open = openingParenthesis(to: position),
+                isIdentifier(open - 1)
+            {
+                // `field()`, `bar.textField(in: view)`: a call, kept as its `(` alone.
+                chain.insert(open, at: 0)
+                position = open - 1
             } else {
                 break
             }
@@ -292,7 +336,73 @@ struct SwiftScanner: TokenReader {
         return chain
     }
 
+    /// The `(` that the `)` at `close` closes.
+    private func openingParenthesis(to close: Int) -> Int? {
+        var depth = 0
+        var position = close
+        while position >= 0 {
+            if isPunctuation(position, 41) { depth += 1 }
+            if isPunctuation(position, 40) {
+                depth -= 1
+                if depth == 0 { return position }
+            }
+            position -= 1
+        }
+        return nil
+    }
+
+    /// The type a receiver chain reaches step by step (`self.searchBar.searchTextField`,
+    /// `field()`, `bar.textField(in:)`): the first step's declared type (a variable, a property,
+    /// a method's return type, an initialiser's class), then each member's declared type in the
+    /// sources or in UIKit's runtime headers; nil when a step's type is not known.
+    private func chainType(
+        _ words: [String], owner: String?, declarations: SourceDeclarations, variable: (String) -> String?
+    ) -> String? {
+        var steps: [SourceDeclarations.ChainStep] = []
+        for word in words where word != "." {
+            if word == "(" {
+                if !steps.isEmpty { steps[steps.count - 1].isCall = true }
+            } else {
+                steps.append(SourceDeclarations.ChainStep(name: word, isCall: false))
+            }
+        }
+        guard let first = steps.first else { return nil }
+        let start: String?
+        if first.name == "self" {
+            start = owner
+        } else if first.isCall {
+            let isInitialiser = first.name.utf8.first.map { (65...90).contains($0) } ?? false
+            start = declarations.type(ofMethod: first.name, on: owner) ?? (isInitialiser ? first.name : nil)
+        } else {
+            start = variable(first.name) ?? declarations.type(ofProperty: first.name, on: owner)
+        }
+        guard let start else { return nil }
+        return declarations.type(of: Array(steps.dropFirst()), from: start, objectiveC: false)
+    }
+
     private func receiverType(
+        _ chain: [Int], scope: Scope?, declarations: SourceDeclarations,
+        variables: [String: [(at: Int, type: String)]]
+    ) -> (String?, String) {
+        let simple = simpleReceiverType(chain, scope: scope, declarations: declarations, variables: variables)
+        guard simple.0 == nil else { return simple }
+        let words = chain.map(text).filter { $0 != "!" && $0 != "?" }
+        let shown = Self.receiverText(words)
+        let chained = chainType(words, owner: scope?.name, declarations: declarations) { name in
+            variables[name]?.last { $0.at < (chain.first ?? Int.max) }?.type
+        }
+        if let chained { return (chained, "\(shown) is a \(chained) (the declared types along it)") }
+        if words.contains("(") { return (nil, "the type \(shown) returns is not declared in the sources") }
+        return simple
+    }
+
+    /// The receiver as the code writes it, a call's arguments left out (`bar.textField()`).
+    static func receiverText(_ words: [String]) -> String {
+        words.map { $0 == "(" ? "()" : $0 }.joined()
+    }
+
+    /// A receiver of one or three words whose type a declaration or a well-known name gives.
+    private func simpleReceiverType(
         _ chain: [Int], scope: Scope?, declarations: SourceDeclarations,
         variables: [String: [(at: Int, type: String)]]
     ) -> (String?, String) {

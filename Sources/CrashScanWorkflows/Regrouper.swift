@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import CrashScanClassification
 import CrashScanModel
 import CrashScanStore
@@ -17,6 +18,9 @@ public enum Regrouper {
         public var groupsAfter = 0
         public var moved = 0
         public var merged = 0
+        /// Stored failures whose key became private under this crashscan's rules (the runtime
+        /// headers show it reaching private state: `KnownClasses.privacyReason`).
+        public var madePrivate = 0
     }
 
     /// True when the stored groups were made by older grouping rules (a database with reports
@@ -58,6 +62,7 @@ public enum Regrouper {
         var summary = Summary()
         summary.groupsBefore = try store.groupCount()
         try store.moveReports { mover in
+            summary.madePrivate = try reclassifyKeyPrivacy(store)
             let keys = try store.groupingInputs().map(Key.init)
             summary.reports = keys.count
             var holder = Holders(try store.groupFingerprints())
@@ -72,6 +77,16 @@ public enum Regrouper {
         summary.merged = try PartialGroupMerger.run(store).count
         summary.groupsAfter = try store.groupCount()
         return summary
+    }
+
+    /// Stored failures classified before a key's privacy came from the runtime headers: those
+    /// the classifier now calls private are marked so (their groups too); returns how many.
+    static func reclassifyKeyPrivacy(_ store: Store) throws -> Int {
+        let uses = try store.publicKeyUses().filter {
+            KnownClasses.isPrivateKey($0.key, receiver: $0.receiverClass, accessor: $0.accessor)
+        }
+        try store.markPrivate(uses)
+        return uses.reduce(0) { $0 + $1.failures }
     }
 
     /// Which group holds each fingerprint, both ways.

@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import CrashScanDatabase
 import CrashScanModel
 
@@ -80,6 +81,14 @@ public struct SourceLocation: Sendable, Equatable, Encodable {
     public var described: String { "\(path):\(line):\(column)" }
 }
 
+extension SourceLocation {
+    init(_ row: Row) throws {
+        self.init(
+            path: try row.string("path") ?? "", line: try row.int("line") ?? 0,
+            column: try row.int("column") ?? 0, ruleID: try row.string("rule_id") ?? "")
+    }
+}
+
 extension Store {
     /// Stores one scan and its findings in one transaction; the `source_findings` view shows it.
     public func recordScan(
@@ -152,21 +161,49 @@ extension Store {
         }
     }
 
-    /// The latest scan's findings of a crash group's class and key.
+    /// The latest scan's findings of a crash group's class and key: a call on that class with
+    /// that key, or a key path that reaches the key on that class further along
+    /// (`statusBar.foregroundView` on UIApplication for UIStatusBar_Modern's `foregroundView`).
     public func sourceLocations(receiverClass: String?, key: String?) throws -> [SourceLocation] {
         guard let receiverClass, let key else { return [] }
         let first = String(key.prefix { $0 != "." })
-        return try db.query(
+        let spellings = Self.keySpellings(first)
+        let direct = try db.query(
             """
             SELECT path, line, "column", rule_id FROM source_findings
             WHERE rule_class = ? AND key IN (?, ?, ?)
-            ORDER BY path, line, "column"
-            """, [.text(receiverClass)] + Self.keySpellings(first).map(SQLValue.text)
-        ).map { row in
-            SourceLocation(
-                path: try row.string("path") ?? "", line: try row.int("line") ?? 0,
-                column: try row.int("column") ?? 0, ruleID: try row.string("rule_id") ?? "")
+            """, [.text(receiverClass)] + spellings.map(SQLValue.text)
+        ).map(SourceLocation.init)
+        let paths = try db.query(
+            """
+            SELECT path, line, "column", rule_id, rule_class, key_path FROM source_findings
+            WHERE rule_class IS NOT NULL AND key_path <> key
+            """
+        ).filter { row in
+            guard let owner = try row.string("rule_class"), let keyPath = try row.string("key_path") else {
+                return false
+            }
+            return UIKitMemberCatalog.lookupClasses(keyPath: keyPath, from: owner).dropFirst().contains {
+                spellings.contains($0.component) && KnownClasses.isVariant(receiverClass, of: $0.onClass)
+            }
+        }.map(SourceLocation.init)
+        var seen: Set<String> = []
+        return (direct + paths).filter { seen.insert("\($0.path):\($0.line):\($0.column)").inserted }.sorted {
+            ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
         }
+    }
+
+    /// The receiver classes of the crash groups whose key's first component is `key`.
+    public func groupClasses(key: String) throws -> [String] {
+        let dot = db.dialect.position(of: "'.'", in: "key")
+        return try db.query(
+            """
+            SELECT DISTINCT receiver_class FROM crash_groups
+            WHERE receiver_class IS NOT NULL
+              AND (CASE WHEN \(dot) > 0 THEN substr(key, 1, \(dot) - 1) ELSE key END) IN (?, ?, ?)
+            ORDER BY receiver_class
+            """, Self.keySpellings(key).map(SQLValue.text)
+        ).compactMap { try $0.string("receiver_class") }
     }
 
     /// `key`, without its leading underscore, and with one: `_pageImage`, `pageImage`, `_pageImage`.

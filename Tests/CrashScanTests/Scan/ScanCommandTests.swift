@@ -221,9 +221,15 @@ final class ScanCommandTests: XCTestCase {
                 "Onboarding.xib:10 uipagecontrol-page-image-ivar ",
                 "UITextView+Extension.m:41 uitextview-placeholder-label 1b4b4cd6",
                 "UISearchBar+MLTheme.m:10 uisearchbar-search-field 7985ce73",
-                "NPNetworkProbe.m:13 uiapplication-status-bar d56673c2",
+                "NPNetworkProbe.m:13 uiapplication-status-bar d56673c2,49ce39b1",
                 "TKSearchHeaderView.swift:12 uitextfield-placeholder-label 3195a2ea",
             ])
+        // `valueForKeyPath:@"statusBar.foregroundView"` raised both crashes: iOS 13's `-statusBar`
+        // on UIApplication, and UIStatusBar_Modern's missing `foregroundView` on an iPhone X; the
+        // second group says where in the code it comes from too.
+        let explain = try runner.run(["explain", "49ce39b1"])
+        XCTAssertTrue(explain.out.contains("UIStatusBar_Modern"), explain.out)
+        XCTAssertTrue(explain.out.contains("NPNetworkProbe.m:13:"), explain.out)
     }
 
     /// An independent SARIF consumer from PyPI (`sarif-pydantic`, which `.ci/run` installs into a

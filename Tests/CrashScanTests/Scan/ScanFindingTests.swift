@@ -304,6 +304,77 @@ final class ScanReceiverTests: XCTestCase {
         let found = try findings(source, path: "Helper.m").map { "\($0.site.line) \($0.rule.id)" }
         XCTAssertTrue(found.contains("4 uitextfield-placeholder-label"), "\(found)")
     }
+
+    /// A receiver that a method returns (its declared return type in the sources, a global
+    /// function's too) or that a chain of members reaches (each member's declared type, or a UIKit
+    /// member's type from the runtime headers).
+    func testSwiftMethodReturnTypesAndChainsNameTheClass() throws {
+        let source = """
+            final class Header: UIView {
+                let titleField: UITextField = UITextField()
+            }
+            final class SearchStyler: UIViewController {
+                let header: Header = Header()
+                let cell: UITableViewCell = UITableViewCell()
+                func field() -> UITextField? { nil }
+                func makeLabel(in view: UIView) throws -> UILabel { UILabel() }
+                func style() {
+                    field()?.setValue(UIColor.red, forKeyPath: "_placeholderLabel.textColor")
+                    self.field()?.setValue(1, forKey: "_clearButtonOffset")
+                    self.header.titleField.setValue(UIColor.red, forKeyPath: "_placeholderLabel.textColor")
+                    self.cell.contentView.setValue(2, forKey: "_tag")
+                    try? makeLabel(in: view).setValue(3, forKey: "_textColor")
+                    unknownHelper().setValue(4, forKey: "_x")
+                }
+            }
+            func globalField() -> UITextField { UITextField() }
+            final class Other: UIView {
+                func apply() { globalField().setValue(5, forKey: "_placeholderLabel") }
+            }
+            """
+        XCTAssertEqual(
+            try sites(source, path: "Styler.swift"),
+            [
+                "10 UITextField _placeholderLabel.textColor: field() is a UITextField (the declared types along it)",
+                "11 UITextField _clearButtonOffset: self.field() is a UITextField (the declared types along it)",
+                "12 UITextField _placeholderLabel.textColor: self.header.titleField is a UITextField (the declared types along it)",
+                "13 UIView _tag: self.cell.contentView is a UIView (the declared types along it)",
+                "14 UILabel _textColor: makeLabel() is a UILabel (the declared types along it)",
+                "15 ? _x: the type unknownHelper() returns is not declared in the sources",
+                "20 UITextField _placeholderLabel: globalField() is a UITextField (the declared types along it)",
+            ])
+    }
+
+    func testObjectiveCMessagesAndChainsNameTheClass() throws {
+        let source = """
+            @interface SearchHelper : UIViewController
+            @property (nonatomic, strong) UITableViewCell *cell;
+            - (UITextField *)searchField;
+            - (UILabel *)labelIn:(UIView *)view;
+            @end
+            @implementation SearchHelper
+            - (void)style {
+                [[self searchField] setValue:UIColor.redColor forKeyPath:@"_placeholderLabel.textColor"];
+                [[self labelIn:self.view] setValue:@1 forKey:@"_textColor"];
+                [self.cell.contentView setValue:@2 forKey:@"_tag"];
+                [[self unknown] setValue:@3 forKey:@"_x"];
+            }
+            @end
+            """
+        XCTAssertEqual(
+            try sites(source, path: "SearchHelper.m"),
+            [
+                "8 UITextField _placeholderLabel.textColor: [self searchField] is a UITextField (the declared types along it)",
+                "9 UILabel _textColor: [self labelIn:self.view] is a UILabel (the declared types along it)",
+                "10 UIView _tag: self.cell.contentView is a UIView (the declared types along it)",
+                "11 ? _x: the receiver's type is not certain from the code",
+            ])
+        // The message's class makes it a finding of the rule for that class.
+        let findings = try findings(source, path: "SearchHelper.m")
+        XCTAssertTrue(
+            findings.contains { $0.site.line == 8 && $0.ruleClass == "UITextField" },
+            "\(findings.map(\.rule.id))")
+    }
 }
 
 extension ScanReceiverTests {

@@ -1,0 +1,75 @@
+import CrashScanModel
+
+extension KVCReach {
+    /// Why the runtime headers make this key private state, or nil when they do not: the key
+    /// reaches an instance variable (`searchField` finds UISearchBar's `_searchField`), or a
+    /// property whose type is a private class (UIApplication's `statusBar`, a UIStatusBar), and
+    /// no dump has a property of a public type answering it (that could be public API: the dumps
+    /// do not tell public properties from private ones). A crash of `setValue:forUndefinedKey:`
+    /// on a version where the member is gone is still private state the app relied on.
+    public var privateStateReason: String? {
+        var privateMember: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?)?
+        var privateVersions = DumpVersions()
+        for (index, state) in states.enumerated() {
+            guard case .member(let name, let kind, let owner) = state else { continue }
+            let type = UIKitMemberCatalog.members(named: name, of: owner).first { $0.kind == kind }?.typeClass
+            let isPrivate =
+                kind == .ivar || name.hasPrefix("_") || type.map(KnownClasses.isPrivateClass) == true
+            guard isPrivate else { return nil }
+            if privateMember == nil { privateMember = (name, kind, owner, type) }
+            privateVersions.insert(index)
+        }
+        guard let member = privateMember else { return nil }
+        let owner = member.declaredBy == className ? "" : " (declared by \(member.declaredBy))"
+        let what: String
+        if member.kind == .ivar {
+            what = "the instance variable \(member.name)\(owner)"
+        } else if let type = member.type, KnownClasses.isPrivateClass(type) {
+            what = "the \(member.kind.rawValue) \(member.name)\(owner) of the private class \(type)"
+        } else {
+            what = "the \(member.kind.rawValue) \(member.name)\(owner)"
+        }
+        return
+            "\(className).\(key) reaches \(what) in the runtime headers of iOS \(Self.ranges(privateVersions))"
+    }
+}
+
+extension UIKitMemberCatalog {
+    /// Why `key` (its first component) is private state of `className` in the runtime headers
+    /// (`KVCReach.privateStateReason`); nil when the catalogue does not hold the class or the
+    /// key reaches no private member.
+    public static func privateStateReason(key: String, accessor: KVCAccessor?, on className: String)
+        -> String?
+    {
+        reach(key: key, accessor: accessor, on: className)?.privateStateReason
+    }
+}
+
+extension UIKitMemberCatalog {
+    /// The class each component of a key path is looked up on, from `className`: the first on the
+    /// class itself, each later one on the type of the member the one before reaches
+    /// (`statusBar.foregroundView` on UIApplication: `foregroundView` on UIStatusBar); the list
+    /// stops where a member's type is not known.
+    public static func lookupClasses(keyPath: String, from className: String) -> [(
+        component: String, onClass: String
+    )] {
+        let components = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard let first = components.first else { return [] }
+        var classes = [(component: first, onClass: className)]
+        var owner = className
+        for (previous, component) in zip(components, components.dropFirst()) {
+            guard let type = memberType(key: previous, on: owner) else { break }
+            classes.append((component, type))
+            owner = type
+        }
+        return classes
+    }
+}
+
+extension KnownClasses {
+    /// Whether a crash's receiver class is `type` or a private variant UIKit names after it
+    /// (`UIStatusBar_Modern` for UIStatusBar): the object a member declared as `type` holds.
+    public static func isVariant(_ receiver: String, of type: String) -> Bool {
+        receiver == type || receiver.hasPrefix(type + "_")
+    }
+}
