@@ -66,6 +66,18 @@ extension UIKitMemberCatalog {
     }
 }
 
+extension UIKitMemberCatalog {
+    /// The class of the value a key path reads from `className` (`statusBar` on UIApplication is a
+    /// UIStatusBar): the type of the member its last component reaches; nil when not known.
+    public static func valueType(keyPath: String, from className: String) -> String? {
+        let classes = lookupClasses(keyPath: keyPath, from: className)
+        guard let last = classes.last, classes.count == keyPath.split(separator: ".").count else {
+            return nil
+        }
+        return memberType(key: last.component, on: last.onClass)
+    }
+}
+
 extension KnownClasses {
     /// Whether a crash's receiver class is `type` or a private variant UIKit names after it
     /// (`UIStatusBar_Modern` for UIStatusBar): the object a member declared as `type` holds.

@@ -1,3 +1,5 @@
+import CrashScanCatalogs
+
 /// Finds Key-Value Coding calls in Swift tokens: `receiver.setValue(v, forKey: KEY)`,
 /// `forKeyPath:`, `value(forKey:)`, `value(forKeyPath:)`, on a receiver or on implicit `self`,
 /// with the key a literal or a `let` constant of the file.
@@ -129,6 +131,7 @@ struct SwiftScanner: TokenReader {
     func callSites(path: String, declarations: SourceDeclarations, lines: LineIndex) -> [KVCCallSite] {
         let constants = stringConstants()
         let variables = variableTypes()
+        let reads = kvcReads(constants: constants)
         var sites: [KVCCallSite] = []
         walk { index, scope, _ in
             guard isIdentifier(index), isPunctuation(index + 1, 40), !isIdentifier(index - 1, "func") else {
@@ -150,7 +153,9 @@ struct SwiftScanner: TokenReader {
                 expression.isExpression
                 ? expression.type.map { ($0, "cast to \($0)") }
                     ?? (nil, "the receiver is an expression whose type is not certain from the code")
-                : receiverType(chain, scope: scope, declarations: declarations, variables: variables)
+                : readType(
+                    chain, reads: reads, scope: scope, declarations: declarations, variables: variables)
+                    ?? receiverType(chain, scope: scope, declarations: declarations, variables: variables)
             let resolved = type.map(declarations.resolve)
             let start = lines.location(of: tokens[keyStart].start)
             let end = lines.location(of: tokens[keyEnd - 1].end)
@@ -243,6 +248,15 @@ struct SwiftScanner: TokenReader {
             {
                 variables[text(index), default: []].append((index, type))
             } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
+                isPunctuation(index + 1, 61), isIdentifier(index + 2), isPunctuation(index + 3, 46),
+                isIdentifier(index + 4), Self.singletons.contains(text(index + 4)), startsLine(index + 5),
+                let first = tokens[index + 2].start < bytes.count ? bytes[tokens[index + 2].start] : nil,
+                (65...90).contains(first)
+            {
+                let type = text(index + 2)
+                // `let app = UIApplication.shared`: a class's shared instance.
+                variables[text(index), default: []].append((index, type))
+            } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
                 isPunctuation(index + 1, 61), let type = castType(inStatementFrom: index + 2)
             {
                 // `let field = searchBar.value(forKey: "_searchField") as? UITextField`
@@ -251,6 +265,68 @@ struct SwiftScanner: TokenReader {
         }
         return variables
     }
+
+    /// A KVC read assigned to a variable (`let bar = app.value(forKey: "statusBar") as? UIView`):
+    /// the variable's name, where it is declared, the read's `value` token and its key.
+    struct KVCRead {
+        var at: Int
+        var call: Int
+        var key: String
+    }
+
+    /// `let name = receiver.value(forKey: "key")…` of this file, by name.
+    private func kvcReads(constants: [String: String]) -> [String: [KVCRead]] {
+        var reads: [String: [KVCRead]] = [:]
+        for index in tokens.indices
+        where (isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var")) && isIdentifier(index)
+            && isPunctuation(index + 1, 61)
+        {
+            var position = index + 2
+            while position < tokens.count, position == index + 2 || !startsLine(position) {
+                if isIdentifier(position, "value"), isPunctuation(position + 1, 40),
+                    let (_, start, end) = keyArgument("value", at: position),
+                    let key = keyValue(start..<end, constants: constants)
+                {
+                    reads[text(index), default: []].append(KVCRead(at: index, call: position, key: key))
+                    break
+                }
+                position += 1
+            }
+        }
+        return reads
+    }
+
+    /// The class a variable holds when it was assigned a KVC read of a member whose type the
+    /// runtime headers give, and the code casts it to no particular class (`bar` above holds
+    /// UIApplication's status bar, a UIStatusBar, though cast to UIView; a cast to UITextField
+    /// says more than the headers' private UISearchBarTextField and is kept); nil otherwise.
+    private func readType(
+        _ chain: [Int], reads: [String: [KVCRead]], scope: Scope?, declarations: SourceDeclarations,
+        variables: [String: [(at: Int, type: String)]]
+    ) -> (String?, String)? {
+        let words = chain.map(text).filter { $0 != "!" && $0 != "?" }
+        guard words.count == 1, let start = chain.first,
+            let read = reads[words[0]]?.last(where: { $0.at < start })
+        else { return nil }
+        if let declared = variables[words[0]]?.last(where: { $0.at < start }),
+            declared.at > read.at || !Self.classlessTypes.contains(declared.type)
+        {
+            return nil
+        }
+        let readChain = receiverChain(before: read.call)
+        let (owner, _) = receiverType(
+            readChain, scope: scope, declarations: declarations, variables: variables)
+        guard let owner else { return nil }
+        let uikit = declarations.resolve(owner).receiverClass
+        guard let type = UIKitMemberCatalog.valueType(keyPath: read.key, from: uikit) else { return nil }
+        return (type, "\(words[0]) holds \(uikit)'s \(read.key), a \(type) in UIKit's runtime headers")
+    }
+
+    /// The names of a class's shared instance (`UIApplication.shared`, `UIDevice.current`).
+    static let singletons: Set<String> = ["shared", "current", "main", "default", "standard"]
+
+    /// Casts that say nothing of the object's class.
+    static let classlessTypes: Set<String> = ["UIView", "NSObject", "AnyObject", "Any", "UIResponder"]
 
     /// The type a statement's value is cast to at its top level (`… as? UITextField`), reading
     /// from `start` to the end of the statement (its line, or further inside brackets); nil when
