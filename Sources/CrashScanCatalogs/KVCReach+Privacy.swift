@@ -2,24 +2,14 @@ import CrashScanModel
 
 extension KVCReach {
     /// Why the runtime headers make this key private state, or nil when they do not: the key
-    /// reaches an instance variable (`searchField` finds UISearchBar's `_searchField`), or a
-    /// property whose type is a private class (UIApplication's `statusBar`, a UIStatusBar), and
+    /// reaches an instance variable (`searchField` finds UISearchBar's `_searchField`), a member
+    /// whose name starts with an underscore, or a property whose type is a private class
+    /// (UIActivityIndicatorView's `messageLabel`, an `_UIActivityIndicatorMessageLabel`), and
     /// no dump has a property of a public type answering it (that could be public API: the dumps
     /// do not tell public properties from private ones). A crash of `setValue:forUndefinedKey:`
     /// on a version where the member is gone is still private state the app relied on.
     public var privateStateReason: String? {
-        var privateMember: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?)?
-        var privateVersions = DumpVersions()
-        for (index, state) in states.enumerated() {
-            guard case .member(let name, let kind, let owner) = state else { continue }
-            let type = UIKitMemberCatalog.members(named: name, of: owner).first { $0.kind == kind }?.typeClass
-            let isPrivate =
-                kind == .ivar || name.hasPrefix("_") || type.map(KnownClasses.isPrivateClass) == true
-            guard isPrivate else { return nil }
-            if privateMember == nil { privateMember = (name, kind, owner, type) }
-            privateVersions.insert(index)
-        }
-        guard let member = privateMember else { return nil }
+        guard let (member, versions) = privateMember() else { return nil }
         let owner = member.declaredBy == className ? "" : " (declared by \(member.declaredBy))"
         let what: String
         if member.kind == .ivar {
@@ -29,8 +19,30 @@ extension KVCReach {
         } else {
             what = "the \(member.kind.rawValue) \(member.name)\(owner)"
         }
-        return
-            "\(className).\(key) reaches \(what) in the runtime headers of iOS \(Self.ranges(privateVersions))"
+        return "\(className).\(key) reaches \(what) in the runtime headers of iOS \(Self.ranges(versions))"
+    }
+
+    /// Whether the headers make the key private state (`privateStateReason`), without its words.
+    public var reachesPrivateState: Bool { privateMember() != nil }
+
+    /// The first private member the key reaches and the versions it reaches private state on;
+    /// nil when it reaches none, or a property of a public type on some version.
+    private func privateMember() -> (
+        member: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?),
+        versions: DumpVersions
+    )? {
+        var first: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?)?
+        var versions = DumpVersions()
+        for (index, state) in states.enumerated() {
+            guard case .member(let name, let kind, let owner) = state else { continue }
+            let type = UIKitMemberCatalog.members(named: name, of: owner).first { $0.kind == kind }?.typeClass
+            let isPrivate =
+                kind == .ivar || name.hasPrefix("_") || type.map(KnownClasses.isPrivateClass) == true
+            guard isPrivate else { return nil }
+            if first == nil { first = (name, kind, owner, type) }
+            versions.insert(index)
+        }
+        return first.map { ($0, versions) }
     }
 }
 

@@ -132,8 +132,19 @@ public enum KnownClasses {
     /// knows, a key that reaches private state of a UIKit class in the runtime headers
     /// (`UIKitMemberCatalog.privateStateReason`), or a private receiver class.
     public static func isPrivateKey(_ key: String?, receiver: String?, accessor: KVCAccessor? = nil) -> Bool {
-        if let key, key.hasPrefix("_") { return true }  // without building the reason's words
-        return privacyReason(key: key, receiver: receiver, accessor: accessor) != nil
+        // `privacyReason`'s tests without its words: this runs for every KVC failure imported.
+        if let key, key.hasPrefix("_") { return true }
+        if let key, let receiver {
+            let firstComponent = String(key.prefix { $0 != "." })
+            if privateKeys[receiver]?.contains(firstComponent) == true { return true }
+            if UIKitMemberCatalog.reach(key: key, accessor: accessor, on: receiver)?.reachesPrivateState
+                == true
+            {
+                return true
+            }
+        }
+        if let receiver, isPrivateClass(receiver) { return true }
+        return false
     }
 
     /// Why a key counts as private, in words (nil when it does not).

@@ -72,25 +72,24 @@ public struct SourceDeclarations: Sendable {
     /// The declared type of `property` on `owner` or its app superclasses, or of a UIKit
     /// property every iOS developer knows (`searchBar` of a search controller).
     public func type(ofProperty property: String, on owner: String?) -> String? {
-        var current = owner
-        var seen: Set<String> = []
-        while let name = current, seen.insert(name).inserted {
-            if let type = propertyTypes[name]?[property] { return type }
-            current = superclasses[name] ?? nil
-        }
-        return Self.wellKnownProperties[property]
+        inClassChain(of: owner) { propertyTypes[$0]?[property] } ?? Self.wellKnownProperties[property]
     }
 
     /// The declared return type of `method` on `owner` or its app superclasses, else of a global
     /// function of that name.
     public func type(ofMethod method: String, on owner: String?) -> String? {
+        inClassChain(of: owner) { methodTypes[$0]?[method] } ?? methodTypes[""]?[method]
+    }
+
+    /// The first answer `lookup` gives for `owner` or one of its superclasses, nearest first.
+    private func inClassChain(of owner: String?, _ lookup: (String) -> String?) -> String? {
         var current = owner
         var seen: Set<String> = []
         while let name = current, seen.insert(name).inserted {
-            if let type = methodTypes[name]?[method] { return type }
+            if let found = lookup(name) { return found }
             current = superclasses[name] ?? nil
         }
-        return methodTypes[""]?[method]
+        return nil
     }
 
     /// One step of a receiver chain: a property read, or a method called (`field()`, `[x field]`).
@@ -109,7 +108,7 @@ public struct SourceDeclarations: Sendable {
             var next: String?
             if step.isCall { next = self.type(ofMethod: step.name, on: current) }
             if next == nil, !step.isCall || objectiveC {
-                next = propertyTypes[current]?[step.name] ?? inheritedPropertyType(step.name, on: current)
+                next = inClassChain(of: current) { propertyTypes[$0]?[step.name] }
                 if next == nil {
                     let uikit = resolve(current).receiverClass
                     next =
@@ -121,17 +120,6 @@ public struct SourceDeclarations: Sendable {
             current = found
         }
         return current
-    }
-
-    /// A property declared by an app superclass of `owner` (not the well-known names).
-    private func inheritedPropertyType(_ property: String, on owner: String) -> String? {
-        var current = superclasses[owner] ?? nil
-        var seen: Set<String> = [owner]
-        while let name = current, seen.insert(name).inserted {
-            if let type = propertyTypes[name]?[property] { return type }
-            current = superclasses[name] ?? nil
-        }
-        return nil
     }
 
     /// UIKit properties whose type their name settles, wherever they are read.
