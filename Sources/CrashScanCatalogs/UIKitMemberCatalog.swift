@@ -45,6 +45,16 @@ public enum UIKitMemberCatalog {
 
     private static let parsed = Locked<[String: ClassEntry]>([:])
 
+    /// A class's coverage, superclasses and the members with one of `names` (KVC's search for a
+    /// key asks for a handful): the class as read before when it was, else only those lines
+    /// decoded (reading every member of UIView and its kin was most of a rules load).
+    static func entry(_ className: String, names: [String]) -> ClassEntry? {
+        if let parsed = parsed.withLock({ $0[className] }) { return parsed }
+        guard let block = tables.blocks[className] else { return nil }
+        return UIKitMemberFile.entry(
+            tables.bytes[block], place: tables.place, names: names.map { Array($0.utf8) })
+    }
+
     /// One instance variable or property of a class.
     public struct Member: Sendable, Equatable {
         public var name: String

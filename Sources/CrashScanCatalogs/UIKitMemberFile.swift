@@ -34,6 +34,15 @@ enum UIKitMemberFile {
     /// Up to `limit` tab-separated fields of a line.
     static func fields(_ line: Bytes, limit: Int = 5) -> [Bytes] {
         var fields: [Bytes] = []
+        fields.reserveCapacity(limit)
+        fill(&fields, from: line, limit: limit)
+        return fields
+    }
+
+    /// `fields`, into an array a caller reuses line after line (one allocation per class read,
+    /// not one per line).
+    static func fill(_ fields: inout [Bytes], from line: Bytes, limit: Int = 5) {
+        fields.removeAll(keepingCapacity: true)
         var start = 0
         for index in 0..<line.count where line[index] == 9 {
             fields.append(Bytes(rebasing: line[start..<index]))
@@ -41,7 +50,6 @@ enum UIKitMemberFile {
             if fields.count == limit - 1 { break }
         }
         fields.append(Bytes(rebasing: line[start..<line.count]))
-        return fields
     }
 
     static func string(_ bytes: Bytes) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -72,19 +80,27 @@ enum UIKitMemberFile {
         return tables
     }
 
-    /// One class's block: its `C` line, its superclasses and its members.
-    static func entry(_ block: ArraySlice<UInt8>, place: [Int: Int]) -> UIKitMemberCatalog.ClassEntry {
+    /// One class's block: its `C` line, its superclasses and its members (only those named in
+    /// `names`, when given: their lines alone are decoded).
+    static func entry(_ block: ArraySlice<UInt8>, place: [Int: Int], names: [[UInt8]]? = nil)
+        -> UIKitMemberCatalog.ClassEntry
+    {
         var entry = UIKitMemberCatalog.ClassEntry()
         var members: [UIKitMemberCatalog.Member] = []
+        var fields: [Bytes] = []
+        fields.reserveCapacity(5)
         block.withUnsafeBufferPointer { bytes in
             forEachLine(bytes) { line, _ in
-                let fields = fields(line)
+                if let names, !(line.count > 1 && line[1] == 9), !startsWithName(line, names) { return }
+                fill(&fields, from: line)
                 if fields.count == 3, fields[0].count == 1, fields[0][0] == 67 {  // C
                     entry.covered = versions(fields[2], place: place)
                 } else if fields.count == 3, fields[0].count == 1, fields[0][0] == 83 {  // S
                     entry.superclasses.append(
                         (string(fields[1]), versions(fields[2], place: place).intersection(entry.covered)))
-                } else if fields.count == 4, let kind = kind(fields[1]) {
+                } else if fields.count == 4, let kind = kind(fields[1]),
+                    names.map({ startsWithName(line, $0) }) ?? true
+                {
                     members.append(
                         UIKitMemberCatalog.Member(
                             name: string(fields[0]), kind: kind,
@@ -95,6 +111,16 @@ enum UIKitMemberFile {
         }
         entry.members = members
         return entry
+    }
+
+    /// Whether the line's first field is one of `names` (memcmp, no String: a class of UIView's
+    /// size has some 1,500 member lines and a search wants a handful).
+    static func startsWithName(_ line: Bytes, _ names: [[UInt8]]) -> Bool {
+        guard let base = line.baseAddress else { return false }
+        return names.contains { name in
+            name.count < line.count && line[name.count] == 9
+                && name.withUnsafeBufferPointer { memcmp($0.baseAddress!, base, name.count) == 0 }
+        }
     }
 
     static func kind(_ code: Bytes) -> UIKitMemberCatalog.Kind? {
@@ -110,16 +136,24 @@ enum UIKitMemberFile {
     /// A version label as one number (`8.3` → 8_003_000, `13.4.1` → 13_004_001): labels are looked up
     /// by it (a dictionary keyed by byte arrays made an array per lookup).
     static func number(_ label: Bytes) -> Int {
-        var components = [0, 0, 0]
+        // Three counters, not an array: this runs for every label of every member line read.
+        var major = 0
+        var minor = 0
+        var patch = 0
         var position = 0
         for byte in label {
             if byte == 46 {
                 position = min(position + 1, 2)
             } else if byte >= 48, byte <= 57 {
-                components[position] = components[position] * 10 + Int(byte - 48)
+                let digit = Int(byte - 48)
+                switch position {
+                case 0: major = major * 10 + digit
+                case 1: minor = minor * 10 + digit
+                default: patch = patch * 10 + digit
+                }
             }
         }
-        return components[0] * 1_000_000 + components[1] * 1_000 + components[2]
+        return major * 1_000_000 + minor * 1_000 + patch
     }
 
     /// `8.3-18,20`: each label or range of labels, by place.
