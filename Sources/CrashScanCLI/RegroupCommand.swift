@@ -14,9 +14,11 @@ enum RegroupCommand: CommandDefinition {
     static var help: CommandHelp {
         CommandHelp(
             overview: """
-                Regroup every stored report with this crashscan's grouping rules and refresh the
-                recommendations. Needed after upgrading crashscan when the grouping rules changed; import does
-                it on its own the first time it writes to such a database, and report warns until then.
+                Regroup every stored report with this crashscan's grouping rules, classify the stored KVC
+                failures again where its rules for a private key changed (it says how many became private),
+                and refresh the recommendations. Needed after upgrading crashscan when the grouping rules
+                changed; import does it on its own the first time it writes to such a database, and report
+                warns until then.
                 """,
             usage: "crashscan regroup [--db FILE] [--rules FILE]...",
             sections: [.init(title: "OPTIONS", options: [.database, .rules])])
