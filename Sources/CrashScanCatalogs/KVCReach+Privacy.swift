@@ -34,8 +34,7 @@ extension KVCReach {
         var first: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?)?
         var versions = DumpVersions()
         for (index, state) in states.enumerated() {
-            guard case .member(let name, let kind, let owner) = state else { continue }
-            let type = UIKitMemberCatalog.members(named: name, of: owner).first { $0.kind == kind }?.typeClass
+            guard case .member(let name, let kind, let owner, let type) = state else { continue }
             let isPrivate =
                 kind == .ivar || name.hasPrefix("_") || type.map(KnownClasses.isPrivateClass) == true
             guard isPrivate else { return nil }
@@ -43,17 +42,6 @@ extension KVCReach {
             versions.insert(index)
         }
         return first.map { ($0, versions) }
-    }
-}
-
-extension UIKitMemberCatalog {
-    /// Why `key` (its first component) is private state of `className` in the runtime headers
-    /// (`KVCReach.privateStateReason`); nil when the catalogue does not hold the class or the
-    /// key reaches no private member.
-    public static func privateStateReason(key: String, accessor: KVCAccessor?, on className: String)
-        -> String?
-    {
-        reach(key: key, accessor: accessor, on: className)?.privateStateReason
     }
 }
 

@@ -5,9 +5,9 @@ import CrashScanModel
 /// not hold the class or one of its superclasses.
 public struct KVCReach: Sendable, Equatable {
     public enum State: Sendable, Equatable {
-        /// The member KVC's search finds first, and the class (the receiver's or a superclass)
-        /// that declares it.
-        case member(name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String)
+        /// The member KVC's search finds first, the class (the receiver's or a superclass) that
+        /// declares it, and the class its type names (nil for any other type).
+        case member(name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String, type: String?)
         case none
         case unknown
     }
@@ -48,7 +48,7 @@ public struct KVCReach: Sendable, Equatable {
     /// keep in practice).
     public var member: (name: String, kind: UIKitMemberCatalog.Kind, declaredBy: String)? {
         for state in states {
-            if case .member(let name, let kind, let declaredBy) = state { return (name, kind, declaredBy) }
+            if case .member(let name, let kind, let declaredBy, _) = state { return (name, kind, declaredBy) }
         }
         return nil
     }
@@ -203,7 +203,8 @@ extension UIKitMemberCatalog {
         for position in 0..<(classes.names.properties.count + classes.names.ivars.count) {
             for owner in chain {
                 if let member = owner.found.named[position].first(where: { $0.versions.contains(index) }) {
-                    return .member(name: member.name, kind: member.kind, declaredBy: owner.name)
+                    return .member(
+                        name: member.name, kind: member.kind, declaredBy: owner.name, type: member.typeClass)
                 }
             }
         }
@@ -218,8 +219,7 @@ extension UIKitMemberCatalog {
     public static func memberType(key: String, on className: String) -> String? {
         guard let reach = reach(key: key, accessor: .get, on: className) else { return nil }
         for state in reach.states.reversed() {
-            guard case .member(let name, let kind, let owner) = state else { continue }
-            return members(named: name, of: owner).first { $0.kind == kind }?.typeClass
+            if case .member(_, _, _, let type) = state { return type }
         }
         return nil
     }

@@ -130,38 +130,61 @@ public enum KnownClasses {
 
     /// True when the key is private: a leading underscore, a (class, key) pair the catalog
     /// knows, a key that reaches private state of a UIKit class in the runtime headers
-    /// (`UIKitMemberCatalog.privateStateReason`), or a private receiver class.
+    /// (`KVCReach.reachesPrivateState`), or a private receiver class.
     public static func isPrivateKey(_ key: String?, receiver: String?, accessor: KVCAccessor? = nil) -> Bool {
-        // `privacyReason`'s tests without its words: this runs for every KVC failure imported.
-        if let key, key.hasPrefix("_") { return true }
-        if let key, let receiver {
-            let firstComponent = String(key.prefix { $0 != "." })
-            if privateKeys[receiver]?.contains(firstComponent) == true { return true }
-            if UIKitMemberCatalog.reach(key: key, accessor: accessor, on: receiver)?.reachesPrivateState
-                == true
-            {
-                return true
-            }
-        }
-        if let receiver, isPrivateClass(receiver) { return true }
-        return false
+        // The first ground is enough: this runs for every KVC failure imported.
+        !privacyGrounds(key: key, receiver: receiver, accessor: accessor, all: false).isEmpty
     }
 
     /// Why a key counts as private, in words (nil when it does not).
     public static func privacyReason(key: String?, receiver: String?, accessor: KVCAccessor? = nil) -> String?
     {
-        let headers = key.flatMap { key in
-            receiver.flatMap { UIKitMemberCatalog.privateStateReason(key: key, accessor: accessor, on: $0) }
+        let grounds = privacyGrounds(key: key, receiver: receiver, accessor: accessor, all: true)
+        let words: [String] = grounds.compactMap { ground in
+            switch ground {
+            case .underscore: return "leading underscore"
+            case .catalogue: return "\(receiver ?? "").\(key ?? "") reaches private state (catalogue)"
+            case .headers(let reach): return reach.privateStateReason
+            // Named only when nothing about the key is.
+            case .privateClass: return grounds.count == 1 ? "\(receiver ?? "") is a private class" : nil
+            }
         }
-        if let key, key.hasPrefix("_") { return "leading underscore" + (headers.map { "; " + $0 } ?? "") }
-        if let key, let receiver,
-            privateKeys[receiver]?.contains(key.split(separator: ".").first.map(String.init) ?? key) == true
-        {
-            return "\(receiver).\(key) reaches private state (catalogue)" + (headers.map { "; " + $0 } ?? "")
+        return words.isEmpty ? nil : words.joined(separator: "; ")
+    }
+
+    /// What makes a key private, in the order `privacyReason` says it.
+    enum PrivacyGround {
+        case underscore
+        case catalogue
+        case headers(KVCReach)
+        case privateClass
+    }
+
+    /// The grounds that hold, in order; with `all` false, the first one only.
+    static func privacyGrounds(key: String?, receiver: String?, accessor: KVCAccessor?, all: Bool)
+        -> [PrivacyGround]
+    {
+        var grounds: [PrivacyGround] = []
+        if let key, key.hasPrefix("_") {
+            grounds.append(.underscore)
+            if !all { return grounds }
         }
-        if let headers { return headers }
-        if let receiver, isPrivateClass(receiver) { return "\(receiver) is a private class" }
-        return nil
+        if let key, let receiver {
+            // An underscore says it already; the catalogue's pair is named only without one.
+            if !key.hasPrefix("_"), privateKeys[receiver]?.contains(String(key.prefix { $0 != "." })) == true
+            {
+                grounds.append(.catalogue)
+                if !all { return grounds }
+            }
+            if let reach = UIKitMemberCatalog.reach(key: key, accessor: accessor, on: receiver),
+                reach.reachesPrivateState
+            {
+                grounds.append(.headers(reach))
+                if !all { return grounds }
+            }
+        }
+        if let receiver, isPrivateClass(receiver) { grounds.append(.privateClass) }
+        return grounds
     }
 
     /// Images that belong to iOS, not to the app: frames in them are never the blame frame.

@@ -23,11 +23,6 @@ public enum UIKitMemberCatalog {
         entry(className)?.covered ?? DumpVersions()
     }
 
-    /// The class's superclass in the dump of version `index`, nil when that dump does not hold it.
-    public static func superclass(of className: String, at index: Int) -> String? {
-        entry(className)?.superclasses.first { $0.versions.contains(index) }?.name
-    }
-
     /// The members the class itself declares (not its superclasses').
     public static func members(of className: String) -> [Member] {
         entry(className)?.members ?? []
@@ -82,11 +77,6 @@ public enum UIKitMemberCatalog {
         /// The members by name: KVC's search asks for a handful of names on each class of a chain
         /// in each of 28 versions (looking through the list took 0.7 s of a debug build's rules load).
         var byName: [String: [Member]] = [:]
-    }
-
-    /// The members of `className` named `name` (an ivar and a property may share it).
-    static func members(named name: String, of className: String) -> [Member] {
-        entry(className)?.byName[name] ?? []
     }
 
     struct Tables: Sendable {

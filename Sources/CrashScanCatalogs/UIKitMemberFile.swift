@@ -99,6 +99,7 @@ enum UIKitMemberFile {
                     entry.superclasses.append(
                         (string(fields[1]), versions(fields[2], place: place).intersection(entry.covered)))
                 } else if fields.count == 4, let kind = kind(fields[1]),
+                    // A one-letter member passed the skip above as if it were a `C`/`S` line.
                     names.map({ startsWithName(line, $0) }) ?? true
                 {
                     members.append(

@@ -195,8 +195,8 @@ public struct GroupExplanation: Sendable, Encodable {
         explanation.affected = try store.affectedCounts(group: id)
         explanation.deviceIDsOnSeveralModels =
             try store.deviceIDsOnSeveralModels(groups: [Int(id)])[Int(id)] ?? 0
-        explanation.sourceLocations = try store.sourceLocations(
-            receiverClass: group.receiverClass, key: group.key)
+        explanation.sourceLocations = FindingLinks.sourceLocations(
+            receiverClass: group.receiverClass, key: group.key, among: try store.sourceFindingTargets())
         guard let subject = try store.subject(group: id) else { return explanation }
         let evaluations = rules.evaluations(for: subject)
         explanation.matchedRules = evaluations.map {

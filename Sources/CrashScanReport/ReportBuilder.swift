@@ -33,6 +33,7 @@ public enum ReportBuilder {
         let appVersions = tally.appVersionsByGroup()
 
         let recommender = try GroupRecommender(store: store, rules: rules, explain: explain)
+        let findings = try store.sourceFindingTargets()
         let newest = NewestAppVersions(store: store)
         var groups: [KVCReport.Group] = []
         for totals in tally.groups() {
@@ -56,8 +57,8 @@ public enum ReportBuilder {
                     evidence: advice.evidence, matchedRules: advice.matchedRules,
                     regression: try GroupRegression.load(
                         group: Int64(id), ruleFixedIn: advice.ruleFixedIn, store: store),
-                    sourceLocations: try store.sourceLocations(
-                        receiverClass: detail.receiverClass, key: detail.key)))
+                    sourceLocations: FindingLinks.sourceLocations(
+                        receiverClass: detail.receiverClass, key: detail.key, among: findings)))
             groups[groups.count - 1].newestAppVersion = try newest.version(group: Int64(id))
             groups[groups.count - 1].blameLocation = BlameLocation.find(
                 blame: detail.blameFrame, in: try store.sampleReport(group: Int64(id))?.frames ?? [])

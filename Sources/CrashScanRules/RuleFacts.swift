@@ -53,7 +53,9 @@ public enum RuleFacts {
             }
             guard missingMember else { continue }
             let answered = failing.filter { if case .member = reach.states[$0] { true } else { false } }
-            if let first = answered.first, case .member(let name, let kind, let owner) = reach.states[first] {
+            if let first = answered.first,
+                case .member(let name, let kind, let owner, _) = reach.states[first]
+            {
                 facts.contradictions.append(
                     "fails on iOS \(rule.failsOn?.description ?? "?") with \(undefinedKeyException), but the runtime headers of iOS \(KVCReach.ranges(DumpVersions(indices: answered))) declare the \(kind.rawValue) \(name) of \(owner)"
                 )

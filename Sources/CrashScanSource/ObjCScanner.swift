@@ -95,8 +95,7 @@ struct ObjCScanner: TokenReader {
     private func methodDeclaration(at index: Int) -> (name: String, type: String)? {
         guard isPunctuation(index, 45) || isPunctuation(index, 43), isPunctuation(index + 1, 40),
             isIdentifier(index + 2), isPunctuation(index + 3, 42), isPunctuation(index + 4, 41),
-            isIdentifier(index + 5),
-            index == 0 || bytes[tokens[index - 1].end..<tokens[index].start].contains(10)
+            isIdentifier(index + 5), startsLine(index)
         else { return nil }
         return (text(index + 5), text(index + 2))
     }

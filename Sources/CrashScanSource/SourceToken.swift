@@ -142,6 +142,12 @@ extension TokenReader {
         }
     }
 
+    /// Whether a line break lies between the token at `position` and the one before it.
+    func startsLine(_ position: Int) -> Bool {
+        guard position > 0, position < tokens.count else { return true }
+        return bytes[tokens[position - 1].end..<tokens[position].start].contains(10)
+    }
+
     func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {
         index >= 0 && index < tokens.count && tokens[index].isPunctuation(byte)
     }

@@ -115,15 +115,7 @@ struct SwiftScanner: TokenReader {
 
     /// The `)` that closes the `(` at `open`.
     private func closingParenthesis(from open: Int) -> Int? {
-        var depth = 0
-        for position in open..<tokens.count {
-            if isPunctuation(position, 40) { depth += 1 }
-            if isPunctuation(position, 41) {
-                depth -= 1
-                if depth == 0 { return position }
-            }
-        }
-        return nil
+        matchingParenthesis(from: open, step: 1)
     }
 
     // MARK: - Calls
@@ -250,12 +242,10 @@ struct SwiftScanner: TokenReader {
             } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
                 isPunctuation(index + 1, 61), isIdentifier(index + 2), isPunctuation(index + 3, 46),
                 isIdentifier(index + 4), Self.singletons.contains(text(index + 4)), startsLine(index + 5),
-                let first = tokens[index + 2].start < bytes.count ? bytes[tokens[index + 2].start] : nil,
-                (65...90).contains(first)
+                (65...90).contains(bytes[tokens[index + 2].start])
             {
-                let type = text(index + 2)
                 // `let app = UIApplication.shared`: a class's shared instance.
-                variables[text(index), default: []].append((index, type))
+                variables[text(index), default: []].append((index, text(index + 2)))
             } else if isIdentifier(index - 1, "let") || isIdentifier(index - 1, "var"),
                 isPunctuation(index + 1, 61), let type = castType(inStatementFrom: index + 2)
             {
@@ -337,20 +327,17 @@ struct SwiftScanner: TokenReader {
         while position < tokens.count, position == start || depth > 0 || !startsLine(position) {
             if isPunctuation(position, 40) || isPunctuation(position, 91) { depth += 1 }
             if isPunctuation(position, 41) || isPunctuation(position, 93) { depth -= 1 }
-            if depth == 0, isIdentifier(position, "as") {
-                var type = position + 1
-                if isPunctuation(type, 63) || isPunctuation(type, 33) { type += 1 }
-                return typeName(at: type)
-            }
+            if depth == 0, isIdentifier(position, "as") { return castTarget(after: position) }
             position += 1
         }
         return nil
     }
 
-    /// Whether a line break lies between the token at `position` and the one before it.
-    private func startsLine(_ position: Int) -> Bool {
-        guard position > 0, position < tokens.count else { return true }
-        return bytes[tokens[position - 1].end..<tokens[position].start].contains(10)
+    /// The type after `as`, `as?` or `as!` at `index`.
+    private func castTarget(after index: Int) -> String? {
+        var type = index + 1
+        if isPunctuation(type, 63) || isPunctuation(type, 33) { type += 1 }
+        return typeName(at: type)
     }
 
     /// For a call on a parenthesised expression (`(x as? UITextField)?.setValue`,
@@ -362,25 +349,12 @@ struct SwiftScanner: TokenReader {
         close -= 1
         while close >= 0, isPunctuation(close, 63) || isPunctuation(close, 33) { close -= 1 }
         guard close >= 0, isPunctuation(close, 41) || isPunctuation(close, 93) else { return (false, nil) }
-        guard isPunctuation(close, 41) else { return (true, nil) }
-        var depth = 0
-        var open = close
-        while open >= 0 {
-            if isPunctuation(open, 41) { depth += 1 }
-            if isPunctuation(open, 40) { depth -= 1 }
-            if depth == 0 { break }
-            open -= 1
-        }
-        guard open >= 0 else { return (true, nil) }
+        guard isPunctuation(close, 41), let open = openingParenthesis(to: close) else { return (true, nil) }
         var level = 0
         for position in (open + 1)..<close {
             if isPunctuation(position, 40) || isPunctuation(position, 91) { level += 1 }
             if isPunctuation(position, 41) || isPunctuation(position, 93) { level -= 1 }
-            if level == 0, isIdentifier(position, "as") {
-                var type = position + 1
-                if isPunctuation(type, 63) || isPunctuation(type, 33) { type += 1 }
-                return (true, typeName(at: type))
-            }
+            if level == 0, isIdentifier(position, "as") { return (true, castTarget(after: position)) }
         }
         return (true, nil)
     }
@@ -414,15 +388,22 @@ struct SwiftScanner: TokenReader {
 
     /// The `(` that the `)` at `close` closes.
     private func openingParenthesis(to close: Int) -> Int? {
+        matchingParenthesis(from: close, step: -1)
+    }
+
+    /// The parenthesis that balances the one at `start`, walking forwards (`step` 1, from a `(`)
+    /// or backwards (-1, from a `)`).
+    private func matchingParenthesis(from start: Int, step: Int) -> Int? {
+        let (opening, closing): (UInt8, UInt8) = step > 0 ? (40, 41) : (41, 40)
         var depth = 0
-        var position = close
-        while position >= 0 {
-            if isPunctuation(position, 41) { depth += 1 }
-            if isPunctuation(position, 40) {
+        var position = start
+        while position >= 0, position < tokens.count {
+            if isPunctuation(position, opening) { depth += 1 }
+            if isPunctuation(position, closing) {
                 depth -= 1
                 if depth == 0 { return position }
             }
-            position -= 1
+            position += step
         }
         return nil
     }
@@ -460,13 +441,14 @@ struct SwiftScanner: TokenReader {
         _ chain: [Int], scope: Scope?, declarations: SourceDeclarations,
         variables: [String: [(at: Int, type: String)]]
     ) -> (String?, String) {
-        let simple = simpleReceiverType(chain, scope: scope, declarations: declarations, variables: variables)
-        guard simple.0 == nil else { return simple }
         let words = chain.map(text).filter { $0 != "!" && $0 != "?" }
+        // The variable's declaration nearest before the call.
+        let variable = { (name: String) in variables[name]?.last { $0.at < (chain.first ?? Int.max) }?.type }
+        let simple = simpleReceiverType(
+            words, owner: scope?.name, declarations: declarations, variable: variable)
+        guard simple.0 == nil else { return simple }
         let shown = Self.receiverText(words)
-        let chained = chainType(words, owner: scope?.name, declarations: declarations) { name in
-            variables[name]?.last { $0.at < (chain.first ?? Int.max) }?.type
-        }
+        let chained = chainType(words, owner: scope?.name, declarations: declarations, variable: variable)
         if let chained { return (chained, "\(shown) is a \(chained) (the declared types along it)") }
         if words.contains("(") { return (nil, "the type \(shown) returns is not declared in the sources") }
         return simple
@@ -479,14 +461,8 @@ struct SwiftScanner: TokenReader {
 
     /// A receiver of one or three words whose type a declaration or a well-known name gives.
     private func simpleReceiverType(
-        _ chain: [Int], scope: Scope?, declarations: SourceDeclarations,
-        variables: [String: [(at: Int, type: String)]]
+        _ words: [String], owner: String?, declarations: SourceDeclarations, variable: (String) -> String?
     ) -> (String?, String) {
-        let words = chain.map(text).filter { $0 != "!" && $0 != "?" }
-        let owner = scope?.name
-        func variable(_ name: String) -> String? {
-            variables[name]?.last { $0.at < (chain.first ?? Int.max) }?.type
-        }
         switch words.count {
         case 0 where owner != nil, 1 where words.first == "self":
             guard let owner else { return (nil, "self outside a type") }

@@ -1,4 +1,3 @@
-import CrashScanCatalogs
 import CrashScanDatabase
 import CrashScanModel
 
@@ -81,6 +80,15 @@ public struct SourceLocation: Sendable, Equatable, Encodable {
     public var described: String { "\(path):\(line):\(column)" }
 }
 
+/// One finding of the latest scan as crash groups meet it: its place, the class its rule
+/// matched, its key's first component and its whole key path.
+public struct SourceFindingTarget: Sendable {
+    public var location: SourceLocation
+    public var ruleClass: String
+    public var key: String
+    public var keyPath: String
+}
+
 extension SourceLocation {
     init(_ row: Row) throws {
         self.init(
@@ -161,35 +169,20 @@ extension Store {
         }
     }
 
-    /// The latest scan's findings of a crash group's class and key: a call on that class with
-    /// that key, or a key path that reaches the key on that class further along
-    /// (`statusBar.foregroundView` on UIApplication for UIStatusBar_Modern's `foregroundView`).
-    public func sourceLocations(receiverClass: String?, key: String?) throws -> [SourceLocation] {
-        guard let receiverClass, let key else { return [] }
-        let first = String(key.prefix { $0 != "." })
-        let spellings = Self.keySpellings(first)
-        let direct = try db.query(
+    /// The latest scan's findings, each with the class its rule matched and its key path: what
+    /// says where in the code a crash group comes from (`FindingLinks.sourceLocations`), read once
+    /// for a whole report.
+    public func sourceFindingTargets() throws -> [SourceFindingTarget] {
+        try db.query(
             """
-            SELECT path, line, "column", rule_id FROM source_findings
-            WHERE rule_class = ? AND key IN (?, ?, ?)
-            """, [.text(receiverClass)] + spellings.map(SQLValue.text)
-        ).map(SourceLocation.init)
-        let paths = try db.query(
+            SELECT path, line, "column", rule_id, rule_class, key, key_path FROM source_findings
+            WHERE rule_class IS NOT NULL
+            ORDER BY path, line, "column"
             """
-            SELECT path, line, "column", rule_id, rule_class, key_path FROM source_findings
-            WHERE rule_class IS NOT NULL AND key_path <> key
-            """
-        ).filter { row in
-            guard let owner = try row.string("rule_class"), let keyPath = try row.string("key_path") else {
-                return false
-            }
-            return UIKitMemberCatalog.lookupClasses(keyPath: keyPath, from: owner).dropFirst().contains {
-                spellings.contains($0.component) && KnownClasses.isVariant(receiverClass, of: $0.onClass)
-            }
-        }.map(SourceLocation.init)
-        var seen: Set<String> = []
-        return (direct + paths).filter { seen.insert("\($0.path):\($0.line):\($0.column)").inserted }.sorted {
-            ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column)
+        ).map { row in
+            SourceFindingTarget(
+                location: try SourceLocation(row), ruleClass: try row.string("rule_class") ?? "",
+                key: try row.string("key") ?? "", keyPath: try row.string("key_path") ?? "")
         }
     }
 
@@ -207,7 +200,7 @@ extension Store {
     }
 
     /// `key`, without its leading underscore, and with one: `_pageImage`, `pageImage`, `_pageImage`.
-    static func keySpellings(_ key: String) -> [String] {
+    public static func keySpellings(_ key: String) -> [String] {
         let bare = key.hasPrefix("_") ? String(key.dropFirst()) : key
         return [key, bare, "_" + bare]
     }

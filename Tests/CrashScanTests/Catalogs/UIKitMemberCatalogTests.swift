@@ -24,7 +24,8 @@ final class UIKitMemberCatalogTests: XCTestCase {
         XCTAssertEqual(reach.state(on: try os("8.1.3")), .none, "the seed's iPhone 6 Plus on 12B466")
         XCTAssertEqual(reach.state(on: try os("8.0")), .none)
         XCTAssertEqual(reach.state(on: try os("8.2")), .none)
-        let member = KVCReach.State.member(name: "_placeholderLabel", kind: .ivar, declaredBy: "UITextView")
+        let member = KVCReach.State.member(
+            name: "_placeholderLabel", kind: .ivar, declaredBy: "UITextView", type: "UILabel")
         XCTAssertEqual(reach.state(on: try os("8.3")), member)
         XCTAssertEqual(reach.state(on: try os("9.2")), member, "between the 9.0 and 9.3 dumps, which agree")
         XCTAssertEqual(reach.state(on: try os("16.4")), member)
@@ -53,14 +54,16 @@ final class UIKitMemberCatalogTests: XCTestCase {
             UIKitMemberCatalog.reach(key: "_searchField", accessor: .get, on: "UISearchBar"))
         XCTAssertEqual(
             search.state(on: try os("12.4")),
-            .member(name: "_searchField", kind: .ivar, declaredBy: "UISearchBar"))
+            .member(
+                name: "_searchField", kind: .ivar, declaredBy: "UISearchBar", type: "UISearchBarTextField"))
         XCTAssertEqual(search.state(on: try os("13.2.2")), .none)
         // A superclass's member: UISearchTextField (iOS 13) inherits UITextField's.
         let field = try XCTUnwrap(
             UIKitMemberCatalog.reach(key: "_placeholderLabel", accessor: .get, on: "UISearchTextField"))
         XCTAssertEqual(
             field.state(on: try os("13.4.1")),
-            .member(name: "_placeholderLabel", kind: .ivar, declaredBy: "UITextField"))
+            .member(
+                name: "_placeholderLabel", kind: .ivar, declaredBy: "UITextField", type: "UITextFieldLabel"))
         XCTAssertEqual(field.state(on: try os("12.4")), .unknown, "no dump of UISearchTextField before 13")
     }
 
@@ -71,7 +74,8 @@ final class UIKitMemberCatalogTests: XCTestCase {
         let eighteen = try XCTUnwrap(UIKitMemberCatalog.versions.firstIndex(of: "18"))
         XCTAssertEqual(label.states[eighteen], .unknown)
         XCTAssertEqual(
-            label.state(on: try os("17.0")), .member(name: "text", kind: .property, declaredBy: "UILabel"))
+            label.state(on: try os("17.0")),
+            .member(name: "text", kind: .property, declaredBy: "UILabel", type: "NSString"))
         let action = try XCTUnwrap(
             UIKitMemberCatalog.reach(key: "title", accessor: .get, on: "UIContextualAction"))
         let elevenFour = try XCTUnwrap(UIKitMemberCatalog.versions.firstIndex(of: "11.4"))

@@ -79,6 +79,15 @@ final class KeyPrivacyTests: XCTestCase {
     /// A database classified before (the key stored as public) is classified again by the
     /// regroup that the next import, `upgrade` or `regroup` runs; its caches stay in step.
     func testStoredFailuresAreClassifiedAgainByTheRegroup() throws {
+        try classifyAgain { folder in try Store(path: folder.appendingPathComponent("db.sqlite").path) }
+    }
+
+    /// The same on a team's PostgreSQL database (`key_is_private` is a boolean there).
+    func testStoredFailuresAreClassifiedAgainOnPostgreSQL() throws {
+        try classifyAgain { _ in try Store(path: try TestPostgres.freshDatabase(self)) }
+    }
+
+    func classifyAgain(_ makeStore: (URL) throws -> Store) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "key-privacy-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -91,19 +100,22 @@ final class KeyPrivacyTests: XCTestCase {
         1 Foundation 0x000000018aad4d14 -[NSObject(NSKeyValueCoding) valueForKey:] + 260
         2 Shopster 0x0000000100d9c1a8 -[SearchController styleBar] + 120
         """.write(to: log, atomically: true, encoding: .utf8)
-        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        let store = try makeStore(folder)
         _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
             try InputWalker().expand([log.path]), arguments: "test", version: "test")
         let db = store.db
         func privacy() throws -> [String] {
             try db.query(
                 "SELECT key_is_private, cause FROM kvc_failures UNION ALL SELECT key_is_private, cause FROM crash_group"
-            ).map { "\(try $0.int("key_is_private") ?? -1) \(try $0.string("cause") ?? "-")" }
+            ).map {
+                "\(try $0.bool("key_is_private").map { $0 ? 1 : 0 } ?? -1) \(try $0.string("cause") ?? "-")"
+            }
         }
         XCTAssertEqual(try privacy(), ["1 private_key", "1 private_key"])
         // As the previous crashscan stored it.
-        try db.run("UPDATE kvc_failure SET key_is_private = 0, cause = 'unknown'")
-        try db.run("UPDATE crash_group SET key_is_private = 0, cause = 'unknown'")
+        for table in ["kvc_failure", "crash_group"] {
+            try db.run("UPDATE \(table) SET key_is_private = ?, cause = 'unknown'", [.bool(false)])
+        }
         try store.setGroupingVersion(3)
         XCTAssertTrue(try Regrouper.isStale(store))
         let summary = try Regrouper.run(store)
