@@ -77,17 +77,19 @@ public final class Importer {
     /// Files stored per transaction, several parse batches: every commit writes each page it
     /// changed to the WAL, and inserts into the random-order indexes (content hash, file hash,
     /// time) touch a different page per report, so small commits write the same pages again and
-    /// again. Against one commit per 256-file batch, 100,000 logs took the writer 9.0 s of CPU
-    /// instead of 10.0 s and the process 3.4 s of system time instead of 5.2 s (one run each;
-    /// 16,384 was no better). A crash mid-import loses at most these files; the next import
-    /// stores them. Tests set it small to go through the commit between batches.
+    /// again; and each commit adds its reports to every cache, one statement a cache, whose
+    /// upserts meet the same keys more often in a larger commit. Against 4,096 files, 16,384 took
+    /// the writer's commits for 100,000 logs from 4.6 s to 2.7 s (caches 2.8 → 2.0 s, COMMIT
+    /// 1.8 → 0.7 s; one run each) and the process's system time from 2.2 s to 1.6 s. A crash mid-import loses
+    /// at most these files; the next import stores them. Tests set it small to go through the
+    /// commit between batches.
     let filesPerTransaction: Int
     /// Seconds between progress reports; tests set 0 to get one after every batch.
     var progressInterval = 0.2
 
     public init(
         store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
-        settings: ParseSettings = ParseSettings(), filesPerTransaction: Int = 4096
+        settings: ParseSettings = ParseSettings(), filesPerTransaction: Int = 16_384
     ) {
         self.filesPerTransaction = max(1, filesPerTransaction)
         self.store = store
@@ -159,7 +161,8 @@ public final class Importer {
         afterBatch: (ImportSummary) -> Void
     ) throws {
         let known = reparse ? KnownFiles() : KnownFiles(store: store, revision: ReportReader.revision)
-        let pipeline = ParsePipeline(batches, known: known, settings: settings, depth: Importer.batchesAhead)
+        let pipeline = ParsePipeline(
+            batches, known: known, settings: settings, depth: Importer.batchesAhead(batchSize: batchSize))
         defer { pipeline.stop() }
         var parsed = pipeline.next()
         let transaction = try BatchTransaction(store: store, writer: writer)
@@ -291,42 +294,15 @@ public final class Importer {
         private mutating func take() -> [InputSource] {
             var batch: [InputSource] = []
             batch.reserveCapacity(size)
+            var sizes: [Int] = []
             var bytes = 0
             while batch.count < size, bytes < Self.bytesPerBatch, let source = files.next() {
                 batch.append(source)
-                bytes += Self.readAhead(source)
+                sizes.append(ReadAhead.size(of: source, unknown: Self.bytesPerBatch))
+                bytes += sizes[sizes.count - 1]
             }
+            ReadAhead.ask(for: batch, sizes: sizes)
             return batch
-        }
-
-        /// Asks the kernel to read `source` ahead (regular files only) and gives what it will
-        /// read, as far as that is known before reading (standard input, of unknown size up to
-        /// the input limit: a whole batch's worth, so it ends its batch).
-        static func readAhead(_ source: InputSource) -> Int {
-            switch source {
-            case .file(let path): return readAhead(path: path)
-            case .rawFile(let name, _):
-                return (name + [0]).withUnsafeBufferPointer { bytes in
-                    bytes.withMemoryRebound(to: CChar.self) { readAhead(path: $0.baseAddress!) }
-                }
-            case .memory(_, let data): return data.count
-            case .standardInput: return bytesPerBatch
-            case .refused: return 0
-            }
-        }
-
-        /// The size of the regular file at `path` (0 for anything else), whose reading ahead is
-        /// asked for. Only a regular file is opened (without blocking, and closed at once); the
-        /// reader opens it again, and checks it again, when its turn comes.
-        private static func readAhead(path: UnsafePointer<CChar>) -> Int {
-            var info = stat()
-            guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return 0 }
-            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-            if descriptor >= 0 {
-                _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
-                close(descriptor)
-            }
-            return Int(info.st_size)
         }
     }
 
@@ -417,10 +393,12 @@ public final class Importer {
     }
 
     /// Batches parsed (or being parsed) ahead of the writer: while it commits (the caches' upkeep
-    /// for 4,096 reports, the WAL's sync), the parsers go on instead of idling once the queue is
-    /// full. Importing 100,000 Bugly logs, alternated four times: 2 ahead 21.9 s, 6 ahead 18.0 s,
-    /// 16 ahead 17.7 s; peak memory 85, 98 and 112 MB.
-    static let batchesAhead = 6
+    /// for 16,384 files' reports, the WAL's writes: 0.3–0.5 s), the parsers go on instead of
+    /// idling once the queue is full. About 4,096 files ahead, and never fewer than 6 batches:
+    /// importing 100,000 Bugly logs, alternated twice, 6 ahead took 9.3 and 9.2 s (the parsers
+    /// idle through each commit), 16 ahead 8.5 and 8.5 s, 32 ahead 8.7 and 8.5 s; peak memory
+    /// 108, 134 and 164 MB.
+    static func batchesAhead(batchSize: Int) -> Int { max(6, 4_096 / max(1, batchSize)) }
 
     /// Batches walked and parsed in order on a background queue, up to `depth` of them ahead of
     /// the writer (waiting or being parsed); `next` hands them out (empty once the inputs are

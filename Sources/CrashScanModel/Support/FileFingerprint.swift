@@ -53,13 +53,21 @@ extension FileFingerprint {
         return x
     }
 
-    /// 32 hex digits, as stored in `import_file.file_hash`.
-    package var hex: String { FileFingerprint.padded(high) + FileFingerprint.padded(low) }
-
-    private static func padded(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+    /// 32 hex digits, as stored in `import_file.file_hash`. Written digit by digit into one
+    /// string: two `String(radix:)` and their padding were 0.6 % of the parsers' time, and the
+    /// writer makes it again for the file's row.
+    package var hex: String {
+        String(unsafeUninitializedCapacity: 32) { out in
+            for digit in 0..<32 {
+                let value = digit < 16 ? high : low
+                let nibble = Int(truncatingIfNeeded: value >> UInt64(60 - (digit % 16) * 4)) & 0xF
+                out[digit] = FileFingerprint.digits[nibble]
+            }
+            return 32
+        }
     }
+
+    private static let digits = Array("0123456789abcdef".utf8)
 
     /// Reads `hex` back; nil for anything else.
     init?(hex text: String, byteCount: Int) {

@@ -51,7 +51,7 @@ final class ImportBatchTests: XCTestCase {
         try Data(count: 1_000).write(to: log)
         let sources: [InputSource] = [.file(fifo), .file("/dev/zero"), .file(log.path)]
         XCTAssertEqual(batchSizes(sources), [3])
-        XCTAssertEqual(Importer.Batches<IndexingIterator<[InputSource]>>.readAhead(.file(fifo)), 0)
-        XCTAssertEqual(Importer.Batches<IndexingIterator<[InputSource]>>.readAhead(.file(log.path)), 1_000)
+        XCTAssertEqual(ReadAhead.size(of: .file(fifo), unknown: 1), 0)
+        XCTAssertEqual(ReadAhead.size(of: .file(log.path), unknown: 1), 1_000)
     }
 }

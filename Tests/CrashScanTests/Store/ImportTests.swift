@@ -162,6 +162,10 @@ class ImportTests: XCTestCase {
         XCTAssertNotEqual(FileFingerprint(of: base.prefix(999)), FileFingerprint(of: base.prefix(998)))
         XCTAssertEqual(FileFingerprint(hex: fingerprint.hex, byteCount: 1000), fingerprint)
         XCTAssertEqual(fingerprint.hex.count, 32)
+        // The form stored files are known by: lowercase, each half padded to 16 digits.
+        XCTAssertEqual(
+            FileFingerprint(high: 0xAB, low: 0x0123_4567_89AB_CDEF, byteCount: 1).hex,
+            "00000000000000ab0123456789abcdef")
         XCTAssertNil(FileFingerprint(hex: "xyz", byteCount: 3))
     }
 
