@@ -1,6 +1,6 @@
--- crashscan:baseline-version 28
--- crashscan's schema at version 28, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0028) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 29
+-- crashscan's schema at version 29, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0029) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -23,13 +23,17 @@ CREATE TABLE import_run (
     skipped           INTEGER NOT NULL DEFAULT 0
 );
 
+-- (A closed vocabulary is checked by comparisons joined by OR: SQLite checks an IN list of three
+-- or more values by building a temporary table of them at every row written; migration 0029.)
+
 -- One row per file per run: what happened to it. `file_hash` and `parser_revision` let a later
 -- import skip a file whose bytes this parser read before.
 CREATE TABLE import_file (
     id               INTEGER PRIMARY KEY,
     run_id           INTEGER NOT NULL REFERENCES import_run (id) ON DELETE CASCADE,
     path             TEXT    NOT NULL,
-    outcome          TEXT    NOT NULL CHECK (outcome IN ('imported', 'duplicate', 'rejected', 'skipped')),
+    outcome          TEXT    NOT NULL CHECK (outcome = 'imported' OR outcome = 'duplicate'
+                                             OR outcome = 'rejected' OR outcome = 'skipped'),
     reason           TEXT,
     source_format    TEXT,
     reports_imported INTEGER NOT NULL DEFAULT 0,
@@ -139,12 +143,14 @@ CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT 
 -- The Key-Value Coding failure a report is, if it is one.
 CREATE TABLE kvc_failure (
     report_id           INTEGER PRIMARY KEY REFERENCES report (id) ON DELETE CASCADE,
-    kind                TEXT    NOT NULL CHECK (kind IN ('undefined_key', 'prohibited_ivar', 'obsolete_private_api')),
+    kind                TEXT    NOT NULL CHECK (kind = 'undefined_key' OR kind = 'prohibited_ivar'
+                                                OR kind = 'obsolete_private_api'),
     accessor            TEXT CHECK (accessor IN ('set', 'get')),
     receiver_class      TEXT,
     key                 TEXT,
     key_is_private      INTEGER NOT NULL,
-    cause               TEXT    NOT NULL CHECK (cause IN ('private_key', 'outlet_mismatch', 'unknown')),
+    cause               TEXT    NOT NULL CHECK (cause = 'private_key' OR cause = 'outlet_mismatch'
+                                                OR cause = 'unknown'),
     evidence            TEXT    NOT NULL,
     class_origin        TEXT,
     class_origin_reason TEXT

@@ -145,7 +145,8 @@ CREATE TABLE import_file (
     id               INTEGER PRIMARY KEY,
     run_id           INTEGER NOT NULL REFERENCES import_run (id) ON DELETE CASCADE,
     path             TEXT    NOT NULL,
-    outcome          TEXT    NOT NULL CHECK (outcome IN ('imported', 'duplicate', 'rejected', 'skipped')),
+    outcome          TEXT    NOT NULL CHECK (outcome = 'imported' OR outcome = 'duplicate'
+                                             OR outcome = 'rejected' OR outcome = 'skipped'),
     reason           TEXT,
     source_format    TEXT,
     reports_imported INTEGER NOT NULL DEFAULT 0,
@@ -171,12 +172,14 @@ CREATE TABLE import_run (
 
 CREATE TABLE kvc_failure (
     report_id           INTEGER PRIMARY KEY REFERENCES report (id) ON DELETE CASCADE,
-    kind                TEXT    NOT NULL CHECK (kind IN ('undefined_key', 'prohibited_ivar', 'obsolete_private_api')),
+    kind                TEXT    NOT NULL CHECK (kind = 'undefined_key' OR kind = 'prohibited_ivar'
+                                                OR kind = 'obsolete_private_api'),
     accessor            TEXT CHECK (accessor IN ('set', 'get')),
     receiver_class      TEXT,
     key                 TEXT,
     key_is_private      INTEGER NOT NULL,
-    cause               TEXT    NOT NULL CHECK (cause IN ('private_key', 'outlet_mismatch', 'unknown')),
+    cause               TEXT    NOT NULL CHECK (cause = 'private_key' OR cause = 'outlet_mismatch'
+                                                OR cause = 'unknown'),
     evidence            TEXT    NOT NULL,
     class_origin        TEXT,
     class_origin_reason TEXT

@@ -316,6 +316,41 @@ final class MigrationTests: XCTestCase {
         XCTAssertEqual(
             try store.db.query("SELECT count(*) AS n FROM import_files").first?.int("n"),
             ImportFileOutcome.allCases.count)
+        XCTAssertThrowsError(
+            try store.db.run("INSERT INTO import_file (run_id, path, outcome) VALUES (1, 'x', 'lost')"),
+            "an outcome outside the vocabulary is refused")
+    }
+
+    /// Every kind and cause of a KVC failure is one the table's CHECK constraints accept (checked
+    /// by comparisons since version 29), and a hand edit to anything else is refused.
+    func testEveryFailureKindAndCauseFitsTheSchema() throws {
+        let store = try Store(path: try temporaryDatabase())
+        try store.db.execute("PRAGMA foreign_keys = OFF")
+        var id: Int64 = 0
+        for kind in KVCKind.allCases {
+            for cause in KVCCause.allCases {
+                id += 1
+                try store.db.run(
+                    """
+                    INSERT INTO kvc_failure (report_id, kind, accessor, key_is_private, cause, evidence)
+                    VALUES (?, ?, 'set', 0, ?, '')
+                    """, [.integer(id), .text(kind.rawValue), .text(cause.rawValue)])
+            }
+        }
+        XCTAssertEqual(
+            try store.db.query("SELECT count(*) AS n FROM kvc_failure").first?.int("n"),
+            KVCKind.allCases.count * KVCCause.allCases.count)
+        for (kind, cause, accessor) in [
+            ("lost", "unknown", "set"), ("undefined_key", "lost", "set"),
+            ("undefined_key", "unknown", "put"),
+        ] {
+            XCTAssertThrowsError(
+                try store.db.run(
+                    """
+                    INSERT INTO kvc_failure (report_id, kind, accessor, key_is_private, cause, evidence)
+                    VALUES (1000, ?, ?, 0, ?, '')
+                    """, [.text(kind), .text(accessor), .text(cause)]), "\(kind) \(cause) \(accessor)")
+        }
     }
 
     /// The importer inserts reports by column name: every column of `report` but `id` and
