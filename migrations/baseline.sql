@@ -1,6 +1,6 @@
--- crashscan:baseline-version 29
--- crashscan's schema at version 29, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0029) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 30
+-- crashscan's schema at version 30, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0030) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -137,8 +137,8 @@ CREATE TABLE report (
 -- reports, its first and last time).
 CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
--- The stored copy of an incident an import meets again.
-CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
+-- The stored copy of an incident an import meets again, by its key's first 16 digits.
+CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
 
 -- The Key-Value Coding failure a report is, if it is one.
 CREATE TABLE kvc_failure (

@@ -2572,6 +2572,20 @@ enum EmbeddedMigrations {
             ALTER TABLE kvc_failure_v29 RENAME TO kvc_failure;
             """#
         ),
+        (
+            "0030_incident_key_prefix.sql",
+            #"""
+            -- crashscan schema, version 30: a report's incident key is looked up by its first 16 hexadecimal
+            -- digits, as its content hash and its file's hash are since version 23. The importer looks up
+            -- every report's incident key and inserts it at a random place of its index; with whole keys of
+            -- 64 digits that index alone would be about 80 MB on a million reports, far more than the
+            -- importer's page cache, so that nearly every report would read and write a page of it. Two
+            -- keys sharing 16 digits only cost one more comparison: the importer compares the whole key.
+
+            DROP INDEX report_incident;
+            CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/NNNN_*.sql), with the same version numbers.
@@ -3900,6 +3914,17 @@ enum EmbeddedMigrations {
             SELECT 1;
             """#
         ),
+        (
+            "0030_incident_key_prefix.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 30: nothing changes. The SQLite migration 0030 looks up
+            -- a report's incident key by its first 16 hexadecimal digits, as 0023 did for the content hash,
+            -- so that the importer's random-order index stays a third of its size; PostgreSQL keeps its
+            -- index of whole keys, as it keeps its content hashes whole. The version is kept so that both
+            -- schemas number their migrations alike.
+            SELECT 1;
+            """#
+        ),
     ]
 
     /// The whole schema a new database is made of, SQLite's and PostgreSQL's (migrations/baseline.sql,
@@ -3908,9 +3933,9 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 29
-            -- crashscan's schema at version 29, whole: what a new SQLite database is made of. The numbered
-            -- files beside this one (0001 to 0029) are what an older database is upgraded by; a test keeps
+            -- crashscan:baseline-version 30
+            -- crashscan's schema at version 30, whole: what a new SQLite database is made of. The numbered
+            -- files beside this one (0001 to 0030) are what an older database is upgraded by; a test keeps
             -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
             -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
             -- shows the whole schema of a new database, derived tables included.
@@ -4047,8 +4072,8 @@ enum EmbeddedMigrations {
             -- reports, its first and last time).
             CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
             CREATE INDEX report_group_seen ON report (group_id, seen_at);
-            -- The stored copy of an incident an import meets again.
-            CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
+            -- The stored copy of an incident an import meets again, by its key's first 16 digits.
+            CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
 
             -- The Key-Value Coding failure a report is, if it is one.
             CREATE TABLE kvc_failure (
@@ -4323,8 +4348,8 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 29
-            -- crashscan's schema at version 29 for PostgreSQL (the team database), whole: what a new database
+            -- crashscan:baseline-version 30
+            -- crashscan's schema at version 30 for PostgreSQL (the team database), whole: what a new database
             -- is made of. The numbered files beside this one are what an older database is upgraded by; a
             -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
             -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).

@@ -44,13 +44,22 @@ struct StoredIncident {
     var group: Int64
     var richness: (symbols: Int, fields: Int)
 
-    /// Built once: the import asks it for every report with an incident key.
-    static let findSQL =
+    /// The import asks it for every report with an incident key: on SQLite by the key's first
+    /// 16 digits (`report_incident`), then the whole key. `IS NOT NULL` lets SQLite use the
+    /// partial index.
+    static func findSQL(_ dialect: SQLDialect) -> String {
         "SELECT id, source_path, group_id, \(IncidentCopies.columns.joined(separator: ", ")) FROM report "
-        + "WHERE incident_key = ? ORDER BY id LIMIT 1"
+            + "WHERE incident_key IS NOT NULL AND \(dialect.hashEquals("incident_key", parameter: 1)) "
+            + "ORDER BY id LIMIT 1"
+    }
+
+    /// Made once per backend, not once per report.
+    private static let findSQLite = findSQL(.sqlite)
+    private static let findPostgreSQL = findSQL(.postgresql)
 
     static func find(_ key: String, db: Database) throws -> StoredIncident? {
-        guard let row = try db.query(findSQL, [.text(key)]).first, let id = try row.int("id"),
+        let sql = db.dialect == .sqlite ? findSQLite : findPostgreSQL
+        guard let row = try db.query(sql, [.text(key)]).first, let id = try row.int("id"),
             let group = try row.int("group_id")
         else { return nil }
         let values = try Dictionary(

@@ -354,7 +354,7 @@ CREATE INDEX report_count_device_model ON report_count (device_model COLLATE NOC
 
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
 
-CREATE INDEX report_incident ON report (incident_key) WHERE incident_key IS NOT NULL;
+CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
 
 CREATE INDEX source_finding_class_key ON source_finding (rule_class, key);
 
