@@ -688,6 +688,8 @@ CREATE INDEX failure_fact_key ON public.failure_fact USING btree (key);
 
 CREATE INDEX failure_fact_seen_at ON public.failure_fact USING btree (seen_at);
 
+CREATE INDEX group_tally_app_app_version ON public.group_tally USING btree (app, app_version);
+
 CREATE INDEX group_tally_app_os_key ON public.group_tally USING btree (app, os_key);
 
 CREATE INDEX import_file_hash ON public.import_file USING btree (file_hash) WHERE (file_hash IS NOT NULL);

@@ -340,6 +340,8 @@ CREATE INDEX failure_fact_key ON failure_fact (key);
 
 CREATE INDEX failure_fact_seen_at ON failure_fact (seen_at);
 
+CREATE INDEX group_tally_app_app_version ON group_tally (app, app_version);
+
 CREATE INDEX group_tally_app_os_key ON group_tally (app, os_key);
 
 CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 16)) WHERE file_hash IS NOT NULL;

@@ -220,11 +220,13 @@ enum Caches {
             Reports (every report, not only KVC failures) per group, app, OS version and app version: the \
             evidence of a recommendation (where the group crashes, which OS versions the same app ran \
             without it), and when each app version was first seen. Asked of the reports, each group's \
-            questions took about 1 s on a million reports.
+            questions took about 1 s on a million reports. By app and app version, the app's versions \
+            (the newest a group's app has, for every report) are read from the index alone: through the \
+            rows they were 132 M of the 429 M instructions of `report --os 8.1` on a million reports.
             """,
         source: .reports, columns: [groupID, app, bundleID, osVersion, osKey, appVersion],
         measures: [.count("reports"), .earliest("first_seen", of: seenAt)],
-        indexes: [["app", "os_key"]])
+        indexes: [["app", "os_key"], ["app", "app_version"]])
 
     /// The device a report ran on, by marketing name, else identifier.
     static let device = CacheColumn(

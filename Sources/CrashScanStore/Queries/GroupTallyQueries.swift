@@ -121,12 +121,24 @@ extension Store {
         return GroupApp(name: name, bundleID: bundleID)
     }
 
-    /// Every app version of `app`'s reports, in no particular order.
+    /// Every app version of `app`'s reports, in the order of their text. The versions are
+    /// stepped through one by one in the index by app and version (each the least after the one
+    /// before), and each kept when a row of it is of the app's bundle: a million reports have
+    /// 50,000 rows for one app and 40 versions, which `DISTINCT` read whole (78 M instructions,
+    /// a sixth of `report --os 8.1`).
     public func appVersions(of app: GroupApp) throws -> [String] {
-        try db.query(
+        let source = try cacheSource(Caches.groupTally)
+        return try db.query(
             """
-            SELECT DISTINCT app_version AS v FROM \(try cacheSource(Caches.groupTally))
-            WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND app_version <> ''
+            WITH RECURSIVE version (v) AS (
+                SELECT min(app_version) FROM \(source) WHERE app = ?1 AND app_version > ''
+                UNION ALL
+                SELECT (SELECT min(app_version) FROM \(source) WHERE app = ?1 AND app_version > version.v)
+                FROM version WHERE version.v IS NOT NULL
+            )
+            SELECT v FROM version
+            WHERE v IS NOT NULL
+              AND EXISTS (SELECT 1 FROM \(source) WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND app_version = version.v)
             """, [.text(app.name), .text(app.bundleID ?? "")]
         ).compactMap { try $0.string("v") }
     }
