@@ -127,6 +127,9 @@ enum ImportCommand: CommandDefinition {
                 "crashscan: upgraded the database to schema \(last) (\(UpgradeCommand.describe(applied))) "
                     + "before importing\n")
         }
+        if !quiet, !store.madeSchema, let note = UpgradeCommand.describe(store.cacheOutcome) {
+            console.err("crashscan: \(note) before importing\n")
+        }
         keepFreedMemory()
         let importer = Importer(
             store: store, rules: rules, batchSize: Importer.batchSize(for: store.dialect),

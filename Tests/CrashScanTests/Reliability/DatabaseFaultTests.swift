@@ -79,8 +79,11 @@ final class DatabaseFaultTests: XCTestCase {
         let upgrade = try runner.run(["upgrade", "--db", "old.sqlite"])
         XCTAssertEqual(upgrade.status, 0, upgrade.err)
         // Its JSON reports were hashed by an older crashscan: hashed again from the files still here.
+        // Its derived tables are made (the schema predates them), said first.
         XCTAssertTrue(
-            upgrade.out.hasPrefix("upgraded old.sqlite: re-hashed 0 of 6 JSON reports"), upgrade.out)
+            upgrade.out.hasPrefix(
+                "upgraded old.sqlite: made its derived tables from the rows\n"
+                    + "upgraded old.sqlite: re-hashed 0 of 6 JSON reports"), upgrade.out)
         XCTAssertTrue(upgrade.out.contains("\nupgraded old.sqlite: regrouped 21 reports"), upgrade.out)
         let after = try runner.run(["report", "--db", "old.sqlite"])
         XCTAssertEqual(after.status, 0, after.err)
@@ -116,6 +119,33 @@ final class DatabaseFaultTests: XCTestCase {
         XCTAssertEqual(
             try runner.run(["upgrade", "--db", "older.sqlite"]).out,
             "older.sqlite is up to date (schema \(last))\n")
+        // Derived tables declared otherwise (another crashscan's) or made stale by a hand edit are
+        // filled again on opening: upgrade says so instead of "up to date".
+        for (change, said) in [
+            ("digest = 'another'", "made its derived tables from the rows\n"),
+            ("stale = 1", "filled its derived tables again from the rows (a hand edit had made them stale)"),
+        ] {
+            do {
+                let store = try Store(path: path)
+                try store.db.execute("UPDATE cache_state SET \(change)")
+            }
+            let remade = try runner.run(["upgrade", "--db", "older.sqlite"])
+            XCTAssertEqual(remade.status, 0, remade.err)
+            XCTAssertTrue(remade.out.hasPrefix("upgraded older.sqlite: \(said)"), remade.out)
+            XCTAssertFalse(remade.out.contains("up to date"), remade.out)
+            XCTAssertEqual(try runner.run(["check", "--db", "older.sqlite"]).status, 0)
+        }
+        // An import that opens such a database says so too, before its own messages.
+        do {
+            let store = try Store(path: path)
+            try store.db.execute("UPDATE cache_state SET stale = 1")
+        }
+        let refilled = try runner.run(["import", TestPaths.sampleReports.path, "--db", "older.sqlite"])
+        XCTAssertEqual(refilled.status, 0, refilled.err)
+        XCTAssertTrue(
+            refilled.err.hasPrefix(
+                "crashscan: filled its derived tables again from the rows (a hand edit had made them stale) "
+                    + "before importing\n"), refilled.err)
     }
 
     /// Rebuilding `report` (schema 23) leaves the old table's pages free in the file: `upgrade`
