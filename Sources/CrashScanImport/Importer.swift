@@ -126,7 +126,9 @@ public final class Importer {
         let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
         summary.rehashed = rehashed
-        let batches = BatchSource(sources.makeIterator(), size: batchSize)
+        let batches = BatchSource(
+            sources.makeIterator(), size: batchSize,
+            bytesPerBatch: Importer.bytesAhead / Importer.batchesAhead(batchSize: batchSize))
         var lastProgress = 0.0
         // Takes the summary as a value: `writeAll` holds `summary` inout while it calls back.
         func report(_ summary: ImportSummary, every interval: Double) {
@@ -264,6 +266,11 @@ public final class Importer {
         }
     }
 
+    /// The input all the batches parsed ahead of the writer read at most (`batchesAhead` of
+    /// them, each ending at its share unless one file alone is larger): 48 MB, what six batches
+    /// of 8 MB held before the SQLite import parsed 16 ahead.
+    static let bytesAhead = 48 << 20
+
     /// The inputs in batches of `size`, read from the iterator only as batches are asked for. A
     /// batch also ends once its files hold `bytesPerBatch` (by their sizes on disk), so that the
     /// batches parsed ahead (`batchesAhead`) hold a bounded amount of text whatever the files'
@@ -272,52 +279,60 @@ public final class Importer {
         private var files: Files
         let size: Int
         /// The input one batch reads at most, unless one file alone is larger.
-        static var bytesPerBatch: Int { 8 << 20 }
+        let bytesPerBatch: Int
 
-        init(_ files: Files, size: Int) {
+        init(_ files: Files, size: Int, bytesPerBatch: Int) {
             self.files = files
             self.size = size
+            self.bytesPerBatch = bytesPerBatch
         }
 
         /// The batch after the one handed out last, its files already asked of the disk.
-        private var upcoming: [InputSource]?
+        private var upcoming: (sources: [InputSource], bytes: Int)?
 
-        /// The next batch; empty when every input was handed out. The one after it is made
-        /// now and its files are read ahead by the kernel while this one is parsed: from a cold
-        /// page cache, the parsers otherwise wait for each file in turn.
-        mutating func next() -> [InputSource] {
+        /// The next batch; empty when every input was handed out.
+        mutating func next() -> [InputSource] { nextMeasured().sources }
+
+        /// The next batch and the bytes it will read. The one after it is made now and its files
+        /// are read ahead by the kernel while this one is parsed: from a cold page cache, the
+        /// parsers otherwise wait for each file in turn.
+        mutating func nextMeasured() -> (sources: [InputSource], bytes: Int) {
             let batch = upcoming ?? take()
-            upcoming = batch.isEmpty ? [] : take()
+            upcoming = batch.sources.isEmpty ? ([], 0) : take()
             return batch
         }
 
-        private mutating func take() -> [InputSource] {
+        private mutating func take() -> (sources: [InputSource], bytes: Int) {
             var batch: [InputSource] = []
             batch.reserveCapacity(size)
             var sizes: [Int] = []
             var bytes = 0
-            while batch.count < size, bytes < Self.bytesPerBatch, let source = files.next() {
+            while batch.count < size, bytes < bytesPerBatch, let source = files.next() {
                 batch.append(source)
-                sizes.append(ReadAhead.size(of: source, unknown: Self.bytesPerBatch))
+                sizes.append(ReadAhead.size(of: source, unknown: bytesPerBatch))
                 bytes += sizes[sizes.count - 1]
             }
             ReadAhead.ask(for: batch, sizes: sizes)
-            return batch
+            return (batch, bytes)
         }
     }
 
     /// The inputs' batches, handed out by whichever thread asks (the one parsing ahead), one at a
     /// time.
     final class BatchSource: Sendable {
-        private let batches: Locked<() -> [InputSource]>
+        private let batches: Locked<() -> (sources: [InputSource], bytes: Int)>
+        /// The input one batch reads at most, unless one file alone is larger.
+        let bytesPerBatch: Int
 
-        init<Files: IteratorProtocol>(_ files: Files, size: Int) where Files.Element == InputSource {
-            var batches = Batches(files, size: size)
-            self.batches = Locked({ batches.next() })
+        init<Files: IteratorProtocol>(_ files: Files, size: Int, bytesPerBatch: Int)
+        where Files.Element == InputSource {
+            var batches = Batches(files, size: size, bytesPerBatch: bytesPerBatch)
+            self.batches = Locked({ batches.nextMeasured() })
+            self.bytesPerBatch = bytesPerBatch
         }
 
-        /// The next batch; empty when every input was handed out.
-        func next() -> [InputSource] { batches.withLock { $0() } }
+        /// The next batch and the bytes it will read; empty when every input was handed out.
+        func next() -> (sources: [InputSource], bytes: Int) { batches.withLock { $0() } }
     }
 
     /// Seconds since the import started.
@@ -407,28 +422,34 @@ public final class Importer {
     /// thread that cannot be spread over the cores. One batch is parsed at a time, on every core.
     private final class ParsePipeline: Sendable {
         private struct State {
-            var waiting: [[Parsed]] = []
+            /// Parsed batches, each with the room it holds.
+            var waiting: [(parsed: [Parsed], room: Int)] = []
             var stopped = false
         }
         private let state = Locked(State())
         /// Signalled once for each batch put in `waiting`.
         private let ready = DispatchSemaphore(value: 0)
-        /// The room left in `waiting` (the queue takes one before it parses a batch). Made at 0
-        /// and signalled up to the depth: libdispatch traps when a semaphore goes below the value
-        /// it was made with at the end of its life (an import stopped with batches waiting).
+        /// The room left in `waiting`, in batches: the queue takes one before it walks a batch,
+        /// and as many more as the batch's bytes fill batches (`bytesPerBatch` each, at most the
+        /// depth: a file of 60 MB waits alone), so that what is parsed ahead stays within the depth's
+        /// bytes whatever the files' sizes. Made at 0 and signalled up to the depth: libdispatch
+        /// traps when a semaphore goes below the value it was made with at the end of its life
+        /// (an import stopped with batches waiting).
         private let room = DispatchSemaphore(value: 0)
         /// Signalled when the queue has stopped for good.
         private let finished = DispatchSemaphore(value: 0)
 
         init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings, depth: Int) {
-            for _ in 0..<max(1, depth) { room.signal() }
+            let depth = max(1, depth)
+            for _ in 0..<depth { room.signal() }
             DispatchQueue.global().async {
-                while true {
-                    self.room.wait()
-                    if self.state.withLock({ $0.stopped }) { break }
-                    let batch = batches.next()
+                while self.takeRoom(1) {
+                    let (batch, bytes) = batches.next()
+                    let share = max(1, batches.bytesPerBatch)
+                    let room = min(depth, max(1, (bytes + share - 1) / share))
+                    guard self.takeRoom(room - 1) else { break }
                     let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
-                    self.state.withLock { $0.waiting.append(parsed) }
+                    self.state.withLock { $0.waiting.append((parsed, room)) }
                     self.ready.signal()
                     if batch.isEmpty { break }
                 }
@@ -436,12 +457,21 @@ public final class Importer {
             }
         }
 
+        /// Waits for `count` batches of room; false once the pipeline is stopped.
+        private func takeRoom(_ count: Int) -> Bool {
+            for _ in 0..<max(0, count) {
+                room.wait()
+                if state.withLock({ $0.stopped }) { return false }
+            }
+            return true
+        }
+
         /// The next parsed batch, in the inputs' order: empty when every input was handed out.
         /// Not called again after it gave an empty batch or after `stop`.
         func next() -> [Parsed] {
             ready.wait()
-            let parsed = state.withLock { $0.waiting.removeFirst() }
-            room.signal()
+            let (parsed, room) = state.withLock { $0.waiting.removeFirst() }
+            for _ in 0..<room { self.room.signal() }
             return parsed
         }
 

@@ -7,8 +7,11 @@ import XCTest
 /// The import reads its inputs in batches, several of them parsed ahead of the writer: a batch
 /// ends at its count of files or at its bytes, so that large files do not pile up in memory.
 final class ImportBatchTests: XCTestCase {
+    /// The bytes a batch of these tests ends at.
+    private let bytesPerBatch = 8 << 20
+
     private func batchSizes(_ sources: [InputSource], size: Int = 256) -> [Int] {
-        var batches = Importer.Batches(sources.makeIterator(), size: size)
+        var batches = Importer.Batches(sources.makeIterator(), size: size, bytesPerBatch: bytesPerBatch)
         var sizes: [Int] = []
         while case let batch = batches.next(), !batch.isEmpty { sizes.append(batch.count) }
         return sizes
@@ -20,7 +23,7 @@ final class ImportBatchTests: XCTestCase {
     }
 
     func testLargeFilesEndABatchAtItsBytes() {
-        let large = Importer.Batches<IndexingIterator<[InputSource]>>.bytesPerBatch * 5 / 8
+        let large = bytesPerBatch * 5 / 8
         let sources = (0..<5).map { InputSource.memory(path: "big-\($0).txt", data: Data(count: large)) }
         // 5/8 of a batch each: the second file passes the bytes, so a batch holds two.
         XCTAssertEqual(batchSizes(sources), [2, 2, 1])
@@ -28,7 +31,7 @@ final class ImportBatchTests: XCTestCase {
 
     func testFilesOnDiskAreMeasuredByTheirSize() throws {
         let folder = try TestPaths.temporaryFolder(self)
-        let bytes = Importer.Batches<IndexingIterator<[InputSource]>>.bytesPerBatch / 2
+        let bytes = bytesPerBatch / 2
         var sources: [InputSource] = []
         for index in 0..<3 {
             let url = folder.appendingPathComponent("big-\(index).crash")
