@@ -39,3 +39,10 @@ package final class FileLookup {
         }
     }
 }
+
+extension Store {
+    /// Whether any file is recorded: a database with none knows no file's bytes.
+    package func hasImportedFiles() throws -> Bool {
+        !(try db.query("SELECT 1 FROM import_file LIMIT 1").isEmpty)
+    }
+}

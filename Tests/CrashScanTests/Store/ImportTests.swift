@@ -102,6 +102,18 @@ class ImportTests: XCTestCase {
             updates.map(\.filesDone), updates.map(\.filesDone).sorted(), "progress never goes back")
     }
 
+    /// A database that records no file is not asked about each file: two copies of one file in
+    /// its first import are both parsed, and the second copy's report is a duplicate by its
+    /// content (1 imported, 1 duplicate, as a later import would count them).
+    func testTwoCopiesInTheFirstImportAreOneReport() throws {
+        let sample = try Data(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        let summary = try importPaths([try write("a.txt", sample), try write("b.txt", sample)])
+        XCTAssertEqual(summary.imported, 1)
+        XCTAssertEqual(summary.duplicates, 1)
+        XCTAssertEqual(try store.db.query("SELECT count(*) AS n FROM report").first?.int("n"), 1)
+    }
+
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
         let sample = try Data(
             contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
