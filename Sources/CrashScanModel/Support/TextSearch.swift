@@ -151,6 +151,12 @@ extension Substring {
     @inlinable package func hasSuffix(_ suffix: String) -> Bool { hasBytes(of: suffix, atEnd: true) }
 
     @inlinable package func hasBytes(of key: String, atEnd: Bool) -> Bool {
+        // Most lines differ from a label in its first (or last) byte: rejected before the
+        // buffers are reached, which cost about 120 instructions a call (the format detection
+        // and the parsers ask this of every line for each label they know).
+        if let keyByte = atEnd ? key.utf8.last : key.utf8.first {
+            guard let byte = atEnd ? utf8.last : utf8.first, byte == keyByte else { return false }
+        }
         var key = key
         return withUTF8Storage { bytes in
             key.withUTF8 { key in
