@@ -294,13 +294,10 @@ public final class Importer {
         /// The batch after the one handed out last, its files already asked of the disk.
         private var upcoming: (sources: [InputSource], bytes: Int)?
 
-        /// The next batch; empty when every input was handed out.
-        mutating func next() -> [InputSource] { nextMeasured().sources }
-
-        /// The next batch and the bytes it will read. The one after it is made now and its files
-        /// are read ahead by the kernel while this one is parsed: from a cold page cache, the
-        /// parsers otherwise wait for each file in turn.
-        mutating func nextMeasured() -> (sources: [InputSource], bytes: Int) {
+        /// The next batch (empty when every input was handed out) and the bytes it will read.
+        /// The one after it is made now and its files are read ahead by the kernel while this one
+        /// is parsed: from a cold page cache, the parsers otherwise wait for each file in turn.
+        mutating func next() -> (sources: [InputSource], bytes: Int) {
             let batch = upcoming ?? take()
             upcoming = batch.sources.isEmpty ? ([], 0) : take()
             return batch
@@ -331,7 +328,7 @@ public final class Importer {
         init<Files: IteratorProtocol>(_ files: Files, size: Int, bytesPerBatch: Int)
         where Files.Element == InputSource {
             var batches = Batches(files, size: size, bytesPerBatch: bytesPerBatch)
-            self.batches = Locked({ batches.nextMeasured() })
+            self.batches = Locked({ batches.next() })
             self.bytesPerBatch = bytesPerBatch
         }
 

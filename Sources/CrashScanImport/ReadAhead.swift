@@ -17,7 +17,7 @@ enum ReadAhead {
     static func size(of source: InputSource, unknown: Int) -> Int {
         switch source {
         case .file(let path): return regularFileSize(path)
-        case .rawFile(let name, _): return withPath(name) { regularFileSize($0) }
+        case .rawFile(let name, _): return withPath(name, regularFileSize)
         case .memory(_, let data): return data.count
         case .standardInput: return unknown
         case .refused: return 0
@@ -26,18 +26,26 @@ enum ReadAhead {
 
     /// Asks for the regular files of `batch` to be read ahead (those of `sizes` above 0, the
     /// sizes `size(of:)` gave: nothing else is opened), unless the first of them is in the page
-    /// cache already.
+    /// cache already. A cached batch costs one probe, not a path copy a file.
     static func ask(for batch: [InputSource], sizes: [Int]) {
-        let files = zip(batch, sizes).filter { $0.1 > 0 }.compactMap { pathBytes($0.0) }
-        guard let first = files.first, !withPath(first, isCached) else { return }
-        for path in files { withPath(path) { willNeed($0) } }
+        let files = zip(batch, sizes).lazy.filter { $0.1 > 0 }.map(\.0).filter(isOnDisk)
+        var iterator = files.makeIterator()
+        guard let first = iterator.next(), withPath(first, isCached) == false else { return }
+        for source in files { _ = withPath(source, willNeed) }
     }
 
-    /// A file's path as the bytes `open` takes, nil for what is not a file on disk.
-    private static func pathBytes(_ source: InputSource) -> [UInt8]? {
+    private static func isOnDisk(_ source: InputSource) -> Bool {
         switch source {
-        case .file(let path): return Array(path.utf8)
-        case .rawFile(let name, _): return name
+        case .file, .rawFile: return true
+        case .memory, .standardInput, .refused: return false
+        }
+    }
+
+    /// `body` given the source's path as `open` takes it; nil for what is not a file on disk.
+    private static func withPath<T>(_ source: InputSource, _ body: (UnsafePointer<CChar>) -> T) -> T? {
+        switch source {
+        case .file(let path): return path.withCString(body)
+        case .rawFile(let name, _): return withPath(name, body)
         case .memory, .standardInput, .refused: return nil
         }
     }
@@ -59,28 +67,23 @@ enum ReadAhead {
         return Int(info.st_size)
     }
 
-    /// Opens a regular file (without blocking, closed at once) to advise the kernel it will be
-    /// read; the reader opens it again, and checks it again, when its turn comes.
+    /// Opens a file `size(of:)` found regular (without blocking, closed at once) to advise the
+    /// kernel it will be read; the reader opens it again, and checks it again, when its turn
+    /// comes.
     private static func willNeed(_ path: UnsafePointer<CChar>) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return }
         _ = posix_fadvise(descriptor, 0, 0, POSIX_FADV_WILLNEED)
+        close(descriptor)
     }
 
-    /// Whether the first page of the regular file at `path` is in the page cache (`mincore` on
-    /// a mapping of it). Anything that cannot be mapped counts as cached: there is nothing to
-    /// read ahead.
+    /// Whether the first page of the file at `path` (regular, not empty: `size(of:)`) is in the
+    /// page cache (`mincore` on a mapping of it). Anything that cannot be opened or mapped counts
+    /// as cached: there is nothing to read ahead.
     private static func isCached(_ path: UnsafePointer<CChar>) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return true }
         defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 0 else {
-            return true
-        }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let mapping = mmap(nil, page, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED
         else { return true }

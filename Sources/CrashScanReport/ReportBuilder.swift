@@ -82,7 +82,6 @@ public enum ReportBuilder {
         return (report, tally, scan)
     }
 
-    /// The filter with its device names matched against the database's devices and, for
     /// The frames the blame frame is looked up in: the group row's sample frames, and only when
     /// it has none the group's sample report's (`sampleReport` orders the group's reports to
     /// find it: on 300,000 reports that took `report --os 8.1` from 30 ms to 200 ms).
@@ -91,6 +90,7 @@ public enum ReportBuilder {
         return frames.isEmpty ? try store.sampleReport(group: id)?.frames ?? [] : frames
     }
 
+    /// The filter with its device names matched against the database's devices and, for
     /// `--regressed`, the regressed groups looked up.
     private static func resolved(_ filter: ReportFilter, store: Store, rules: RuleSet) throws -> ReportFilter
     {

@@ -13,7 +13,7 @@ final class ImportBatchTests: XCTestCase {
     private func batchSizes(_ sources: [InputSource], size: Int = 256) -> [Int] {
         var batches = Importer.Batches(sources.makeIterator(), size: size, bytesPerBatch: bytesPerBatch)
         var sizes: [Int] = []
-        while case let batch = batches.next(), !batch.isEmpty { sizes.append(batch.count) }
+        while case let batch = batches.next().sources, !batch.isEmpty { sizes.append(batch.count) }
         return sizes
     }
 
