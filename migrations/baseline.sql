@@ -1,6 +1,6 @@
--- crashscan:baseline-version 30
--- crashscan's schema at version 30, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0030) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 31
+-- crashscan's schema at version 31, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0031) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -39,12 +39,12 @@ CREATE TABLE import_file (
     reports_imported INTEGER NOT NULL DEFAULT 0,
     duplicates       INTEGER NOT NULL DEFAULT 0,
     bytes            INTEGER,
-    file_hash        TEXT,
+    file_hash        BLOB,
     parser_revision  TEXT
 );
 CREATE INDEX import_file_run ON import_file (run_id);
--- A file's hash by its first 16 digits (the whole hash is compared after).
-CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 16)) WHERE file_hash IS NOT NULL;
+-- A file's hash by its first 8 bytes (the whole hash is compared after).
+CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 8)) WHERE file_hash IS NOT NULL;
 
 -- A crash group: reports with one fingerprint (exception, normalised reason, class and key, the
 -- blame frame's key), and what it shows (the blame frame most of its reports have, the richest
@@ -71,8 +71,9 @@ CREATE TABLE crash_group (
 -- Every crash report, once (by the SHA-256 of its normalised text).
 CREATE TABLE report (
     id                      INTEGER PRIMARY KEY AUTOINCREMENT,
-    -- SHA-256 of the report's normalised text: the same report imported twice is stored once.
-    content_hash            TEXT    NOT NULL,
+    -- SHA-256 of the report's normalised text, its 32 bytes: the same report imported twice is
+    -- stored once.
+    content_hash            BLOB    NOT NULL,
     import_file_id          INTEGER REFERENCES import_file (id) ON DELETE SET NULL,
     source_path             TEXT    NOT NULL,
     source_format           TEXT    NOT NULL,
@@ -130,15 +131,16 @@ CREATE TABLE report (
                                 + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
                             ) VIRTUAL,
     -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
-    -- the crash time to the second, the exception and the normalised reason; null without them.
-    incident_key            TEXT
+    -- the crash time to the second, the exception and the normalised reason (SHA-256, its 32
+    -- bytes); null without them.
+    incident_key            BLOB
 );
--- A report's content hash by its first 16 digits, and each group's reports by time (its latest
+-- A report's content hash by its first 8 bytes, and each group's reports by time (its latest
 -- reports, its first and last time).
-CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
+CREATE INDEX report_content_key ON report (substr(content_hash, 1, 8));
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
--- The stored copy of an incident an import meets again, by its key's first 16 digits.
-CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
+-- The stored copy of an incident an import meets again, by its key's first 8 bytes.
+CREATE INDEX report_incident ON report (substr(incident_key, 1, 8)) WHERE incident_key IS NOT NULL;
 
 -- The Key-Value Coding failure a report is, if it is one.
 CREATE TABLE kvc_failure (

@@ -8,12 +8,13 @@ extension AnalyzedReport {
     /// these names, so the order here cannot put a value into another column. Numbers are bound
     /// as integers, so that neither side turns them into text and back (that was a dozen String
     /// allocations per report on the single writer thread). `import_file_id` is the writer's.
-    func storedFields(path: String, importedAt: String, groupID: Int) -> [(
+    /// The digests are bound as `dialect` stores them.
+    func storedFields(path: String, importedAt: String, groupID: Int, dialect: SQLDialect) -> [(
         column: String, value: SQLValue
     )] {
         let os = self.os
         return [
-            ("content_hash", .text(contentHash)), ("source_path", .text(path)),
+            ("content_hash", dialect.digest(contentHash)), ("source_path", .text(path)),
             ("source_format", .text(report.format.rawValue)),
             ("position_in_file", .int(report.positionInFile)),
             ("occurred_at", .optional(occurredAt)), ("occurred_at_raw", .optional(report.occurredAtRaw)),
@@ -44,7 +45,8 @@ extension AnalyzedReport {
             ("time_zone_assumed", .optional(timeZoneAssumed)), ("text_repairs", .int(report.textRepairs)),
             ("device_id", .optional(report.deviceID)), ("user_id", .optional(report.userID)),
             ("source_issue_id", .optional(report.sourceIssueID)),
-            ("source_crash_id", .optional(report.sourceCrashID)), ("incident_key", .optional(incidentKey)),
+            ("source_crash_id", .optional(report.sourceCrashID)),
+            ("incident_key", dialect.digest(incidentKey)),
             (
                 "source_url",
                 .optional(
@@ -56,15 +58,16 @@ extension AnalyzedReport {
     /// The columns `storedFields` fills, in its order.
     public static let storedColumnNames: [String] = {
         AnalyzedReport(CrashReport(format: .buglyConsole, normalizedContent: ""))
-            .storedFields(path: "", importedAt: "", groupID: 0).map(\.column)
+            .storedFields(path: "", importedAt: "", groupID: 0, dialect: .sqlite).map(\.column)
     }()
 
     /// The values of the `report` row as text, named by column (SQLite's type affinity stores
-    /// the numbers as integers); the benchmark's storage floor writes the same values to CSV.
+    /// the numbers as integers); the benchmark's storage floor writes the same values to CSV,
+    /// the digests as their hexadecimal digits (as PostgreSQL stores them: CSV holds text).
     public func storedColumns(path: String, importedAt: String, groupID: Int) -> [(
         column: String, text: String?
     )] {
-        storedFields(path: path, importedAt: importedAt, groupID: groupID).map {
+        storedFields(path: path, importedAt: importedAt, groupID: groupID, dialect: .postgresql).map {
             ($0.column, $0.value.textForm)
         }
     }

@@ -47,11 +47,11 @@ extension Store {
             """, Self.canonicalFormats.map { .text($0.rawValue) }
         ).compactMap { row in
             guard let id = try row.int("id"), let path = try row.string("source_path"),
-                let hash = try row.string("content_hash")
+                let hash = try row.digest("content_hash")
             else { return nil }
             return StoredJSONReport(
                 id: Int64(id), sourcePath: path, positionInFile: try row.int("position_in_file") ?? 0,
-                contentHash: hash, fileHash: try row.string("file_hash"))
+                contentHash: hash, fileHash: try row.digest("file_hash"))
         }
     }
 
@@ -75,7 +75,7 @@ extension Store {
                 )
             }
             for change in changes {
-                try holder.bind([.text(change.hash), .integer(change.report)])
+                try holder.bind([db.dialect.digest(change.hash), .integer(change.report)])
                 let taken = try holder.step() != nil
                 holder.reset()
                 if taken {
@@ -83,7 +83,7 @@ extension Store {
                     continue
                 }
                 for update in updates {
-                    try update.bind([.text(change.hash), .integer(change.report)])
+                    try update.bind([db.dialect.digest(change.hash), .integer(change.report)])
                     try update.runToCompletion()
                 }
             }

@@ -5,6 +5,7 @@ import CrashScanModel
 package final class FileLookup {
     private let query: Statement
     private let revision: String
+    private let dialect: SQLDialect
 
     /// `location` is a file or a PostgreSQL URL (`Store.location`).
     package init(location: String, revision: String) throws {
@@ -13,6 +14,7 @@ package final class FileLookup {
             Store.isPostgreSQLURL(location)
             ? try Database(postgresURL: location, name: Store.redactedURL(location), readOnly: true)
             : try Database(path: location, readOnly: true)
+        dialect = db.dialect
         // The statement holds its connection, which closes when the statement is finalised.
         query = try db.prepare(Self.sql(for: db.dialect))
     }
@@ -32,7 +34,7 @@ package final class FileLookup {
     package func reports(in fingerprint: FileFingerprint) -> Int? {
         defer { query.reset() }
         do {
-            try query.bind([.text(fingerprint.hex), .int(fingerprint.byteCount), .text(revision)])
+            try query.bind([dialect.digest(fingerprint.hex), .int(fingerprint.byteCount), .text(revision)])
             return try query.step()?.int("reports")
         } catch {
             return nil

@@ -59,7 +59,7 @@ struct StoredIncident {
 
     static func find(_ key: String, db: Database) throws -> StoredIncident? {
         let sql = db.dialect == .sqlite ? findSQLite : findPostgreSQL
-        guard let row = try db.query(sql, [.text(key)]).first, let id = try row.int("id"),
+        guard let row = try db.query(sql, [db.dialect.digest(key)]).first, let id = try row.int("id"),
             let group = try row.int("group_id")
         else { return nil }
         let values = try Dictionary(
@@ -74,7 +74,9 @@ extension AnalyzedReport {
     /// This copy's richness, from the values it is stored with.
     func incidentRichness(path: String) -> (symbols: Int, fields: Int) {
         let values = Dictionary(
-            storedFields(path: path, importedAt: "", groupID: 0).map { ($0.column, $0.value) },
+            storedFields(path: path, importedAt: "", groupID: 0, dialect: .sqlite).map {
+                ($0.column, $0.value)
+            },
             uniquingKeysWith: { a, _ in a })
         return IncidentCopies.richness { values[$0] }
     }

@@ -279,7 +279,7 @@ package final class ReportWriter {
         var outcome = FileOutcome()
         var fresh: [AnalyzedReport] = []
         for report in reports {
-            if case .integer = try reportExists.scalar([.text(report.contentHash)]) {
+            if case .integer = try reportExists.scalar([store.db.dialect.digest(report.contentHash)]) {
                 outcome.duplicates += 1
             } else if fresh.contains(where: { $0.contentHash == report.contentHash }) {
                 outcome.duplicates += 1
@@ -356,7 +356,9 @@ package final class ReportWriter {
     {
         let row = values(report, fileID: fileID, path: path, groupID: groupID)
         guard let claimReport else { return try insertReport.insert(row) }
-        guard let id = try claimReport.scalar([.text(report.contentHash)]).integer else { return nil }
+        guard let id = try claimReport.scalar([store.db.dialect.digest(report.contentHash)]).integer else {
+            return nil
+        }
         try insertReport.bind([.integer(id)] + row + [.text(retainedAt(report))])
         try insertReport.runToCompletion()
         return id
@@ -397,7 +399,7 @@ package final class ReportWriter {
             .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
             .optional(reports.first?.report.textRepairNote),
             .optional(reports.first?.report.format.rawValue), .int(fresh), .int(duplicates), .optional(bytes),
-            .optional(fingerprint?.hex), .text(parserRevision),
+            store.db.dialect.digest(fingerprint?.hex), .text(parserRevision),
         ]
     }
 
@@ -412,7 +414,7 @@ package final class ReportWriter {
         [
             .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
             .text("same bytes as a file imported before"), .null, .int(0), .int(reports),
-            .int(fingerprint.byteCount), .text(fingerprint.hex), .text(parserRevision),
+            .int(fingerprint.byteCount), store.db.dialect.digest(fingerprint.hex), .text(parserRevision),
         ]
     }
 
@@ -469,7 +471,10 @@ package final class ReportWriter {
         -> [SQLValue]
     {
         [fileID]
-            + analyzed.storedFields(path: path, importedAt: importedAt, groupID: Int(groupID)).map(\.value)
+            + analyzed.storedFields(
+                path: path, importedAt: importedAt, groupID: Int(groupID), dialect: store.db.dialect
+            )
+            .map(\.value)
     }
 
     /// Closes the run with its totals.

@@ -152,7 +152,7 @@ CREATE TABLE import_file (
     reports_imported INTEGER NOT NULL DEFAULT 0,
     duplicates       INTEGER NOT NULL DEFAULT 0,
     bytes            INTEGER,
-    file_hash        TEXT,
+    file_hash        BLOB,
     parser_revision  TEXT
 );
 
@@ -212,8 +212,9 @@ CREATE TABLE recommendation (
 
 CREATE TABLE report (
     id                      INTEGER PRIMARY KEY AUTOINCREMENT,
-    -- SHA-256 of the report's normalised text: the same report imported twice is stored once.
-    content_hash            TEXT    NOT NULL,
+    -- SHA-256 of the report's normalised text, its 32 bytes: the same report imported twice is
+    -- stored once.
+    content_hash            BLOB    NOT NULL,
     import_file_id          INTEGER REFERENCES import_file (id) ON DELETE SET NULL,
     source_path             TEXT    NOT NULL,
     source_format           TEXT    NOT NULL,
@@ -271,8 +272,9 @@ CREATE TABLE report (
                                 + os_major * 1000000 + coalesce(os_minor, 0) * 1000 + coalesce(os_patch, 0)
                             ) VIRTUAL,
     -- The same crash whichever format exported it: a hash of the device id (or CrashReporter Key),
-    -- the crash time to the second, the exception and the normalised reason; null without them.
-    incident_key            TEXT
+    -- the crash time to the second, the exception and the normalised reason (SHA-256, its 32
+    -- bytes); null without them.
+    incident_key            BLOB
 );
 
 CREATE TABLE report_count (
@@ -344,19 +346,19 @@ CREATE INDEX group_tally_app_app_version ON group_tally (app, app_version);
 
 CREATE INDEX group_tally_app_os_key ON group_tally (app, os_key);
 
-CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 16)) WHERE file_hash IS NOT NULL;
+CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 8)) WHERE file_hash IS NOT NULL;
 
 CREATE INDEX import_file_run ON import_file (run_id);
 
 CREATE INDEX kvc_failure_class_key ON kvc_failure (receiver_class, key);
 
-CREATE INDEX report_content_key ON report (substr(content_hash, 1, 16));
+CREATE INDEX report_content_key ON report (substr(content_hash, 1, 8));
 
 CREATE INDEX report_count_device_model ON report_count (device_model COLLATE NOCASE);
 
 CREATE INDEX report_group_seen ON report (group_id, seen_at);
 
-CREATE INDEX report_incident ON report (substr(incident_key, 1, 16)) WHERE incident_key IS NOT NULL;
+CREATE INDEX report_incident ON report (substr(incident_key, 1, 8)) WHERE incident_key IS NOT NULL;
 
 CREATE INDEX source_finding_class_key ON source_finding (rule_class, key);
 

@@ -1,5 +1,5 @@
--- crashscan:baseline-version 30
--- crashscan's schema at version 30 for PostgreSQL (the team database), whole: what a new database
+-- crashscan:baseline-version 31
+-- crashscan's schema at version 31 for PostgreSQL (the team database), whole: what a new database
 -- is made of. The numbered files beside this one are what an older database is upgraded by; a
 -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
 -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).

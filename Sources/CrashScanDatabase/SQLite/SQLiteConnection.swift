@@ -36,6 +36,7 @@ package final class SQLiteConnection: Connection {
         self.path = path
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, Self.busyTimeoutMilliseconds)
+        SQLiteFunctions.register(on: handle)
         try execute("PRAGMA foreign_keys = ON")
     }
 

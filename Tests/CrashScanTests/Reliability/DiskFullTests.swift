@@ -17,7 +17,7 @@ final class DiskFullTests: XCTestCase {
         return Set(
             try db.query(
                 """
-                SELECT 'report ' || content_hash AS line FROM report
+                SELECT 'report ' || lower(hex(content_hash)) AS line FROM report
                 UNION ALL SELECT 'file ' || path || ' ' || outcome || ' ' || reports_imported FROM import_files
                 """
             ).map { try $0.string("line") ?? "" })

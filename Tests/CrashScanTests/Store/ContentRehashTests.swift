@@ -38,8 +38,14 @@ final class ContentRehashTests: XCTestCase {
             let hashes = try self.hashes(store)
             // As an older crashscan left it: other hashes (Foundation's), no form recorded.
             try store.db.run("DELETE FROM meta WHERE key = 'content_hash_form'")
-            for table in store.dialect == .postgresql ? ["report", "report_hash"] : ["report"] {
-                try store.db.run("UPDATE \(table) SET content_hash = 'f' || substr(content_hash, 2)")
+            // (SQLite keeps the hash's bytes, PostgreSQL its digits: the first byte or digit changed.)
+            if store.dialect == .postgresql {
+                for table in ["report", "report_hash"] {
+                    try store.db.run("UPDATE \(table) SET content_hash = 'f' || substr(content_hash, 2)")
+                }
+            } else {
+                try store.db.run(
+                    "UPDATE report SET content_hash = CAST(x'ff' || substr(content_hash, 2) AS BLOB)")
             }
             XCTAssertEqual(try store.contentHashForm(), 1)
             try FileManager.default.moveItem(at: gone, to: runner.folder.appendingPathComponent("moved.json"))
@@ -64,7 +70,7 @@ final class ContentRehashTests: XCTestCase {
     private func hashes(_ store: Store) throws -> [String: String] {
         var hashes: [String: String] = [:]
         for row in try store.db.query("SELECT source_path, content_hash FROM report") {
-            hashes[try row.string("source_path") ?? ""] = try row.string("content_hash")
+            hashes[try row.string("source_path") ?? ""] = try row.digest("content_hash")
         }
         return hashes
     }

@@ -110,11 +110,14 @@ final class HashPrefixMigrationTests: XCTestCase {
         let reference = try Store(path: folder.appendingPathComponent("reference.sqlite").path)
         _ = try Importer(store: reference, rules: RuleSet.builtIn()).run(
             [sample], arguments: "test", version: "test")
-        let hashes = try rows("SELECT content_hash FROM report ORDER BY id", reference.db)
+        let hashes = try reference.db.query("SELECT content_hash FROM report ORDER BY id").compactMap {
+            try $0.digest("content_hash")
+        }
         XCTAssertFalse(hashes.isEmpty)
 
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        // A stand-in for each of the sample's reports: the same first 16 digits, the rest changed.
+        // A stand-in for each of the sample's reports: the same first 16 digits (8 bytes), the
+        // rest changed.
         try store.db.execute(
             "INSERT INTO crash_group (id, fingerprint, created_at) VALUES (1, 'stand-in', '2026-01-01T00:00:00Z')"
         )
@@ -122,7 +125,7 @@ final class HashPrefixMigrationTests: XCTestCase {
             let last = hash.last == "0" ? "1" : "0"
             try store.db.run(
                 "INSERT INTO report (content_hash, source_path, source_format, imported_at, group_id) VALUES (?, 'x', 'x', 'x', 1)",
-                [.text(String(hash.dropLast()) + last)])
+                [store.db.dialect.digest(String(hash.dropLast()) + last)])
         }
         let first = try Importer(store: store, rules: RuleSet.builtIn()).run(
             [sample], arguments: "test", version: "test")
