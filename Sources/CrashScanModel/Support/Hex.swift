@@ -17,26 +17,29 @@ package enum Hex {
     }
 
     /// The bytes that `text` writes (either case); nil unless it is an even number of hexadecimal
-    /// digits and nothing else.
-    package static func bytes(_ text: some StringProtocol) -> [UInt8]? {
-        let utf8 = text.utf8
-        guard utf8.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count / 2)
-        var high: UInt8?
-        for character in utf8 {
-            guard let value = nibble(character) else { return nil }
-            if let first = high {
-                bytes.append(first << 4 | value)
-                high = nil
-            } else {
-                high = value
+    /// digits and nothing else. (Over the string's UTF-8 buffer: the importer's writer converts
+    /// every report's content hash and incident key, and a generic walk over `utf8` cost 2–3 % of
+    /// its time.)
+    package static func bytes(_ text: String) -> [UInt8]? {
+        var text = text
+        return text.withUTF8 { digits -> [UInt8]? in
+            guard digits.count % 2 == 0 else { return nil }
+            var valid = true
+            let bytes = [UInt8](unsafeUninitializedCapacity: digits.count / 2) { out, count in
+                for index in 0..<digits.count / 2 {
+                    guard let high = nibble(digits[index * 2]), let low = nibble(digits[index * 2 + 1]) else {
+                        valid = false
+                        break
+                    }
+                    out[index] = high << 4 | low
+                    count = index + 1
+                }
             }
+            return valid ? bytes : nil
         }
-        return bytes
     }
 
-    private static func nibble(_ character: UInt8) -> UInt8? {
+    @inline(__always) private static func nibble(_ character: UInt8) -> UInt8? {
         switch character {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): return character - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): return character - UInt8(ascii: "a") + 10
