@@ -29,4 +29,9 @@ public struct ParseSettings: Sendable {
         if let symbolicator { symbolicator.symbolicate(&report) }
         return AnalyzedReport(report, timeBase: timeBase)
     }
+
+    /// A file's reports analysed, in their order (a file of many on all cores).
+    public func analyze(all reports: [CrashReport]) -> [AnalyzedReport] {
+        ParallelMap.mapInChunks(reports, transform: analyze)
+    }
 }

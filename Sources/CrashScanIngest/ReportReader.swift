@@ -75,9 +75,13 @@ public enum ReportReader {
             format = .buglyConsole
         }
         var severalReports = false
-        let whole = BuglyConsoleParser.parse(text, format: format, severalReports: &severalReports)
-        if severalReports, format != .crashlyticsConsole, let reports = severalPasted(text, format: format) {
-            return .success(reports)
+        let pasted = format != .crashlyticsConsole
+        var whole = BuglyConsoleParser.parse(
+            text, format: format, severalReports: &severalReports, stopAtSeveral: pasted)
+        if severalReports, pasted {
+            if let reports = severalPasted(text, format: format) { return .success(reports) }
+            // Not several after all (fewer than two parts were reports): the text as one.
+            whole = BuglyConsoleParser.parse(text, format: format)
         }
         guard let report = whole else {
             return .failure(
@@ -116,15 +120,10 @@ public enum ReportReader {
         let lines = Lines.split(text, keepEmpty: true)
         let parts = AppleReportSplitter.split(lines)
         if parts.count > 1 {
-            var reports: [CrashReport] = []
-            for part in parts {
-                guard
-                    var report = AppleTextParser.parse(
-                        Array(part), format: .appleCrash, normalizeSymbols: false)
-                else { continue }
-                report.positionInFile = reports.count
-                reports.append(report)
+            let parsed = ParallelMap.mapInChunks(parts.map(Array.init)) {
+                AppleTextParser.parse($0, format: .appleCrash, normalizeSymbols: false)
             }
+            let reports = numbered(parsed)
             if reports.count > 1 { return reports }
         }
         return AppleTextParser.parse(lines, format: .appleCrash, normalizeSymbols: false).map { [$0] }
@@ -135,13 +134,20 @@ public enum ReportReader {
     static func severalPasted(_ text: String, format: SourceFormat) -> [CrashReport]? {
         let parts = ConsolePasteSplitter.split(text)
         guard parts.count > 1 else { return nil }
+        let reports = numbered(
+            ParallelMap.mapInChunks(parts) { BuglyConsoleParser.parse($0, format: format) })
+        return reports.count > 1 ? reports : nil
+    }
+
+    /// The parts that are reports, each numbered by its place among them.
+    private static func numbered(_ parsed: [CrashReport?]) -> [CrashReport] {
         var reports: [CrashReport] = []
-        for part in parts {
-            guard var report = BuglyConsoleParser.parse(part, format: format) else { continue }
+        reports.reserveCapacity(parsed.count)
+        for case var report? in parsed {
             report.positionInFile = reports.count
             reports.append(report)
         }
-        return reports.count > 1 ? reports : nil
+        return reports
     }
 
     /// Apple's own header keys and section titles (any indentation). `Process:` and

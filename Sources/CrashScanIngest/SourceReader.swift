@@ -160,7 +160,7 @@ package enum SourceReader {
                         fingerprint: fingerprint)
                 ]
             }
-            let result = ReportReader.read(data).map { reports in reports.map(settings.analyze) }
+            let result = ReportReader.read(data).map(settings.analyze(all:))
             return [
                 AnalyzedInput(
                     path: path, bytes: data.count, outcome: AnalyzedInput.Outcome(result),

@@ -278,15 +278,20 @@ package final class ReportWriter {
     ) throws -> FileOutcome {
         var outcome = FileOutcome()
         var fresh: [AnalyzedReport] = []
+        // The file's own repeats, by hash: a file can hold tens of thousands of reports (a
+        // console paste, a concatenated export), and a search of `fresh` made its import
+        // quadratic (60 MB of 52,494 reports in 17 s, 95 % of it this search).
+        var freshHashes: Set<String> = []
         for report in reports {
             if case .integer = try reportExists.scalar([store.db.dialect.digest(report.contentHash)]) {
                 outcome.duplicates += 1
-            } else if fresh.contains(where: { $0.contentHash == report.contentHash }) {
+            } else if freshHashes.contains(report.contentHash) {
                 outcome.duplicates += 1
             } else if try keepsStoredCopy(of: report, path: path, outcome: &outcome) {
                 outcome.duplicates += 1
             } else {
                 fresh.append(report)
+                freshHashes.insert(report.contentHash)
             }
         }
         guard

@@ -41,6 +41,10 @@ struct Benchmark {
             print(try otherJSONLines().joined(separator: "\n"))
             return
         }
+        if options.oneFileOnly {
+            print(try oneFileLines().joined(separator: "\n"))
+            return
+        }
         if options.reportOnly {
             let (reportDB, build) = try buildReportDatabase()
             print(reportLines(build: build, times: try timeReports(reportDB)).joined(separator: "\n"))
@@ -65,7 +69,7 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
-            + (try ipsLines()) + (try otherJSONLines())
+            + (try ipsLines()) + (try otherJSONLines()) + (try oneFileLines())
             + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""]
             + (try scanLines())
         print(lines.joined(separator: "\n"))

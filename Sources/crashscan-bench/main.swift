@@ -19,7 +19,10 @@ import Foundation
 ///    against the Python package pycrashreport reading the same files (`--ips-only`: this alone;
 ///    `--peer-python PATH` or `$CRASHSCAN_BENCH_PEER_PYTHON`: a Python that has it, else a virtual
 ///    environment made under `.build/`; `--no-peer`: crashscan alone);
-/// 7. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
+/// 7. generates `--one-file` Bugly console reports (default 15,000, about 60 MB) and times
+///    `crashscan import` of them in one file against the same reports one a file
+///    (`--one-file-only`: this alone);
+/// 8. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
 ///    PostgreSQL server, in databases the benchmark makes there.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
@@ -66,6 +69,9 @@ struct BenchOptions {
     /// KSCrash and MetricKit files of the JSON figure (0: skipped).
     var otherJSONReports = 2_000
     var otherJSONOnly = false
+    /// Reports of the one-file figure: all in one file, and one a file (0: skipped).
+    var oneFileReports = 15_000
+    var oneFileOnly = false
     /// The Python that runs the `.ips` peer (with pycrashreport installed); nil: the virtual
     /// environment the benchmark makes under `.build/`.
     var peerPython: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_PEER_PYTHON"].flatMap {
@@ -99,6 +105,8 @@ struct BenchOptions {
             case "--ips-only": ipsOnly = true
             case "--other-json": otherJSONReports = Int(try value()) ?? otherJSONReports
             case "--other-json-only": otherJSONOnly = true
+            case "--one-file": oneFileReports = Int(try value()) ?? oneFileReports
+            case "--one-file-only": oneFileOnly = true
             case "--peer-python": peerPython = try value()
             case "--no-peer": runPeer = false
             case "--postgres": postgres = try value()
@@ -110,9 +118,10 @@ struct BenchOptions {
                 scanFiles = 500
                 ipsReports = 200
                 otherJSONReports = 100
+                oneFileReports = 200
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--report-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--report-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--one-file N] [--one-file-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")

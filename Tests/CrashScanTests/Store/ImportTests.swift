@@ -114,6 +114,35 @@ class ImportTests: XCTestCase {
         XCTAssertEqual(try store.db.query("SELECT count(*) AS n FROM report").first?.int("n"), 1)
     }
 
+    /// One file of many pasted reports (more than the parsers read on one core) with repeats:
+    /// each report stored once, in the file's order, the repeats counted as duplicates.
+    func testManyReportsInOneFileAreStoredOnceInTheirOrder() throws {
+        let template = try String(
+            contentsOf: TestPaths.sampleReports.appendingPathComponent(
+                "14-bugly-console-zh-textview-ipad.txt"),
+            encoding: .utf8)
+        let device = "6B0D3A9E-1F47-4C82-A5E3-D8C92F7B1046"
+        func report(_ index: Int) -> String {
+            template.replacingOccurrences(
+                of: device, with: String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d", index)
+            )
+            .replacingOccurrences(
+                of: "2015-03-04 16:20:41",
+                with: String(format: "2015-03-04 16:%02d:%02d", index / 60 % 60, index % 60))
+        }
+        // 700 reports, then the first 100 again.
+        let texts = (0..<700).map(report) + (0..<100).map(report)
+        let path = try write("paste.txt", Data(texts.joined(separator: "\n").utf8))
+        let summary = try importPaths([path])
+        XCTAssertEqual(summary.imported, 700)
+        XCTAssertEqual(summary.duplicates, 100)
+        XCTAssertEqual(try count("report"), 700)
+        let stored = try store.db.query("SELECT device_id, position_in_file FROM report ORDER BY id").map {
+            "\(try $0.string("device_id") ?? "?") \(try $0.int("position_in_file") ?? -1)"
+        }
+        XCTAssertEqual(stored, (0..<700).map { String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d %d", $0, $0) })
+    }
+
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
         let sample = try Data(
             contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))

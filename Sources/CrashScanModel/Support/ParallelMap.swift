@@ -1,8 +1,7 @@
-import CrashScanModel
 import Foundation
 
 /// The one place that spreads work over the cores.
-enum ParallelMap {
+package enum ParallelMap {
     /// `transform` applied to every item on all cores, in the items' order. Each of `workers`
     /// call trees makes its own context once (a database connection, say, which must not cross
     /// call trees) and then takes the next untaken item until none is left, so a few large
@@ -12,7 +11,7 @@ enum ParallelMap {
     /// `niceness`: how much lower than the main thread's the workers' scheduling priority is
     /// while they work (Linux's per-thread nice value; restored before the threads go back to the
     /// pool, where the process may: `ThreadPriority`).
-    static func map<Item: Sendable, Context, Result: Sendable>(
+    package static func map<Item: Sendable, Context, Result: Sendable>(
         _ items: [Item], workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         niceness: Int32 = 0,
         context makeContext: @Sendable () -> Context,
@@ -32,6 +31,18 @@ enum ParallelMap {
             finish(context)
         }
         return queue.results()
+    }
+
+    /// `transform` of every item, in their order; many items (a file's reports) in chunks of
+    /// `chunk` on all cores, few on the calling thread. One file of many reports is otherwise
+    /// one worker's alone: 52,494 console reports in one 60 MB file took 1.6× as long as the
+    /// same reports one a file.
+    package static func mapInChunks<Item: Sendable, Result: Sendable>(
+        _ items: [Item], chunk: Int = 256, transform: @Sendable (Item) -> Result
+    ) -> [Result] {
+        guard items.count >= 2 * chunk else { return items.map(transform) }
+        let ranges = stride(from: 0, to: items.count, by: chunk).map { $0..<min($0 + chunk, items.count) }
+        return map(ranges, context: {}) { range, _ in items[range].map(transform) }.flatMap { $0 }
     }
 
     /// Hands out each index once and keeps one result slot per index, behind one lock: a

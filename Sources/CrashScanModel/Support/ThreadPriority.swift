@@ -9,10 +9,10 @@ import Foundation
 /// needs no privilege; setting it back down does only when the process may (root, or a
 /// `RLIMIT_NICE` that allows it), so without that a pool thread stays lower for the rest of the
 /// process (an import is the whole process).
-enum ThreadPriority {
+package enum ThreadPriority {
     /// The nice value `amount` below the main thread's (nil for 0, or where it cannot be read).
     /// Taken before any worker changes its own, as the caller may be the main thread.
-    static func mainThread(loweredBy amount: Int32) -> Int32? {
+    package static func mainThread(loweredBy amount: Int32) -> Int32? {
         guard amount > 0 else { return nil }
         #if os(Linux)
             errno = 0
@@ -26,7 +26,7 @@ enum ThreadPriority {
     /// Sets the calling thread's nice value to `target` (nil: leaves it), never lowering it: a
     /// pool thread that could not be set back is not lowered again by the next batch. What to
     /// restore (nil: nothing was changed).
-    static func lower(to target: Int32?) -> Int32? {
+    package static func lower(to target: Int32?) -> Int32? {
         #if os(Linux)
             guard let target else { return nil }
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
@@ -40,7 +40,7 @@ enum ThreadPriority {
     }
 
     /// Sets the calling thread's nice value back to `value` (from `lower`; nil: nothing to do).
-    static func set(_ value: Int32?) {
+    package static func set(_ value: Int32?) {
         #if os(Linux)
             guard let value else { return }
             _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, value)
