@@ -1,6 +1,6 @@
--- crashscan:baseline-version 31
--- crashscan's schema at version 31, whole: what a new SQLite database is made of. The numbered
--- files beside this one (0001 to 0031) are what an older database is upgraded by; a test keeps
+-- crashscan:baseline-version 32
+-- crashscan's schema at version 32, whole: what a new SQLite database is made of. The numbered
+-- files beside this one (0001 to 0032) are what an older database is upgraded by; a test keeps
 -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
 -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
 -- shows the whole schema of a new database, derived tables included.
@@ -158,6 +158,16 @@ CREATE TABLE kvc_failure (
     class_origin_reason TEXT
 );
 CREATE INDEX kvc_failure_class_key ON kvc_failure (receiver_class, key);
+-- A report's failure follows it whatever a session's foreign keys are (the sqlite3 shell turns
+-- them off): deleted with it, and moved with it to another id.
+CREATE TRIGGER report_delete_failure AFTER DELETE ON report
+BEGIN
+    DELETE FROM kvc_failure WHERE report_id = old.id;
+END;
+CREATE TRIGGER report_id_moves_failure AFTER UPDATE OF id ON report WHEN new.id <> old.id
+BEGIN
+    UPDATE kvc_failure SET report_id = new.id WHERE report_id = old.id;
+END;
 
 -- A group's recommended fix, with its evidence, as the rules in force at the last import said.
 CREATE TABLE recommendation (

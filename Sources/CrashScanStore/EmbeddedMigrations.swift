@@ -2731,6 +2731,31 @@ enum EmbeddedMigrations {
             CREATE INDEX import_file_hash ON import_file (substr(file_hash, 1, 8)) WHERE file_hash IS NOT NULL;
             """#
         ),
+        (
+            "0032_failure_follows_report.sql",
+            #"""
+            -- crashscan schema, version 32: a report's failure follows its report whatever a session's
+            -- foreign keys are. The sqlite3 shell opens a database with foreign keys off, so that a hand
+            -- `DELETE FROM report` there left the reports' `kvc_failure` rows behind, and a hand
+            -- `UPDATE report SET id = …` left them pointing at no report. Two triggers do what the foreign
+            -- key does when it is on (where it is, they find nothing left to do), and the failures already
+            -- left without their report are deleted.
+
+            DELETE FROM kvc_failure WHERE NOT EXISTS (SELECT 1 FROM report WHERE report.id = kvc_failure.report_id);
+
+            -- A report deleted takes its failure with it.
+            CREATE TRIGGER report_delete_failure AFTER DELETE ON report
+            BEGIN
+                DELETE FROM kvc_failure WHERE report_id = old.id;
+            END;
+
+            -- A report given another id keeps its failure.
+            CREATE TRIGGER report_id_moves_failure AFTER UPDATE OF id ON report WHEN new.id <> old.id
+            BEGIN
+                UPDATE kvc_failure SET report_id = new.id WHERE report_id = old.id;
+            END;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/NNNN_*.sql), with the same version numbers.
@@ -4081,6 +4106,28 @@ enum EmbeddedMigrations {
             SELECT 1;
             """#
         ),
+        (
+            "0032_failure_follows_report.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 32: a report given another id by hand
+            -- (`UPDATE report SET id = id + 100000`) keeps its failure and its content hash's claim.
+            -- `report` is partitioned, so neither can be a foreign key: a row trigger moves them, as
+            -- `report_delete_dependents` deletes them with a deleted report. The failures already left
+            -- without their report are deleted.
+
+            DELETE FROM kvc_failure f WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.id = f.report_id);
+
+            CREATE FUNCTION report_move_dependents() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE kvc_failure SET report_id = NEW.id WHERE report_id = OLD.id;
+                UPDATE report_hash SET report_id = NEW.id WHERE report_id = OLD.id;
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER report_move_dependents AFTER UPDATE OF id ON report
+            FOR EACH ROW WHEN (NEW.id <> OLD.id) EXECUTE FUNCTION report_move_dependents();
+            """#
+        ),
     ]
 
     /// The whole schema a new database is made of, SQLite's and PostgreSQL's (migrations/baseline.sql,
@@ -4089,9 +4136,9 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 31
-            -- crashscan's schema at version 31, whole: what a new SQLite database is made of. The numbered
-            -- files beside this one (0001 to 0031) are what an older database is upgraded by; a test keeps
+            -- crashscan:baseline-version 32
+            -- crashscan's schema at version 32, whole: what a new SQLite database is made of. The numbered
+            -- files beside this one (0001 to 0032) are what an older database is upgraded by; a test keeps
             -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
             -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
             -- shows the whole schema of a new database, derived tables included.
@@ -4249,6 +4296,16 @@ enum EmbeddedMigrations {
                 class_origin_reason TEXT
             );
             CREATE INDEX kvc_failure_class_key ON kvc_failure (receiver_class, key);
+            -- A report's failure follows it whatever a session's foreign keys are (the sqlite3 shell turns
+            -- them off): deleted with it, and moved with it to another id.
+            CREATE TRIGGER report_delete_failure AFTER DELETE ON report
+            BEGIN
+                DELETE FROM kvc_failure WHERE report_id = old.id;
+            END;
+            CREATE TRIGGER report_id_moves_failure AFTER UPDATE OF id ON report WHEN new.id <> old.id
+            BEGIN
+                UPDATE kvc_failure SET report_id = new.id WHERE report_id = old.id;
+            END;
 
             -- A group's recommended fix, with its evidence, as the rules in force at the last import said.
             CREATE TABLE recommendation (
@@ -4506,8 +4563,8 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 31
-            -- crashscan's schema at version 31 for PostgreSQL (the team database), whole: what a new database
+            -- crashscan:baseline-version 32
+            -- crashscan's schema at version 32 for PostgreSQL (the team database), whole: what a new database
             -- is made of. The numbered files beside this one are what an older database is upgraded by; a
             -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
             -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -4751,6 +4808,17 @@ enum EmbeddedMigrations {
             $$;
             CREATE TRIGGER report_delete_dependents AFTER DELETE ON report
             REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_delete_dependents();
+
+            -- A report given another id by hand keeps its failure and its content hash's claim.
+            CREATE FUNCTION report_move_dependents() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                UPDATE kvc_failure SET report_id = NEW.id WHERE report_id = OLD.id;
+                UPDATE report_hash SET report_id = NEW.id WHERE report_id = OLD.id;
+                RETURN NULL;
+            END
+            $$;
+            CREATE TRIGGER report_move_dependents AFTER UPDATE OF id ON report
+            FOR EACH ROW WHEN (NEW.id <> OLD.id) EXECUTE FUNCTION report_move_dependents();
 
             -- The caches' state: which declarations made them (the digest of their statements), the
             -- statements that drop them, and whether a change to the rows that was not crashscan's own made

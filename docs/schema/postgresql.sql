@@ -24,6 +24,16 @@ BEGIN
 END
 $$;
 
+CREATE FUNCTION public.report_move_dependents() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+    UPDATE kvc_failure SET report_id = NEW.id WHERE report_id = OLD.id;
+    UPDATE report_hash SET report_id = NEW.id WHERE report_id = OLD.id;
+    RETURN NULL;
+END
+$$;
+
 CREATE TABLE public.cache_state (
     id integer NOT NULL,
     digest text NOT NULL COLLATE pg_catalog."C",
@@ -737,6 +747,8 @@ CREATE OR REPLACE VIEW public.crash_groups AS
 CREATE TRIGGER kvc_failure_stale AFTER INSERT OR DELETE OR UPDATE OF key, kind, report_id OR TRUNCATE ON public.kvc_failure FOR EACH STATEMENT EXECUTE FUNCTION public.cache_mark_stale();
 
 CREATE TRIGGER report_delete_dependents AFTER DELETE ON public.report REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION public.report_delete_dependents();
+
+CREATE TRIGGER report_move_dependents AFTER UPDATE OF id ON public.report FOR EACH ROW WHEN ((new.id <> old.id)) EXECUTE FUNCTION public.report_move_dependents();
 
 CREATE TRIGGER report_stale AFTER INSERT OR DELETE OR UPDATE OF app_image, app_version, blame_frame, bundle_id, device_id, device_model, device_name, group_id, id, occurred_at, os_major, os_minor, os_patch, os_platform, os_version, process_name, uploaded_at, user_id OR TRUNCATE ON public.report FOR EACH STATEMENT EXECUTE FUNCTION public.cache_mark_stale();
 

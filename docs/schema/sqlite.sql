@@ -527,6 +527,16 @@ CREATE TRIGGER kvc_failure_stale_insert AFTER INSERT ON kvc_failure WHEN NOT EXI
 
 CREATE TRIGGER kvc_failure_stale_update AFTER UPDATE OF key, kind, report_id ON kvc_failure WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
 
+CREATE TRIGGER report_delete_failure AFTER DELETE ON report
+BEGIN
+    DELETE FROM kvc_failure WHERE report_id = old.id;
+END;
+
+CREATE TRIGGER report_id_moves_failure AFTER UPDATE OF id ON report WHEN new.id <> old.id
+BEGIN
+    UPDATE kvc_failure SET report_id = new.id WHERE report_id = old.id;
+END;
+
 CREATE TRIGGER report_stale_delete AFTER DELETE ON report WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
 
 CREATE TRIGGER report_stale_insert AFTER INSERT ON report WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;

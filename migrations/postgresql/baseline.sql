@@ -1,5 +1,5 @@
--- crashscan:baseline-version 31
--- crashscan's schema at version 31 for PostgreSQL (the team database), whole: what a new database
+-- crashscan:baseline-version 32
+-- crashscan's schema at version 32 for PostgreSQL (the team database), whole: what a new database
 -- is made of. The numbered files beside this one are what an older database is upgraded by; a
 -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
 -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -243,6 +243,17 @@ END
 $$;
 CREATE TRIGGER report_delete_dependents AFTER DELETE ON report
 REFERENCING OLD TABLE AS old_reports FOR EACH STATEMENT EXECUTE FUNCTION report_delete_dependents();
+
+-- A report given another id by hand keeps its failure and its content hash's claim.
+CREATE FUNCTION report_move_dependents() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    UPDATE kvc_failure SET report_id = NEW.id WHERE report_id = OLD.id;
+    UPDATE report_hash SET report_id = NEW.id WHERE report_id = OLD.id;
+    RETURN NULL;
+END
+$$;
+CREATE TRIGGER report_move_dependents AFTER UPDATE OF id ON report
+FOR EACH ROW WHEN (NEW.id <> OLD.id) EXECUTE FUNCTION report_move_dependents();
 
 -- The caches' state: which declarations made them (the digest of their statements), the
 -- statements that drop them, and whether a change to the rows that was not crashscan's own made

@@ -53,6 +53,30 @@ final class CacheTests: XCTestCase {
                 "UPDATE report SET device_id = ?, user_id = ? WHERE id = ?",
                 [.text(id), .text(id), .int(failing[index + 5])])
         }
+        // As in the sqlite3 shell, which opens a database with foreign keys off: a report deleted
+        // there takes its failure with it. And a report given another id keeps its failure (and,
+        // in PostgreSQL, its content hash's claim).
+        if db.dialect == .sqlite {
+            try db.execute("PRAGMA foreign_keys = OFF")
+            try db.run("DELETE FROM report WHERE id = ?", [.int(failing[9])])
+            try db.execute("PRAGMA foreign_keys = ON")
+        }
+        try db.run("UPDATE report SET id = id + 100000 WHERE id = ?", [.int(failing[10])])
+        XCTAssertEqual(
+            try db.query(
+                "SELECT count(*) AS n FROM kvc_failure f WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.id = f.report_id)"
+            ).first?.int("n"), 0, "no failure without its report")
+        XCTAssertEqual(
+            try db.query(
+                "SELECT count(*) AS n FROM kvc_failure WHERE report_id = ?", [.int(failing[10] + 100_000)]
+            )
+            .first?.int("n"), 1)
+        if db.dialect == .postgresql {
+            XCTAssertEqual(
+                try db.query(
+                    "SELECT count(*) AS n FROM report_hash h WHERE NOT EXISTS (SELECT 1 FROM report r WHERE r.id = h.report_id)"
+                ).first?.int("n"), 0, "no claim without its report")
+        }
         let check = try store.checkCaches()
         XCTAssertTrue(check.stale, "a hand edit marks the caches stale")
         XCTAssertFalse(check.differences.isEmpty, "and check names what differs")
@@ -64,6 +88,12 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(reopened.cacheOutcome, .rebuilt)
         try CacheAssertions.assertCachesMatchRows(reopened)
         try CacheAssertions.assertScansAgree(reopened)
+        // And later imports store what is new beside the edited rows (no id given twice).
+        let again = try Importer(store: reopened, rules: RuleSet.builtIn(), reparse: true).run(
+            try InputWalker().expand([TestPaths.sampleReports.path]), arguments: "test", version: "test")
+        XCTAssertEqual(
+            again.imported, db.dialect == .sqlite ? 2 : 1, "the reports deleted by hand, stored again")
+        try CacheAssertions.assertCachesMatchRows(reopened)
     }
 
     /// The example: an OS version edited by hand (the documented columns) is what
