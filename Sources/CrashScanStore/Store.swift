@@ -53,6 +53,8 @@ public final class Store {
             appliedMigrations = try Migrator.migrate(db, migrations: migrations, baseline: baseline)
             // A test's own migrations may stop before the caches' schema.
             if try Migrator.currentVersion(db) >= CacheUpkeep.firstVersion {
+                // Before the caches are checked: a delete marks them stale, and they are rebuilt.
+                try deleteFailuresOfFutureReports()
                 cacheOutcome = try CacheUpkeep(db: db).makeCurrent()
             }
         case .readOnly:

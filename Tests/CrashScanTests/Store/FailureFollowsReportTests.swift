@@ -55,3 +55,47 @@ final class FailureFollowsReportTests: XCTestCase {
         try upgradeRemovesOrphans(at: try TestPostgres.freshDatabase(self), dialect: .postgresql)
     }
 }
+
+extension FailureFollowsReportTests {
+    /// Failure rows written by hand under ids no report has yet: the reports that later get
+    /// those ids are stored with their own failures or none (once "UNIQUE constraint failed:
+    /// kvc_failure.report_id" stopped every later import, and a report that is no KVC failure
+    /// showed as one).
+    private func futureFailuresAreDeleted(at location: String) throws {
+        let store = try Store(path: location)
+        let samples = try InputWalker().expand([TestPaths.sampleReports.path])
+        _ = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            Array(samples.prefix(3)), arguments: "test", version: "test")
+        let largest = try store.db.query("SELECT max(id) AS n FROM report").first?.int("n") ?? 0
+        if store.dialect == .sqlite { try store.db.execute("PRAGMA foreign_keys = OFF") }
+        for id in (largest + 1)...(largest + 40) {
+            try store.db.run(
+                "INSERT INTO kvc_failure (report_id, kind, key_is_private, cause, evidence, class_origin) VALUES (?, 'undefined_key', \(store.dialect == .sqlite ? "0" : "false"), 'unknown', 'hand-made', 'unknown')",
+                [.int(id)])
+        }
+        if store.dialect == .sqlite { try store.db.execute("PRAGMA foreign_keys = ON") }
+        let reopened = try Store(path: location)
+        let summary = try Importer(store: reopened, rules: RuleSet.builtIn()).run(
+            samples, arguments: "test", version: "test")
+        XCTAssertGreaterThan(summary.imported, 15)
+        XCTAssertEqual(try orphans(reopened.db), 0)
+        // Every failure is the importer's, none of the hand-written rows.
+        XCTAssertEqual(
+            try reopened.db.query(
+                "SELECT count(*) AS n FROM kvc_failure WHERE evidence = 'hand-made'"
+            ).first?.int("n"), 0)
+        XCTAssertEqual(
+            try reopened.db.query("SELECT count(*) AS n FROM kvc_failures").first?.int("n"),
+            try reopened.db.query("SELECT count(*) AS n FROM kvc_failure").first?.int("n"))
+        try CacheAssertions.assertCachesMatchRows(reopened)
+    }
+
+    func testFailuresWrittenByHandUnderFutureIdsAreDeletedBeforeTheNextImport() throws {
+        try futureFailuresAreDeleted(
+            at: try TestPaths.temporaryFolder(self).appendingPathComponent("db.sqlite").path)
+    }
+
+    func testFailuresWrittenByHandUnderFutureIdsAreDeletedBeforeTheNextImportOnPostgreSQL() throws {
+        try futureFailuresAreDeleted(at: try TestPostgres.freshDatabase(self))
+    }
+}
