@@ -48,7 +48,7 @@ public enum ReportRenderer {
         out.append(TextTable.safe("crashscan report: \(report.database), filters: \(filters)"))
         guard !report.groups.isEmpty else {
             out.append(emptyMessage(report))
-            return out.joined(separator: "\n") + "\n"
+            return out.map(\.terminalSafe).joined(separator: "\n") + "\n"
         }
         out.append(contentsOf: hanging(headline(report) + "; times in \(report.zone)"))
         out.append(contentsOf: hanging(affectedLine(report.summary)))
@@ -521,12 +521,14 @@ public enum ReportRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180 quoting. A cell a spreadsheet would run as a formula is prefixed with `'`: one
+    /// RFC 4180 quoting, of the value with its control characters escaped. A cell a spreadsheet would run as a formula is prefixed with `'`: one
     /// that begins with `=`, `+`, `@` or a tab, or with `-` followed by a digit or `(` (OWASP's
     /// list; `-[UITextView …]`, how blame frames begin, is left as it is, since no spreadsheet
     /// reads it as a formula).
     static func csvField(_ value: String) -> String {
-        var text = value
+        // Control characters escaped (`\x1B`, `\n`), as in every text format: a file that is
+        // printed to a terminal cannot move its cursor or add a line of its own.
+        var text = value.terminalSafe
         if isFormula(text) { text = "'" + text }
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
             return text
@@ -554,7 +556,7 @@ public enum ReportRenderer {
         out.append("")
         guard !report.groups.isEmpty else {
             out.append(emptyMessage(report))
-            return out.joined(separator: "\n") + "\n"
+            return out.map(\.terminalSafe).joined(separator: "\n") + "\n"
         }
         out.append(headline(report) + ".")
         out.append(affectedLine(report.summary) + ".")
@@ -606,8 +608,12 @@ public enum ReportRenderer {
             out.append("**\(recommendation.title)**")
             out.append("")
             // Prose, paragraph by paragraph (its `code` spans render as code); no code fence.
-            out.append(recommendation.detail)
+            out += recommendation.detail.split(separator: "\n", omittingEmptySubsequences: false).map(
+                String.init)
         }
-        return out.joined(separator: "\n") + "\n"
+        // Each element one line: a control character in a value (a device name, a key, a path)
+        // is shown escaped, as in the text output, so that the page cannot move a terminal's
+        // cursor or add a line of its own.
+        return out.map(\.terminalSafe).joined(separator: "\n") + "\n"
     }
 }
