@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh all SECONDS          every target, one after the other (CI's short pass)
 #
 # TARGET is a file name in Fuzz/Targets without .swift: report-reader, text-parsers, json,
-# frame-line, archive, rule-file, filters, source-scanner, html-page. The package's targets are compiled with coverage and AddressSanitizer
+# frame-line, archive, rule-file, filters, source-scanner, html-page, dsym. The package's targets are compiled with coverage and AddressSanitizer
 # (`swift build -c release -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing`, in
 # .build/fuzz), the harness with
 #   swiftc -O -sanitize=fuzzer,address -parse-as-library -I .build/fuzz/release/Modules ... *.o
@@ -20,7 +20,7 @@ seconds=$2
 shift 2
 cd "$(dirname "$0")/.."
 build=.build/fuzz
-targets=(report-reader text-parsers json frame-line archive rule-file filters source-scanner html-page)
+targets=(report-reader text-parsers json frame-line archive rule-file filters source-scanner html-page dsym)
 
 if [ "$target" = all ]; then
     for one in "${targets[@]}"; do "$0" "$one" "$seconds" "$@"; done
@@ -85,6 +85,28 @@ case "$target" in
             | split -l 1 - "$seeds/line-" ;;
     rule-file) add_seeds rules Tests/CrashScanTests/Fixtures/rules ;;
     source-scanner) add_seeds Tests/CrashScanTests/Fixtures/scan SampleReports/SampleApp ;;
+    dsym)
+        # Mach-O objects from the toolchain's clang (beside swift), and a universal file of two.
+        clang="$(dirname "$(readlink -f "$(command -v swift)")")/clang"
+        printf 'int f(int x) { return x + 1; }\n' >"$build/seed.c"
+        for triple in arm64-apple-ios12.0 armv7-apple-ios9.0 x86_64-apple-macos10.15; do
+            "$clang" -target "$triple" -g -c "$build/seed.c" -o "$seeds/$triple.o" 2>/dev/null || true
+        done
+        python3 - "$seeds" <<'PY'
+import os, struct, sys
+seeds = sys.argv[1]
+parts = [open(os.path.join(seeds, name), 'rb').read() for name in ('arm64-apple-ios12.0.o', 'armv7-apple-ios9.0.o')
+         if os.path.exists(os.path.join(seeds, name))]
+if len(parts) == 2:
+    header = struct.pack('>II', 0xcafebabe, 2)
+    offset, entries, body = 4096, b'', b''
+    for cpu, sub, part in ((0x0100000c, 0, parts[0]), (12, 9, parts[1])):
+        entries += struct.pack('>IIIII', cpu, sub, offset + len(body), len(part), 12)
+        body += part + b'\0' * (-len(part) % 4096)
+    fat = header + entries
+    open(os.path.join(seeds, 'fat.o'), 'wb').write(fat + b'\0' * (4096 - len(fat)) + body)
+PY
+        ;;
     filters)
         n=0
         for value in 8.1 8.1.3 ">=13" "<8.3" "8.0..8.2" "iPhone7,1" "iPhone 6 Plus" "6+" unknown \

@@ -101,21 +101,25 @@ public final class DSYMIndex: Sendable {
     static func machO(at path: String) -> MachOFile? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let head = try? handle.read(upToCount: 1 << 16), head.count >= 8 else { return nil }
+        guard let head = try? handle.read(upToCount: 1 << 16), head.count >= 8,
+            let size = try? handle.seekToEnd()
+        else { return nil }
         let bytes = [UInt8](head)
         let magic = MachOFile.read32(bytes, 0, bigEndian: true)
         guard magic == 0xcafe_babe || magic == 0xcafe_babf else { return MachOFile(bytes: bytes) }
-        // Universal: each slice's header lies at its own offset.
+        // Universal: each slice's header lies at its own offset, which must lie in the file (an
+        // offset past it made `seek` trap: the process ended with SIGILL).
         let count = Int(MachOFile.read32(bytes, 4, bigEndian: true))
         let wide = magic == 0xcafe_babf
         var slices: [MachOFile.Slice] = []
         for index in 0..<min(count, 64) {
             let entry = 8 + index * (wide ? 32 : 20)
+            guard entry + (wide ? 32 : 20) <= bytes.count else { break }
             let offset =
                 wide
                 ? MachOFile.read64(bytes, entry + 8, bigEndian: true)
                 : UInt64(MachOFile.read32(bytes, entry + 8, bigEndian: true))
-            guard (try? handle.seek(toOffset: offset)) != nil,
+            guard size >= 28, offset <= size - 28, (try? handle.seek(toOffset: offset)) != nil,
                 let sliceHead = try? handle.read(upToCount: 1 << 16),
                 let slice = MachOFile.thinSlice([UInt8](sliceHead), at: 0)
             else { continue }

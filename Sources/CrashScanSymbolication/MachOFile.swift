@@ -43,8 +43,10 @@ public struct MachOFile: Sendable, Equatable {
     static let loadCommandSegment64: UInt32 = 0x19
 
     /// One `mach_header(_64)` at `start` (little-endian, as every Apple platform writes it).
+    /// Every offset and size read from the file is checked against `bytes` before it is used
+    /// (compared by subtraction: a fat header's offset may be near `Int.max`).
     static func thinSlice(_ bytes: [UInt8], at start: Int) -> Slice? {
-        guard start >= 0, start + 28 <= bytes.count else { return nil }
+        guard start >= 0, bytes.count >= 28, start <= bytes.count - 28 else { return nil }
         let magic = read32(bytes, start, bigEndian: false)
         guard magic == 0xfeed_facf || magic == 0xfeed_face else { return nil }
         let is64 = magic == 0xfeed_facf
@@ -55,10 +57,10 @@ public struct MachOFile: Sendable, Equatable {
         var uuid: String?
         var textAddress: UInt64 = 0
         for _ in 0..<commandCount {
-            guard position + 8 <= bytes.count else { break }
+            guard position <= bytes.count - 8 else { break }
             let command = read32(bytes, position, bigEndian: false)
             let size = Int(read32(bytes, position + 4, bigEndian: false))
-            guard size >= 8, position + size <= bytes.count else { break }
+            guard size >= 8, size <= bytes.count - position else { break }
             if command == loadCommandUUID, size >= 24 {
                 uuid = bytes[(position + 8)..<(position + 24)].map { hexByte($0) }.joined()
             } else if command == loadCommandSegment64 || command == loadCommandSegment, size >= 32 {
@@ -97,7 +99,7 @@ public struct MachOFile: Sendable, Equatable {
     }
 
     static func read32(_ bytes: [UInt8], _ offset: Int, bigEndian: Bool) -> UInt32 {
-        guard offset >= 0, offset + 4 <= bytes.count else { return 0 }
+        guard offset >= 0, bytes.count >= 4, offset <= bytes.count - 4 else { return 0 }
         let values = (0..<4).map { UInt32(bytes[offset + $0]) }
         return bigEndian
             ? values[0] << 24 | values[1] << 16 | values[2] << 8 | values[3]
@@ -105,6 +107,7 @@ public struct MachOFile: Sendable, Equatable {
     }
 
     static func read64(_ bytes: [UInt8], _ offset: Int, bigEndian: Bool) -> UInt64 {
+        guard offset >= 0, offset <= Int.max - 4 else { return 0 }
         let first = UInt64(read32(bytes, offset, bigEndian: bigEndian))
         let second = UInt64(read32(bytes, offset + 4, bigEndian: bigEndian))
         return bigEndian ? first << 32 | second : second << 32 | first
