@@ -70,6 +70,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, FailureWithEx
     case emptyDatabase(path: String)
     /// The path is a folder.
     case folder(path: String)
+    /// The path is a FIFO, a device or a socket (SQLite's open of a FIFO waits for a writer).
+    case notAFile(path: String, kind: String)
     /// Tables that are not crashscan's: another application's database.
     case foreignDatabase(path: String, tables: [String])
     case failed(migration: String, underlying: DatabaseError)
@@ -90,6 +92,8 @@ public enum SchemaError: Error, CustomStringConvertible, Sendable, FailureWithEx
             return "\(path) holds no crashscan data yet: run 'crashscan import PATH... --db \(path)' first"
         case .folder(let path):
             return "\(path) is a folder, not a database file: pass a file name with --db"
+        case .notAFile(let path, let kind):
+            return "\(path) is \(kind), not a database file: pass a file name with --db"
         case .foreignDatabase(let path, let tables):
             let names = tables.prefix(5).joined(separator: ", ") + (tables.count > 5 ? ", …" : "")
             return

@@ -58,9 +58,7 @@ package enum ContentRehash {
     /// still those imported (`fingerprint`, 32 hex digits); nil otherwise.
     private static func currentHashes(of path: String, importedAs fingerprint: String?) -> [Int: String]? {
         guard !path.contains("!/"), let fingerprint,
-            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
-            size <= ReportReader.maximumFileSize,
-            let data = FileManager.default.contents(atPath: path),
+            case .success(let data) = RegularFile.read(path, limit: ReportReader.maximumFileSize),
             FileFingerprint(of: data).hex == fingerprint,
             case .success(let reports) = ReportReader.read(data)
         else { return nil }

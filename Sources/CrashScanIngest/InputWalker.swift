@@ -199,15 +199,7 @@ public struct InputWalker {
         }
     }
 
-    static func kind(of mode: mode_t) -> String {
-        switch mode & S_IFMT {
-        case S_IFIFO: return "a FIFO (named pipe)"
-        case S_IFSOCK: return "a socket"
-        case S_IFCHR: return "a character device"
-        case S_IFBLK: return "a block device"
-        default: return "a special file"
-        }
-    }
+    static func kind(of mode: mode_t) -> String { RegularFile.kind(mode) ?? "a regular file" }
 
     static func errnoText(_ what: String) -> String {
         "\(what): \(String(cString: strerror(errno)))"

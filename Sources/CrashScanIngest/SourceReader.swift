@@ -61,31 +61,22 @@ package enum SourceReader {
         var rejection: Rejection
     }
 
-    /// The whole file at `file`, within the size limit.
+    /// The whole file at `file`, within the size limit (`RegularFile`: only a regular file is
+    /// ever opened, and no more than the limit + 1 bytes is read).
     static func readRegularFile(_ file: UnsafePointer<CChar>) -> Result<Data, ReadFailure> {
-        var info = stat()
-        let size = stat(file, &info) == 0 ? Int(info.st_size) : nil
-        if let size, size > ReportReader.maximumFileSize {
+        switch RegularFile.read(file, limit: ReportReader.maximumFileSize) {
+        case .success(let data): return .success(data)
+        case .failure(.tooLarge(let limit, let size)):
             return .failure(
                 ReadFailure(
                     size: size,
-                    rejection: Rejection(
-                        "file too large (\(size) bytes; the limit is \(ReportReader.maximumFileSize))")))
-        }
-        guard let read = readFile(file, size: size) else {
-            let reason = String(cString: strerror(errno))
-            return .failure(ReadFailure(size: size, rejection: Rejection("cannot read the file: \(reason)")))
-        }
-        // A file that grew past the limit after `stat`.
-        guard let contents = read.data else {
+                    rejection: Rejection(RegularFile.Failure.tooLarge(limit: limit, size: size).description)))
+        case .failure(.notRegular(let kind)):
             return .failure(
-                ReadFailure(
-                    size: size,
-                    rejection: Rejection(
-                        "file too large (over \(ReportReader.maximumFileSize) bytes, the limit for one input)"
-                    )))
+                ReadFailure(size: nil, rejection: Rejection("\(kind), not a regular file: not read")))
+        case .failure(.system(let reason)):
+            return .failure(ReadFailure(size: nil, rejection: Rejection("cannot read the file: \(reason)")))
         }
-        return .success(contents)
     }
 
     /// What reading an input came to: its bytes, or nil bytes when it is over the size limit.
@@ -93,41 +84,11 @@ package enum SourceReader {
         var data: Data?
     }
 
-    /// The whole file with `open`/`read` (FileManager's attribute and content calls were a
-    /// visible share of import time); nil when it cannot be opened or read.
-    static func readFile(_ path: UnsafePointer<CChar>, size: Int?, limit: Int = ReportReader.maximumFileSize)
-        -> ReadBytes?
-    {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        return readDescriptor(descriptor, size: size, limit: limit)
-    }
-
-    /// Reads `descriptor` to its end, but never more than `limit` + 1 bytes: past the limit the
-    /// input is refused without being held in memory whole (standard input has no size to check
-    /// first).
+    /// Reads `descriptor` to its end, but never more than `limit` + 1 bytes (`RegularFile.readAll`).
     static func readDescriptor(_ descriptor: Int32, size: Int?, limit: Int = ReportReader.maximumFileSize)
         -> ReadBytes?
     {
-        var data = Data(count: min(max(size ?? 0, 0), limit) + 1)
-        var length = 0
-        while true {
-            if length == data.count {
-                guard length <= limit else { return ReadBytes(data: nil) }
-                data.count = min(data.count * 2, limit + 1)
-            }
-            let count = data.withUnsafeMutableBytes { buffer -> Int in
-                guard let base = buffer.baseAddress else { return -1 }
-                return systemRead(descriptor, base + length, buffer.count - length)
-            }
-            if count < 0 { return nil }
-            if count == 0 { break }
-            length += count
-        }
-        guard length <= limit else { return ReadBytes(data: nil) }
-        data.count = length
-        return ReadBytes(data: data)
+        RegularFile.readAll(descriptor, sizeHint: size, limit: limit).map { ReadBytes(data: $0) }
     }
 
     /// Archives inside archives are opened too, to this depth.
@@ -257,9 +218,4 @@ package enum SourceReader {
             return nil
         }
     }
-}
-
-/// `read(2)`, named apart from `SourceReader.read`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -51,8 +51,13 @@ public struct RuleSet: Sendable {
     public static func load(extraFiles: [String]) throws -> RuleSet {
         var set = try builtIn()
         for path in extraFiles {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw RuleFileError(file: path, rule: nil, field: nil, problem: "cannot read the file")
+            // `RegularFile`: a FIFO given as a rule file is refused, not waited on for ever.
+            let data: Data
+            switch RegularFile.read(path, limit: InputLimits.maximumFileSize) {
+            case .success(let contents): data = contents
+            case .failure(let failure):
+                throw RuleFileError(
+                    file: path, rule: nil, field: nil, problem: "cannot read the file: \(failure)")
             }
             set.add(try parse(json: data, file: path))
         }

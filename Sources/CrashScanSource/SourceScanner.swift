@@ -79,23 +79,18 @@ public enum SourceScanner {
     }
 
     /// The file's bytes, or why it cannot be read. Files over 64 MiB (`InputLimits`) are not
-    /// read: no source file is that large, and one would take that much memory per core.
+    /// read: no source file is that large, and one would take that much memory per core. Only a
+    /// regular file is opened (`RegularFile`): a FIFO in the tree hung `scan`, and a link to
+    /// `/dev/zero` (whose size `stat` gives as 0) grew it to 14 GB.
     static func read(_ path: String) -> Swift.Result<[UInt8], ReadFailure> {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            return .failure(ReadFailure(reason: String(cString: strerror(errno))))
-        }
-        if Int(info.st_size) > InputLimits.maximumFileSize {
-            return .failure(ReadFailure(reason: "larger than 64 MiB (\(info.st_size) bytes): not scanned"))
-        }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            return .failure(ReadFailure(reason: String(cString: strerror(errno))))
-        }
-        defer { try? handle.close() }
-        do {
-            return .success([UInt8](try handle.readToEnd() ?? Data()))
-        } catch {
-            return .failure(ReadFailure(reason: (error as NSError).localizedDescription))
+        switch RegularFile.read(path, limit: InputLimits.maximumFileSize) {
+        case .success(let data): return .success([UInt8](data))
+        case .failure(.tooLarge(_, let size)):
+            let bytes = size.map { "\($0) bytes" } ?? "more"
+            return .failure(ReadFailure(reason: "larger than 64 MiB (\(bytes)): not scanned"))
+        case .failure(.notRegular(let kind)):
+            return .failure(ReadFailure(reason: "\(kind), not a regular file"))
+        case .failure(.system(let reason)): return .failure(ReadFailure(reason: reason))
         }
     }
 

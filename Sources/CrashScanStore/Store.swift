@@ -42,6 +42,7 @@ public final class Store {
             if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
                 throw SchemaError.folder(path: path)
             }
+            if let kind = RegularFile.notRegular(path) { throw SchemaError.notAFile(path: path, kind: kind) }
             db = try Database(path: path, readOnly: access == .readOnly)
         }
         // A new database is made from the baseline, unless a test gives its own migrations.

@@ -32,6 +32,9 @@ public final class DSYMIndex: Sendable {
                 throw Failure(description: "--dsym \(path): no such file or folder", missing: true)
             }
             var files: [String]
+            if !isFolder.boolValue, let kind = RegularFile.notRegular(path) {
+                throw Failure(description: "--dsym \(path): \(kind), not a dSYM (never opened)")
+            }
             if isFolder.boolValue {
                 files = DSYMIndex.files(under: path)
             } else if DSYMIndex.isArchive(path) {
@@ -75,14 +78,17 @@ public final class DSYMIndex: Sendable {
     public func entry(uuid: String) -> Entry? { entries[BinaryImage.normalizedUUID(uuid)] }
 
     /// Every regular file under `folder`: the DWARF files of `.dSYM` bundles first (where Xcode
-    /// puts them), any other Mach-O file too.
+    /// puts them), any other Mach-O file too. A FIFO, device or socket there is left out (an
+    /// open of a FIFO waits for a writer: `--dsym` of such a folder hung).
     static func files(under folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         var found: [String] = []
         while let relative = walker.nextObject() as? String {
             let full = folder + "/" + relative
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue,
+                RegularFile.notRegular(full) == nil
+            {
                 found.append(full)
             }
         }
@@ -90,7 +96,8 @@ public final class DSYMIndex: Sendable {
     }
 
     static func isArchive(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        guard case .success(let file) = RegularFile.open(path) else { return false }
+        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         let head = (try? handle.read(upToCount: 262)) ?? Data()
         return ArchiveReader.looksLikeArchive(head)
@@ -99,7 +106,8 @@ public final class DSYMIndex: Sendable {
     /// The Mach-O header and load commands of `path` (read from the start of the file and of
     /// each slice; a dSYM's DWARF itself is never read here).
     static func machO(at path: String) -> MachOFile? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        guard case .success(let file) = RegularFile.open(path) else { return nil }
+        let handle = FileHandle(fileDescriptor: file.descriptor, closeOnDealloc: true)
         defer { try? handle.close() }
         guard let head = try? handle.read(upToCount: 1 << 16), head.count >= 8,
             let size = try? handle.seekToEnd()

@@ -353,10 +353,17 @@ class ImportTests: XCTestCase {
     /// size to check first; a file may grow after it was measured).
     func testInputsOverTheSizeLimitAreRefusedWithoutBeingReadWhole() throws {
         let path = try write("hundred.txt", Data(repeating: 65, count: 100))
-        XCTAssertNil(SourceReader.readFile(path, size: nil, limit: 50)?.data, "over the limit")
         XCTAssertEqual(
-            SourceReader.readFile(path, size: 10, limit: 100)?.data?.count, 100, "a size that grew")
-        XCTAssertEqual(SourceReader.readFile(path, size: nil, limit: 1_000)?.data?.count, 100)
+            RegularFile.read(path, limit: 50), .failure(.tooLarge(limit: 50, size: 100)), "over the limit")
+        XCTAssertEqual(try RegularFile.read(path, limit: 1_000).get().count, 100)
+        // Whatever the size said (a file that grew, a device that says 0): no more than the limit + 1.
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        XCTAssertEqual(
+            RegularFile.readAll(descriptor, sizeHint: 10, limit: 100)??.count, 100, "a size that grew")
+        XCTAssertEqual(
+            RegularFile.read("/dev/zero", limit: 50), .failure(.notRegular("a character device")),
+            "never opened")
         var pipe: [Int32] = [0, 0]
         XCTAssertEqual(Glibc.pipe(&pipe), 0)
         let bytes = [UInt8](repeating: 66, count: 4_096)
