@@ -116,7 +116,7 @@ enum ImportCommand: CommandDefinition {
         // Check the paths first: a missing one stops the import before anything is written.
         let walker = InputWalker()
         let sources = try walker.files(paths)
-        let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym))
+        let symbolicator = try SymbolicateCommand.symbolicator(arguments.values(.dsym), limits: archiveLimits)
         let dbPath = CLI.databasePath(arguments.value(.database), environment: environment)
         let store = try Store(path: dbPath)
         // An existing database brought up to this crashscan's schema (a new one is made from

@@ -64,9 +64,11 @@ enum SymbolicateCommand: CommandDefinition {
     }
 
     /// The symbolicator for `--dsym` paths (nil when none were given).
-    static func symbolicator(_ paths: [String]) throws -> Symbolicator? {
+    static func symbolicator(_ paths: [String], limits: ArchiveLimits = ArchiveLimits()) throws
+        -> Symbolicator?
+    {
         guard !paths.isEmpty else { return nil }
-        return try Symbolicator(index: DSYMIndex(paths: paths))
+        return try Symbolicator(index: DSYMIndex(paths: paths, limits: limits))
     }
 
     static func describe(_ summary: StoredSymbolication.Summary, dsyms: Int) -> String {

@@ -1,4 +1,5 @@
 import CArchive
+import CrashScanModel
 import Foundation
 
 /// Unpacks the dSYMs inside an archive (the zip Xcode's Organizer or Bugly's symbol tool hands
@@ -10,8 +11,13 @@ enum DSYMArchive {
     }
 
     /// Extracts every member whose path runs through a `.dSYM` folder into `folder`; returns how
-    /// many files were written.
-    static func extract(_ archivePath: String, into folder: String) throws -> Int {
+    /// many files were written. What it writes is bounded as an import's archives are
+    /// (`limits`: `--archive-limit`, `--archive-ratio`): a 3 MB zip of two 1.5 GiB members once
+    /// wrote 3 GB to the temporary folder in 11 s.
+    static func extract(_ archivePath: String, into folder: String, limits: ArchiveLimits) throws -> Int {
+        var archiveBytes = stat()
+        let inputBytes = stat(archivePath, &archiveBytes) == 0 ? max(Int(archiveBytes.st_size), 1) : 1
+        var extracted = 0
         guard let archive = archive_read_new() else { throw Failure(description: "libarchive failed") }
         defer { archive_read_free(archive) }
         archive_read_support_filter_all(archive)
@@ -42,14 +48,48 @@ enum DSYMArchive {
                 atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             let descriptor = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { throw Failure(description: "cannot write \(target)") }
-            let copied = archive_read_data_into_fd(archive, descriptor)
-            close(descriptor)
-            guard copied == ARCHIVE_OK || copied == ARCHIVE_WARN else {
-                throw Failure(description: "\(archivePath)!/\(name): \(errorText(archive))")
-            }
+            defer { close(descriptor) }
+            try copy(
+                archive, to: descriptor, member: "\(archivePath)!/\(name)",
+                budget: { bytes in
+                    extracted += bytes
+                    return overBudget(extracted, inputBytes: inputBytes, limits: limits)
+                })
             written += 1
         }
         return written
+    }
+
+    /// Copies the current member to `descriptor` in blocks; `budget` is told each block's size
+    /// and answers why to stop (nil: go on).
+    private static func copy(
+        _ archive: OpaquePointer, to descriptor: Int32, member: String, budget: (Int) -> String?
+    ) throws {
+        var block = [UInt8](repeating: 0, count: 1 << 20)
+        while true {
+            let count = block.withUnsafeMutableBytes { archive_read_data(archive, $0.baseAddress, $0.count) }
+            if count == 0 { return }
+            guard count > 0 else { throw Failure(description: "\(member): \(errorText(archive))") }
+            if let reason = budget(count) { throw Failure(description: "\(member): \(reason)") }
+            let written = block.withUnsafeBytes { write(descriptor, $0.baseAddress, count) }
+            guard written == count else {
+                throw Failure(description: "\(member): cannot write it: \(String(cString: strerror(errno)))")
+            }
+        }
+    }
+
+    /// Why `extracted` bytes from an archive of `inputBytes` are too many (the import's rule:
+    /// `ExpansionBudget`), or nil.
+    static func overBudget(_ extracted: Int, inputBytes: Int, limits: ArchiveLimits) -> String? {
+        if extracted > limits.expandedBytes {
+            return
+                "the dSYMs expand past \(limits.expandedBytes) bytes (--archive-limit): a zip bomb? Nothing of this archive is used"
+        }
+        if extracted > 64 << 20, extracted / inputBytes > limits.ratio {
+            return
+                "the dSYMs expand more than \(limits.ratio) times the archive's size (\(inputBytes) bytes to over \(extracted)): a zip bomb? (--archive-ratio) Nothing of this archive is used"
+        }
+        return nil
     }
 
     private static func errorText(_ archive: OpaquePointer) -> String {

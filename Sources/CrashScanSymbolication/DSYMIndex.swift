@@ -23,7 +23,8 @@ public final class DSYMIndex: Sendable {
     /// Temporary folder holding unpacked archives, removed when the index goes.
     private let scratch: String?
 
-    public init(paths: [String]) throws {
+    /// `limits` bound what an archive of dSYMs may expand to on disk, as an import's archives.
+    public init(paths: [String], limits: ArchiveLimits = ArchiveLimits()) throws {
         var entries: [String: Entry] = [:]
         var scratch: String?
         for path in paths {
@@ -42,8 +43,10 @@ public final class DSYMIndex: Sendable {
                 scratch = folder
                 let unpacked = folder + "/\(entries.count)-\((path as NSString).lastPathComponent)"
                 do {
-                    _ = try DSYMArchive.extract(path, into: unpacked)
+                    _ = try DSYMArchive.extract(path, into: unpacked, limits: limits)
                 } catch let failure as DSYMArchive.Failure {
+                    // What was unpacked so far goes with it (up to the limit: a gigabyte).
+                    try? FileManager.default.removeItem(atPath: folder)
                     throw Failure(description: "--dsym \(failure.description)")
                 }
                 files = DSYMIndex.files(under: unpacked)

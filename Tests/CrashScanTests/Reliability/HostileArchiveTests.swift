@@ -3,6 +3,7 @@ import XCTest
 
 @testable import CrashScanIngest
 @testable import CrashScanModel
+@testable import CrashScanSymbolication
 
 /// Archives built to hurt: members that expand past the budget (a zip bomb), names that climb out
 /// (`../../x`, `/etc/x`), symbolic links. Nothing is written to disk from an archive, memory holds
@@ -39,6 +40,37 @@ final class HostileArchiveTests: XCTestCase {
         guard case .rejected(let ratio) = byRatio.last?.outcome else { return XCTFail("\(byRatio)") }
         XCTAssertTrue(ratio.reason.contains("a zip bomb?"), ratio.reason)
         XCTAssertEqual(byRatio.count, 9, "64 MB pass before the ratio is checked")
+    }
+
+    /// A zip of dSYMs that expands past the budget (`--dsym`, `symbolicate --dsym`): refused with
+    /// the reason after no more than the budget was written, and nothing it wrote is left in the
+    /// temporary folder (a 3 MB zip of two 1.5 GiB members once wrote 3 GB there in 11 s).
+    func testADSYMArchiveThatExpandsPastTheBudgetIsRefusedAndLeavesNothing() throws {
+        let filler = Data(repeating: 0, count: 8 << 20)
+        let zip = folder.appendingPathComponent("dsyms.zip")
+        try ArchiveBuilder.zip(
+            (0..<10).map { .file("App\($0).app.dSYM/Contents/Resources/DWARF/App\($0)", filler) }, to: zip)
+        XCTAssertLessThan(try Data(contentsOf: zip).count, 200_000)
+        let temporary = NSTemporaryDirectory()
+        func leftovers() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary).filter {
+                $0.hasPrefix("crashscan-dsym-")
+            }
+        }
+        let before = try leftovers()
+        XCTAssertThrowsError(
+            try DSYMIndex(paths: [zip.path], limits: ArchiveLimits(expandedBytes: 20 << 20, ratio: 10_000))
+        ) { error in
+            XCTAssertTrue("\(error)".contains("expand past 20971520 bytes (--archive-limit)"), "\(error)")
+            XCTAssertTrue(
+                "\(error)".contains("dsyms.zip!/App2.app.dSYM"),
+                "named at the member that crossed it: \(error)")
+        }
+        XCTAssertEqual(try leftovers(), before, "what was unpacked is removed")
+        // The ratio, as for an import's archives: past the first 64 MB, 200 times the zip's size.
+        XCTAssertNil(DSYMArchive.overBudget(64 << 20, inputBytes: 1_000, limits: ArchiveLimits()))
+        XCTAssertNotNil(DSYMArchive.overBudget((64 << 20) + 1, inputBytes: 1_000, limits: ArchiveLimits()))
+        XCTAssertNil(DSYMArchive.overBudget(500 << 20, inputBytes: 100 << 20, limits: ArchiveLimits()))
     }
 
     /// Members named to climb out of a folder are read like any other (nothing is extracted to
