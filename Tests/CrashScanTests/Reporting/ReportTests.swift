@@ -114,9 +114,12 @@ final class ReportTests: XCTestCase {
             lines[1].contains(",-[UITextView(Extension) was_setPlaceholderWithText:Color:],"),
             String(lines[1]))
         XCTAssertEqual(ReportRenderer.csvField("a,\"b\""), "\"a,\"\"b\"\"\"")
-        for formula in ["=1+1", "+1", "@SUM(A1)", "\tx", "-1", "-(2)", "-2+3"] {
+        for formula in ["=1+1", "+1", "@SUM(A1)", "-1", "-(2)", "-2+3"] {
             XCTAssertTrue(ReportRenderer.csvField(formula).hasPrefix("'"), formula)
         }
+        // A control character is written escaped (as on the terminal), so a tab starts no formula.
+        XCTAssertEqual(ReportRenderer.csvField("\tx"), "\\tx")
+        XCTAssertEqual(ReportRenderer.csvField("a\u{1B}[2Jb"), "a\\x1B[2Jb")
         for plain in ["-[NSObject setValue:forKey:]", "-", "2.3.1", "UITextView", "-x"] {
             XCTAssertEqual(ReportRenderer.csvField(plain), plain)
         }
