@@ -26,6 +26,9 @@ package final class BatchTransaction {
     private func open() throws {
         try store.placeJournals()
         try db.execute(db.dialect.beginWrite)
+        // PostgreSQL: importers share the partitions' lock, which `prune` takes alone to drop
+        // them: it waits for the batches being written, and they wait for it.
+        if db.dialect == .postgresql { try store.lockPartitions(exclusive: false) }
         try upkeep.beginWriting()
         writer.uncachedReports.removeAll()
         writer.replacedGroups.removeAll()

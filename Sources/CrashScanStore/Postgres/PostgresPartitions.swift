@@ -7,8 +7,6 @@ import CrashScanDatabase
 final class PostgresPartitions {
     private let location: String
     private var connection: Database?
-    /// Months known to have their partition (`2015-03`).
-    private var known: Set<String> = []
 
     init(location: String) {
         self.location = location
@@ -43,11 +41,20 @@ final class PostgresPartitions {
     }
 
     /// Makes the partitions of `months` that do not exist yet. Another importer making the same
-    /// one at the same moment is no error.
+    /// one at the same moment is no error. Asked of the server for every batch (one query): a
+    /// `prune` between two batches may have dropped a month made before; the batch's
+    /// transaction holds the partitions' lock, so none is dropped until it commits.
     func ensure(months: Set<String>) throws {
-        for month in months.subtracting(known).sorted() {
+        let wanted = months.compactMap { month in Self.partition(month).map { (month: month, name: $0.name) }
+        }
+        guard !wanted.isEmpty else { return }
+        let existing = Set(
+            try open().query(
+                "SELECT relname AS name FROM pg_class WHERE relname = ANY(?::text[])",
+                [.text("{" + wanted.map(\.name).joined(separator: ",") + "}")]
+            ).compactMap { try $0.string("name") })
+        for (month, name) in wanted.sorted(by: { $0.name < $1.name }) where !existing.contains(name) {
             try create(month)
-            known.insert(month)
         }
     }
 

@@ -14,11 +14,23 @@ public struct PruneResult: Sendable, Equatable {
 }
 
 extension Store {
+    /// The key of PostgreSQL's advisory lock on `report`'s partitions: shared by each import
+    /// batch's transaction, taken alone by `prune` (released at commit).
+    static let partitionsLockKey: Int64 = 0x6372_7368_7061_7274  // "crshpart"
+
+    /// Takes the partitions' lock for this transaction (PostgreSQL), waiting for it.
+    package func lockPartitions(exclusive: Bool) throws {
+        _ = try db.query(
+            "SELECT \(exclusive ? "pg_advisory_xact_lock" : "pg_advisory_xact_lock_shared")(?) AS locked",
+            [.integer(Self.partitionsLockKey)])
+    }
+
     /// Removes the reports seen before `time` (ISO 8601 UTC, `2015-03-01T00:00:00Z`) in one
     /// transaction, with their KVC failures (cascade) and their counts in the tallies (the
     /// triggers), then the groups left without reports. With `dryRun`, counts only.
     public func prune(before time: String, dryRun: Bool) throws -> PruneResult {
         try CacheUpkeep.transaction(db) { upkeep in
+            if !dryRun, db.dialect == .postgresql { try lockPartitions(exclusive: true) }
             let old = "\(db.dialect.retentionTime) < ?"
             var result = PruneResult()
             result.reports =
@@ -64,7 +76,11 @@ extension Store {
 
     /// PostgreSQL: drops the monthly partitions of `report` that end before `time` (their reports
     /// were just deleted through the parent, so the triggers kept every count); the count only
-    /// in a dry run. Nothing on SQLite.
+    /// in a dry run. Nothing on SQLite. A partition is dropped only when it is empty, under the
+    /// partitions' lock (`lockPartitions`), which no importer holds meanwhile: a DROP removes
+    /// rows without the delete triggers, and an importer that had committed into a partition
+    /// between the delete and the drop once lost its reports while `report_hash`, the failures
+    /// and the tallies still counted them.
     private func dropPartitions(before time: String, dryRun: Bool) throws -> Int {
         guard db.dialect == .postgresql else { return 0 }
         let names = try db.query(
@@ -76,9 +92,12 @@ extension Store {
         var dropped = 0
         for name in names {
             guard let end = PostgresPartitions.end(ofPartition: name), end <= time else { continue }
-            dropped += 1
             // The name is one of the partitions' own (`report_y2015m03`), checked by its pattern.
-            if !dryRun { try db.execute("DROP TABLE \(name)") }
+            if !dryRun {
+                guard try db.query("SELECT 1 AS found FROM \(name) LIMIT 1").isEmpty else { continue }
+                try db.execute("DROP TABLE \(name)")
+            }
+            dropped += 1
         }
         return dropped
     }
