@@ -38,19 +38,22 @@ struct FailureTally {
 
     /// Per group: failures by device label, most first.
     func devicesByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.devices, sums.matrix.labels, none: "unknown", byCount: true)
+        Self.counts(sums.devices, sums.labels, none: "unknown", byCount: true)
     }
     /// Per group: failures by app version, most first.
     func appVersionsByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.apps, sums.matrix.labels, none: "unknown", byCount: true)
+        Self.counts(sums.apps, sums.labels, none: "unknown", byCount: true)
     }
     /// Per group: failures by OS version, oldest version first.
     func osVersionsByGroup() -> [Int: [KVCReport.Count]] {
-        Self.counts(sums.oses, sums.matrix.labels, none: "unknown", byCount: false)
+        Self.counts(sums.oses, sums.labels, none: "unknown", byCount: false)
     }
 
     /// Device × OS version cells, by device label, then oldest OS version.
-    func matrix() -> [KVCReport.Cell] { sums.matrix.cells() }
+    func matrix() -> [KVCReport.Cell] { sums.matrix.cells(sums.labels) }
+
+    /// The texts of the cells' numbers.
+    var labels: LabelTexts { sums.labels }
 
     /// The sums by label number, as texts: numbers whose texts are equal (none and a text
     /// "unknown") are one label, as a sum by text would have them.
@@ -87,10 +90,14 @@ struct FailureTally {
         var devices: [Labelled: FailureSum] = [:]
         var apps: [Labelled: FailureSum] = [:]
         var oses: [Labelled: FailureSum] = [:]
-        /// Also notes every cell's texts (`labels`), which the lists above read.
         var matrix = MatrixSums()
+        /// Every cell's texts, which the lists above and the matrices read: one for the whole
+        /// tally (a copy per group's matrix, each as long as the numbers of every text, grew
+        /// with groups × app versions: 3.5 GB for 20,000 groups of their own app version).
+        var labels = LabelTexts()
 
         mutating func add(_ cell: borrowing Cell) {
+            labels.note(cell)
             let device = cell.deviceLabelNumber
             let os = cell.textNumbers.os
             failures += cell.count
@@ -172,11 +179,7 @@ struct MatrixSums {
     private var sums: [Key: FailureSum] = [:]
     /// The identifiers each device label was given (text numbers, -1 for none).
     private var models: [Int32: Set<Int32>] = [:]
-    /// The texts of the numbers of the cells added.
-    private(set) var labels = LabelTexts()
-
     mutating func add(_ cell: borrowing FailureCell) {
-        labels.note(cell)
         let key = Key(device: cell.deviceLabelNumber, os: cell.textNumbers.os)
         models[key.device, default: []].insert(cell.textNumbers.model)
         if let index = sums.index(forKey: key) {
@@ -188,7 +191,7 @@ struct MatrixSums {
 
     /// The cells by device label, then oldest OS version (numbers whose texts are equal, such as
     /// none and "unknown", are one cell, as a sum by text would have them).
-    func cells() -> [KVCReport.Cell] {
+    func cells(_ labels: LabelTexts) -> [KVCReport.Cell] {
         struct Row {
             var device: String
             var os: String

@@ -8,6 +8,14 @@ package final class EvidenceBuilder {
     /// OS versions per app, read once per builder: every group of an app shares them, and
     /// reading them scans the app's tallies.
     private var osCountsByApp: [GroupApp: [EvidenceFacts.Tally]] = [:]
+    /// Per app and blame frame, the groups crashing there by OS version key: read once per
+    /// builder (`Store.groupsByOSKey`).
+    private var groupsAtFrame: [FrameOfApp: [Int: [Int64]]] = [:]
+
+    private struct FrameOfApp: Hashable {
+        var app: GroupApp
+        var frame: String
+    }
 
     package init(store: Store) {
         self.store = store
@@ -38,12 +46,30 @@ package final class EvidenceBuilder {
             appVersions: try store.appVersionCounts(group: id).map(EvidenceFacts.Tally.init),
             recordedFix: try store.recordedFix(group: id), cleanAppVersionsOnFailingOS: cleanAppVersions,
             affectedDevices: affected.devices, affectedUsers: affected.users)
-        if let app {
-            facts.osKeysCrashingOnSameFrame = Set(try store.osKeysCrashingOnSameFrame(group: id, app: app))
+        if let app, let frame = try store.mainBlameFrame(group: id) {
+            facts.osKeysCrashingOnSameFrame = try osKeysCrashingInAnotherGroup(than: id, at: frame, app: app)
         }
         facts.reportsWithDeviceID = affected.withDeviceID
         facts.reportsWithUserID = affected.withUserID
         return facts
+    }
+}
+
+extension EvidenceBuilder {
+    /// The OS version keys on which `app` crashed in another group than `id` at `frame`, the
+    /// frame most of group `id`'s reports blame: the same line crashing there is no sign that
+    /// the OS ran without this crash.
+    private func osKeysCrashingInAnotherGroup(than id: Int64, at frame: String, app: GroupApp) throws -> Set<
+        Int
+    > {
+        let key = FrameOfApp(app: app, frame: frame)
+        if groupsAtFrame[key] == nil {
+            groupsAtFrame[key] = try store.groupsByOSKey(crashingAt: frame, app: app)
+        }
+        return Set(
+            (groupsAtFrame[key] ?? [:]).compactMap { osKey, groups in
+                groups.contains { $0 != id } ? osKey : nil
+            })
     }
 }
 

@@ -145,6 +145,6 @@ extension FailureTally {
         for index in cells.indices {
             byGroup[cells[index].group, default: MatrixSums()].add(cells[index])
         }
-        return byGroup.mapValues { $0.cells() }
+        return byGroup.mapValues { $0.cells(labels) }
     }
 }

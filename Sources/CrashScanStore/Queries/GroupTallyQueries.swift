@@ -74,22 +74,33 @@ extension Store {
             """, [.text(app.name), .text(app.bundleID ?? "")])
     }
 
-    /// The OS version keys on which `app` crashed in another group than `id` at the frame most of
-    /// group `id`'s reports blame: the same line crashing there is no sign that the OS ran
-    /// without this crash.
-    public func osKeysCrashingOnSameFrame(group id: Int64, app: GroupApp) throws -> [Int] {
-        let blame = try cacheSource(Caches.groupBlameTally)
-        return try db.query(
+    /// The blame frame most of group `id`'s reports have (nil without one).
+    public func mainBlameFrame(group id: Int64) throws -> String? {
+        try db.query(
             """
-            SELECT DISTINCT os_key FROM \(try cacheSource(Caches.groupTally))
-            WHERE \(GroupApp.matches(name: 2, bundleID: 3)) AND os_key >= 0
-              AND group_id <> ?1
-              AND group_id IN (
-                  SELECT group_id FROM \(blame) WHERE blame_frame = (
-                      SELECT blame_frame FROM \(blame) WHERE group_id = ?1
-                      ORDER BY reports DESC, blame_frame LIMIT 1))
-            """, [.integer(id), .text(app.name), .text(app.bundleID ?? "")]
-        ).compactMap { try $0.int("os_key") }
+            SELECT blame_frame FROM \(try cacheSource(Caches.groupBlameTally)) WHERE group_id = ?
+            ORDER BY reports DESC, blame_frame LIMIT 1
+            """, [.integer(id)]
+        ).first?.string("blame_frame")
+    }
+
+    /// For each OS version key, up to two of the groups of `app` whose reports crash at
+    /// `frame` (any of them: the evidence asks whether a group other than its own crashed
+    /// there). Read once per app and frame by the evidence: asked once per group, as it was,
+    /// it read the app's tallies again for every group (20,000 groups at one frame: quadratic).
+    public func groupsByOSKey(crashingAt frame: String, app: GroupApp) throws -> [Int: [Int64]] {
+        var groups: [Int: [Int64]] = [:]
+        for row in try db.query(
+            """
+            SELECT DISTINCT os_key, group_id FROM \(try cacheSource(Caches.groupTally))
+            WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND os_key >= 0
+              AND group_id IN (SELECT group_id FROM \(try cacheSource(Caches.groupBlameTally)) WHERE blame_frame = ?3)
+            """, [.text(app.name), .text(app.bundleID ?? ""), .text(frame)])
+        {
+            guard let key = try row.int("os_key"), let group = try row.int("group_id") else { continue }
+            if groups[key, default: []].count < 2 { groups[key, default: []].append(Int64(group)) }
+        }
+        return groups
     }
 
     /// The OS version keys of group `id`'s reports.
