@@ -45,6 +45,10 @@ struct Benchmark {
             print(try oneFileLines().joined(separator: "\n"))
             return
         }
+        if options.groupsOnly {
+            print(try groupsLines().joined(separator: "\n"))
+            return
+        }
         if options.reportOnly {
             let (reportDB, build) = try buildReportDatabase()
             print(reportLines(build: build, times: try timeReports(reportDB)).joined(separator: "\n"))
@@ -69,7 +73,7 @@ struct Benchmark {
                 corpus: corpus, coldRead: coldRead.seconds, read: read.seconds, storage: storage,
                 firsts: firsts,
                 agains: agains, databaseBytes: databaseBytes) + reportLines(build: build, times: reportTimes)
-            + (try ipsLines()) + (try otherJSONLines()) + (try oneFileLines())
+            + (try ipsLines()) + (try otherJSONLines()) + (try oneFileLines()) + (try groupsLines())
             + (try postgresLines(corpus: corpus, sqliteImports: firsts)) + [""]
             + (try scanLines())
         print(lines.joined(separator: "\n"))

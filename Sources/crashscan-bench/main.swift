@@ -22,7 +22,10 @@ import Foundation
 /// 7. generates `--one-file` Bugly console reports (default 15,000, about 60 MB) and times
 ///    `crashscan import` of them in one file against the same reports one a file
 ///    (`--one-file-only`: this alone);
-/// 8. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
+/// 8. generates `--groups` KVC crashes with a key each (default 20,000 groups over 10,000 app
+///    versions), imports them and times `crashscan report` in every format with its peak memory
+///    (`--groups-only`: this alone);
+/// 9. with `--postgres URL` (or `$CRASHSCAN_BENCH_POSTGRES`): steps 3 and 4 again on that
 ///    PostgreSQL server, in databases the benchmark makes there.
 func runBenchmark() throws {
     let arguments = Array(CommandLine.arguments.dropFirst())
@@ -72,6 +75,9 @@ struct BenchOptions {
     /// Reports of the one-file figure: all in one file, and one a file (0: skipped).
     var oneFileReports = 15_000
     var oneFileOnly = false
+    /// KVC groups of the many-groups figure, each with its own key (0: skipped).
+    var groups = 20_000
+    var groupsOnly = false
     /// The Python that runs the `.ips` peer (with pycrashreport installed); nil: the virtual
     /// environment the benchmark makes under `.build/`.
     var peerPython: String? = ProcessInfo.processInfo.environment["CRASHSCAN_BENCH_PEER_PYTHON"].flatMap {
@@ -107,6 +113,8 @@ struct BenchOptions {
             case "--other-json-only": otherJSONOnly = true
             case "--one-file": oneFileReports = Int(try value()) ?? oneFileReports
             case "--one-file-only": oneFileOnly = true
+            case "--groups": groups = Int(try value()) ?? groups
+            case "--groups-only": groupsOnly = true
             case "--peer-python": peerPython = try value()
             case "--no-peer": runPeer = false
             case "--postgres": postgres = try value()
@@ -119,9 +127,10 @@ struct BenchOptions {
                 ipsReports = 200
                 otherJSONReports = 100
                 oneFileReports = 200
+                groups = 300
             case "-h", "--help":
                 print(
-                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--report-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--one-file N] [--one-file-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
+                    "usage: crashscan-bench [--reports N] [--report-db N] [--runs N] [--import-runs N] [--scan-files N] [--scan-only] [--report-only] [--ips N] [--ips-only] [--other-json N] [--other-json-only] [--one-file N] [--one-file-only] [--groups N] [--groups-only] [--peer-python PATH] [--no-peer] [--work DIR] [--binary PATH] [--postgres URL] [--smoke]"
                 )
                 exit(0)
             default: throw BenchError("unknown option \(option)")
