@@ -28,7 +28,8 @@ extension Benchmark {
             let run = try Measure.run(
                 binary, ["report", "--db", database, "--format", format, "--output", output])
             guard run.status == 0 else { throw BenchError("report failed: \(run.output)") }
-            let label = "report --format \(format)".padding(toLength: 34, withPad: " ", startingAt: 0)
+            let label = "crashscan report --format \(format)".padding(
+                toLength: 34, withPad: " ", startingAt: 0)
             lines.append(
                 "  " + label
                     + String(

@@ -107,5 +107,21 @@ final class BenchmarkSmokeTests: XCTestCase {
         XCTAssertNotNil(
             line("crashscan scan (median")?.range(of: #"[0-9.]+ MB/s"#, options: .regularExpression))
         XCTAssertEqual(line("  findings: "), "  findings: 6 of 6 planted")
+        // Many reports in one file against one a file: both store all 200.
+        XCTAssertEqual(line("200 Bugly console reports, ")?.contains("in one file"), true, run.out)
+        XCTAssertNotNil(line("  one file:   1 file, 200 reports imported, 0 duplicates, 0 rejected"), run.out)
+        XCTAssertNotNil(
+            line("  one a file: 200 files, 200 reports imported, 0 duplicates, 0 rejected"), run.out)
+        XCTAssertNotNil(line("  one file against one a file ")?.range(of: "×"), run.out)
+        // Many groups: 300 imported, then report in every format with its peak memory.
+        XCTAssertNotNil(line("  300 files, 300 reports imported, 0 duplicates, 0 rejected"), run.out)
+        let groupReports = lines.filter { $0.hasPrefix("  crashscan report --format ") }
+        XCTAssertEqual(groupReports.count, 5, run.out)
+        for groupReport in groupReports {
+            XCTAssertNotNil(
+                groupReport.range(
+                    of: #" s   peak RSS +[1-9][0-9]* MB +[0-9.]+ MB written$"#, options: .regularExpression),
+                groupReport)
+        }
     }
 }
