@@ -34,6 +34,11 @@ final class DemanglingTests: XCTestCase {
             CrashGrouping.symbolKey("function signature specialization <Arg[0] = Dead> of " + specialised),
             "a stored readable name and the mangled one are one blame frame")
         XCTAssertEqual(CrashGrouping.symbolKey("_-[A b]"), "-[ab]")
+        // A readable name with the optimiser's wording anywhere in it has a stable form to take.
+        XCTAssertTrue(SymbolNames.hasStableForm("generic specialization <Swift.Int> of App.f() -> ()"))
+        XCTAssertTrue(SymbolNames.hasStableForm("merged App.f() -> ()"))
+        XCTAssertFalse(
+            SymbolNames.hasStableForm("-[UITextView(Extension) was_setPlaceholderWithText:Color:]"))
     }
 
     /// A real Swift object built by the toolchain, its dSYM given at import: the crash's app
