@@ -129,7 +129,7 @@ public struct InputWalker {
                     return path.source
                 default:
                     // Never opened: a FIFO would block the import, a device would never end.
-                    let kind = InputWalker.kind(of: info.st_mode)
+                    let kind = RegularFile.kind(info.st_mode) ?? "a regular file"
                     let reason = "\(kind), not a regular file: not read"
                     return .refused(
                         path: path.display, rejection: isTopLevel ? Rejection(reason) : .skip(reason))
@@ -198,8 +198,6 @@ public struct InputWalker {
             }
         }
     }
-
-    static func kind(of mode: mode_t) -> String { RegularFile.kind(mode) ?? "a regular file" }
 
     static func errnoText(_ what: String) -> String {
         "\(what): \(String(cString: strerror(errno)))"

@@ -3,10 +3,6 @@ import CrashScanClassification
 import CrashScanModel
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// One input in, analysed reports or a rejection out: reads the file (within the size limit),
 /// opens archives member by member, and parses and analyses each report. No database: whether
 /// the same bytes were stored before is asked through `storedBefore`.
@@ -24,13 +20,14 @@ package enum SourceReader {
         switch source {
         case .standardInput:
             // The same limit as for files, read no further than one byte past it.
-            guard let contents = readDescriptor(0, size: nil) else {
+            guard let contents = RegularFile.readAll(0, sizeHint: nil, limit: ReportReader.maximumFileSize)
+            else {
                 return [
                     AnalyzedInput(
                         path: path, bytes: nil, outcome: .rejected(Rejection("cannot read standard input")))
                 ]
             }
-            guard let contents = contents.data else {
+            guard let contents else {
                 return [AnalyzedInput(path: path, bytes: nil, outcome: .rejected(tooLarge))]
             }
             data = contents
@@ -66,29 +63,18 @@ package enum SourceReader {
     static func readRegularFile(_ file: UnsafePointer<CChar>) -> Result<Data, ReadFailure> {
         switch RegularFile.read(file, limit: ReportReader.maximumFileSize) {
         case .success(let data): return .success(data)
-        case .failure(.tooLarge(let limit, let size)):
-            return .failure(
-                ReadFailure(
-                    size: size,
-                    rejection: Rejection(RegularFile.Failure.tooLarge(limit: limit, size: size).description)))
-        case .failure(.notRegular(let kind)):
-            return .failure(
-                ReadFailure(size: nil, rejection: Rejection("\(kind), not a regular file: not read")))
-        case .failure(.system(let reason)):
-            return .failure(ReadFailure(size: nil, rejection: Rejection("cannot read the file: \(reason)")))
+        case .failure(let failure):
+            switch failure {
+            case .tooLarge(_, let size):
+                return .failure(ReadFailure(size: size, rejection: Rejection(failure.description)))
+            case .notRegular(let kind):
+                return .failure(
+                    ReadFailure(size: nil, rejection: Rejection("\(kind), not a regular file: not read")))
+            case .system(let reason):
+                return .failure(
+                    ReadFailure(size: nil, rejection: Rejection("cannot read the file: \(reason)")))
+            }
         }
-    }
-
-    /// What reading an input came to: its bytes, or nil bytes when it is over the size limit.
-    struct ReadBytes {
-        var data: Data?
-    }
-
-    /// Reads `descriptor` to its end, but never more than `limit` + 1 bytes (`RegularFile.readAll`).
-    static func readDescriptor(_ descriptor: Int32, size: Int?, limit: Int = ReportReader.maximumFileSize)
-        -> ReadBytes?
-    {
-        RegularFile.readAll(descriptor, sizeHint: size, limit: limit).map { ReadBytes(data: $0) }
     }
 
     /// Archives inside archives are opened too, to this depth.
@@ -205,17 +191,9 @@ package enum SourceReader {
         /// Counts a member's bytes; the reason to stop when they take the input past a limit.
         mutating func spend(_ bytes: Int) -> String? {
             expanded += bytes
-            if expanded > limits.expandedBytes {
-                isSpent = true
-                return
-                    "archive expands past \(limits.expandedBytes) bytes, the limit for one input (--archive-limit); the members before were read"
-            }
-            if expanded > 64 << 20, expanded / max(inputBytes, 1) > limits.ratio {
-                isSpent = true
-                return
-                    "archive expands more than \(limits.ratio) times its size (\(inputBytes) bytes to over \(expanded)): a zip bomb? (--archive-ratio); the members before were read"
-            }
-            return nil
+            guard let limit = limits.exceeded(expanded: expanded, inputBytes: inputBytes) else { return nil }
+            isSpent = true
+            return "archive \(limit); the members before were read"
         }
     }
 }

@@ -521,10 +521,11 @@ public enum ReportRenderer {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// RFC 4180 quoting, of the value with its control characters escaped. A cell a spreadsheet would run as a formula is prefixed with `'`: one
-    /// that begins with `=`, `+`, `@` or a tab, or with `-` followed by a digit or `(` (OWASP's
-    /// list; `-[UITextView …]`, how blame frames begin, is left as it is, since no spreadsheet
-    /// reads it as a formula).
+    /// RFC 4180 quoting, of the value with its control characters escaped. A cell a spreadsheet
+    /// would run as a formula is prefixed with `'`: one that begins with `=`, `+` or `@`, or with
+    /// `-` followed by a digit or `(` (OWASP's list; a tab, also on it, is escaped first;
+    /// `-[UITextView …]`, how blame frames begin, is left as it is, since no spreadsheet reads it
+    /// as a formula).
     static func csvField(_ value: String) -> String {
         // Control characters escaped (`\x1B`, `\n`), as in every text format: a file that is
         // printed to a terminal cannot move its cursor or add a line of its own.

@@ -1,5 +1,4 @@
 import CrashScanModel
-import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -40,7 +39,7 @@ public enum SourceScanner {
     public static func scan(
         _ files: [SourceTree.File], keep: @escaping @Sendable (KVCCallSite) -> Bool = { _ in true }
     ) -> Result {
-        let first = parallelMap(files.count) { index -> FirstPass in
+        let first = ParallelMap.map(Array(files.indices)) { index -> FirstPass in
             let file = files[index]
             let bytes: [UInt8]
             switch read(file.path) {
@@ -56,8 +55,8 @@ public enum SourceScanner {
         for pass in first { declarations.merge(pass.declarations) }
         let candidates = first.indices.filter { first[$0].mayHoldCalls }
         let frozen = declarations
-        let sites = parallelMap(candidates.count) { position -> [KVCCallSite] in
-            let file = files[candidates[position]]
+        let sites = ParallelMap.map(candidates) { candidate -> [KVCCallSite] in
+            let file = files[candidate]
             guard case .success(let bytes) = read(file.path) else { return [] }
             return Self.callSites(file, bytes: bytes, declarations: frozen).filter(keep)
         }
@@ -66,16 +65,6 @@ public enum SourceScanner {
         return Result(
             sites: sites.flatMap { $0 }, files: files.count, bytes: first.reduce(0) { $0 + $1.bytes },
             unreadable: unreadable)
-    }
-
-    /// `transform` of 0..<count on every core, in order.
-    static func parallelMap<T: Sendable>(_ count: Int, _ transform: @Sendable (Int) -> T) -> [T] {
-        let results = Locked([T?](repeating: nil, count: count))
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            let value = transform(index)
-            results.withLock { $0[index] = value }
-        }
-        return results.withLock { $0.compactMap { $0 } }
     }
 
     /// The file's bytes, or why it cannot be read. Files over 64 MiB (`InputLimits`) are not

@@ -45,7 +45,7 @@ struct StoredIncident {
     var richness: (symbols: Int, fields: Int)
 
     /// The import asks it for every report with an incident key: on SQLite by the key's first
-    /// 16 digits (`report_incident`), then the whole key. `IS NOT NULL` lets SQLite use the
+    /// 8 bytes (`report_incident`), then the whole key. `IS NOT NULL` lets SQLite use the
     /// partial index.
     static func findSQL(_ dialect: SQLDialect) -> String {
         "SELECT id, source_path, group_id, \(IncidentCopies.columns.joined(separator: ", ")) FROM report "

@@ -6,8 +6,8 @@ import CrashScanModel
 extension SQLDialect {
     /// A digest (a content hash, an incident key, a file's fingerprint) as the schema stores it:
     /// SQLite as its bytes, a BLOB half the size of its hexadecimal digits (migrations/0031: the
-    /// million-report database 1,113 → 996 bytes a report); PostgreSQL as the digits, which its `report_hash` and
-    /// the bulk writer's `ANY(?::text[])` compare.
+    /// million-report database 1,113 → 996 bytes a report); PostgreSQL as the digits, which its
+    /// `report_hash` and the bulk writer's `ANY(?::text[])` compare.
     package func digest(_ hex: String) -> SQLValue {
         switch self {
         case .sqlite: return Hex.bytes(hex).map(SQLValue.blob) ?? .text(hex)

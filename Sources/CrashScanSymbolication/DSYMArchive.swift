@@ -12,7 +12,7 @@ enum DSYMArchive {
 
     /// Extracts every member whose path runs through a `.dSYM` folder into `folder`; returns how
     /// many files were written. What it writes is bounded as an import's archives are
-    /// (`limits`: `--archive-limit`, `--archive-ratio`): a 3 MB zip of two 1.5 GiB members once
+    /// (`ArchiveLimits.exceeded`: `--archive-limit`, `--archive-ratio`): a 3 MB zip of two 1.5 GiB members once
     /// wrote 3 GB to the temporary folder in 11 s.
     static func extract(_ archivePath: String, into folder: String, limits: ArchiveLimits) throws -> Int {
         var archiveBytes = stat()
@@ -53,7 +53,9 @@ enum DSYMArchive {
                 archive, to: descriptor, member: "\(archivePath)!/\(name)",
                 budget: { bytes in
                     extracted += bytes
-                    return overBudget(extracted, inputBytes: inputBytes, limits: limits)
+                    return limits.exceeded(expanded: extracted, inputBytes: inputBytes).map {
+                        "the archive \($0): nothing of it is used"
+                    }
                 })
             written += 1
         }
@@ -76,20 +78,6 @@ enum DSYMArchive {
                 throw Failure(description: "\(member): cannot write it: \(String(cString: strerror(errno)))")
             }
         }
-    }
-
-    /// Why `extracted` bytes from an archive of `inputBytes` are too many (the import's rule:
-    /// `ExpansionBudget`), or nil.
-    static func overBudget(_ extracted: Int, inputBytes: Int, limits: ArchiveLimits) -> String? {
-        if extracted > limits.expandedBytes {
-            return
-                "the dSYMs expand past \(limits.expandedBytes) bytes (--archive-limit): a zip bomb? Nothing of this archive is used"
-        }
-        if extracted > 64 << 20, extracted / inputBytes > limits.ratio {
-            return
-                "the dSYMs expand more than \(limits.ratio) times the archive's size (\(inputBytes) bytes to over \(extracted)): a zip bomb? (--archive-ratio) Nothing of this archive is used"
-        }
-        return nil
     }
 
     private static func errorText(_ archive: OpaquePointer) -> String {

@@ -17,4 +17,17 @@ public struct ArchiveLimits: Sendable, Equatable {
         self.expandedBytes = expandedBytes
         self.ratio = ratio
     }
+
+    /// The limit `expanded` bytes from an input of `inputBytes` pass, said of the archive
+    /// ("expands past …"), or nil: the one rule for an input's archives and a zip of dSYMs.
+    package func exceeded(expanded: Int, inputBytes: Int) -> String? {
+        if expanded > expandedBytes {
+            return "expands past \(expandedBytes) bytes, the limit for one input (--archive-limit)"
+        }
+        if expanded > 64 << 20, expanded / max(inputBytes, 1) > ratio {
+            return
+                "expands more than \(ratio) times its size (\(inputBytes) bytes to over \(expanded)): a zip bomb? (--archive-ratio)"
+        }
+        return nil
+    }
 }

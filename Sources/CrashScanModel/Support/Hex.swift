@@ -4,7 +4,7 @@ package enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// Lower-case digits, two a byte.
-    package static func string(_ bytes: some Collection<UInt8>) -> String {
+    package static func string(_ bytes: [UInt8]) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { out in
             var index = 0
             for byte in bytes {

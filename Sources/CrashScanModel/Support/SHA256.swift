@@ -15,13 +15,6 @@ package enum SHA256 {
             nettle_sha256_update(&context, bytes.count, bytes.baseAddress)
             nettle_sha256_digest(&context, digest.count, &digest)
         }
-        let digits = Array("0123456789abcdef".utf8)
-        return String(unsafeUninitializedCapacity: digest.count * 2) { out in
-            for (index, byte) in digest.enumerated() {
-                out[index * 2] = digits[Int(byte >> 4)]
-                out[index * 2 + 1] = digits[Int(byte & 15)]
-            }
-            return digest.count * 2
-        }
+        return Hex.string(digest)
     }
 }
