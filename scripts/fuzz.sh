@@ -126,6 +126,10 @@ case "$target" in
 esac
 echo "fuzz.sh: $target for $seconds s ($(find "$seeds" -type f | wc -l | tr -d ' ') seeds)" >&2
 status=0
+# Swift's backtracer would take the traps (libFuzzer leaves a signal alone that has a handler) and
+# then fail inside AddressSanitizer reading memory (CI once showed only "unknown-crash in
+# memserver_read"): off, so libFuzzer and AddressSanitizer report the trap and its stack.
+export SWIFT_BACKTRACE=enable=no
 ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 "$binary" "$corpus" "$seeds" \
     -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -artifact_prefix="Fuzz/crashes/$target-" -print_final_stats=1 "$@" >"$build/run-$target.log" 2>&1 || status=$?
@@ -144,6 +148,13 @@ for unit in Fuzz/crashes/"$target"-slow-unit-*; do
     fi
 done
 if compgen -G "Fuzz/crashes/$target-*" >/dev/null; then
+    # A clean clone in CI loses the folder: the log carries what a regression test needs.
+    grep -E "(Fatal error|Precondition failed|Assertion failed|^ +#[0-9]+ )" "$build/run-$target.log" | head -40 >&2 || true
+    for unit in Fuzz/crashes/"$target"-*; do
+        [ "$(wc -c <"$unit")" -le 65536 ] || continue
+        echo "fuzz.sh: $unit in base64:" >&2
+        base64 -w 120 "$unit" >&2
+    done
     echo "fuzz.sh: $target found inputs that fail: $(ls Fuzz/crashes/$target-*)" >&2
     exit 1
 fi

@@ -5,8 +5,9 @@ import Foundation
 /// SHA-256 of, so that a second import of a report finds the first whatever the white space and
 /// member order of its file. docs/input-formats.md states it for users:
 /// - no white space; an object's members sorted by name (`SortedKeyOrder` for names of printable
-///   ASCII; any other name after those, by its bytes; two names `SortedKeyOrder` holds equal, such
-///   as `x1` and `x01`, by their bytes); a name given twice, once, with its last value;
+///   ASCII; any other name, a run of more than 18 digits too, after those, by its bytes; two names
+///   `SortedKeyOrder` holds equal, such as `x1` and `x01`, by their bytes); a name given twice,
+///   once, with its last value;
 /// - strings (names too) decoded, then written with `"`, `\`, `/` and control characters escaped
 ///   (`\/`, `\n`, `\u001f`), nothing else;
 /// - integers that fit 64 bits as their digits (`-0` as `0`); a number of more than 17 characters

@@ -66,8 +66,9 @@ enum FoundationComparison {
     }
 
     /// Whether `text` has what crashscan's canonical form writes its own way: a member name
-    /// outside printable ASCII, a name given twice in an object, or a number of 2⁵³ or more that
-    /// is not an integer's digits.
+    /// `SortedKeyOrder` has no key for (outside printable ASCII, a run of more than 18 digits),
+    /// two names it holds alike (`x1`, `x01`), a name given twice in an object, or a number of
+    /// 2⁵³ or more that is not an integer's digits.
     static func canonicalFormMayDiffer(_ text: String) -> Bool {
         guard let tree = try? JSONValue.parse(text, .crashReports) else { return true }
         func differs(_ value: JSONValue) -> Bool {
@@ -75,9 +76,10 @@ enum FoundationComparison {
             case .object(let members):
                 let names = members.map(\.key)
                 if Set(names).count != names.count { return true }
-                if names.contains(where: { name in name.utf8.contains { $0 < 0x20 || $0 > 0x7E } }) {
-                    return true
-                }
+                let orders = names.map(sortedKeyOrder)
+                if orders.contains(nil) { return true }
+                let sorted = orders.compactMap { $0 }.sorted()
+                if zip(sorted, sorted.dropFirst()).contains(where: { $0.isAlike($1) }) { return true }
                 return members.contains { differs($0.value) }
             case .array(let elements): return elements.contains(where: differs)
             case .number(let number):
@@ -87,5 +89,9 @@ enum FoundationComparison {
             }
         }
         return differs(tree)
+    }
+
+    private static func sortedKeyOrder(_ name: String) -> SortedKeyOrder? {
+        Array(name.utf8).withUnsafeBufferPointer { SortedKeyOrder($0) }
     }
 }
