@@ -17,10 +17,12 @@ enum KSCrashReader {
         var userBlocks: [[(name: String, value: String)]] = []
         var scopeUserBlocks: [[(name: String, value: String)]] = []
         var reader = StreamingJSON(bytes)
+        // A name given twice: the last member counts, with nothing of the one before.
         try reader.readObject { reader, key in
             if key == "system" {
                 try readSystem(&reader, into: &fields)
             } else if key == "report" {
+                (fields.processName, fields.timestamp) = (nil, nil)
                 try reader.readObject { reader, key in
                     if key == "process_name" {
                         fields.processName = try reader.fieldString()
@@ -29,6 +31,8 @@ enum KSCrashReader {
                     }
                 }
             } else if key == "crash" {
+                backtrace = nil
+                clearError(&fields)
                 try reader.readObject { reader, key in
                     if key == "error" {
                         try readError(&reader, into: &fields)
@@ -41,6 +45,7 @@ enum KSCrashReader {
             } else if key == "user" {
                 userBlocks = try userAndNestedUser(&reader)
             } else if key == "sentry_sdk_scope" {
+                scopeUserBlocks = []
                 try reader.readObject { reader, key in
                     if key == "user" { scopeUserBlocks = try userBlock(&reader) }
                 }
@@ -78,16 +83,15 @@ enum KSCrashReader {
 
     /// `crash.error` (given twice: the last one).
     private static func readError(_ reader: inout StreamingJSON, into fields: inout KSCrashFields) throws {
-        (fields.machExceptionName, fields.signalName, fields.errorType, fields.errorReason) = (
-            nil, nil, nil, nil
-        )
-        (fields.nsexception, fields.cppException) = (nil, nil)
+        clearError(&fields)
         try reader.readObject { reader, key in
             if key == "mach" {
+                fields.machExceptionName = nil
                 try reader.readObject { reader, key in
                     if key == "exception_name" { fields.machExceptionName = try reader.fieldString() }
                 }
             } else if key == "signal" {
+                fields.signalName = nil
                 try reader.readObject { reader, key in
                     if key == "name" { fields.signalName = try reader.fieldString() }
                 }
@@ -101,6 +105,13 @@ enum KSCrashReader {
                 fields.cppException = try exception(&reader).map { .init(name: $0.name, reason: nil) }
             }
         }
+    }
+
+    private static func clearError(_ fields: inout KSCrashFields) {
+        (fields.machExceptionName, fields.signalName, fields.errorType, fields.errorReason) = (
+            nil, nil, nil, nil
+        )
+        (fields.nsexception, fields.cppException) = (nil, nil)
     }
 
     /// The exception's name and reason; nil when it is not an object.

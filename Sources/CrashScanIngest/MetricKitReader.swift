@@ -55,10 +55,13 @@ enum MetricKitReader {
         var fields = MetricKitDiagnostic()
         var rootFrames: Range<Int>?
         var reader = StreamingJSON(bytes, from: range.lowerBound)
+        // A name given twice: the last member counts, with nothing of the one before.
         try reader.readObject { reader, key in
             if key == "diagnosticMetaData" {
+                fields = MetricKitDiagnostic()
                 try readMeta(&reader, into: &fields)
             } else if key == "callStackTree" {
+                rootFrames = nil
                 try reader.readObject { reader, key in
                     if key == "callStacks" {
                         rootFrames = try reader.memberOfFirstMarked(
@@ -79,6 +82,7 @@ enum MetricKitReader {
             } else if key == "signal" {
                 fields.signal = try reader.fieldInt()
             } else if key == "objectiveCexceptionReason" {
+                fields.objectiveC = nil
                 guard try reader.kind() == .object else { return try reader.skipValue() }
                 var reason = MetricKitDiagnostic.ObjectiveCReason()
                 try reader.readObject { reader, key in

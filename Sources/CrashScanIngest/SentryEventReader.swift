@@ -12,10 +12,13 @@ enum SentryEventReader {
         var fields = SentryEventFields()
         var lastException: Range<Int>?
         var reader = StreamingJSON(bytes)
+        // A name given twice: the last member counts, with nothing of the one before.
         try reader.readObject { reader, key in
             if key == "exception" {
+                lastException = nil
                 try reader.readObject { reader, key in
                     guard key == "values" else { return }
+                    lastException = nil
                     try reader.readElements { reader in
                         guard try reader.kind() == .object else { return try reader.skipValue() }
                         lastException = try reader.valueRange()
@@ -35,12 +38,17 @@ enum SentryEventReader {
     private static func readContexts(_ reader: inout StreamingJSON, into fields: inout SentryEventFields)
         throws
     {
+        (fields.deviceModel, fields.osName, fields.osVersion, fields.osBuild, fields.appVersion) = (
+            nil, nil, nil, nil, nil
+        )
         try reader.readObject { reader, key in
             if key == "device" {
+                fields.deviceModel = nil
                 try reader.readObject { reader, key in
                     if key == "model" { fields.deviceModel = try reader.fieldString() }
                 }
             } else if key == "os" {
+                (fields.osName, fields.osVersion, fields.osBuild) = (nil, nil, nil)
                 try reader.readObject { reader, key in
                     if key == "name" {
                         fields.osName = try reader.fieldString()
@@ -51,6 +59,7 @@ enum SentryEventReader {
                     }
                 }
             } else if key == "app" {
+                fields.appVersion = nil
                 try reader.readObject { reader, key in
                     if key == "app_version" { fields.appVersion = try reader.fieldString() }
                 }
@@ -68,8 +77,10 @@ enum SentryEventReader {
             } else if key == "value" {
                 fields.value = try reader.fieldString()
             } else if key == "stacktrace" {
+                fields.frames = []
                 try reader.readObject { reader, key in
                     guard key == "frames" else { return }
+                    fields.frames = []
                     try reader.readElements { reader in
                         guard try reader.kind() == .object else { return try reader.skipValue() }
                         var frame = SentryEventFields.RawFrame()

@@ -187,6 +187,49 @@ final class OtherJSONReaderTests: XCTestCase {
         XCTAssertEqual(diagnostic.frames.map(\.symbol), ["0x21", "0x20"])
     }
 
+    /// An object given twice counts as its last value alone: nothing read from the first one
+    /// stays (the json fuzz target found a MetricKit diagnostic whose second `diagnosticMetaData`
+    /// had no `exceptionType` read as EXC_BAD_ACCESS from the first).
+    func testAMemberGivenTwiceKeepsNothingOfTheOneBefore() throws {
+        /// `twice` must read as Foundation reads it, and as `lastOnly` (the same document without
+        /// the first members), but for its content.
+        func assertReadAsItsLastMembers(_ twice: String, _ lastOnly: String, line: UInt = #line) {
+            XCTAssertTrue(assertReadAsFoundationReads(twice, line: line), twice, line: line)
+            let fields = { (text: String) in
+                FoundationComparison.dump(ReportReader.readJSON(Substring(text)))
+                    .filter { !$0.hasPrefix("normalizedContent=") }
+            }
+            XCTAssertEqual(fields(twice), fields(lastOnly), line: line)
+            XCTAssertFalse(fields(twice).contains { $0.hasPrefix("rejected") }, line: line)
+        }
+        let meta =
+            #""diagnosticMetaData":{"exceptionType":1,"signal":11,"osVersion":"iPhone OS 14.0.1 (18A393)","#
+            + #""objectiveCexceptionReason":{"exceptionName":"NSUnknownKeyException"}},"#
+            + #""callStackTree":{"callStacks":[{"threadAttributed":true,"callStackRootFrames":[{"#
+            + #""binaryName":"App","address":16}]}]},"#
+        let metricKitLast = #""diagnosticMetaData":{"deviceType":"iPhone10,2"},"callStackTree":{}}]}"#
+        let metricKitHead = #"{"timeStampEnd":"2024-01-01 10:00:00","crashDiagnostics":[{"#
+        assertReadAsItsLastMembers(metricKitHead + meta + metricKitLast, metricKitHead + metricKitLast)
+
+        let crash =
+            #""report":{"process_name":"Shop"},"#
+            + #""crash":{"error":{"type":"mach","mach":{"exception_name":"EXC_BAD_ACCESS"}},"threads":[{"#
+            + #""crashed":true,"backtrace":{"contents":[{"object_name":"App","instruction_addr":4096}]}}]},"#
+        let kscrashLast =
+            #""report":{},"crash":{"error":{"type":"signal","signal":{"name":"SIGABRT"},"mach":{}}},"#
+            + #""system":{"machine":"iPhone7,2"}}"#
+        assertReadAsItsLastMembers("{" + crash + kscrashLast, "{" + kscrashLast)
+
+        let event =
+            #""contexts":{"os":{"name":"iOS","version":"16.1"},"device":{"model":"iPhone14,2"}},"#
+            + #""exception":{"values":[{"type":"NSRangeException","stacktrace":{"frames":[{"#
+            + #""package":"App","instruction_addr":"0x1000","function":"-[A b]"}]}}]},"#
+        let sentryLast =
+            #""contexts":{"app":{"app_version":"5.1"}},"event_id":"1","#
+            + #""exception":{"values":[{"type":"NSUnknownKeyException","stacktrace":{"frames":[]}}]}}"#
+        assertReadAsItsLastMembers("{" + event + sentryLast, "{" + sentryLast)
+    }
+
     /// Where Foundation's reading is its own (or it reads nothing), crashscan's rules decide:
     /// a trailing comma is read, a name given twice counts with its last value, a boolean read as
     /// text is `true`/`false`, a number no Double holds does not stop the payload.
