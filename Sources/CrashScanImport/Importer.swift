@@ -86,6 +86,8 @@ public final class Importer {
     let filesPerTransaction: Int
     /// Seconds between progress reports; tests set 0 to get one after every batch.
     var progressInterval = 0.2
+    /// The text repairs of the file stored in parts whose last part is still to come.
+    private var openFileRepairNote: String?
 
     public init(
         store: Store, rules: RuleSet, batchSize: Int = 256, reparse: Bool = false,
@@ -168,7 +170,8 @@ public final class Importer {
         let asks = try !reparse && store.hasImportedFiles()
         let known = asks ? KnownFiles(store: store, revision: ReportReader.revision) : KnownFiles()
         let pipeline = ParsePipeline(
-            batches, known: known, settings: settings, depth: Importer.batchesAhead(batchSize: batchSize))
+            batches, known: known, settings: settings, depth: Importer.batchesAhead(batchSize: batchSize),
+            batchSize: batchSize)
         defer { pipeline.stop() }
         var parsed = pipeline.next()
         let transaction = try BatchTransaction(store: store, writer: writer)
@@ -179,7 +182,10 @@ public final class Importer {
         let filesPerTransaction = store.dialect == .postgresql ? 1 : self.filesPerTransaction
         do {
             while !parsed.isEmpty {
-                let commit = filesInTransaction + parsed.count >= filesPerTransaction
+                // Never inside a file stored in parts: its savepoint spans the batches.
+                let commit =
+                    parsed.last?.part.isOpen != true
+                    && filesInTransaction + parsed.count >= filesPerTransaction
                 try writeRetrying(
                     parsed, with: writer, into: &summary, transaction: transaction,
                     alone: filesInTransaction == 0, commit: commit)
@@ -357,6 +363,12 @@ public final class Importer {
     {
         let outcomes = try writer.writeBatch(parsed)
         for (item, outcome) in zip(parsed, outcomes) {
+            if item.part.isOpen, case .parsed(let reports) = item.outcome {
+                // The file is counted with its last part, which carries its outcome.
+                countMissingDSYMs(reports, into: &summary)
+                if item.part == .first { openFileRepairNote = reports.first?.report.textRepairNote }
+                continue
+            }
             switch item.outcome {
             case .rejected(let rejection):
                 switch rejection.disposition {
@@ -386,7 +398,8 @@ public final class Importer {
                 }
                 summary.kvcFailures += outcome.kvcFailures
                 countMissingDSYMs(reports, into: &summary)
-                if let note = reports.first?.report.textRepairNote {
+                let note = item.part == .last ? openFileRepairNote : reports.first?.report.textRepairNote
+                if let note {
                     summary.repaired += 1
                     if summary.repairs.count < Importer.rejectionsKept {
                         summary.repairs.append((item.path, note))
@@ -439,9 +452,16 @@ public final class Importer {
         private let room = DispatchSemaphore(value: 0)
         /// Signalled when the queue has stopped for good.
         private let finished = DispatchSemaphore(value: 0)
+        /// The room a chunk of a file's reports takes.
+        private let chunkRoom: Int
 
-        init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings, depth: Int) {
+        init(_ batches: BatchSource, known: KnownFiles, settings: ParseSettings, depth: Int, batchSize: Int) {
             let depth = max(1, depth)
+            // A chunk of a file's reports takes the room of the batches of files that hold as
+            // many reports (a batch of 256 crash logs holds about 256): parsed reports take about
+            // seven times their text, which the batches' room counts (at one room a chunk, 15,000
+            // pasted reports in one file peaked at 235 MB).
+            chunkRoom = min(depth, max(1, RemainingReports.chunk / max(1, batchSize)))
             for _ in 0..<depth { room.signal() }
             DispatchQueue.global().async {
                 while self.takeRoom(1) {
@@ -450,12 +470,48 @@ public final class Importer {
                     let room = min(depth, max(1, (bytes + share - 1) / share))
                     guard self.takeRoom(room - 1) else { break }
                     let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
-                    self.state.withLock { $0.waiting.append((parsed, room)) }
-                    self.ready.signal()
+                    guard self.hand(parsed, room: room, settings: settings) else { break }
                     if batch.isEmpty { break }
                 }
                 self.finished.signal()
             }
+        }
+
+        /// Puts a parsed batch in `waiting` for the writer, holding `room`. A file read in chunks
+        /// (`AnalyzedInput.rest`) is handed out in parts, each its own batch: the files before it
+        /// and its first part (with the batch's room), then its later parts as they are read
+        /// (`chunkRoom` each), then the files after it. False once the pipeline is stopped.
+        private func hand(_ parsed: [Parsed], room: Int, settings: ParseSettings) -> Bool {
+            var waiting: [Parsed] = []
+            // The batch's room goes with its first part handed out: the chunks after it need
+            // room the writer gives back.
+            var room = room
+            for var item in parsed {
+                guard var rest = item.rest else {
+                    waiting.append(item)
+                    continue
+                }
+                item.rest = nil
+                waiting.append(item)
+                put(waiting, room: room)
+                (waiting, room) = ([], 0)
+                while !rest.isEmpty {
+                    guard takeRoom(chunkRoom) else { return false }
+                    let reports = settings.analyze(all: rest.read())
+                    var part = item
+                    part.outcome = .parsed(reports)
+                    part.part = rest.isEmpty ? .last : .middle
+                    put([part], room: chunkRoom)
+                }
+            }
+            // Unless the batch ended with a file's last part: the files after it, or the end.
+            if !waiting.isEmpty || parsed.isEmpty { put(waiting, room: room) }
+            return true
+        }
+
+        private func put(_ parsed: [Parsed], room: Int) {
+            state.withLock { $0.waiting.append((parsed, room)) }
+            ready.signal()
         }
 
         /// Waits for `count` batches of room; false once the pipeline is stopped.
@@ -501,7 +557,8 @@ public final class Importer {
         let perSource = ParallelMap.map(
             batch, niceness: parserNiceness, context: { known.checkOut() }, finish: { known.checkIn($0) },
             transform: { source, lookup in
-                SourceReader.read(source, settings: settings, storedBefore: lookup.map { $0.reports(in:) })
+                SourceReader.read(
+                    source, settings: settings, storedBefore: lookup.map { $0.reports(in:) }, inChunks: true)
             })
         return perSource.flatMap { $0 }
     }

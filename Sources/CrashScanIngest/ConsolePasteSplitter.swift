@@ -10,15 +10,23 @@ enum ConsolePasteSplitter {
         .device, .os, .appVersion, .uploadTime, .crashTime, .exceptionName, .exceptionReason, .crashContent,
     ]
 
-    /// The parts of `text`, each as text; one part when nothing splits it.
-    static func split(_ text: String) -> [String] {
-        var parts: [[Substring]] = [[]]
+    /// The parts of `text`, each the stretch of its lines (their text as it stands, not a copy:
+    /// a 42 MB paste was copied whole once more, and its lines held in arrays besides); one part
+    /// when nothing splits it. Parts of blank lines alone are left out.
+    static func split(_ text: String) -> [Substring] {
+        var parts: [Substring] = []
+        // The part being read: from its first line to its last, and whether a line holds text.
+        var part: (start: String.Index, end: String.Index, hasText: Bool)?
+        func endPart() {
+            if let part, part.hasText { parts.append(text[part.start..<part.end]) }
+            part = nil
+        }
         var fieldsSeen = Set<LabeledField>()
         var bodySeen = false
         for line in Lines.split(text, keepEmpty: true) {
             let trimmed = line.trimmingBlanks()
             if isSeparator(trimmed) {
-                parts.append([])
+                endPart()
                 fieldsSeen = []
                 bodySeen = false
                 continue
@@ -26,7 +34,7 @@ enum ConsolePasteSplitter {
             let fields = headerFieldsOf(trimmed)
             if !fields.isEmpty {
                 if bodySeen, fields.contains(where: fieldsSeen.contains) {
-                    parts.append([])
+                    endPart()
                     fieldsSeen = []
                     bodySeen = false
                 }
@@ -41,11 +49,11 @@ enum ConsolePasteSplitter {
                 // another report. (Not parsed as a frame here: this runs on every console line.)
                 bodySeen = true
             }
-            parts[parts.count - 1].append(line)
+            let hasText = (part?.hasText ?? false) || !trimmed.isEmpty
+            part = (part?.start ?? line.startIndex, line.endIndex, hasText)
         }
-        return parts.filter { $0.contains { !$0.trimmingBlanks().isEmpty } }.map {
-            $0.joined(separator: "\n")
-        }
+        endPart()
+        return parts
     }
 
     /// The header fields a line labels: one for `设备机型 | iPhone 6 Plus`, several for a table's

@@ -12,10 +12,25 @@ public enum ReportReader {
     /// classification reads the same bytes differently, so that the next import re-reads them.
     /// 3: several Apple reports in one file, broken text repaired instead of refused.
     /// 4: every JSON format read by crashscan's own reader (a boolean read as text is `true`).
-    static let parserChanges = 4
+    /// 5: a JSON object given twice read as its last value alone.
+    static let parserChanges = 5
     package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
+        read(data, inChunks: false).map(\.reports)
+    }
+
+    /// A file's reports: all of them, or those of its first chunk of parts and the rest
+    /// (`RemainingReports`) when it was read in chunks.
+    package struct FileReports: Sendable {
+        package var reports: [CrashReport]
+        package var rest: RemainingReports? = nil
+    }
+
+    /// The reports of `data`; with `inChunks`, a file of more parts than a chunk (a console
+    /// paste, concatenated Apple or `.ips` reports) gives its first chunk's reports and the rest
+    /// to read, so that its reports need not be held all at once.
+    package static func read(_ data: Data, inChunks: Bool) -> Result<FileReports, Rejection> {
         if data.starts(with: Array("plcrash".utf8)) {
             return .failure(
                 Rejection(
@@ -29,29 +44,43 @@ public enum ReportReader {
             // Empty and binary files (a `.DS_Store`, an image) hold no crash.
             return .failure(Rejection(error.description, .skipped))
         }
-        let read = read(text: decoded.text)
-        guard decoded.repairs > 0, case .success(var reports) = read else { return read }
-        for index in reports.indices { reports[index].textRepairs = decoded.repairs }
-        return .success(reports)
+        let read = read(text: decoded.text, inChunks: inChunks)
+        guard decoded.repairs > 0, case .success(var file) = read else { return read }
+        let repairs = decoded.repairs
+        for index in file.reports.indices { file.reports[index].textRepairs = repairs }
+        file.rest = file.rest?.map { $0.textRepairs = repairs }
+        return .success(file)
     }
 
     /// Detection order of apple-formats.md section 1: the first match wins.
     public static func read(text: String) -> Result<[CrashReport], Rejection> {
+        read(text: text, inChunks: false).map(\.reports)
+    }
+
+    /// The reports of a format that is never read in chunks.
+    private static func allAtOnce(_ reports: [CrashReport]) -> Result<FileReports, Rejection> {
+        .success(FileReports(reports: reports))
+    }
+
+    private static func read(text: String, inChunks: Bool) -> Result<FileReports, Rejection> {
         let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
         if let (header, line, bodyOffset) = IPSParser.header(text) {
-            if line == 0, let documents = IPSDocuments.split(text) { return readIPS(documents) }
-            return IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset)
+            if line == 0, let documents = IPSDocuments.split(text) {
+                return readIPS(documents, inChunks: inChunks)
+            }
+            return IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset).flatMap(
+                allAtOnce)
         }
         if let first = trimmed.first, first == "{" || first == "[" {
-            if let result = readJSON(Substring(trimmed)) { return result }
+            if let result = readJSON(Substring(trimmed)) { return result.flatMap(allAtOnce) }
         }
         let head = Array(Lines.split(Lines.head(text, limit: 32_768)).prefix(300).map { $0.trimmingBlanks() })
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
             return reports.isEmpty
-                ? .failure(Rejection("Bugly crash.log without a report in it")) : .success(reports)
+                ? .failure(Rejection("Bugly crash.log without a report in it")) : allAtOnce(reports)
         }
         if let other = unsupportedTextFormat(head, text: text) {
             return .failure(Rejection(other))
@@ -60,9 +89,9 @@ public enum ReportReader {
             guard let report = Cr4shedParser.parse(Lines.split(text)) else {
                 return .failure(Rejection("Cr4shed log without a report in it"))
             }
-            return .success([report])
+            return allAtOnce([report])
         }
-        if isAppleText(head), let reports = readApple(text) { return .success(reports) }
+        if isAppleText(head), let file = readApple(text, inChunks: inChunks) { return .success(file) }
         let format: SourceFormat
         if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
             format = .crashlyticsConsole
@@ -79,7 +108,7 @@ public enum ReportReader {
         var whole = BuglyConsoleParser.parse(
             text, format: format, severalReports: &severalReports, stopAtSeveral: pasted)
         if severalReports, pasted {
-            if let reports = severalPasted(text, format: format) { return .success(reports) }
+            if let file = severalPasted(text, format: format, inChunks: inChunks) { return .success(file) }
             // Not several after all (fewer than two parts were reports): the text as one.
             whole = BuglyConsoleParser.parse(text, format: format)
         }
@@ -89,65 +118,84 @@ public enum ReportReader {
                     "no crash report found (no stack frames, no exception name with its reason, no crash header)"
                 ))
         }
-        return .success([report])
+        return allAtOnce([report])
     }
 
     /// Several `.ips` reports of one file: those that are crash reports, in order. A document that
     /// is not a crash (a hang report) is left out as it would be alone; the file is refused only
     /// when none is a crash, with the first document's reason.
-    static func readIPS(_ documents: [Substring]) -> Result<[CrashReport], Rejection> {
-        var reports: [CrashReport] = []
-        var firstFailure: Rejection?
+    static func readIPS(_ documents: [Substring], inChunks: Bool = false) -> Result<FileReports, Rejection> {
+        let reports = inParts(documents.count, inChunks: inChunks, minimum: 1) { range in
+            ParallelMap.mapInChunks(Array(documents[range])) { ipsReports($0) }.flatMap { $0 }
+        }
+        if let reports { return .success(reports) }
+        // None is a crash: the first document's reason.
         for document in documents {
             let text = String(document)
             guard let (header, line, bodyOffset) = IPSParser.header(text) else { continue }
-            switch IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset) {
-            case .success(let parsed):
-                for var report in parsed {
-                    report.positionInFile = reports.count
-                    reports.append(report)
-                }
-            case .failure(let rejection): firstFailure = firstFailure ?? rejection
+            if case .failure(let rejection) = IPSParser.parse(
+                text, header: header, line: line, bodyOffset: bodyOffset)
+            {
+                return .failure(rejection)
             }
         }
-        if reports.isEmpty, let firstFailure { return .failure(firstFailure) }
-        return .success(reports)
+        return .success(FileReports(reports: []))
+    }
+
+    /// The crash reports of one `.ips` document (none for a document that is not one).
+    private static func ipsReports(_ document: Substring) -> [CrashReport?] {
+        let text = String(document)
+        guard let (header, line, bodyOffset) = IPSParser.header(text),
+            case .success(let reports) = IPSParser.parse(
+                text, header: header, line: line, bodyOffset: bodyOffset)
+        else { return [] }
+        return reports
     }
 
     /// The Apple reports in `text`: several when the file holds several one after the other
     /// (each part a report on its own), else one; nil when it holds none.
-    static func readApple(_ text: String) -> [CrashReport]? {
+    static func readApple(_ text: String, inChunks: Bool = false) -> FileReports? {
         let lines = Lines.split(text, keepEmpty: true)
         let parts = AppleReportSplitter.split(lines)
         if parts.count > 1 {
-            let parsed = ParallelMap.mapInChunks(parts.map(Array.init)) {
-                AppleTextParser.parse($0, format: .appleCrash, normalizeSymbols: false)
+            let several = inParts(parts.count, inChunks: inChunks, minimum: 2) { range in
+                ParallelMap.mapInChunks(parts[range].map(Array.init)) {
+                    AppleTextParser.parse($0, format: .appleCrash, normalizeSymbols: false)
+                }
             }
-            let reports = numbered(parsed)
-            if reports.count > 1 { return reports }
+            if let several { return several }
         }
-        return AppleTextParser.parse(lines, format: .appleCrash, normalizeSymbols: false).map { [$0] }
+        return AppleTextParser.parse(lines, format: .appleCrash, normalizeSymbols: false).map {
+            FileReports(reports: [$0])
+        }
     }
 
     /// Several console reports pasted into one file (at least two parts that are reports each),
     /// or nil when the text is one report.
-    static func severalPasted(_ text: String, format: SourceFormat) -> [CrashReport]? {
+    static func severalPasted(_ text: String, format: SourceFormat, inChunks: Bool = false) -> FileReports? {
         let parts = ConsolePasteSplitter.split(text)
         guard parts.count > 1 else { return nil }
-        let reports = numbered(
-            ParallelMap.mapInChunks(parts) { BuglyConsoleParser.parse($0, format: format) })
-        return reports.count > 1 ? reports : nil
+        return inParts(parts.count, inChunks: inChunks, minimum: 2) { range in
+            ParallelMap.mapInChunks(Array(parts[range])) {
+                BuglyConsoleParser.parse(String($0), format: format)
+            }
+        }
     }
 
-    /// The parts that are reports, each numbered by its place among them.
-    private static func numbered(_ parsed: [CrashReport?]) -> [CrashReport] {
-        var reports: [CrashReport] = []
-        reports.reserveCapacity(parsed.count)
-        for case var report? in parsed {
-            report.positionInFile = reports.count
-            reports.append(report)
+    /// The reports of a file's `count` parts (`parse` reads a range of them), numbered by their
+    /// place among the reports: all of them; or `inChunks`, when the first chunk holds `minimum`
+    /// reports and more parts follow, that chunk's and the rest to read. Nil when fewer than
+    /// `minimum` parts are reports.
+    private static func inParts(
+        _ count: Int, inChunks: Bool, minimum: Int, parse: @escaping @Sendable (Range<Int>) -> [CrashReport?]
+    ) -> FileReports? {
+        var rest = RemainingReports(parts: count, from: 0, numbered: 0, parse: parse)
+        var reports = rest.read()
+        if inChunks, reports.count >= minimum, !rest.isEmpty {
+            return FileReports(reports: reports, rest: rest)
         }
-        return reports
+        while !rest.isEmpty { reports += rest.read() }
+        return reports.count >= minimum ? FileReports(reports: reports) : nil
     }
 
     /// Apple's own header keys and section titles (any indentation). `Process:` and

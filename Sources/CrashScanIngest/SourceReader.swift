@@ -8,10 +8,12 @@ import Foundation
 /// the same bytes were stored before is asked through `storedBefore`.
 package enum SourceReader {
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
-    /// result per member, named `archive.zip!/member/path`.
+    /// result per member, named `archive.zip!/member/path`. `inChunks`: a file of many reports
+    /// gives its first chunk's, the rest left to read (`AnalyzedInput.rest`), for a caller that
+    /// reads them; otherwise every report is read.
     package static func read(
         _ source: InputSource, settings: ParseSettings = ParseSettings(),
-        storedBefore: ((FileFingerprint) -> Int?)? = nil
+        storedBefore: ((FileFingerprint) -> Int?)? = nil, inChunks: Bool = false
     ) -> [AnalyzedInput] {
         let path = source.displayPath
         let data: Data
@@ -49,7 +51,8 @@ package enum SourceReader {
                 return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
         }
-        return read(data, path: path, depth: 0, settings: settings, storedBefore: storedBefore)
+        return read(
+            data, path: path, depth: 0, settings: settings, storedBefore: storedBefore, inChunks: inChunks)
     }
 
     /// Why a file could not be read, with its size when known.
@@ -85,16 +88,18 @@ package enum SourceReader {
     /// revision stored it; such a file is not parsed again.
     static func read(
         _ data: Data, path: String, depth: Int, settings: ParseSettings = ParseSettings(),
-        storedBefore: ((FileFingerprint) -> Int?)? = nil
+        storedBefore: ((FileFingerprint) -> Int?)? = nil, inChunks: Bool = false
     ) -> [AnalyzedInput] {
         var budget = ExpansionBudget(limits: settings.archiveLimits, inputBytes: data.count)
         return read(
-            data, path: path, depth: depth, settings: settings, storedBefore: storedBefore, budget: &budget)
+            data, path: path, depth: depth, settings: settings, storedBefore: storedBefore,
+            inChunks: inChunks,
+            budget: &budget)
     }
 
     private static func read(
         _ data: Data, path: String, depth: Int, settings: ParseSettings,
-        storedBefore: ((FileFingerprint) -> Int?)?,
+        storedBefore: ((FileFingerprint) -> Int?)?, inChunks: Bool,
         budget: inout ExpansionBudget
     ) -> [AnalyzedInput] {
         guard ArchiveReader.looksLikeArchive(data) else {
@@ -107,12 +112,18 @@ package enum SourceReader {
                         fingerprint: fingerprint)
                 ]
             }
-            let result = ReportReader.read(data).map(settings.analyze(all:))
-            return [
-                AnalyzedInput(
-                    path: path, bytes: data.count, outcome: AnalyzedInput.Outcome(result),
-                    fingerprint: fingerprint)
-            ]
+            var input = AnalyzedInput(
+                path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
+            switch ReportReader.read(data, inChunks: inChunks) {
+            case .success(let file):
+                input.outcome = .parsed(settings.analyze(all: file.reports))
+                if let rest = file.rest {
+                    input.part = .first
+                    input.rest = rest
+                }
+            case .failure(let rejection): input.outcome = .rejected(rejection)
+            }
+            return [input]
         }
         guard depth < maximumArchiveDepth else {
             return [
@@ -154,7 +165,7 @@ package enum SourceReader {
             }
             results += read(
                 content, path: memberPath, depth: depth + 1, settings: settings, storedBefore: storedBefore,
-                budget: &budget)
+                inChunks: inChunks, budget: &budget)
             return !budget.isSpent
         }
         if results.isEmpty {

@@ -9,11 +9,15 @@ extension ReportWriter {
     package func writeBatch(_ parsed: [AnalyzedInput]) throws -> [FileOutcome] {
         if store.db.dialect == .postgresql {
             try partitions.ensure(
-                months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }))
+                months: Set(reports(of: parsed).map { PostgresPartitions.month(of: retainedAt($0)) }),
+                within: openFile == nil ? nil : store.db)
         }
         // After the partitions: the lookup locks `report` for this transaction, and making a
         // partition (on its own connection) would then wait for it.
-        if store.db.dialect == .postgresql, try !meetsStoredIncident(parsed) {
+        // A file stored in parts goes file by file: its savepoint spans batches.
+        if store.db.dialect == .postgresql, parsed.allSatisfy({ $0.part == .whole }),
+            try !meetsStoredIncident(parsed)
+        {
             let uncachedBefore = uncachedReports.count
             do {
                 return try store.db.savepoint("batch") { try writeInBulk(parsed) }
@@ -54,6 +58,8 @@ extension ReportWriter {
             return FileOutcome()
         case .storedBefore(let count, let fingerprint):
             return try recordStoredBefore(path: item.path, fingerprint: fingerprint, reports: count)
+        case .parsed(let reports) where item.part != .whole:
+            return try writePart(item, reports: reports)
         case .parsed(let reports):
             return try write(
                 path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)

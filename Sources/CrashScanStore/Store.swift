@@ -151,6 +151,8 @@ package final class ReportWriter {
     var groupCache: [String: Int64] = [:]
     /// PostgreSQL's monthly partitions of `report`, made before a batch loads into them.
     lazy var partitions = PostgresPartitions(location: store.location)
+    /// The file whose parts are being stored (`writePart`), between its first part and its last.
+    var openFile: OpenFile?
 
     /// What the writer remembers of the files written since the last commit.
     package struct Memory {
@@ -168,6 +170,7 @@ package final class ReportWriter {
         richestSamples = memory.richestSamples
         groupCache.removeAll()
         uncachedReports.removeAll()
+        openFile = nil
     }
 
     package init(store: Store, arguments: String, version: String, parserRevision: String) throws {
@@ -280,33 +283,56 @@ package final class ReportWriter {
         groups: inout Set<Int64>
     ) throws -> FileOutcome {
         var outcome = FileOutcome()
+        var seen: Set<String> = []
+        let fresh = try freshReports(reports, path: path, seen: &seen, outcome: &outcome)
+        let fileID = try insertFileRow(
+            parsedFileRow(
+                path: path, bytes: bytes, reports: reports, fresh: fresh.count,
+                duplicates: outcome.duplicates,
+                fingerprint: fingerprint))
+        try insert(fresh, fileID: fileID, path: path, outcome: &outcome, groups: &groups)
+        return outcome
+    }
+
+    /// The reports to store, in order: those neither stored already nor `seen` earlier in the
+    /// file (added to it), nor a copy of a stored incident that stays; the others counted in
+    /// `outcome` as duplicates.
+    func freshReports(
+        _ reports: [AnalyzedReport], path: String, seen: inout Set<String>, outcome: inout FileOutcome
+    ) throws -> [AnalyzedReport] {
         var fresh: [AnalyzedReport] = []
         // The file's own repeats, by hash: a file can hold tens of thousands of reports (a
         // console paste, a concatenated export), and a search of `fresh` made its import
         // quadratic (60 MB of 52,494 reports in 17 s, 95 % of it this search).
-        var freshHashes: Set<String> = []
         for report in reports {
             if case .integer = try reportExists.scalar([store.db.dialect.digest(report.contentHash)]) {
                 outcome.duplicates += 1
-            } else if freshHashes.contains(report.contentHash) {
+            } else if seen.contains(report.contentHash) {
                 outcome.duplicates += 1
             } else if try keepsStoredCopy(of: report, path: path, outcome: &outcome) {
                 outcome.duplicates += 1
             } else {
                 fresh.append(report)
-                freshHashes.insert(report.contentHash)
+                seen.insert(report.contentHash)
             }
         }
-        guard
-            let fileRow = try insertFile.insert(
-                parsedFileRow(
-                    path: path, bytes: bytes, reports: reports, fresh: fresh.count,
-                    duplicates: outcome.duplicates,
-                    fingerprint: fingerprint))
-        else {
+        return fresh
+    }
+
+    /// Inserts an `import_file` row; its id.
+    func insertFileRow(_ row: [SQLValue]) throws -> SQLValue {
+        guard let id = try insertFile.insert(row) else {
             throw DatabaseError(misuse: "import file insert returned no id")
         }
-        let fileID = SQLValue.integer(fileRow)
+        return .integer(id)
+    }
+
+    /// Stores `fresh` reports of the file `fileID` (and their KVC failures), counted in `outcome`;
+    /// the groups they went to added to `groups`.
+    func insert(
+        _ fresh: [AnalyzedReport], fileID: SQLValue, path: String, outcome: inout FileOutcome,
+        groups: inout Set<Int64>
+    ) throws {
         for report in fresh {
             let groupID = try group(for: report, path: path)
             guard let id = try insertReport(report, fileID: fileID, path: path, groupID: groupID) else {
@@ -324,7 +350,6 @@ package final class ReportWriter {
                 try insertFailure.runToCompletion()
             }
         }
-        return outcome
     }
 
     /// Whether a stored copy of `report`'s incident stays (as rich or richer: the report is then a

@@ -44,25 +44,29 @@ final class PostgresPartitions {
     /// one at the same moment is no error. Asked of the server for every batch (one query): a
     /// `prune` between two batches may have dropped a month made before; the batch's
     /// transaction holds the partitions' lock, so none is dropped until it commits.
-    func ensure(months: Set<String>) throws {
+    ///
+    /// `within`: the import's connection, when its transaction has written already (a file stored
+    /// in parts spans batches): the side connection would wait for that transaction's hold on
+    /// `report` for ever, so the partition is made inside it, holding the table until it commits.
+    func ensure(months: Set<String>, within transaction: Database? = nil) throws {
         let wanted = months.compactMap { month in Self.partition(month).map { (month: month, name: $0.name) }
         }
         guard !wanted.isEmpty else { return }
+        let db = try transaction ?? open()
         let existing = Set(
-            try open().query(
+            try db.query(
                 "SELECT relname AS name FROM pg_class WHERE relname = ANY(?::text[])",
                 [.text("{" + wanted.map(\.name).joined(separator: ",") + "}")]
             ).compactMap { try $0.string("name") })
         for (month, name) in wanted.sorted(by: { $0.name < $1.name }) where !existing.contains(name) {
-            try create(month)
+            try create(month, on: db, inTransaction: transaction != nil)
         }
     }
 
     /// A time that names no month makes no partition: its report then fails to load as a value
     /// the server refuses, which rejects its file alone.
-    private func create(_ month: String) throws {
+    private func create(_ month: String, on db: Database, inTransaction: Bool) throws {
         guard let partition = Self.partition(month) else { return }
-        let db = try open()
         guard try db.query("SELECT 1 FROM pg_class WHERE relname = ?", [.text(partition.name)]).isEmpty else {
             return
         }
@@ -70,8 +74,14 @@ final class PostgresPartitions {
         let sql =
             "CREATE TABLE IF NOT EXISTS \(partition.name) PARTITION OF report FOR VALUES FROM ('\(partition.from)') TO ('\(partition.to)')"
         do {
-            try db.execute(sql)
-        } catch {
+            // In the import's transaction, a failed statement would abort all of it: a savepoint
+            // keeps the failure to the statement.
+            if inTransaction {
+                try db.savepoint("partition") { try db.execute(sql) }
+            } else {
+                try db.execute(sql)
+            }
+        } catch let error as DatabaseError {
             // Made by another importer between the check and the statement.
             guard error.sqlState == "42P07" || error.sqlState == "23505" else { throw error }
         }

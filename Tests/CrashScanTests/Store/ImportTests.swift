@@ -114,24 +114,27 @@ class ImportTests: XCTestCase {
         XCTAssertEqual(try store.db.query("SELECT count(*) AS n FROM report").first?.int("n"), 1)
     }
 
-    /// One file of many pasted reports (more than the parsers read on one core) with repeats:
-    /// each report stored once, in the file's order, the repeats counted as duplicates.
-    func testManyReportsInOneFileAreStoredOnceInTheirOrder() throws {
+    /// Console report number `index` to paste into one file: the iPad sample with a device id
+    /// and a time of its own (the same index gives the same report).
+    func pastedReport(_ index: Int) throws -> String {
         let template = try String(
             contentsOf: TestPaths.sampleReports.appendingPathComponent(
                 "14-bugly-console-zh-textview-ipad.txt"),
             encoding: .utf8)
         let device = "6B0D3A9E-1F47-4C82-A5E3-D8C92F7B1046"
-        func report(_ index: Int) -> String {
-            template.replacingOccurrences(
-                of: device, with: String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d", index)
-            )
-            .replacingOccurrences(
-                of: "2015-03-04 16:20:41",
-                with: String(format: "2015-03-04 16:%02d:%02d", index / 60 % 60, index % 60))
-        }
+        return template.replacingOccurrences(
+            of: device, with: String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d", index)
+        )
+        .replacingOccurrences(
+            of: "2015-03-04 16:20:41",
+            with: String(format: "2015-03-%02d 16:%02d:%02d", 4 + index / 3600, index / 60 % 60, index % 60))
+    }
+
+    /// One file of many pasted reports (more than the parsers read on one core) with repeats:
+    /// each report stored once, in the file's order, the repeats counted as duplicates.
+    func testManyReportsInOneFileAreStoredOnceInTheirOrder() throws {
         // 700 reports, then the first 100 again.
-        let texts = (0..<700).map(report) + (0..<100).map(report)
+        let texts = try (0..<700).map(pastedReport) + (0..<100).map(pastedReport)
         let path = try write("paste.txt", Data(texts.joined(separator: "\n").utf8))
         let summary = try importPaths([path])
         XCTAssertEqual(summary.imported, 700)
@@ -141,6 +144,83 @@ class ImportTests: XCTestCase {
             "\(try $0.string("device_id") ?? "?") \(try $0.int("position_in_file") ?? -1)"
         }
         XCTAssertEqual(stored, (0..<700).map { String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d %d", $0, $0) })
+    }
+
+    /// A file of more reports than the import reads at once (`RemainingReports.chunk`) is read
+    /// and stored a chunk at a time, and still as one file: every report once in the file's
+    /// order, the repeats of an earlier chunk's reports counted as duplicates, one `import_file`
+    /// row with the file's counts, the files around it in their places, the caches in step with
+    /// the rows. One file a transaction: no commit falls inside the file.
+    func testAFileReadInChunksIsStoredAsOneFile() throws {
+        let total = RemainingReports.chunk * 2 + 300
+        let texts = try (0..<total).map(pastedReport) + (0..<100).map(pastedReport)
+        let paths = [
+            try write(
+                "a.txt",
+                try Data(
+                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
+                        "13-bugly-console-en-datepicker.txt"))),
+            try write("b-paste.txt", Data(texts.joined(separator: "\n").utf8)),
+            try write(
+                "c.txt",
+                try Data(
+                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
+                        "11-not-kvc-range-exception-zh.txt"))),
+        ]
+        let importer = try Importer(
+            store: store, rules: RuleSet.builtIn(), batchSize: 2, filesPerTransaction: 1)
+        let summary = try importer.run(InputWalker().expand(paths), arguments: "test", version: "test")
+        XCTAssertEqual(summary.files, 3)
+        XCTAssertEqual(summary.imported, total + 2)
+        XCTAssertEqual(summary.duplicates, 100)
+        let files = try store.db.query(
+            "SELECT path, outcome, reports_imported, duplicates FROM import_file ORDER BY id"
+        ).map {
+            "\(URL(fileURLWithPath: try $0.string("path") ?? "").lastPathComponent) \(try $0.string("outcome") ?? "")"
+                + " \(try $0.int("reports_imported") ?? -1) \(try $0.int("duplicates") ?? -1)"
+        }
+        XCTAssertEqual(
+            files, ["a.txt imported 1 0", "b-paste.txt imported \(total) 100", "c.txt imported 1 0"])
+        let pasted = try store.db.query(
+            """
+            SELECT device_id, position_in_file FROM report
+            WHERE import_file_id = (SELECT id FROM import_file WHERE path LIKE ?) ORDER BY id
+            """, [.text("%b-paste.txt")]
+        ).map { "\(try $0.string("device_id") ?? "?") \(try $0.int("position_in_file") ?? -1)" }
+        XCTAssertEqual(pasted, (0..<total).map { String(format: "6B0D3A9E-1F47-4C82-A5E3-%012d %d", $0, $0) })
+        let order = try store.db.query("SELECT source_path FROM reports ORDER BY id").map {
+            URL(fileURLWithPath: try $0.string("source_path") ?? "").lastPathComponent
+        }
+        XCTAssertEqual(order.first, "a.txt")
+        XCTAssertEqual(order.last, "c.txt")
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
+
+    /// A failure in a later chunk of a file read in chunks stores nothing of that file: the
+    /// files before it stay, and the file's earlier chunks are rolled back with it.
+    func testAFailureInALaterChunkStoresNothingOfTheFile() throws {
+        let total = RemainingReports.chunk * 2 + 10
+        var texts = try (0..<total).map(pastedReport)
+        texts[RemainingReports.chunk + 5] = texts[RemainingReports.chunk + 5].replacingOccurrences(
+            of: "应用版本 | 2.3.1", with: "应用版本 | boom")
+        let paths = [
+            try write(
+                "a.txt",
+                try Data(
+                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
+                        "13-bugly-console-en-datepicker.txt"))),
+            try write("b-paste.txt", Data(texts.joined(separator: "\n").utf8)),
+        ]
+        try failInsertsOfAppVersionBoom()
+        XCTAssertThrowsError(
+            try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 1).run(
+                InputWalker().expand(paths), arguments: "test", version: "test")
+        ) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
+        XCTAssertEqual(try count("reports"), 1, "the file before stays, nothing of the failed file")
+        XCTAssertEqual(try count("import_files"), 1)
+        try CacheAssertions.assertCachesMatchRows(store)
     }
 
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {

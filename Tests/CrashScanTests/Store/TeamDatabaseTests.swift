@@ -300,6 +300,44 @@ final class TeamDatabaseRefusalTests: XCTestCase {
             },
             ["good-1.txt", "good-2.txt"])
     }
+
+    /// A file stored in parts (a file of many reports read a chunk at a time) whose middle part
+    /// holds the refused value: the whole file is rejected, nothing of its first part stays,
+    /// its last part is not written, and the file after it is stored.
+    func testAFileStoredInPartsIsRejectedWholeForAValueInAnyPart() throws {
+        let store = try Store(path: try TestPostgres.freshDatabase(self))
+        let writer = try ReportWriter(
+            store: store, arguments: "test", version: "test", parserRevision: ReportReader.revision)
+        func input(_ name: String, _ part: AnalyzedInput.Part, times: [String]) -> AnalyzedInput {
+            let reports = times.map { time in
+                var report = AnalyzedReport(
+                    CrashReport(format: .buglyConsole, normalizedContent: "crash \(name) \(time)"))
+                report.occurredAt = time
+                return report
+            }
+            return AnalyzedInput(path: name, bytes: 10, outcome: .parsed(reports), part: part)
+        }
+        let transaction = try BatchTransaction(store: store, writer: writer)
+        var outcomes = try writer.writeBatch([input("paste.txt", .first, times: ["2015-03-01T00:18:47Z"])])
+        outcomes += try writer.writeBatch([
+            input("paste.txt", .middle, times: ["2015-03-02T00:18:47Z", "not a time"])
+        ])
+        outcomes += try writer.writeBatch([
+            input("paste.txt", .last, times: ["2015-03-03T00:18:47Z"]),
+            input("after.txt", .whole, times: ["2016-04-11T09:31:59Z"]),
+        ])
+        try transaction.commit()
+        XCTAssertEqual(outcomes.map(\.imported), [0, 0, 0, 1])
+        XCTAssertEqual(outcomes.map { $0.refused != nil }, [false, false, true, false])
+        let files = try store.db.query("SELECT path, outcome FROM import_files ORDER BY path").map {
+            "\(try $0.string("path") ?? "") \(try $0.string("outcome") ?? "")"
+        }
+        XCTAssertEqual(files, ["after.txt imported", "paste.txt rejected"])
+        XCTAssertEqual(
+            try store.db.query("SELECT source_path FROM reports").map { try $0.string("source_path") },
+            ["after.txt"])
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
 }
 
 /// `crashscan prune --before DATE` on both backends: the old reports go with their failures and

@@ -1,0 +1,56 @@
+import XCTest
+
+@testable import CrashScanIngest
+@testable import CrashScanModel
+
+/// A file of many reports is split into its parts and read a chunk of parts at a time
+/// (`RemainingReports`): the reports, their order, their numbering and their content are those of
+/// the file read whole.
+final class ReadInChunksTests: XCTestCase {
+    /// A console report (no line break after its last line).
+    func consoleReport(_ index: Int) -> String {
+        [
+            "设备机型 | iPhone 6 Plus", "系统版本 | 8.1.3 (12B466)", "NSUnknownKeyException",
+            "[<UITextView 0x1702e1a00> setValue:forUndefinedKey:]: this class is not key value "
+                + "coding-compliant for the key _placeholderLabel\(index).",
+            "0 CoreFoundation 0x0000000183e2259c __exceptionPreprocess + 132",
+            "1 Shop 0x00000001000a1b2c -[PostViewController viewDidLoad] + \(index)",
+        ].joined(separator: "\n")
+    }
+
+    /// The parts are the file's own text (not copies) from a part's first line to its last (the
+    /// lines joined again, as before): blank lines before a separator stay with the part before,
+    /// those after it go with the next part, a part of blank lines alone is left out.
+    func testPastedPartsAreTheFilesOwnText() {
+        let (first, second, third) = (consoleReport(1), consoleReport(2), consoleReport(3))
+        let text = first + "\n\n-----\n\n" + second + "\n" + third + "\n"
+        let parts = ConsolePasteSplitter.split(text)
+        XCTAssertEqual(parts.map(String.init), [first + "\n", "\n" + second, third + "\n"])
+        XCTAssertTrue(parts.allSatisfy { $0.base == text })
+        XCTAssertEqual(ConsolePasteSplitter.split("\n\n-----\n" + first + "\n-----\n\n"), [Substring(first)])
+    }
+
+    func testAFileReadInChunksGivesTheReportsOfTheFileReadWhole() throws {
+        let count = RemainingReports.chunk * 2 + 7
+        let text = (0..<count).map(consoleReport).joined(separator: "\n")
+        let whole = try ReportReader.read(Data(text.utf8)).get()
+        var file = try ReportReader.read(Data(text.utf8), inChunks: true).get()
+        XCTAssertEqual(file.reports.count, RemainingReports.chunk)
+        var rest = try XCTUnwrap(file.rest)
+        var chunks = 1
+        while !rest.isEmpty {
+            file.reports += rest.read()
+            chunks += 1
+        }
+        XCTAssertEqual(chunks, 3)
+        XCTAssertEqual(whole.count, count)
+        XCTAssertEqual(file.reports.map(\.positionInFile), Array(0..<count))
+        XCTAssertEqual(file.reports.map(\.normalizedContent), whole.map(\.normalizedContent))
+        XCTAssertEqual(file.reports.map(\.exceptionReason), whole.map(\.exceptionReason))
+        // Fewer parts than a chunk: read whole.
+        XCTAssertNil(
+            try ReportReader.read(
+                Data((0..<10).map(consoleReport).joined(separator: "\n").utf8), inChunks: true
+            ).get().rest)
+    }
+}
