@@ -200,6 +200,9 @@ public final class Importer {
             }
             try transaction.commit()
         } catch {
+            // A file stored in parts whose last part never came keeps nothing: kept half, its
+            // bytes would count as imported and its other reports never be read again.
+            writer.abandonOpenFile()
             transaction.keepWhatIsWritten()
             throw error
         }

@@ -77,6 +77,14 @@ extension ReportWriter {
         try store.db.execute("RELEASE SAVEPOINT file")
     }
 
+    /// Rolls back the file whose parts were being stored, if any (the import stopped before its
+    /// last part).
+    package func abandonOpenFile() {
+        guard let file = openFile else { return }
+        if file.refused == nil { rollBack(file) }
+        openFile = nil
+    }
+
     /// Undoes what the file wrote (its savepoint), and what the writer remembered of it.
     private func rollBack(_ file: OpenFile) {
         try? store.db.execute("ROLLBACK TO SAVEPOINT file")

@@ -223,6 +223,34 @@ class ImportTests: XCTestCase {
         try CacheAssertions.assertCachesMatchRows(store)
     }
 
+    /// An import that stops between two parts of a file (an error outside the file's own
+    /// writes) keeps the files before it and nothing of that file: kept half, the file's bytes
+    /// would count as imported and its other reports would never be read again.
+    func testAFileWhoseLastPartNeverCameKeepsNothing() throws {
+        let writer = try ReportWriter(
+            store: store, arguments: "test", version: "test", parserRevision: ReportReader.revision)
+        func input(_ name: String, _ part: AnalyzedInput.Part, count: Int) -> AnalyzedInput {
+            let reports = (0..<count).map { index in
+                var report = AnalyzedReport(
+                    CrashReport(format: .buglyConsole, normalizedContent: "crash \(name) \(index)"))
+                report.occurredAt = "2015-03-01T00:18:47Z"
+                return report
+            }
+            return AnalyzedInput(path: name, bytes: 10, outcome: .parsed(reports), part: part)
+        }
+        let transaction = try BatchTransaction(store: store, writer: writer)
+        _ = try writer.writeBatch([input("a.txt", .whole, count: 1), input("paste.txt", .first, count: 3)])
+        _ = try writer.writeBatch([input("paste.txt", .middle, count: 2)])
+        writer.abandonOpenFile()
+        transaction.keepWhatIsWritten()
+        XCTAssertEqual(
+            try store.db.query("SELECT source_path FROM reports").map { try $0.string("source_path") },
+            ["a.txt"])
+        XCTAssertEqual(
+            try store.db.query("SELECT path FROM import_files").map { try $0.string("path") }, ["a.txt"])
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
+
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
         let sample = try Data(
             contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
