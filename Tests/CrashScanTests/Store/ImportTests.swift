@@ -53,6 +53,24 @@ class ImportTests: XCTestCase {
         }
     }
 
+    /// Imports `paths` one file a batch into a database that refuses app version `boom`: the
+    /// import must end with that error.
+    func assertImportFailsOnBoom(_ paths: [String], filesPerTransaction: Int, line: UInt = #line) throws {
+        try failInsertsOfAppVersionBoom()
+        XCTAssertThrowsError(
+            try Importer(
+                store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: filesPerTransaction
+            ).run(InputWalker().expand(paths), arguments: "test", version: "test"), line: line
+        ) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)", line: line)
+        }
+    }
+
+    /// A copy of the sample report `sample` named `name` in the test's folder.
+    func writeSample(_ name: String, _ sample: String) throws -> String {
+        try write(name, try Data(contentsOf: TestPaths.sampleReports.appendingPathComponent(sample)))
+    }
+
     func write(_ name: String, _ data: Data) throws -> String {
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
@@ -155,17 +173,9 @@ class ImportTests: XCTestCase {
         let total = RemainingReports.chunk * 2 + 300
         let texts = try (0..<total).map(pastedReport) + (0..<100).map(pastedReport)
         let paths = [
-            try write(
-                "a.txt",
-                try Data(
-                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
-                        "13-bugly-console-en-datepicker.txt"))),
+            try writeSample("a.txt", "13-bugly-console-en-datepicker.txt"),
             try write("b-paste.txt", Data(texts.joined(separator: "\n").utf8)),
-            try write(
-                "c.txt",
-                try Data(
-                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
-                        "11-not-kvc-range-exception-zh.txt"))),
+            try writeSample("c.txt", "11-not-kvc-range-exception-zh.txt"),
         ]
         let importer = try Importer(
             store: store, rules: RuleSet.builtIn(), batchSize: 2, filesPerTransaction: 1)
@@ -204,20 +214,10 @@ class ImportTests: XCTestCase {
         texts[RemainingReports.chunk + 5] = texts[RemainingReports.chunk + 5].replacingOccurrences(
             of: "应用版本 | 2.3.1", with: "应用版本 | boom")
         let paths = [
-            try write(
-                "a.txt",
-                try Data(
-                    contentsOf: TestPaths.sampleReports.appendingPathComponent(
-                        "13-bugly-console-en-datepicker.txt"))),
+            try writeSample("a.txt", "13-bugly-console-en-datepicker.txt"),
             try write("b-paste.txt", Data(texts.joined(separator: "\n").utf8)),
         ]
-        try failInsertsOfAppVersionBoom()
-        XCTAssertThrowsError(
-            try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 1).run(
-                InputWalker().expand(paths), arguments: "test", version: "test")
-        ) { error in
-            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
-        }
+        try assertImportFailsOnBoom(paths, filesPerTransaction: 1)
         XCTAssertEqual(try count("reports"), 1, "the file before stays, nothing of the failed file")
         XCTAssertEqual(try count("import_files"), 1)
         try CacheAssertions.assertCachesMatchRows(store)
@@ -429,13 +429,7 @@ class ImportTests: XCTestCase {
                     "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 17 ? "boom" : "1.0")\n"
                         .utf8))
         }
-        try failInsertsOfAppVersionBoom()
-        XCTAssertThrowsError(
-            try Importer(store: store, rules: RuleSet.builtIn(), batchSize: 1, filesPerTransaction: 3).run(
-                InputWalker().expand(more), arguments: "test", version: "test")
-        ) { error in
-            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
-        }
+        try assertImportFailsOnBoom(more, filesPerTransaction: 3)
         XCTAssertEqual(try count("reports"), 17, "the five files before the failing one stay, none after")
     }
 
