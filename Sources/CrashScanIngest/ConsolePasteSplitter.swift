@@ -23,13 +23,13 @@ enum ConsolePasteSplitter {
         }
         var fieldsSeen = Set<LabeledField>()
         var bodySeen = false
-        for line in Lines.split(text, keepEmpty: true) {
+        Lines.forEach(text) { line in
             let trimmed = line.trimmingBlanks()
             if isSeparator(trimmed) {
                 endPart()
                 fieldsSeen = []
                 bodySeen = false
-                continue
+                return
             }
             let fields = headerFieldsOf(trimmed)
             if !fields.isEmpty {

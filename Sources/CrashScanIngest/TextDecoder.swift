@@ -40,6 +40,9 @@ public enum TextDecoder {
 
     public static func decode(_ data: Data) throws(Failure) -> Decoded {
         guard !data.isEmpty else { throw .empty }
+        // Most files are UTF-8 without a BOM or a NUL byte: read from the data's own bytes. A
+        // copy of them first held a 60 MB paste three times at once (data, bytes, text).
+        if let text = plainUTF8(data) { return try finish(Decoded(text: text, encoding: .utf8)) }
         let bytes = [UInt8](data)
         var decoded: Decoded
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
@@ -61,6 +64,23 @@ public enum TextDecoder {
         } else {
             decoded = utf8(bytes[...])
         }
+        return try finish(decoded)
+    }
+
+    /// The text of `data` when it is valid UTF-8 that starts with no BOM and holds no NUL byte.
+    private static func plainUTF8(_ data: Data) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress, !bytes.starts(with: [0xEF, 0xBB, 0xBF]),
+                memchr(base, 0, bytes.count) == nil
+            else { return nil }
+            return String(validating: bytes, as: UTF8.self)
+        }
+    }
+
+    /// Line endings made `\n`; binary content refused.
+    private static func finish(_ decoded: Decoded) throws(Failure) -> Decoded {
+        var decoded = decoded
         decoded.text = normalizeLineEndings(decoded.text)
         if looksBinary(decoded.text) { throw .binary }
         return decoded

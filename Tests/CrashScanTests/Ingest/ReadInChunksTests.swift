@@ -30,6 +30,17 @@ final class ReadInChunksTests: XCTestCase {
         XCTAssertEqual(ConsolePasteSplitter.split("\n\n-----\n" + first + "\n-----\n\n"), [Substring(first)])
     }
 
+    /// The splitter walks the lines without an array of them: the same lines, in order, as
+    /// `Lines.split(keepEmpty: true)` gives, empty ones and the one after a last line break too.
+    func testLinesAreWalkedAsSplitCutsThem() {
+        for text in ["", "\n", "a", "a\n", "\na\n\nb", "é\r\nx\n\n", consoleReport(7)] {
+            var walked: [Substring] = []
+            Lines.forEach(text) { walked.append($0) }
+            XCTAssertEqual(walked, Lines.split(text, keepEmpty: true), text)
+            XCTAssertTrue(walked.allSatisfy { $0.base == text })
+        }
+    }
+
     func testAFileReadInChunksGivesTheReportsOfTheFileReadWhole() throws {
         let count = RemainingReports.chunk * 2 + 7
         let text = (0..<count).map(consoleReport).joined(separator: "\n")
