@@ -7,13 +7,14 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The C libraries crashscan builds against: SQLite, libarchive (zip/tar/gz inputs), Nettle
-# (SHA-256) and libpq (PostgreSQL, the team database).
-if ! pkg-config --exists sqlite3 libarchive nettle libpq 2>/dev/null; then
-    echo "installing libsqlite3-dev, libarchive-dev, nettle-dev and libpq-dev" >&2
+# (SHA-256), libpq (PostgreSQL, the team database) and libxml2 (under Foundation's XML parser,
+# which reads .xlsx sheets; Swift's own Linux prerequisites list it too).
+if ! pkg-config --exists sqlite3 libarchive nettle libpq libxml-2.0 2>/dev/null; then
+    echo "installing libsqlite3-dev, libarchive-dev, nettle-dev, libpq-dev and libxml2-dev" >&2
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"
     $sudo apt-get update -qq
-    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev libpq-dev pkg-config
+    $sudo apt-get install -y -qq libsqlite3-dev libarchive-dev nettle-dev libpq-dev libxml2-dev pkg-config
 fi
 
 # On Linux, Swift's runtime and Foundation are linked into the binary: it runs where Swift is not

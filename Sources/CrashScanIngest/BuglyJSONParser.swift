@@ -65,25 +65,9 @@ enum BuglyJSONParser {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// A field as text: a string trimmed, a number in canonical form, `true`/`false`, an array
-    /// of lines (a stack) joined; nil when absent, empty or anything else.
+    /// A field as text (`JSONValue.fieldText`); nil when absent.
     private static func string(_ map: JSONValue?, _ key: String) -> String? {
-        guard let value = map?[key] else { return nil }
-        let text: String
-        switch value.kind {
-        case .string(let string): text = string
-        case .number(let number): text = number.canonical
-        case .bool(let flag): text = flag ? "true" : "false"
-        case .array(let lines):
-            // A stack given as an array of frame lines.
-            text = lines.compactMap { line in
-                if case .string(let string) = line.kind { return string }
-                return nil
-            }.joined(separator: "\n")
-        default: return nil
-        }
-        let trimmed = text.trimmingWhitespace().string
-        return trimmed.isEmpty ? nil : trimmed
+        map?[key]?.fieldText
     }
 
     private static func report(from crashMap: JSONValue, detail: JSONValue?, content: String) -> CrashReport {

@@ -1,0 +1,120 @@
+import CrashScanJSON
+import CrashScanModel
+
+/// Bugly's issue-level counts: its issue list as the web API returns it (objects with `issueId,
+/// count, crashNum, imeiCount, exceptionName, exceptionMessage, keyStack, version, issueVersions,
+/// lastestUploadTime`, under `ret.issueList`, `data.issueList`, `issueList` or alone in an
+/// array), and issue-list sheets with the column titles Bugly export helpers write (`issueId,
+/// 错误类型, 软件版本, 异常版本, 产品名称, 异常次数, 影响设备数, 堆栈特征, 最后一次Crash时间, …`).
+package enum BuglyIssueListReader {
+    /// What an issue list held: its issues, and the entries left out with why.
+    package struct IssueList: Sendable {
+        package var issues: [BuglyIssueCount] = []
+        package var skipped: [String] = []
+    }
+
+    /// The issue list in `value`; nil when it holds none.
+    package static func list(_ value: JSONValue) -> IssueList? {
+        let candidates = [
+            value["ret"]?["issueList"], value["data"]?["issueList"], value["issueList"], value,
+        ]
+        for case let candidate? in candidates {
+            guard case .array(let elements) = candidate.kind, let first = elements.first,
+                first["issueId"] != nil
+            else { continue }
+            var list = IssueList()
+            for (index, element) in elements.enumerated() {
+                switch issue(element) {
+                case .success(let issue): list.issues.append(issue)
+                case .failure(let reason): list.skipped.append("issue \(index + 1): \(reason.text)")
+                }
+            }
+            return list
+        }
+        return nil
+    }
+
+    struct Reason: Error {
+        var text: String
+    }
+
+    private static func issue(_ element: JSONValue) -> Result<BuglyIssueCount, Reason> {
+        let field = { (name: String) in element[name]?.fieldText }
+        guard let id = field("issueId") else { return .failure(Reason(text: "no issueId")) }
+        var issue = BuglyIssueCount(issueID: id)
+        issue.exceptionName = field("exceptionName")
+        issue.exceptionMessage = field("exceptionMessage")
+        issue.keyStack = field("keyStack")
+        issue.lastCrashAt = field("lastestUploadTime") ?? field("latestUploadTime")
+        issue.appVersions = versions(element)
+        // `count` is the issue's crashes; `crashNum` where a list gives no `count`.
+        switch (CountText.read(field("count")), CountText.read(field("crashNum"))) {
+        case (.invalid, _), (.unknown, .invalid): return .failure(Reason(text: "count is not a count"))
+        case (.count(let count), _), (.unknown, .count(let count)): issue.occurrences = count
+        case (.unknown, .unknown): break
+        }
+        switch CountText.read(field("imeiCount")) {
+        case .count(let devices): issue.affectedDevices = devices
+        case .unknown: break
+        case .invalid: return .failure(Reason(text: "imeiCount is not a count"))
+        }
+        return .success(issue)
+    }
+
+    /// `issueVersions` (strings, or objects with a `version`), else `version`; in their order,
+    /// each once.
+    private static func versions(_ element: JSONValue) -> [String] {
+        var versions: [String] = []
+        if case .array(let entries)? = element["issueVersions"]?.kind {
+            versions = entries.compactMap { $0.fieldText ?? $0["version"]?.fieldText }
+        }
+        if versions.isEmpty, let version = element["version"]?.fieldText { versions = [version] }
+        var seen = Set<String>()
+        return versions.filter { seen.insert($0).inserted }
+    }
+
+    /// An issue-list sheet; nil for a sheet without `issueId` and a count column.
+    package static func sheet(_ text: String) -> IssueList? {
+        sheet(records: CSVRecords.parse(text))
+    }
+
+    /// `sheet(_:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
+    package static func sheet(records: [[String]]) -> IssueList? {
+        guard let titles = records.first else { return nil }
+        let columns = SheetColumns(titles: titles)
+        guard columns.has("issueId"), columns.has("异常次数") || columns.has("影响设备数") else { return nil }
+        var list = IssueList()
+        for (offset, record) in records.dropFirst().enumerated() {
+            guard let id = columns.text(record, "issueId") else {
+                list.skipped.append("row \(offset + 2): no issueId")
+                continue
+            }
+            var issue = BuglyIssueCount(issueID: id)
+            issue.exceptionName = columns.text(record, "错误类型")
+            issue.keyStack = columns.text(record, "堆栈特征")
+            issue.lastCrashAt = columns.text(record, "最后一次Crash时间")
+            if let versions = columns.text(record, "异常版本", "软件版本") {
+                issue.appVersions = versions.split(separator: ",").map { String($0.trimmingBlanks()) }
+                    .filter { !$0.isEmpty }
+            }
+            guard let occurrences = count(columns.text(record, "异常次数")),
+                let devices = count(columns.text(record, "影响设备数"))
+            else {
+                list.skipped.append("row \(offset + 2): 异常次数 or 影响设备数 is not a count")
+                continue
+            }
+            (issue.occurrences, issue.affectedDevices) = (occurrences, devices)
+            list.issues.append(issue)
+        }
+        return list
+    }
+
+    /// A count read (`.some(nil)` when unknown); nil when the text is not a count.
+    private static func count(_ text: String?) -> Int?? {
+        switch CountText.read(text) {
+        case .count(let value): return .some(value)
+        case .unknown: return .some(nil)
+        case .invalid: return nil
+        }
+    }
+}
