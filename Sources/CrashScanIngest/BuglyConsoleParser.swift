@@ -299,6 +299,10 @@ enum BuglyConsoleParser {
         case .deviceID: report.deviceID = report.deviceID ?? ReportIdentity.identifier(text)
         case .userID: report.userID = report.userID ?? ReportIdentity.identifier(text)
         case .issueID: report.sourceIssueID = report.sourceIssueID ?? ReportIdentity.identifier(text)
+        case .issueOccurrences:
+            if case .count(let count) = CountText.read(text) { report.issueOccurrences = count }
+        case .issueAffectedDevices:
+            if case .count(let count) = CountText.read(text) { report.issueAffectedDevices = count }
         case .stack, .ignored: break
         }
     }

@@ -4,12 +4,15 @@ import CrashScanCatalogs
 enum LabeledField: Sendable {
     case device, os, appVersion, uploadTime, crashTime, cpuArch, jailbroken, process, bundleID
     case exceptionName, exceptionReason, crashContent, stack, deviceID, userID, issueID, ignored
+    /// Bugly's counts for the whole issue, on an issue page's header (发生次数, 影响设备数).
+    case issueOccurrences, issueAffectedDevices
 
-    /// Whether the label is evidence that the text is a crash: ids alone are not (a profile page
-    /// shows a user id too), so they are read but leave the detection as it was.
+    /// Whether the label is evidence that the text is a crash: ids and an issue's counts alone
+    /// are not (a profile page shows a user id too, an issue list its counts), so they are read
+    /// but leave the detection as it was.
     var isCrashEvidence: Bool {
         switch self {
-        case .deviceID, .userID, .issueID, .ignored: return false
+        case .deviceID, .userID, .issueID, .ignored, .issueOccurrences, .issueAffectedDevices: return false
         default: return true
         }
     }
@@ -32,7 +35,9 @@ enum FieldLabels {
             ("异常原因", .exceptionReason), ("异常消息", .exceptionReason), ("错误原因", .exceptionReason),
             ("崩溃内容", .crashContent), ("出错堆栈", .stack), ("堆栈详情", .stack), ("翻译堆栈", .stack),
             ("崩溃堆栈", .stack), ("堆栈信息", .stack), ("用户ID", .userID), ("用户 ID", .userID),
-            ("设备ID", .deviceID), ("设备 ID", .deviceID), ("发生次数", .ignored), ("影响设备数", .ignored),
+            ("设备ID", .deviceID), ("设备 ID", .deviceID), ("发生次数", .issueOccurrences),
+            ("异常次数", .issueOccurrences),
+            ("影响设备数", .issueAffectedDevices),
             ("异常进程#线程", .process),
             ("前后台状态", .ignored), ("可用内存", .ignored), ("可用存储", .ignored), ("渠道", .ignored),
             ("网络", .ignored), ("SDK版本", .ignored), ("ROM", .ignored), ("CPU名字", .ignored),
@@ -54,7 +59,8 @@ enum FieldLabels {
             ("Crash Detail", .crashContent), ("Stack Trace", .stack), ("Crash Stack", .stack),
             ("Call Stack", .stack),
             ("Stack", .stack), ("Backtrace", .stack), ("User ID", .userID), ("Device ID", .deviceID),
-            ("Issue ID", .issueID), ("issueId", .issueID),
+            ("Issue ID", .issueID), ("issueId", .issueID), ("Occurrences", .issueOccurrences),
+            ("Affected Devices", .issueAffectedDevices),
             ("Crash Reason", .exceptionReason), ("Exception Info", .exceptionReason),
             ("Date/Time", .crashTime),
             ("Crash Date", .crashTime), ("Hardware Model", .device), ("Crashed Stack", .stack),

@@ -138,6 +138,35 @@ final class ScaleFilesTests: XCTestCase {
         )
     }
 
+    /// An issue page's header copied with the crash gives Bugly's counts for the whole issue
+    /// (`发生次数：763670`, `影响设备数：762282`; the ASCII colon or the full-width one, blanks
+    /// around it; English labels), which are no crash evidence on their own.
+    func testAnIssuePageHeaderGivesTheIssuesCounts() throws {
+        let page = """
+            异常消息：[<UITextView 0x1702e1a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.
+            设备机型: iPhone 6 Plus
+            系统版本: 8.1.3 (12B466)
+            发生次数：763670
+            影响设备数 ： 762,282
+            NSUnknownKeyException
+            0 CoreFoundation 0x0000000183e2259c __exceptionPreprocess + 132
+            1 Shop 0x00000001000a1b2c -[PostViewController viewDidLoad] + 120
+            """
+        let report = try XCTUnwrap(try ReportReader.read(text: page).get().first)
+        XCTAssertEqual(report.issueOccurrences, 763_670)
+        XCTAssertEqual(report.issueAffectedDevices, 762_282)
+        XCTAssertEqual(report.exceptionType, "NSUnknownKeyException")
+        let english = try XCTUnwrap(
+            try ReportReader.read(
+                text: page.replacingOccurrences(of: "发生次数：", with: "Occurrences: ")
+                    .replacingOccurrences(of: "影响设备数 ：", with: "Affected devices:")
+            ).get().first)
+        XCTAssertEqual(english.issueOccurrences, 763_670)
+        XCTAssertEqual(english.issueAffectedDevices, 762_282)
+        // Counts alone are no crash.
+        XCTAssertNil(try? ReportReader.read(text: "发生次数：763670\n影响设备数：762282\n").get())
+    }
+
     /// Quoted fields hold separators, line breaks and doubled quotes; a sheet saved with tabs or
     /// semicolons is read too.
     func testSheetsAreReadAsSpreadsheetsWriteThem() {
