@@ -1,9 +1,15 @@
 import CrashScanIngest
 import Foundation
 
-/// Any bytes through format detection, decoding and every parser (`ReportReader.read`).
+/// Any bytes through format detection, decoding and every parser (`ReportReader.read`); and read
+/// in chunks of one and two parts (what the import does to a file of many reports, there by 1,024
+/// parts), which must give what reading whole gives.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOne(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    _ = ReportReader.read(Data(bytes: data, count: size))
+    let bytes = Data(bytes: data, count: size)
+    let whole = ReportReadOracle.read(bytes)
+    for chunk in [1, 2] where ReportReadOracle.readInChunks(bytes, chunk: chunk) != whole {
+        fatalError("read in chunks of \(chunk), the reports differ from those read whole")
+    }
     return 0
 }

@@ -17,7 +17,7 @@ public enum ReportReader {
     package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {
-        read(data, inChunks: false).map(\.reports)
+        read(data, chunk: nil).map(\.reports)
     }
 
     /// A file's reports: all of them, or those of its first chunk of parts and the rest
@@ -27,10 +27,10 @@ public enum ReportReader {
         package var rest: RemainingReports? = nil
     }
 
-    /// The reports of `data`; with `inChunks`, a file of more parts than a chunk (a console
+    /// The reports of `data`; with a `chunk` of parts, a file of more parts than that (a console
     /// paste, concatenated Apple or `.ips` reports) gives its first chunk's reports and the rest
-    /// to read, so that its reports need not be held all at once.
-    package static func read(_ data: Data, inChunks: Bool) -> Result<FileReports, Rejection> {
+    /// to read, so that its reports need not be held all at once (nil: every report).
+    package static func read(_ data: Data, chunk: Int?) -> Result<FileReports, Rejection> {
         if data.starts(with: Array("plcrash".utf8)) {
             return .failure(
                 Rejection(
@@ -44,7 +44,7 @@ public enum ReportReader {
             // Empty and binary files (a `.DS_Store`, an image) hold no crash.
             return .failure(Rejection(error.description, .skipped))
         }
-        let read = read(text: decoded.text, inChunks: inChunks)
+        let read = read(text: decoded.text, chunk: chunk)
         guard decoded.repairs > 0, case .success(var file) = read else { return read }
         let repairs = decoded.repairs
         for index in file.reports.indices { file.reports[index].textRepairs = repairs }
@@ -54,7 +54,7 @@ public enum ReportReader {
 
     /// Detection order of apple-formats.md section 1: the first match wins.
     public static func read(text: String) -> Result<[CrashReport], Rejection> {
-        read(text: text, inChunks: false).map(\.reports)
+        read(text: text, chunk: nil).map(\.reports)
     }
 
     /// The reports of a format that is never read in chunks.
@@ -62,13 +62,13 @@ public enum ReportReader {
         .success(FileReports(reports: reports))
     }
 
-    private static func read(text: String, inChunks: Bool) -> Result<FileReports, Rejection> {
+    private static func read(text: String, chunk: Int?) -> Result<FileReports, Rejection> {
         let trimmed = Substring(text.utf8.drop(while: { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 }))
             .drop(while: { $0.isWhitespace || $0 == "\u{FEFF}" })
         guard !trimmed.isEmpty else { return .failure(.skip("empty file (only white space)")) }
         if let (header, line, bodyOffset) = IPSParser.header(text) {
             if line == 0, let documents = IPSDocuments.split(text) {
-                return readIPS(documents, inChunks: inChunks)
+                return readIPS(documents, chunk: chunk)
             }
             return IPSParser.parse(text, header: header, line: line, bodyOffset: bodyOffset).flatMap(
                 allAtOnce)
@@ -91,7 +91,7 @@ public enum ReportReader {
             }
             return allAtOnce([report])
         }
-        if isAppleText(head), let file = readApple(text, inChunks: inChunks) { return .success(file) }
+        if isAppleText(head), let file = readApple(text, chunk: chunk) { return .success(file) }
         let format: SourceFormat
         if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
             format = .crashlyticsConsole
@@ -108,7 +108,7 @@ public enum ReportReader {
         var whole = BuglyConsoleParser.parse(
             text, format: format, severalReports: &severalReports, stopAtSeveral: pasted)
         if severalReports, pasted {
-            if let file = severalPasted(text, format: format, inChunks: inChunks) { return .success(file) }
+            if let file = severalPasted(text, format: format, chunk: chunk) { return .success(file) }
             // Not several after all (fewer than two parts were reports): the text as one.
             whole = BuglyConsoleParser.parse(text, format: format)
         }
@@ -124,8 +124,8 @@ public enum ReportReader {
     /// Several `.ips` reports of one file: those that are crash reports, in order. A document that
     /// is not a crash (a hang report) is left out as it would be alone; the file is refused only
     /// when none is a crash, with the first document's reason.
-    static func readIPS(_ documents: [Substring], inChunks: Bool = false) -> Result<FileReports, Rejection> {
-        let reports = inParts(documents.count, inChunks: inChunks, minimum: 1) { range in
+    static func readIPS(_ documents: [Substring], chunk: Int? = nil) -> Result<FileReports, Rejection> {
+        let reports = inParts(documents.count, chunk: chunk, minimum: 1) { range in
             ParallelMap.mapInChunks(Array(documents[range])) { ipsReports($0) }.flatMap { $0 }
         }
         if let reports { return .success(reports) }
@@ -154,11 +154,11 @@ public enum ReportReader {
 
     /// The Apple reports in `text`: several when the file holds several one after the other
     /// (each part a report on its own), else one; nil when it holds none.
-    static func readApple(_ text: String, inChunks: Bool = false) -> FileReports? {
+    static func readApple(_ text: String, chunk: Int? = nil) -> FileReports? {
         let lines = Lines.split(text, keepEmpty: true)
         let parts = AppleReportSplitter.split(lines)
         if parts.count > 1 {
-            let several = inParts(parts.count, inChunks: inChunks, minimum: 2) { range in
+            let several = inParts(parts.count, chunk: chunk, minimum: 2) { range in
                 ParallelMap.mapInChunks(parts[range].map(Array.init)) {
                     AppleTextParser.parse($0, format: .appleCrash, normalizeSymbols: false)
                 }
@@ -172,10 +172,10 @@ public enum ReportReader {
 
     /// Several console reports pasted into one file (at least two parts that are reports each),
     /// or nil when the text is one report.
-    static func severalPasted(_ text: String, format: SourceFormat, inChunks: Bool = false) -> FileReports? {
+    static func severalPasted(_ text: String, format: SourceFormat, chunk: Int? = nil) -> FileReports? {
         let parts = ConsolePasteSplitter.split(text)
         guard parts.count > 1 else { return nil }
-        return inParts(parts.count, inChunks: inChunks, minimum: 2) { range in
+        return inParts(parts.count, chunk: chunk, minimum: 2) { range in
             ParallelMap.mapInChunks(Array(parts[range])) {
                 BuglyConsoleParser.parse(String($0), format: format)
             }
@@ -183,15 +183,16 @@ public enum ReportReader {
     }
 
     /// The reports of a file's `count` parts (`parse` reads a range of them), numbered by their
-    /// place among the reports: all of them; or `inChunks`, when the first chunk holds `minimum`
-    /// reports and more parts follow, that chunk's and the rest to read. Nil when fewer than
-    /// `minimum` parts are reports.
+    /// place among the reports: all of them; or with a `chunk` size, when the first chunk holds
+    /// `minimum` reports and more parts follow, that chunk's and the rest to read. Nil when fewer
+    /// than `minimum` parts are reports. Either way the reports are the same, in the same order.
     private static func inParts(
-        _ count: Int, inChunks: Bool, minimum: Int, parse: @escaping @Sendable (Range<Int>) -> [CrashReport?]
+        _ count: Int, chunk: Int?, minimum: Int, parse: @escaping @Sendable (Range<Int>) -> [CrashReport?]
     ) -> FileReports? {
-        var rest = RemainingReports(parts: count, from: 0, numbered: 0, parse: parse)
+        var rest = RemainingReports(
+            parts: count, from: 0, numbered: 0, chunk: chunk ?? RemainingReports.chunk, parse: parse)
         var reports = rest.read()
-        if inChunks, reports.count >= minimum, !rest.isEmpty {
+        if chunk != nil, reports.count >= minimum, !rest.isEmpty {
             return FileReports(reports: reports, rest: rest)
         }
         while !rest.isEmpty { reports += rest.read() }

@@ -114,7 +114,7 @@ package enum SourceReader {
             }
             var input = AnalyzedInput(
                 path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
-            switch ReportReader.read(data, inChunks: inChunks) {
+            switch ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil) {
             case .success(let file):
                 input.outcome = .parsed(settings.analyze(all: file.reports))
                 if let rest = file.rest {

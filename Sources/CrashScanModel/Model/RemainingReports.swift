@@ -3,9 +3,12 @@
 /// an import holds one chunk's reports at once rather than the file's (15,000 console reports in
 /// one 42 MB file took 375 MB read whole, against 57 MB one a file).
 package struct RemainingReports: Sendable {
-    /// Parts read a chunk at a time.
+    /// Parts read a chunk at a time, unless a reader asks for other chunks (the tests and the
+    /// fuzzer ask for small ones, to go through many chunks on small inputs).
     package static let chunk = 1_024
 
+    /// The parts of one chunk.
+    package let chunk: Int
     private let parts: Int
     /// The reports of a range of parts, `nil` for a part that holds none.
     private let parse: @Sendable (Range<Int>) -> [CrashReport?]
@@ -15,8 +18,10 @@ package struct RemainingReports: Sendable {
 
     /// The parts from `next` of a file of `parts`, `numbered` reports read before them.
     package init(
-        parts: Int, from next: Int, numbered: Int, parse: @escaping @Sendable (Range<Int>) -> [CrashReport?]
+        parts: Int, from next: Int, numbered: Int, chunk: Int = RemainingReports.chunk,
+        parse: @escaping @Sendable (Range<Int>) -> [CrashReport?]
     ) {
+        self.chunk = max(1, chunk)
         self.parts = parts
         self.next = next
         self.numbered = numbered
@@ -27,7 +32,7 @@ package struct RemainingReports: Sendable {
 
     /// The reports of the next chunk of parts, numbered after those before (none left: empty).
     package mutating func read() -> [CrashReport] {
-        let range = next..<min(parts, next + Self.chunk)
+        let range = next..<min(parts, next + chunk)
         next = range.upperBound
         var reports: [CrashReport] = []
         reports.reserveCapacity(range.count)
@@ -42,7 +47,7 @@ package struct RemainingReports: Sendable {
     /// The same parts, each report read with `change` applied.
     package func map(_ change: @escaping @Sendable (inout CrashReport) -> Void) -> RemainingReports {
         let parse = self.parse
-        return RemainingReports(parts: parts, from: next, numbered: numbered) { range in
+        return RemainingReports(parts: parts, from: next, numbered: numbered, chunk: chunk) { range in
             parse(range).map { report in
                 guard var report else { return nil }
                 change(&report)

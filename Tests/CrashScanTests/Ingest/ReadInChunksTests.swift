@@ -41,11 +41,61 @@ final class ReadInChunksTests: XCTestCase {
         }
     }
 
+    /// Every bundled sample, test fixture and corpus file read in chunks of 1 and 2 parts gives
+    /// the reports (or the rejection) it gives read whole.
+    func testEveryFileReadInSmallChunksGivesWhatItGivesWhole() throws {
+        var folders = [TestPaths.sampleReports, TestPaths.fixture("")]
+        if let corpus = try? TestPaths.requireCorpus() { folders.append(corpus) }
+        var files = 0
+        var chunked = 0
+        for folder in folders {
+            let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
+            while let url = walker?.nextObject() as? URL {
+                guard let data = try? Data(contentsOf: url), data.count < 4 << 20 else { continue }
+                files += 1
+                for chunk in [1, 2]
+                where ReportReadOracle.readInChunks(data, chunk: chunk) != ReportReadOracle.read(data) {
+                    XCTFail("\(url.lastPathComponent) in chunks of \(chunk)")
+                }
+                if case .success(let file) = ReportReader.read(data, chunk: 1), file.rest != nil {
+                    chunked += 1
+                }
+            }
+        }
+        // Files of several reports: console pages pasted one after the other, an Apple report
+        // and an `.ips` report three times each.
+        func sample(_ name: String) throws -> String {
+            try String(contentsOf: TestPaths.sampleReports.appendingPathComponent(name), encoding: .utf8)
+        }
+        let several = [
+            try [
+                "02-bugly-console-zh-textview.txt", "13-bugly-console-en-datepicker.txt",
+                "14-bugly-console-zh-textview-ipad.txt", "11-not-kvc-range-exception-zh.txt",
+            ].map(sample).joined(separator: "\n-----\n"),
+            try (1...3).map {
+                try sample("15-apple-textview-ios8.1.3.crash").replacingOccurrences(
+                    of: "Incident Identifier: ", with: "Incident Identifier: \($0)")
+            }.joined(separator: "\n\n"),
+            Array(repeating: try sample("16-apple-searchbar-ios16.1.ips"), count: 3).joined(
+                separator: "\n"),
+        ]
+        for text in several {
+            let data = Data(text.utf8)
+            XCTAssertGreaterThan(ReportReadOracle.read(data).count, 2)
+            for chunk in [1, 2] {
+                XCTAssertEqual(ReportReadOracle.readInChunks(data, chunk: chunk), ReportReadOracle.read(data))
+            }
+            if case .success(let file) = ReportReader.read(data, chunk: 2), file.rest != nil { chunked += 1 }
+        }
+        XCTAssertGreaterThan(files, 100)
+        XCTAssertEqual(chunked, 3, "each of the three read in chunks")
+    }
+
     func testAFileReadInChunksGivesTheReportsOfTheFileReadWhole() throws {
         let count = RemainingReports.chunk * 2 + 7
         let text = (0..<count).map(consoleReport).joined(separator: "\n")
         let whole = try ReportReader.read(Data(text.utf8)).get()
-        var file = try ReportReader.read(Data(text.utf8), inChunks: true).get()
+        var file = try ReportReader.read(Data(text.utf8), chunk: RemainingReports.chunk).get()
         XCTAssertEqual(file.reports.count, RemainingReports.chunk)
         var rest = try XCTUnwrap(file.rest)
         var chunks = 1
@@ -61,7 +111,7 @@ final class ReadInChunksTests: XCTestCase {
         // Fewer parts than a chunk: read whole.
         XCTAssertNil(
             try ReportReader.read(
-                Data((0..<10).map(consoleReport).joined(separator: "\n").utf8), inChunks: true
+                Data((0..<10).map(consoleReport).joined(separator: "\n").utf8), chunk: RemainingReports.chunk
             ).get().rest)
     }
 }
