@@ -1,5 +1,6 @@
-import CrashScanIngest
 import Foundation
+
+@testable import CrashScanIngest
 
 /// Any bytes through format detection, decoding and every parser (`ReportReader.read`); and read
 /// in chunks of one and two parts (what the import does to a file of many reports, there by 1,024
