@@ -12,19 +12,19 @@ final class ScaleFilesTests: XCTestCase {
         try String(contentsOf: TestPaths.fixture("scale/\(name)"), encoding: .utf8)
     }
 
+    /// The first day of the crash-trend fixtures, JSON and sheet alike.
+    let firstTrendDay = UsageRow(
+        day: "2015-03-01", appVersion: "2.3.1", launches: 12_400, activeDevices: 3_100, crashes: 9,
+        crashDevices: 8)
+
     func testBuglyCrashTrendJSON() throws {
         let value = try JSONValue.parse(try fixture("bugly-crash-trend.json"), .crashReports)
         let file = try XCTUnwrap(UsageReader.trend(value, appVersion: "2.3.1"))
         XCTAssertEqual(file.source, .buglyTrend)
         XCTAssertEqual(
             file.rows,
-            [
-                UsageRow(
-                    day: "2015-03-01", appVersion: "2.3.1", launches: 12_400, activeDevices: 3_100,
-                    crashes: 9,
-                    crashDevices: 8),
-                UsageRow(day: "2015-03-02", appVersion: "2.3.1", launches: 30_100),
-            ], "the ANR row is no crash row; -1 is unknown")
+            [firstTrendDay, UsageRow(day: "2015-03-02", appVersion: "2.3.1", launches: 30_100)],
+            "the ANR row is no crash row; -1 is unknown")
         XCTAssertEqual(file.skipped, ["row 4: no date (YYYYMMDD)"])
         // Without `--app-version` and without a `version` field: all versions.
         XCTAssertEqual(try XCTUnwrap(UsageReader.trend(value)).rows.map(\.appVersion), [nil, nil])
@@ -39,10 +39,7 @@ final class ScaleFilesTests: XCTestCase {
         XCTAssertEqual(
             file.rows,
             [
-                UsageRow(
-                    day: "2015-03-01", appVersion: "2.3.1", launches: 12_400, activeDevices: 3_100,
-                    crashes: 9,
-                    crashDevices: 8),
+                firstTrendDay,
                 UsageRow(
                     day: "2015-03-02", appVersion: "2.3.1", launches: 30_100, activeDevices: 7_400,
                     crashes: 0,
