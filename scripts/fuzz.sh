@@ -49,6 +49,8 @@ binary="$build/fuzz-$target"
 extra=()
 [ "$target" = json ] && extra=(Tests/CrashScanTests/Support/FoundationOracle.swift
     Tests/CrashScanTests/Support/FoundationComparison.swift)
+# The report-reader harness compares reading in chunks with reading whole, as the tests do.
+[ "$target" = report-reader ] && extra=(Tests/CrashScanTests/Support/ReportReadOracle.swift)
 rm -f "$binary"
 # A harness that does not build fails the run (a module missing from the list above once left CI
 # "passing" without fuzzing anything). The linker's "Cannot export local symbol" notes are noise.

@@ -26,7 +26,7 @@ package enum BuglyIssueListReader {
             for (index, element) in elements.enumerated() {
                 switch issue(element) {
                 case .success(let issue): list.issues.append(issue)
-                case .failure(let reason): list.skipped.append("issue \(index + 1): \(reason.text)")
+                case .failure(let reason): list.skipped.append("issue \(index + 1): \(reason.reason)")
                 }
             }
             return list
@@ -34,13 +34,9 @@ package enum BuglyIssueListReader {
         return nil
     }
 
-    struct Reason: Error {
-        var text: String
-    }
-
-    private static func issue(_ element: JSONValue) -> Result<BuglyIssueCount, Reason> {
+    private static func issue(_ element: JSONValue) -> Result<BuglyIssueCount, UnreadRow> {
         let field = { (name: String) in element[name]?.fieldText }
-        guard let id = field("issueId") else { return .failure(Reason(text: "no issueId")) }
+        guard let id = field("issueId") else { return .failure(UnreadRow(reason: "no issueId")) }
         var issue = BuglyIssueCount(issueID: id)
         issue.exceptionName = field("exceptionName")
         issue.exceptionMessage = field("exceptionMessage")
@@ -49,14 +45,14 @@ package enum BuglyIssueListReader {
         issue.appVersions = versions(element)
         // `count` is the issue's crashes; `crashNum` where a list gives no `count`.
         switch (CountText.read(field("count")), CountText.read(field("crashNum"))) {
-        case (.invalid, _), (.unknown, .invalid): return .failure(Reason(text: "count is not a count"))
+        case (.invalid, _), (.unknown, .invalid): return .failure(UnreadRow(reason: "count is not a count"))
         case (.count(let count), _), (.unknown, .count(let count)): issue.occurrences = count
         case (.unknown, .unknown): break
         }
         switch CountText.read(field("imeiCount")) {
         case .count(let devices): issue.affectedDevices = devices
         case .unknown: break
-        case .invalid: return .failure(Reason(text: "imeiCount is not a count"))
+        case .invalid: return .failure(UnreadRow(reason: "imeiCount is not a count"))
         }
         return .success(issue)
     }
@@ -97,24 +93,15 @@ package enum BuglyIssueListReader {
                 issue.appVersions = versions.split(separator: ",").map { String($0.trimmingBlanks()) }
                     .filter { !$0.isEmpty }
             }
-            guard let occurrences = count(columns.text(record, "异常次数")),
-                let devices = count(columns.text(record, "影响设备数"))
-            else {
+            let occurrences = CountText.read(columns.text(record, "异常次数"))
+            let devices = CountText.read(columns.text(record, "影响设备数"))
+            guard occurrences != .invalid, devices != .invalid else {
                 list.skipped.append("row \(offset + 2): 异常次数 or 影响设备数 is not a count")
                 continue
             }
-            (issue.occurrences, issue.affectedDevices) = (occurrences, devices)
+            (issue.occurrences, issue.affectedDevices) = (occurrences.count, devices.count)
             list.issues.append(issue)
         }
         return list
-    }
-
-    /// A count read (`.some(nil)` when unknown); nil when the text is not a count.
-    private static func count(_ text: String?) -> Int?? {
-        switch CountText.read(text) {
-        case .count(let value): return .some(value)
-        case .unknown: return .some(nil)
-        case .invalid: return nil
-        }
     }
 }

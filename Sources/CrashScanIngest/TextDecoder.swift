@@ -41,7 +41,8 @@ public enum TextDecoder {
     public static func decode(_ data: Data) throws(Failure) -> Decoded {
         guard !data.isEmpty else { throw .empty }
         // Most files are UTF-8 without a BOM or a NUL byte: read from the data's own bytes. A
-        // copy of them first held a 60 MB paste three times at once (data, bytes, text).
+        // copy of them first held a 60 MB paste three times at once (data, bytes, text). What
+        // is left below is a BOM, NUL bytes, or bytes that are not UTF-8.
         if let text = plainUTF8(data) { return try finish(Decoded(text: text, encoding: .utf8)) }
         let bytes = [UInt8](data)
         var decoded: Decoded
@@ -57,8 +58,6 @@ public enum TextDecoder {
             // `contains`: this looks at every byte of every file.
             guard let littleEndian = utf16WithoutBOM(bytes) else { throw .binary }
             decoded = utf16(bytes[...], littleEndian: littleEndian)
-        } else if let text = String(validating: bytes, as: UTF8.self) {
-            decoded = Decoded(text: text, encoding: .utf8)
         } else if looksLikeGB18030(bytes), let text = gb18030(bytes) {
             decoded = Decoded(text: text, encoding: .gb18030)
         } else {

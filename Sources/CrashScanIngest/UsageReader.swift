@@ -32,7 +32,7 @@ package enum UsageReader {
             switch trendRow(field, appVersion: appVersion) {
             case .success(let row?): file.rows.append(row)
             case .success(nil): continue
-            case .failure(let reason): file.skipped.append("row \(index + 1): \(reason.text)")
+            case .failure(let reason): file.skipped.append("row \(index + 1): \(reason.reason)")
             }
         }
         return file
@@ -69,7 +69,7 @@ package enum UsageReader {
                 switch trendRow(field, appVersion: appVersion) {
                 case .success(let row?): file.rows.append(row)
                 case .success(nil): continue
-                case .failure(let reason): file.skipped.append("row \(offset + 2): \(reason.text)")
+                case .failure(let reason): file.skipped.append("row \(offset + 2): \(reason.reason)")
                 }
             }
             return file
@@ -79,23 +79,19 @@ package enum UsageReader {
         for (offset, record) in rows.enumerated() {
             switch plainRow(record, columns, appVersion: appVersion) {
             case .success(let row): file.rows.append(row)
-            case .failure(let reason): file.skipped.append("row \(offset + 2): \(reason.text)")
+            case .failure(let reason): file.skipped.append("row \(offset + 2): \(reason.reason)")
             }
         }
         return file
     }
 
-    struct Reason: Error {
-        var text: String
-    }
-
     /// One trend row from its fields by name; nil for a row of another type than crashes.
     private static func trendRow(_ field: (String) -> String?, appVersion: String?) -> Result<
-        UsageRow?, Reason
+        UsageRow?, UnreadRow
     > {
         if let type = field("type"), type.lowercased() != "crash" { return .success(nil) }
         guard let dateText = field("date"), let day = CountText.day(dateText) else {
-            return .failure(Reason(text: "no date (YYYYMMDD)"))
+            return .failure(UnreadRow(reason: "no date (YYYYMMDD)"))
         }
         var row = UsageRow(day: day, appVersion: field("version") ?? appVersion)
         for (name, path) in [
@@ -105,21 +101,21 @@ package enum UsageReader {
             switch CountText.read(field(name) ?? field(name.lowercased())) {
             case .count(let count): row[keyPath: path] = count
             case .unknown: continue
-            case .invalid: return .failure(Reason(text: "\(name) is not a count"))
+            case .invalid: return .failure(UnreadRow(reason: "\(name) is not a count"))
             }
         }
         return .success(row)
     }
 
     private static func plainRow(_ record: [String], _ columns: SheetColumns, appVersion: String?)
-        -> Result<UsageRow, Reason>
+        -> Result<UsageRow, UnreadRow>
     {
         var row = UsageRow(
             appVersion: columns.text(record, "app_version") ?? appVersion,
             osVersion: columns.text(record, "os_version"))
         if let date = columns.text(record, "date") {
             guard let day = CountText.day(date) else {
-                return .failure(Reason(text: "date \(date) is not a day"))
+                return .failure(UnreadRow(reason: "date \(date) is not a day"))
             }
             row.day = day
         }
@@ -127,11 +123,11 @@ package enum UsageReader {
             switch CountText.read(columns.text(record, name)) {
             case .count(let count): row[keyPath: path] = count
             case .unknown: continue
-            case .invalid: return .failure(Reason(text: "\(name) is not a count"))
+            case .invalid: return .failure(UnreadRow(reason: "\(name) is not a count"))
             }
         }
         guard row.launches != nil || row.activeDevices != nil else {
-            return .failure(Reason(text: "neither launches nor active_devices"))
+            return .failure(UnreadRow(reason: "neither launches nor active_devices"))
         }
         return .success(row)
     }

@@ -89,8 +89,6 @@ extension ReportWriter {
     private func rollBack(_ file: OpenFile) {
         try? store.db.execute("ROLLBACK TO SAVEPOINT file")
         try? store.db.execute("RELEASE SAVEPOINT file")
-        uncachedReports.removeSubrange(min(file.uncachedBefore, uncachedReports.count)...)
-        for group in file.groups { richestSamples[group] = nil }
-        groupCache.removeAll()
+        forgetRolledBackFile(uncachedBefore: file.uncachedBefore, groups: file.groups)
     }
 }

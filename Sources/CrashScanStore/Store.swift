@@ -268,14 +268,18 @@ package final class ReportWriter {
             touchedGroups.formUnion(groups)
             return outcome
         } catch {
-            // The rolled-back file's reports are not stored: nothing of them goes to the caches.
-            uncachedReports.removeSubrange(uncachedBefore...)
-            // The rolled-back file's reports are not stored: neither are their samples.
-            for group in groups { richestSamples[group] = nil }
-            // Group ids created inside the rolled-back savepoint no longer exist.
-            groupCache.removeAll()
+            forgetRolledBackFile(uncachedBefore: uncachedBefore, groups: groups)
             throw error
         }
+    }
+
+    /// After a file's savepoint was rolled back: what the writer remembered of the file goes too.
+    func forgetRolledBackFile(uncachedBefore: Int, groups: Set<Int64>) {
+        // Its reports are not stored: nothing of them goes to the caches, nor are they samples.
+        uncachedReports.removeSubrange(min(uncachedBefore, uncachedReports.count)...)
+        for group in groups { richestSamples[group] = nil }
+        // Group ids created inside the rolled-back savepoint no longer exist.
+        groupCache.removeAll()
     }
 
     private func writeFile(

@@ -76,10 +76,9 @@ enum FoundationComparison {
             case .object(let members):
                 let names = members.map(\.key)
                 if Set(names).count != names.count { return true }
-                let orders = names.map(sortedKeyOrder)
-                if orders.contains(nil) { return true }
-                let sorted = orders.compactMap { $0 }.sorted()
-                if zip(sorted, sorted.dropFirst()).contains(where: { $0.isAlike($1) }) { return true }
+                if names.contains(where: { sortedKeyOrder($0) == nil }) || hasAlikeNames(names) {
+                    return true
+                }
                 return members.contains { differs($0.value) }
             case .array(let elements): return elements.contains(where: differs)
             case .number(let number):
@@ -89,6 +88,13 @@ enum FoundationComparison {
             }
         }
         return differs(tree)
+    }
+
+    /// Whether two of `names` are alike to `SortedKeyOrder` (`x1`, `x01`): Foundation orders them
+    /// its own way. Names without a key are not compared.
+    static func hasAlikeNames<Names: Sequence>(_ names: Names) -> Bool where Names.Element == String {
+        let sorted = names.compactMap(sortedKeyOrder).sorted()
+        return zip(sorted, sorted.dropFirst()).contains { $0.isAlike($1) }
     }
 
     private static func sortedKeyOrder(_ name: String) -> SortedKeyOrder? {

@@ -1,16 +1,19 @@
-import CrashScanModel
 import Foundation
+
+@testable import CrashScanIngest
+@testable import CrashScanModel
 
 /// What reading a file gave, in a form two readings compare by: each report's place, format and
 /// content with its main fields, or the rejection. For the checks that reading in chunks gives
-/// what reading whole gives (tests, the report-reader fuzz target).
-package enum ReportReadOracle {
-    package static func read(_ data: Data) -> [String] {
+/// what reading whole gives (`ReadInChunksTests`; scripts/fuzz.sh compiles it into the
+/// report-reader harness).
+enum ReportReadOracle {
+    static func read(_ data: Data) -> [String] {
         describe(ReportReader.read(data))
     }
 
     /// The file read with a `chunk` of parts, every chunk drained.
-    package static func readInChunks(_ data: Data, chunk: Int) -> [String] {
+    static func readInChunks(_ data: Data, chunk: Int) -> [String] {
         describe(
             ReportReader.read(data, chunk: chunk).map { file in
                 var reports = file.reports
