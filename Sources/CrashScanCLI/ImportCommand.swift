@@ -30,7 +30,16 @@ enum ImportCommand: CommandDefinition {
         help: "How many times its size an archive may expand to, past 64M (default 200).")
     static let buglyAppID = CommandOption(
         "--bugly-app-id", value: "ID",
-        help: "The Bugly app id of these reports: each Bugly report with an issue id gets its console link.")
+        help: """
+            The Bugly app id of these reports: each Bugly report with an issue id gets its console link, and
+            Bugly's issue counts are kept under it.
+            """)
+    static let appVersion = CommandOption(
+        "--app-version", value: "VERSION",
+        help: """
+            The app version of usage rows that name none (Bugly's crash trend is fetched one version at a
+            time); without it such rows count all versions.
+            """)
     static let reparse = CommandOption(
         "--reparse", help: "Parse every file, also those whose bytes were imported before.")
     static let quiet = CommandOption(
@@ -60,7 +69,8 @@ enum ImportCommand: CommandDefinition {
                 """,
             usage: """
                 crashscan import PATH... [--db FILE] [--rules FILE]... [--dsym PATH]...
-                                        [--assume-timezone ±HH:MM] [--bugly-app-id ID] [--reparse]
+                                        [--assume-timezone ±HH:MM] [--bugly-app-id ID]
+                                        [--app-version VERSION] [--reparse]
                                         [--quiet] [--verbose]
                 """,
             arguments: [("PATH", "A file, a folder, or '-' for standard input.")],
@@ -76,7 +86,8 @@ enum ImportCommand: CommandDefinition {
                                 app frames that are offsets are symbolicated by image UUID with
                                 llvm-symbolizer (Debian package llvm).
                                 """),
-                        assumeTimezone, buglyAppID, archiveLimit, archiveRatio, reparse, quiet, verbose,
+                        assumeTimezone, buglyAppID, appVersion, archiveLimit, archiveRatio, reparse, quiet,
+                        verbose,
                     ])
             ],
             footer: """
@@ -136,7 +147,7 @@ enum ImportCommand: CommandDefinition {
             reparse: arguments.isSet(reparse),
             settings: ParseSettings(
                 timeBase: timeBase, symbolicator: symbolicator, archiveLimits: archiveLimits,
-                buglyAppID: appID))
+                buglyAppID: appID, appVersion: try appVersionValue(arguments)))
         let showProgress = console.errIsTerminal && !quiet
         let summary = try importer.run(
             sources, arguments: (["import"] + arguments.raw).joined(separator: " "),
@@ -210,6 +221,9 @@ enum ImportCommand: CommandDefinition {
             for (path, note) in summary.repairs.prefix(20) {
                 console.err("crashscan: imported \(path.terminalSafe) with its \(note)\n")
             }
+            for (path, note) in summary.leftOut.prefix(20) {
+                console.err("crashscan: \(path.terminalSafe): \(note.terminalSafe)\n")
+            }
             if summary.repaired > 20 {
                 console.err(
                     "crashscan: … and \(summary.repaired - 20) more files with repaired text (see the import_files view)\n"
@@ -239,6 +253,16 @@ enum ImportCommand: CommandDefinition {
 
     static func plural(_ count: Int, _ noun: String) -> String { ReportRenderer.plural(count, noun) }
 
+    /// `--app-version`, as reports write theirs: a version with nothing but blanks is no version.
+    static func appVersionValue(_ arguments: ParsedArguments) throws -> String? {
+        guard let text = arguments.value(appVersion) else { return nil }
+        let version = String(Substring(text).trimmingBlanks())
+        guard !version.isEmpty, !version.contains(where: \.isNewline) else {
+            throw UsageError("invalid --app-version '\(text)' (expected a version such as 2.3.1)")
+        }
+        return version
+    }
+
     static func summaryLine(_ summary: ImportSummary, database: String) -> String {
         var rejected = "\(summary.rejected) rejected"
         if !summary.rejections.isEmpty {
@@ -258,8 +282,13 @@ enum ImportCommand: CommandDefinition {
             ? ", \(summary.mergedGroups) incomplete \(summary.mergedGroups == 1 ? "group joined to its crash" : "groups joined to their crashes")"
             : ""
         let repaired = summary.repaired > 0 ? ", \(plural(summary.repaired, "file")) with repaired text" : ""
+        // Scale is said only when some was read: most imports are crash logs alone.
+        let scale = [
+            summary.usageRows > 0 ? plural(summary.usageRows, "usage row") : nil,
+            summary.issueCounts > 0 ? plural(summary.issueCounts, "issue count") : nil,
+        ].compactMap { $0 }.map { ", " + $0 }.joined()
         return
-            "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped)\(repaired), \(plural(summary.kvcFailures, "KVC failure"))\(merged), \(seconds)"
+            "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped)\(repaired), \(plural(summary.kvcFailures, "KVC failure"))\(scale)\(merged), \(seconds)"
     }
 
     /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB

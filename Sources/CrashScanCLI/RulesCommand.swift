@@ -223,6 +223,13 @@ enum RulesCommand: CommandDefinition {
             switch parsed.outcome {
             case .parsed(let reports): analyzed = reports
             case .storedBefore: continue  // parsed without a database: nothing is known before
+            case .scale(let scale):
+                results.append(
+                    RuleTestResult(
+                        path: parsed.path, position: Int?.none,
+                        rejected: "\(scale.source.rawValue), not a crash report: rules are tested on crashes")
+                )
+                continue
             case .rejected(let rejection):
                 results.append(
                     RuleTestResult(path: parsed.path, position: Int?.none, rejected: rejection.reason))

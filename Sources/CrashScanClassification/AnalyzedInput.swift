@@ -10,6 +10,8 @@ package struct AnalyzedInput: Sendable {
         /// These exact bytes were stored before by this parser revision and held this many
         /// reports: the file was not parsed again.
         case storedBefore(reports: Int, fingerprint: FileFingerprint)
+        /// A file of usage or issue counts (no reports).
+        case scale(AnalyzedScale)
 
         package init(_ result: Result<[AnalyzedReport], Rejection>) {
             switch result {

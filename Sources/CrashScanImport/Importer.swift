@@ -23,6 +23,12 @@ public struct ImportSummary: Sendable {
     /// Files that hold no crash report (a README, a `.DS_Store`, an `.ips` hang report).
     public var skipped = 0
     public var kvcFailures = 0
+    /// Rows of usage read (`app_usage`), and issues whose Bugly counts were read (`bugly_issue`).
+    public var usageRows = 0
+    public var issueCounts = 0
+    /// (path, what was left out) of files of usage or issues with entries that could not be
+    /// read, in the order met.
+    public var leftOut: [(path: String, note: String)] = []
     /// (path, reason) of rejected files, in the order met.
     public var rejections: [(path: String, reason: String)] = []
     /// (path, reason) of skipped files, in the order met.
@@ -153,7 +159,8 @@ public final class Importer {
         summary.elapsed = clock.elapsed
         try writer.finish(
             files: summary.files, imported: summary.imported, duplicates: summary.duplicates,
-            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures)
+            rejected: summary.rejected, skipped: summary.skipped, kvcFailures: summary.kvcFailures,
+            usageRows: summary.usageRows, issueCounts: summary.issueCounts)
         return summary
     }
 
@@ -388,6 +395,13 @@ public final class Importer {
                 }
             case .storedBefore:
                 summary.duplicates += outcome.duplicates
+            case .scale(let scale):
+                summary.usageRows += outcome.usageRows
+                summary.issueCounts += outcome.issueCounts
+                if let first = scale.skipped.first, summary.leftOut.count < Importer.rejectionsKept {
+                    let more = scale.skipped.count > 1 ? " and \(scale.skipped.count - 1) more" : ""
+                    summary.leftOut.append((item.path, "left out \(first)\(more)"))
+                }
             case .parsed where outcome.refused != nil:
                 summary.rejected += 1
                 if summary.rejections.count < Importer.rejectionsKept {
@@ -400,6 +414,7 @@ public final class Importer {
                     summary.sameIncident.append((copy.kept, copy.dropped))
                 }
                 summary.kvcFailures += outcome.kvcFailures
+                summary.issueCounts += outcome.issueCounts
                 countMissingDSYMs(reports, into: &summary)
                 let note = item.part == .last ? openFileRepairNote : reports.first?.report.textRepairNote
                 if let note {

@@ -7,14 +7,8 @@ import CrashScanModel
 /// array), and issue-list sheets with the column titles Bugly export helpers write (`issueId,
 /// 错误类型, 软件版本, 异常版本, 产品名称, 异常次数, 影响设备数, 堆栈特征, 最后一次Crash时间, …`).
 package enum BuglyIssueListReader {
-    /// What an issue list held: its issues, and the entries left out with why.
-    package struct IssueList: Sendable {
-        package var issues: [BuglyIssueCount] = []
-        package var skipped: [String] = []
-    }
-
     /// The issue list in `value`; nil when it holds none.
-    package static func list(_ value: JSONValue) -> IssueList? {
+    package static func list(_ value: JSONValue) -> ScaleFile? {
         let candidates = [
             value["ret"]?["issueList"], value["data"]?["issueList"], value["issueList"], value,
         ]
@@ -22,7 +16,7 @@ package enum BuglyIssueListReader {
             guard case .array(let elements) = candidate.kind, let first = elements.first,
                 first["issueId"] != nil
             else { continue }
-            var list = IssueList()
+            var list = ScaleFile(source: .buglyIssueList)
             for (index, element) in elements.enumerated() {
                 switch issue(element) {
                 case .success(let issue): list.issues.append(issue)
@@ -70,16 +64,16 @@ package enum BuglyIssueListReader {
     }
 
     /// An issue-list sheet; nil for a sheet without `issueId` and a count column.
-    package static func sheet(_ text: String) -> IssueList? {
+    package static func sheet(_ text: String) -> ScaleFile? {
         sheet(records: CSVRecords.parse(text))
     }
 
     /// `sheet(_:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
-    package static func sheet(records: [[String]]) -> IssueList? {
+    package static func sheet(records: [[String]]) -> ScaleFile? {
         guard let titles = records.first else { return nil }
         let columns = SheetColumns(titles: titles)
         guard columns.has("issueId"), columns.has("异常次数") || columns.has("影响设备数") else { return nil }
-        var list = IssueList()
+        var list = ScaleFile(source: .buglyIssueSheet)
         for (offset, record) in records.dropFirst().enumerated() {
             guard let id = columns.text(record, "issueId") else {
                 list.skipped.append("row \(offset + 2): no issueId")

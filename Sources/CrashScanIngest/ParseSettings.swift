@@ -11,15 +11,24 @@ public struct ParseSettings: Sendable {
     /// `import --bugly-app-id`: the Bugly app the reports come from, for the console link of each
     /// report that names its issue but not its app.
     public var buglyAppID: String?
+    /// `import --app-version`: the app version of usage rows that name none (a crash trend is
+    /// asked for one version at a time).
+    public var appVersion: String?
 
     public init(
         timeBase: TimeBase = TimeBase(), symbolicator: Symbolicator? = nil,
-        archiveLimits: ArchiveLimits = ArchiveLimits(), buglyAppID: String? = nil
+        archiveLimits: ArchiveLimits = ArchiveLimits(), buglyAppID: String? = nil, appVersion: String? = nil
     ) {
         self.timeBase = timeBase
         self.symbolicator = symbolicator
         self.archiveLimits = archiveLimits
         self.buglyAppID = buglyAppID
+        self.appVersion = appVersion
+    }
+
+    /// A file of usage or issue counts made ready to store.
+    public func analyze(_ scale: ScaleFile) -> AnalyzedScale {
+        AnalyzedScale(scale, appVersion: appVersion, appID: buglyAppID)
     }
 
     /// Symbolicates (when dSYMs were given) and analyses one parsed report.

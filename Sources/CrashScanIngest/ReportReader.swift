@@ -25,6 +25,8 @@ public enum ReportReader {
     package struct FileReports: Sendable {
         package var reports: [CrashReport]
         package var rest: RemainingReports? = nil
+        /// What a file of usage or issue counts held (it has no reports then).
+        package var scale: ScaleFile? = nil
     }
 
     /// The reports of `data`; with a `chunk` of parts, a file of more parts than that (a console
@@ -57,6 +59,11 @@ public enum ReportReader {
         read(text: text, chunk: nil).map(\.reports)
     }
 
+    /// A file of usage or issue counts: no reports, its entries (refused when none can be read).
+    package static func scaleFile(_ file: ScaleFile) -> Result<FileReports, Rejection> {
+        ScaleReader.result(file).map { FileReports(reports: [], scale: $0) }
+    }
+
     /// The reports of a format that is never read in chunks.
     private static func allAtOnce(_ reports: [CrashReport]) -> Result<FileReports, Rejection> {
         .success(FileReports(reports: reports))
@@ -74,9 +81,23 @@ public enum ReportReader {
                 allAtOnce)
         }
         if let first = trimmed.first, first == "{" || first == "[" {
-            if let result = readJSON(Substring(trimmed)) { return result.flatMap(allAtOnce) }
+            if let result = readJSON(Substring(trimmed)) {
+                // A document that is no crash report may be an issue list or a crash trend.
+                if case .failure(let rejection) = result, rejection.disposition == .skipped,
+                    let scale = ScaleReader.json(Substring(trimmed))
+                {
+                    return scaleFile(scale)
+                }
+                return result.flatMap(allAtOnce)
+            }
         }
         let head = Array(Lines.split(Lines.head(text, limit: 32_768)).prefix(300).map { $0.trimmingBlanks() })
+        // A sheet of issues (whose stacks would read as a crash) or of usage, before any text format.
+        if let titles = head.first, ScaleReader.mayBeSheet(firstLine: titles),
+            let scale = ScaleReader.sheet(String(trimmed))
+        {
+            return scaleFile(scale)
+        }
         if BuglySDKLogParser.isSDKLog(text) {
             let reports = BuglySDKLogParser.parse(text)
             return reports.isEmpty

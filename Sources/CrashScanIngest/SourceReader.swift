@@ -102,6 +102,24 @@ package enum SourceReader {
         storedBefore: ((FileFingerprint) -> Int?)?, inChunks: Bool,
         budget: inout ExpansionBudget
     ) -> [AnalyzedInput] {
+        // An `.xlsx` workbook is a zip, read as the sheet it is rather than as an archive.
+        if let sheet = ScaleReader.workbook(data) {
+            let fingerprint = FileFingerprint(of: data)
+            if let count = storedBefore?(fingerprint) {
+                return [
+                    AnalyzedInput(
+                        path: path, bytes: data.count,
+                        outcome: .storedBefore(reports: count, fingerprint: fingerprint),
+                        fingerprint: fingerprint)
+                ]
+            }
+            let outcome: AnalyzedInput.Outcome =
+                switch sheet.flatMap(ScaleReader.result) {
+                case .success(let file): .scale(settings.analyze(file))
+                case .failure(let rejection): .rejected(rejection)
+                }
+            return [AnalyzedInput(path: path, bytes: data.count, outcome: outcome, fingerprint: fingerprint)]
+        }
         guard ArchiveReader.looksLikeArchive(data) else {
             let fingerprint = FileFingerprint(of: data)
             if let count = storedBefore?(fingerprint) {
@@ -115,6 +133,8 @@ package enum SourceReader {
             var input = AnalyzedInput(
                 path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
             switch ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil) {
+            case .success(let file) where file.scale != nil:
+                input.outcome = file.scale.map { .scale(settings.analyze($0)) } ?? .parsed([])
             case .success(let file):
                 input.outcome = .parsed(settings.analyze(all: file.reports))
                 if let rest = file.rest {

@@ -7,26 +7,14 @@ import CrashScanModel
 /// columns in a sheet, and the plain usage sheet for teams whose figures come from elsewhere
 /// (`date, app_version, os_version, launches, active_devices`, any of the first three left out).
 package enum UsageReader {
-    package enum Source: String, Sendable {
-        case buglyTrend = "Bugly crash trend"
-        case usageSheet = "usage sheet"
-    }
-
-    /// What a usage file held: its rows, and the rows left out with why (by their place: a
-    /// sheet's rows counted as a spreadsheet does, its title row the first).
-    package struct UsageFile: Sendable {
-        package var source: Source
-        package var rows: [UsageRow] = []
-        package var skipped: [String] = []
-    }
-
-    /// Bugly's crash trend; nil when `value` is not one. A row's app version is its `version`
+    /// Bugly's crash trend; its rows and the rows left out, by their place (a sheet's rows counted
+    /// as a spreadsheet does, its title row the first). Nil when `value` is not one. A row's app version is its `version`
     /// when it has one, else `appVersion` (`import --app-version`: the version the trend was
     /// asked for), else none (all versions). Rows of another `type` than `crash` (ANR, errors)
     /// are left out: they are not crashes.
-    package static func trend(_ value: JSONValue, appVersion: String? = nil) -> UsageFile? {
+    package static func trend(_ value: JSONValue, appVersion: String? = nil) -> ScaleFile? {
         guard let elements = trendRows(value) else { return nil }
-        var file = UsageFile(source: .buglyTrend)
+        var file = ScaleFile(source: .buglyTrend)
         for (index, element) in elements.enumerated() {
             let field = { (name: String) in element[name]?.fieldText }
             switch trendRow(field, appVersion: appVersion) {
@@ -53,17 +41,17 @@ package enum UsageReader {
 
     /// A sheet of usage: Bugly's trend columns or the plain usage columns; nil for a sheet with
     /// neither.
-    package static func sheet(_ text: String, appVersion: String? = nil) -> UsageFile? {
+    package static func sheet(_ text: String, appVersion: String? = nil) -> ScaleFile? {
         sheet(records: CSVRecords.parse(text), appVersion: appVersion)
     }
 
     /// `sheet(_:appVersion:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
-    package static func sheet(records: [[String]], appVersion: String? = nil) -> UsageFile? {
+    package static func sheet(records: [[String]], appVersion: String? = nil) -> ScaleFile? {
         guard let titles = records.first else { return nil }
         let columns = SheetColumns(titles: titles)
         let rows = records.dropFirst()
         if columns.has("date"), columns.has("accessNum") {
-            var file = UsageFile(source: .buglyTrend)
+            var file = ScaleFile(source: .buglyTrend)
             for (offset, record) in rows.enumerated() {
                 let field = { (name: String) in columns.text(record, name) }
                 switch trendRow(field, appVersion: appVersion) {
@@ -75,7 +63,7 @@ package enum UsageReader {
             return file
         }
         guard columns.has("launches") || columns.has("active_devices") else { return nil }
-        var file = UsageFile(source: .usageSheet)
+        var file = ScaleFile(source: .usageSheet)
         for (offset, record) in rows.enumerated() {
             switch plainRow(record, columns, appVersion: appVersion) {
             case .success(let row): file.rows.append(row)

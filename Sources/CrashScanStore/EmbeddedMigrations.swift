@@ -2756,6 +2756,171 @@ enum EmbeddedMigrations {
             END;
             """#
         ),
+        (
+            "0033_scale.sql",
+            #"""
+            -- crashscan schema, version 33: scale beside the sampled logs. Bugly's own counts of an issue
+            -- (from its issue list, an issue-list sheet, or the header of a copied issue page) and usage, the
+            -- denominator of crash rates (Bugly's crash trend, or a usage sheet). Both are kept as the last
+            -- file read gave them: a later export replaces an earlier one for the same issue or the same
+            -- day, app version and OS version.
+
+            ALTER TABLE import_run ADD COLUMN usage_rows INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE import_run ADD COLUMN issue_counts INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE import_file ADD COLUMN usage_rows INTEGER NOT NULL DEFAULT 0;
+            ALTER TABLE import_file ADD COLUMN issue_counts INTEGER NOT NULL DEFAULT 0;
+
+            -- Bugly's counts of one issue. `identity` is what a later export replaces it by: `APP/ISSUE`
+            -- (APP empty when the app id is not known), or `group:FINGERPRINT` for counts copied with a
+            -- crash log that names no issue. `exception_type` … `key` are the exception message as crash
+            -- groups hold it (the normalised reason, the KVC failure): they link the issue to the groups of
+            -- its exception when no imported report names the issue (`bugly_issue_groups`).
+            CREATE TABLE bugly_issue (
+                id                INTEGER PRIMARY KEY,
+                identity          TEXT    NOT NULL UNIQUE,
+                app_id            TEXT,
+                issue_id          TEXT,
+                exception_message TEXT,
+                key_stack         TEXT,
+                app_versions      TEXT,
+                occurrences       INTEGER,
+                affected_devices  INTEGER,
+                last_crash_at     TEXT,
+                source            TEXT    NOT NULL,
+                source_path       TEXT    NOT NULL,
+                read_at           TEXT    NOT NULL,
+                exception_type    TEXT,
+                reason            TEXT,
+                kind              TEXT,
+                accessor          TEXT,
+                receiver_class    TEXT,
+                key               TEXT
+            );
+
+            -- Usage on one day (`day` '' for figures of no one day), of one app version ('' for all) on one
+            -- OS version ('' for all): launches and active devices, and the crashes and crashed devices the
+            -- source counted (Bugly's trend has them; a usage sheet does not). NULL: not known.
+            CREATE TABLE app_usage (
+                id             INTEGER PRIMARY KEY,
+                day            TEXT    NOT NULL,
+                app_version    TEXT    NOT NULL,
+                os_version     TEXT    NOT NULL,
+                launches       INTEGER,
+                active_devices INTEGER,
+                crashes        INTEGER,
+                crash_devices  INTEGER,
+                source         TEXT    NOT NULL,
+                source_path    TEXT    NOT NULL,
+                read_at        TEXT    NOT NULL,
+                UNIQUE (day, app_version, os_version)
+            );
+
+            -- The reports a Bugly issue is linked to by its id.
+            CREATE INDEX report_source_issue ON report (source_issue_id) WHERE source_issue_id IS NOT NULL;
+
+            DROP VIEW import_runs;
+            CREATE VIEW import_runs AS
+            SELECT id, started_at, finished_at, crashscan_version, arguments, files, reports_imported, duplicates,
+                   rejected, kvc_failures, skipped, usage_rows, issue_counts
+            FROM import_run;
+
+            DROP VIEW import_files;
+            CREATE VIEW import_files AS
+            SELECT f.run_id,
+                   f.path,
+                   f.outcome,
+                   f.reason,
+                   f.source_format,
+                   f.reports_imported,
+                   f.duplicates,
+                   f.bytes,
+                   run.started_at,
+                   f.usage_rows,
+                   f.issue_counts
+            FROM import_file f
+            JOIN import_run run ON run.id = f.run_id;
+
+            -- Each Bugly issue with the crash groups it is linked to: the groups of the imported reports
+            -- that name the issue (`linked_by` 'issue id', `logs` those reports); else the groups of its
+            -- exception and reason (for a KVC failure its class, key and accessor), only those whose blame
+            -- frame is in the issue's key stack when any is ('exception, reason and key stack'; else
+            -- 'exception and reason'; `logs` the group's reports).
+            CREATE VIEW bugly_issue_groups AS
+            WITH by_id AS (
+                SELECT i.id AS issue_row, r.group_id, count(*) AS logs
+                FROM bugly_issue i
+                JOIN report r ON r.source_issue_id = i.issue_id
+                WHERE i.app_id IS NULL OR r.source_url IS NULL OR instr(r.source_url, '/crashes/' || i.app_id || '/') > 0
+                GROUP BY i.id, r.group_id
+            ),
+            by_content AS (
+                SELECT i.id AS issue_row, g.id AS group_id,
+                       (i.key_stack IS NOT NULL AND g.blame_frame IS NOT NULL AND instr(i.key_stack, g.blame_frame) > 0)
+                           AS in_key_stack
+                FROM bugly_issue i
+                JOIN crash_group g ON g.exception_type IS i.exception_type
+                    AND CASE WHEN i.kind IS NULL THEN g.kind IS NULL AND g.reason IS i.reason
+                             ELSE g.kind = i.kind AND g.accessor IS i.accessor AND g.receiver_class IS i.receiver_class
+                                  AND g.key IS i.key END
+                WHERE NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.issue_row = i.id)
+                  AND EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)
+            ),
+            by_content_kept AS (
+                SELECT issue_row, group_id, in_key_stack, max(in_key_stack) OVER (PARTITION BY issue_row) AS any_in_key_stack
+                FROM by_content
+            )
+            SELECT i.identity AS issue, i.app_id, i.issue_id, l.group_id, substr(g.fingerprint, 1, 8) AS group_key,
+                   l.linked_by, l.logs
+            FROM (
+                SELECT issue_row, group_id, 'issue id' AS linked_by, logs FROM by_id
+                UNION ALL
+                SELECT issue_row, group_id,
+                       CASE WHEN in_key_stack THEN 'exception, reason and key stack' ELSE 'exception and reason' END,
+                       (SELECT count(*) FROM report r WHERE r.group_id = by_content_kept.group_id)
+                FROM by_content_kept
+                WHERE in_key_stack = any_in_key_stack
+            ) l
+            JOIN bugly_issue i ON i.id = l.issue_row
+            JOIN crash_group g ON g.id = l.group_id;
+
+            -- Bugly's counts of each issue, with how many crash groups it is linked to and how many of the
+            -- imported logs name it.
+            CREATE VIEW bugly_issues AS
+            SELECT i.identity AS issue, i.app_id, i.issue_id, i.exception_type, i.exception_message, i.key_stack,
+                   i.app_versions, i.occurrences, i.affected_devices, i.last_crash_at, i.source, i.source_path, i.read_at,
+                   (SELECT count(*) FROM bugly_issue_groups l WHERE l.issue = i.identity) AS linked_groups,
+                   coalesce((SELECT sum(l.logs) FROM bugly_issue_groups l WHERE l.issue = i.identity AND l.linked_by = 'issue id'), 0)
+                       AS logs_naming_issue,
+                   CASE WHEN i.app_id IS NOT NULL AND i.issue_id IS NOT NULL
+                        THEN 'https://bugly.qq.com/v2/crash-reporting/crashes/' || i.app_id || '/' || i.issue_id || '?pid=2' END
+                       AS bugly_url,
+                   i.receiver_class, i.key
+            FROM bugly_issue i;
+
+            -- Usage rows with their rates: `crash_rate` crashes per launch and `device_crash_rate` crashed
+            -- devices per active device, both as the source counted them (NULL where it did not count
+            -- both); `logs_imported` the imported reports of the same day (the UTC day of their crash time),
+            -- app version and OS version (any where the row has ''), and `log_rate` those per launch: a
+            -- floor where the logs are a sample (a Bugly download), the rate itself where every crash was
+            -- imported. (`logs_imported` reads the reports once per row.)
+            CREATE VIEW usage_rates AS
+            SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
+                   u.logs_imported,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
+                   u.source, u.source_path, u.read_at
+            FROM (
+                SELECT u.*,
+                       (SELECT count(*) FROM report r
+                        WHERE (u.day = '' OR substr(r.seen_at, 1, 10) = u.day)
+                          AND (u.app_version = '' OR r.app_version = u.app_version)
+                          AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
+                FROM app_usage u
+            ) u;
+            """#
+        ),
     ]
 
     /// PostgreSQL's (migrations/postgresql/NNNN_*.sql), with the same version numbers.
@@ -4128,6 +4293,140 @@ enum EmbeddedMigrations {
             FOR EACH ROW WHEN (NEW.id <> OLD.id) EXECUTE FUNCTION report_move_dependents();
             """#
         ),
+        (
+            "0033_scale.sql",
+            #"""
+            -- crashscan schema for PostgreSQL, version 33: scale beside the sampled logs, as SQLite's 0033:
+            -- Bugly's own counts of an issue and usage, the denominator of crash rates, each kept as the last
+            -- file read gave them.
+
+            ALTER TABLE import_run ADD COLUMN usage_rows integer NOT NULL DEFAULT 0;
+            ALTER TABLE import_run ADD COLUMN issue_counts integer NOT NULL DEFAULT 0;
+            ALTER TABLE import_file ADD COLUMN usage_rows integer NOT NULL DEFAULT 0;
+            ALTER TABLE import_file ADD COLUMN issue_counts integer NOT NULL DEFAULT 0;
+
+            -- Bugly's counts of one issue; `identity` is `APP/ISSUE` or `group:FINGERPRINT` (SQLite's 0033
+            -- says more).
+            CREATE TABLE bugly_issue (
+                id                bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                identity          text COLLATE "C" NOT NULL UNIQUE,
+                app_id            text COLLATE "C",
+                issue_id          text COLLATE "C",
+                exception_message text COLLATE "C",
+                key_stack         text COLLATE "C",
+                app_versions      text COLLATE "C",
+                occurrences       bigint,
+                affected_devices  bigint,
+                last_crash_at     text COLLATE "C",
+                source            text COLLATE "C" NOT NULL,
+                source_path       text COLLATE "C" NOT NULL,
+                read_at           timestamptz NOT NULL,
+                exception_type    text COLLATE "C",
+                reason            text COLLATE "C",
+                kind              text COLLATE "C",
+                accessor          text COLLATE "C",
+                receiver_class    text COLLATE "C",
+                key               text COLLATE "C"
+            );
+
+            -- Usage on one day ('' for figures of no one day), app version ('' all), OS version ('' all).
+            CREATE TABLE app_usage (
+                id             bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                day            text COLLATE "C" NOT NULL,
+                app_version    text COLLATE "C" NOT NULL,
+                os_version     text COLLATE "C" NOT NULL,
+                launches       bigint,
+                active_devices bigint,
+                crashes        bigint,
+                crash_devices  bigint,
+                source         text COLLATE "C" NOT NULL,
+                source_path    text COLLATE "C" NOT NULL,
+                read_at        timestamptz NOT NULL,
+                UNIQUE (day, app_version, os_version)
+            );
+
+            CREATE INDEX report_source_issue ON report (source_issue_id) WHERE source_issue_id IS NOT NULL;
+
+            CREATE OR REPLACE VIEW import_runs AS
+            SELECT id, started_at, finished_at, crashscan_version, arguments, files, reports_imported, duplicates, rejected,
+                   kvc_failures, skipped, usage_rows, issue_counts
+            FROM import_run;
+
+            CREATE OR REPLACE VIEW import_files AS
+            SELECT f.run_id, f.path, f.outcome, f.reason, f.source_format, f.reports_imported, f.duplicates, f.bytes,
+                   run.started_at, f.usage_rows, f.issue_counts
+            FROM import_file f
+            JOIN import_run run ON run.id = f.run_id;
+
+            CREATE VIEW bugly_issue_groups AS
+            WITH by_id AS (
+                SELECT i.id AS issue_row, r.group_id, count(*) AS logs
+                FROM bugly_issue i
+                JOIN report r ON r.source_issue_id = i.issue_id
+                WHERE i.app_id IS NULL OR r.source_url IS NULL OR strpos(r.source_url, '/crashes/' || i.app_id || '/') > 0
+                GROUP BY i.id, r.group_id
+            ),
+            by_content AS (
+                SELECT i.id AS issue_row, g.id AS group_id,
+                       coalesce(i.key_stack IS NOT NULL AND g.blame_frame IS NOT NULL
+                                AND strpos(i.key_stack, g.blame_frame) > 0, false) AS in_key_stack
+                FROM bugly_issue i
+                JOIN crash_group g ON g.exception_type IS NOT DISTINCT FROM i.exception_type
+                    AND CASE WHEN i.kind IS NULL THEN g.kind IS NULL AND g.reason IS NOT DISTINCT FROM i.reason
+                             ELSE g.kind = i.kind AND g.accessor IS NOT DISTINCT FROM i.accessor
+                                  AND g.receiver_class IS NOT DISTINCT FROM i.receiver_class
+                                  AND g.key IS NOT DISTINCT FROM i.key END
+                WHERE NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.issue_row = i.id)
+                  AND EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)
+            ),
+            by_content_kept AS (
+                SELECT issue_row, group_id, in_key_stack, bool_or(in_key_stack) OVER (PARTITION BY issue_row) AS any_in_key_stack
+                FROM by_content
+            )
+            SELECT i.identity AS issue, i.app_id, i.issue_id, l.group_id, substr(g.fingerprint, 1, 8) AS group_key,
+                   l.linked_by, l.logs
+            FROM (
+                SELECT issue_row, group_id, 'issue id' AS linked_by, logs FROM by_id
+                UNION ALL
+                SELECT issue_row, group_id,
+                       CASE WHEN in_key_stack THEN 'exception, reason and key stack' ELSE 'exception and reason' END,
+                       (SELECT count(*) FROM report r WHERE r.group_id = by_content_kept.group_id)
+                FROM by_content_kept
+                WHERE in_key_stack = any_in_key_stack
+            ) l
+            JOIN bugly_issue i ON i.id = l.issue_row
+            JOIN crash_group g ON g.id = l.group_id;
+
+            CREATE VIEW bugly_issues AS
+            SELECT i.identity AS issue, i.app_id, i.issue_id, i.exception_type, i.exception_message, i.key_stack,
+                   i.app_versions, i.occurrences, i.affected_devices, i.last_crash_at, i.source, i.source_path, i.read_at,
+                   (SELECT count(*) FROM bugly_issue_groups l WHERE l.issue = i.identity) AS linked_groups,
+                   coalesce((SELECT sum(l.logs) FROM bugly_issue_groups l WHERE l.issue = i.identity AND l.linked_by = 'issue id'), 0)
+                       AS logs_naming_issue,
+                   CASE WHEN i.app_id IS NOT NULL AND i.issue_id IS NOT NULL
+                        THEN 'https://bugly.qq.com/v2/crash-reporting/crashes/' || i.app_id || '/' || i.issue_id || '?pid=2' END
+                       AS bugly_url,
+                   i.receiver_class, i.key
+            FROM bugly_issue i;
+
+            CREATE VIEW usage_rates AS
+            SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
+                   u.logs_imported,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
+                   u.source, u.source_path, u.read_at
+            FROM (
+                SELECT u.*,
+                       (SELECT count(*) FROM report r
+                        WHERE (u.day = '' OR to_char(r.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') = u.day)
+                          AND (u.app_version = '' OR r.app_version = u.app_version)
+                          AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
+                FROM app_usage u
+            ) u;
+            """#
+        ),
     ]
 
     /// The whole schema a new database is made of, SQLite's and PostgreSQL's (migrations/baseline.sql,
@@ -4136,9 +4435,9 @@ enum EmbeddedMigrations {
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 32
-            -- crashscan's schema at version 32, whole: what a new SQLite database is made of. The numbered
-            -- files beside this one (0001 to 0032) are what an older database is upgraded by; a test keeps
+            -- crashscan:baseline-version 33
+            -- crashscan's schema at version 33, whole: what a new SQLite database is made of. The numbered
+            -- files beside this one (0001 to 0033) are what an older database is upgraded by; a test keeps
             -- both giving the same schema (MigrationTests). The derived tables are not here: the store makes
             -- them from their declarations (Sources/CrashScanStore/Cache/Caches.swift). docs/schema/sqlite.sql
             -- shows the whole schema of a new database, derived tables included.
@@ -4158,7 +4457,9 @@ enum EmbeddedMigrations {
                 duplicates        INTEGER NOT NULL DEFAULT 0,
                 rejected          INTEGER NOT NULL DEFAULT 0,
                 kvc_failures      INTEGER NOT NULL DEFAULT 0,
-                skipped           INTEGER NOT NULL DEFAULT 0
+                skipped           INTEGER NOT NULL DEFAULT 0,
+                usage_rows        INTEGER NOT NULL DEFAULT 0,
+                issue_counts      INTEGER NOT NULL DEFAULT 0
             );
 
             -- (A closed vocabulary is checked by comparisons joined by OR: SQLite checks an IN list of three
@@ -4178,7 +4479,9 @@ enum EmbeddedMigrations {
                 duplicates       INTEGER NOT NULL DEFAULT 0,
                 bytes            INTEGER,
                 file_hash        BLOB,
-                parser_revision  TEXT
+                parser_revision  TEXT,
+                usage_rows       INTEGER NOT NULL DEFAULT 0,
+                issue_counts     INTEGER NOT NULL DEFAULT 0
             );
             CREATE INDEX import_file_run ON import_file (run_id);
             -- A file's hash by its first 8 bytes (the whole hash is compared after).
@@ -4396,6 +4699,54 @@ enum EmbeddedMigrations {
                 id INTEGER PRIMARY KEY CHECK (id = 1)
             );
 
+            -- Bugly's counts of one issue. `identity` is what a later export replaces it by: `APP/ISSUE`
+            -- (APP empty when the app id is not known), or `group:FINGERPRINT` for counts copied with a
+            -- crash log that names no issue. `exception_type` … `key` are the exception message as crash
+            -- groups hold it (the normalised reason, the KVC failure): they link the issue to the groups of
+            -- its exception when no imported report names the issue (`bugly_issue_groups`).
+            CREATE TABLE bugly_issue (
+                id                INTEGER PRIMARY KEY,
+                identity          TEXT    NOT NULL UNIQUE,
+                app_id            TEXT,
+                issue_id          TEXT,
+                exception_message TEXT,
+                key_stack         TEXT,
+                app_versions      TEXT,
+                occurrences       INTEGER,
+                affected_devices  INTEGER,
+                last_crash_at     TEXT,
+                source            TEXT    NOT NULL,
+                source_path       TEXT    NOT NULL,
+                read_at           TEXT    NOT NULL,
+                exception_type    TEXT,
+                reason            TEXT,
+                kind              TEXT,
+                accessor          TEXT,
+                receiver_class    TEXT,
+                key               TEXT
+            );
+
+            -- Usage on one day (`day` '' for figures of no one day), of one app version ('' for all) on one
+            -- OS version ('' for all): launches and active devices, and the crashes and crashed devices the
+            -- source counted (Bugly's trend has them; a usage sheet does not). NULL: not known.
+            CREATE TABLE app_usage (
+                id             INTEGER PRIMARY KEY,
+                day            TEXT    NOT NULL,
+                app_version    TEXT    NOT NULL,
+                os_version     TEXT    NOT NULL,
+                launches       INTEGER,
+                active_devices INTEGER,
+                crashes        INTEGER,
+                crash_devices  INTEGER,
+                source         TEXT    NOT NULL,
+                source_path    TEXT    NOT NULL,
+                read_at        TEXT    NOT NULL,
+                UNIQUE (day, app_version, os_version)
+            );
+
+            -- The reports a Bugly issue is linked to by its id.
+            CREATE INDEX report_source_issue ON report (source_issue_id) WHERE source_issue_id IS NOT NULL;
+
             -- The views applications read.
 
             CREATE VIEW recommendations AS
@@ -4421,7 +4772,7 @@ enum EmbeddedMigrations {
 
             CREATE VIEW import_runs AS
             SELECT id, started_at, finished_at, crashscan_version, arguments, files, reports_imported, duplicates,
-                   rejected, kvc_failures, skipped
+                   rejected, kvc_failures, skipped, usage_rows, issue_counts
             FROM import_run;
 
             CREATE VIEW import_files AS
@@ -4433,7 +4784,9 @@ enum EmbeddedMigrations {
                    f.reports_imported,
                    f.duplicates,
                    f.bytes,
-                   run.started_at
+                   run.started_at,
+                   f.usage_rows,
+                   f.issue_counts
             FROM import_file f
             JOIN import_run run ON run.id = f.run_id;
 
@@ -4558,13 +4911,93 @@ enum EmbeddedMigrations {
             FROM crash_group g
             JOIN report r ON r.group_id = g.id
             GROUP BY g.id;
+
+            -- Each Bugly issue with the crash groups it is linked to: the groups of the imported reports
+            -- that name the issue (`linked_by` 'issue id', `logs` those reports); else the groups of its
+            -- exception and reason (for a KVC failure its class, key and accessor), only those whose blame
+            -- frame is in the issue's key stack when any is ('exception, reason and key stack'; else
+            -- 'exception and reason'; `logs` the group's reports).
+            CREATE VIEW bugly_issue_groups AS
+            WITH by_id AS (
+                SELECT i.id AS issue_row, r.group_id, count(*) AS logs
+                FROM bugly_issue i
+                JOIN report r ON r.source_issue_id = i.issue_id
+                WHERE i.app_id IS NULL OR r.source_url IS NULL OR instr(r.source_url, '/crashes/' || i.app_id || '/') > 0
+                GROUP BY i.id, r.group_id
+            ),
+            by_content AS (
+                SELECT i.id AS issue_row, g.id AS group_id,
+                       (i.key_stack IS NOT NULL AND g.blame_frame IS NOT NULL AND instr(i.key_stack, g.blame_frame) > 0)
+                           AS in_key_stack
+                FROM bugly_issue i
+                JOIN crash_group g ON g.exception_type IS i.exception_type
+                    AND CASE WHEN i.kind IS NULL THEN g.kind IS NULL AND g.reason IS i.reason
+                             ELSE g.kind = i.kind AND g.accessor IS i.accessor AND g.receiver_class IS i.receiver_class
+                                  AND g.key IS i.key END
+                WHERE NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.issue_row = i.id)
+                  AND EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)
+            ),
+            by_content_kept AS (
+                SELECT issue_row, group_id, in_key_stack, max(in_key_stack) OVER (PARTITION BY issue_row) AS any_in_key_stack
+                FROM by_content
+            )
+            SELECT i.identity AS issue, i.app_id, i.issue_id, l.group_id, substr(g.fingerprint, 1, 8) AS group_key,
+                   l.linked_by, l.logs
+            FROM (
+                SELECT issue_row, group_id, 'issue id' AS linked_by, logs FROM by_id
+                UNION ALL
+                SELECT issue_row, group_id,
+                       CASE WHEN in_key_stack THEN 'exception, reason and key stack' ELSE 'exception and reason' END,
+                       (SELECT count(*) FROM report r WHERE r.group_id = by_content_kept.group_id)
+                FROM by_content_kept
+                WHERE in_key_stack = any_in_key_stack
+            ) l
+            JOIN bugly_issue i ON i.id = l.issue_row
+            JOIN crash_group g ON g.id = l.group_id;
+
+            -- Bugly's counts of each issue, with how many crash groups it is linked to and how many of the
+            -- imported logs name it.
+            CREATE VIEW bugly_issues AS
+            SELECT i.identity AS issue, i.app_id, i.issue_id, i.exception_type, i.exception_message, i.key_stack,
+                   i.app_versions, i.occurrences, i.affected_devices, i.last_crash_at, i.source, i.source_path, i.read_at,
+                   (SELECT count(*) FROM bugly_issue_groups l WHERE l.issue = i.identity) AS linked_groups,
+                   coalesce((SELECT sum(l.logs) FROM bugly_issue_groups l WHERE l.issue = i.identity AND l.linked_by = 'issue id'), 0)
+                       AS logs_naming_issue,
+                   CASE WHEN i.app_id IS NOT NULL AND i.issue_id IS NOT NULL
+                        THEN 'https://bugly.qq.com/v2/crash-reporting/crashes/' || i.app_id || '/' || i.issue_id || '?pid=2' END
+                       AS bugly_url,
+                   i.receiver_class, i.key
+            FROM bugly_issue i;
+
+            -- Usage rows with their rates: `crash_rate` crashes per launch and `device_crash_rate` crashed
+            -- devices per active device, both as the source counted them (NULL where it did not count
+            -- both); `logs_imported` the imported reports of the same day (the UTC day of their crash time),
+            -- app version and OS version (any where the row has ''), and `log_rate` those per launch: a
+            -- floor where the logs are a sample (a Bugly download), the rate itself where every crash was
+            -- imported. (`logs_imported` reads the reports once per row.)
+            CREATE VIEW usage_rates AS
+            SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
+                   u.logs_imported,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
+                   u.source, u.source_path, u.read_at
+            FROM (
+                SELECT u.*,
+                       (SELECT count(*) FROM report r
+                        WHERE (u.day = '' OR substr(r.seen_at, 1, 10) = u.day)
+                          AND (u.app_version = '' OR r.app_version = u.app_version)
+                          AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
+                FROM app_usage u
+            ) u;
             """#
         ),
         (
             "baseline.sql",
             #"""
-            -- crashscan:baseline-version 32
-            -- crashscan's schema at version 32 for PostgreSQL (the team database), whole: what a new database
+            -- crashscan:baseline-version 33
+            -- crashscan's schema at version 33 for PostgreSQL (the team database), whole: what a new database
             -- is made of. The numbered files beside this one are what an older database is upgraded by; a
             -- test keeps both giving the same schema (MigrationTests). The derived tables are not here: the
             -- store makes them from their declarations (Sources/CrashScanStore/Cache/Caches.swift).
@@ -4590,7 +5023,9 @@ enum EmbeddedMigrations {
                 duplicates        integer NOT NULL DEFAULT 0,
                 rejected          integer NOT NULL DEFAULT 0,
                 kvc_failures      integer NOT NULL DEFAULT 0,
-                skipped           integer NOT NULL DEFAULT 0
+                skipped           integer NOT NULL DEFAULT 0,
+                usage_rows        integer NOT NULL DEFAULT 0,
+                issue_counts      integer NOT NULL DEFAULT 0
             );
 
             -- One row per file per run: what happened to it.
@@ -4605,7 +5040,9 @@ enum EmbeddedMigrations {
                 duplicates       integer NOT NULL DEFAULT 0,
                 bytes            bigint,
                 file_hash        text COLLATE "C",
-                parser_revision  text COLLATE "C"
+                parser_revision  text COLLATE "C",
+                usage_rows       integer NOT NULL DEFAULT 0,
+                issue_counts     integer NOT NULL DEFAULT 0
             );
             CREATE INDEX import_file_run ON import_file (run_id);
             CREATE INDEX import_file_hash ON import_file (file_hash) WHERE file_hash IS NOT NULL;
@@ -4832,6 +5269,48 @@ enum EmbeddedMigrations {
                 built_at timestamptz NOT NULL
             );
 
+            -- Bugly's counts of one issue; `identity` is `APP/ISSUE` or `group:FINGERPRINT` (SQLite's 0033
+            -- says more).
+            CREATE TABLE bugly_issue (
+                id                bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                identity          text COLLATE "C" NOT NULL UNIQUE,
+                app_id            text COLLATE "C",
+                issue_id          text COLLATE "C",
+                exception_message text COLLATE "C",
+                key_stack         text COLLATE "C",
+                app_versions      text COLLATE "C",
+                occurrences       bigint,
+                affected_devices  bigint,
+                last_crash_at     text COLLATE "C",
+                source            text COLLATE "C" NOT NULL,
+                source_path       text COLLATE "C" NOT NULL,
+                read_at           timestamptz NOT NULL,
+                exception_type    text COLLATE "C",
+                reason            text COLLATE "C",
+                kind              text COLLATE "C",
+                accessor          text COLLATE "C",
+                receiver_class    text COLLATE "C",
+                key               text COLLATE "C"
+            );
+
+            -- Usage on one day ('' for figures of no one day), app version ('' all), OS version ('' all).
+            CREATE TABLE app_usage (
+                id             bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+                day            text COLLATE "C" NOT NULL,
+                app_version    text COLLATE "C" NOT NULL,
+                os_version     text COLLATE "C" NOT NULL,
+                launches       bigint,
+                active_devices bigint,
+                crashes        bigint,
+                crash_devices  bigint,
+                source         text COLLATE "C" NOT NULL,
+                source_path    text COLLATE "C" NOT NULL,
+                read_at        timestamptz NOT NULL,
+                UNIQUE (day, app_version, os_version)
+            );
+
+            CREATE INDEX report_source_issue ON report (source_issue_id) WHERE source_issue_id IS NOT NULL;
+
             -- The views applications read.
 
             CREATE VIEW recommendations AS
@@ -4844,12 +5323,12 @@ enum EmbeddedMigrations {
 
             CREATE VIEW import_runs AS
             SELECT id, started_at, finished_at, crashscan_version, arguments, files, reports_imported, duplicates, rejected,
-                   kvc_failures, skipped
+                   kvc_failures, skipped, usage_rows, issue_counts
             FROM import_run;
 
             CREATE VIEW import_files AS
             SELECT f.run_id, f.path, f.outcome, f.reason, f.source_format, f.reports_imported, f.duplicates, f.bytes,
-                   run.started_at
+                   run.started_at, f.usage_rows, f.issue_counts
             FROM import_file f
             JOIN import_run run ON run.id = f.run_id;
 
@@ -4908,6 +5387,74 @@ enum EmbeddedMigrations {
             FROM crash_group g
             JOIN report r ON r.group_id = g.id
             GROUP BY g.id;
+
+            CREATE VIEW bugly_issue_groups AS
+            WITH by_id AS (
+                SELECT i.id AS issue_row, r.group_id, count(*) AS logs
+                FROM bugly_issue i
+                JOIN report r ON r.source_issue_id = i.issue_id
+                WHERE i.app_id IS NULL OR r.source_url IS NULL OR strpos(r.source_url, '/crashes/' || i.app_id || '/') > 0
+                GROUP BY i.id, r.group_id
+            ),
+            by_content AS (
+                SELECT i.id AS issue_row, g.id AS group_id,
+                       coalesce(i.key_stack IS NOT NULL AND g.blame_frame IS NOT NULL
+                                AND strpos(i.key_stack, g.blame_frame) > 0, false) AS in_key_stack
+                FROM bugly_issue i
+                JOIN crash_group g ON g.exception_type IS NOT DISTINCT FROM i.exception_type
+                    AND CASE WHEN i.kind IS NULL THEN g.kind IS NULL AND g.reason IS NOT DISTINCT FROM i.reason
+                             ELSE g.kind = i.kind AND g.accessor IS NOT DISTINCT FROM i.accessor
+                                  AND g.receiver_class IS NOT DISTINCT FROM i.receiver_class
+                                  AND g.key IS NOT DISTINCT FROM i.key END
+                WHERE NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.issue_row = i.id)
+                  AND EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)
+            ),
+            by_content_kept AS (
+                SELECT issue_row, group_id, in_key_stack, bool_or(in_key_stack) OVER (PARTITION BY issue_row) AS any_in_key_stack
+                FROM by_content
+            )
+            SELECT i.identity AS issue, i.app_id, i.issue_id, l.group_id, substr(g.fingerprint, 1, 8) AS group_key,
+                   l.linked_by, l.logs
+            FROM (
+                SELECT issue_row, group_id, 'issue id' AS linked_by, logs FROM by_id
+                UNION ALL
+                SELECT issue_row, group_id,
+                       CASE WHEN in_key_stack THEN 'exception, reason and key stack' ELSE 'exception and reason' END,
+                       (SELECT count(*) FROM report r WHERE r.group_id = by_content_kept.group_id)
+                FROM by_content_kept
+                WHERE in_key_stack = any_in_key_stack
+            ) l
+            JOIN bugly_issue i ON i.id = l.issue_row
+            JOIN crash_group g ON g.id = l.group_id;
+
+            CREATE VIEW bugly_issues AS
+            SELECT i.identity AS issue, i.app_id, i.issue_id, i.exception_type, i.exception_message, i.key_stack,
+                   i.app_versions, i.occurrences, i.affected_devices, i.last_crash_at, i.source, i.source_path, i.read_at,
+                   (SELECT count(*) FROM bugly_issue_groups l WHERE l.issue = i.identity) AS linked_groups,
+                   coalesce((SELECT sum(l.logs) FROM bugly_issue_groups l WHERE l.issue = i.identity AND l.linked_by = 'issue id'), 0)
+                       AS logs_naming_issue,
+                   CASE WHEN i.app_id IS NOT NULL AND i.issue_id IS NOT NULL
+                        THEN 'https://bugly.qq.com/v2/crash-reporting/crashes/' || i.app_id || '/' || i.issue_id || '?pid=2' END
+                       AS bugly_url,
+                   i.receiver_class, i.key
+            FROM bugly_issue i;
+
+            CREATE VIEW usage_rates AS
+            SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
+                   CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
+                   u.logs_imported,
+                   CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
+                   u.source, u.source_path, u.read_at
+            FROM (
+                SELECT u.*,
+                       (SELECT count(*) FROM report r
+                        WHERE (u.day = '' OR to_char(r.seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') = u.day)
+                          AND (u.app_version = '' OR r.app_version = u.app_version)
+                          AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
+                FROM app_usage u
+            ) u;
             """#
         ),
     ]

@@ -14,8 +14,9 @@ extension ReportWriter {
         }
         // After the partitions: the lookup locks `report` for this transaction, and making a
         // partition (on its own connection) would then wait for it.
-        // A file stored in parts goes file by file: its savepoint spans batches.
-        if store.db.dialect == .postgresql, parsed.allSatisfy({ $0.part == .whole }),
+        // A file stored in parts goes file by file: its savepoint spans batches; so do the rare
+        // batches with counts of usage or issues.
+        if store.db.dialect == .postgresql, parsed.allSatisfy({ $0.part == .whole && !$0.givesScale }),
             try !meetsStoredIncident(parsed)
         {
             let uncachedBefore = uncachedReports.count
@@ -58,11 +59,28 @@ extension ReportWriter {
             return FileOutcome()
         case .storedBefore(let count, let fingerprint):
             return try recordStoredBefore(path: item.path, fingerprint: fingerprint, reports: count)
+        case .scale(let scale):
+            return try writeScale(item, scale: scale)
         case .parsed(let reports) where item.part != .whole:
             return try writePart(item, reports: reports)
         case .parsed(let reports):
             return try write(
                 path: item.path, bytes: item.bytes, reports: reports, fingerprint: item.fingerprint)
+        }
+    }
+}
+
+extension AnalyzedInput {
+    /// Whether the input holds usage or issue counts (a file of them, or reports copied with
+    /// their issue's counts).
+    var givesScale: Bool {
+        switch outcome {
+        case .scale: return true
+        case .parsed(let reports):
+            return reports.contains {
+                $0.report.issueOccurrences != nil || $0.report.issueAffectedDevices != nil
+            }
+        case .rejected, .storedBefore: return false
         }
     }
 }

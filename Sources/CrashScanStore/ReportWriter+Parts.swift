@@ -66,13 +66,14 @@ extension ReportWriter {
                     fingerprint: item.fingerprint))
         }
         try insert(fresh, fileID: file.fileID, path: item.path, outcome: &file.outcome, groups: &file.groups)
+        file.outcome.issueCounts += try storeIssueHeaders(of: reports, path: item.path)
         guard item.part == .last else { return }
         let outcome: ImportFileOutcome = file.outcome.imported == 0 ? .duplicate : .imported
         try store.db.run(
-            "UPDATE import_file SET outcome = ?, reports_imported = ?, duplicates = ? WHERE id = ?",
+            "UPDATE import_file SET outcome = ?, reports_imported = ?, duplicates = ?, issue_counts = ? WHERE id = ?",
             [
                 .text(outcome.rawValue), .int(file.outcome.imported), .int(file.outcome.duplicates),
-                file.fileID,
+                .int(file.outcome.issueCounts), file.fileID,
             ])
         try store.db.execute("RELEASE SAVEPOINT file")
     }

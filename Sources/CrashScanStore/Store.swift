@@ -244,6 +244,9 @@ package final class ReportWriter {
         package var refused: String?
         /// Reports of the file that were one incident with a report of another file.
         package var sameIncident: [SameIncident] = []
+        /// Rows of usage, and issues' counts, the file gave.
+        package var usageRows = 0
+        package var issueCounts = 0
     }
 
     /// Two copies of one incident: the one kept and the one dropped, by path.
@@ -295,6 +298,7 @@ package final class ReportWriter {
                 duplicates: outcome.duplicates,
                 fingerprint: fingerprint))
         try insert(fresh, fileID: fileID, path: path, outcome: &outcome, groups: &groups)
+        outcome.issueCounts = try storeIssueHeaders(of: reports, path: path)
         return outcome
     }
 
@@ -423,7 +427,7 @@ package final class ReportWriter {
     /// The columns of an `import_file` row, in the order of the row builders below.
     static let fileColumns = [
         "run_id", "path", "outcome", "reason", "source_format", "reports_imported", "duplicates", "bytes",
-        "file_hash", "parser_revision",
+        "file_hash", "parser_revision", "usage_rows", "issue_counts",
     ]
 
     /// The `import_file` row of a parsed file of which `fresh` reports are stored.
@@ -436,14 +440,17 @@ package final class ReportWriter {
             .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
             .optional(reports.first?.report.textRepairNote),
             .optional(reports.first?.report.format.rawValue), .int(fresh), .int(duplicates), .optional(bytes),
-            store.db.dialect.digest(fingerprint?.hex), .text(parserRevision),
+            store.db.dialect.digest(fingerprint?.hex), .text(parserRevision), .int(0),
+            .int(
+                reports.count { $0.report.issueOccurrences != nil || $0.report.issueAffectedDevices != nil }),
         ]
     }
 
     func rejectedFileRow(path: String, bytes: Int?, rejection: Rejection) -> [SQLValue] {
         [
             .int(Int(runID)), .text(path), .text(ImportFileOutcome(rejection.disposition).rawValue),
-            .text(rejection.reason), .null, .int(0), .int(0), .optional(bytes), .null, .null,
+            .text(rejection.reason), .null, .int(0), .int(0), .optional(bytes), .null, .null, .int(0),
+            .int(0),
         ]
     }
 
@@ -452,6 +459,8 @@ package final class ReportWriter {
             .int(Int(runID)), .text(path), .text(ImportFileOutcome.duplicate.rawValue),
             .text("same bytes as a file imported before"), .null, .int(0), .int(reports),
             .int(fingerprint.byteCount), store.db.dialect.digest(fingerprint.hex), .text(parserRevision),
+            .int(0),
+            .int(0),
         ]
     }
 
@@ -516,19 +525,20 @@ package final class ReportWriter {
 
     /// Closes the run with its totals.
     package func finish(
-        files: Int, imported: Int, duplicates: Int, rejected: Int, skipped: Int, kvcFailures: Int
+        files: Int, imported: Int, duplicates: Int, rejected: Int, skipped: Int, kvcFailures: Int,
+        usageRows: Int = 0, issueCounts: Int = 0
     )
         throws
     {
         try store.db.run(
             """
             UPDATE import_run SET finished_at = ?, files = ?, reports_imported = ?, duplicates = ?, rejected = ?,
-                kvc_failures = ?, skipped = ?
+                kvc_failures = ?, skipped = ?, usage_rows = ?, issue_counts = ?
             WHERE id = ?
             """,
             [
                 .text(Timestamp.now()), .int(files), .int(imported), .int(duplicates), .int(rejected),
-                .int(kvcFailures), .int(skipped),
+                .int(kvcFailures), .int(skipped), .int(usageRows), .int(issueCounts),
                 .integer(runID),
             ])
     }

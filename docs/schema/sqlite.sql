@@ -2,6 +2,43 @@
 -- tables of migrations/baseline.sql and the derived tables (caches) the store declares in
 -- Sources/CrashScanStore/Cache/Caches.swift. Query the views; see docs/querying.md.
 
+CREATE TABLE app_usage (
+    id             INTEGER PRIMARY KEY,
+    day            TEXT    NOT NULL,
+    app_version    TEXT    NOT NULL,
+    os_version     TEXT    NOT NULL,
+    launches       INTEGER,
+    active_devices INTEGER,
+    crashes        INTEGER,
+    crash_devices  INTEGER,
+    source         TEXT    NOT NULL,
+    source_path    TEXT    NOT NULL,
+    read_at        TEXT    NOT NULL,
+    UNIQUE (day, app_version, os_version)
+);
+
+CREATE TABLE bugly_issue (
+    id                INTEGER PRIMARY KEY,
+    identity          TEXT    NOT NULL UNIQUE,
+    app_id            TEXT,
+    issue_id          TEXT,
+    exception_message TEXT,
+    key_stack         TEXT,
+    app_versions      TEXT,
+    occurrences       INTEGER,
+    affected_devices  INTEGER,
+    last_crash_at     TEXT,
+    source            TEXT    NOT NULL,
+    source_path       TEXT    NOT NULL,
+    read_at           TEXT    NOT NULL,
+    exception_type    TEXT,
+    reason            TEXT,
+    kind              TEXT,
+    accessor          TEXT,
+    receiver_class    TEXT,
+    key               TEXT
+);
+
 CREATE TABLE cache_state (
     id       INTEGER PRIMARY KEY CHECK (id = 1),
     digest   TEXT    NOT NULL,
@@ -153,7 +190,9 @@ CREATE TABLE import_file (
     duplicates       INTEGER NOT NULL DEFAULT 0,
     bytes            INTEGER,
     file_hash        BLOB,
-    parser_revision  TEXT
+    parser_revision  TEXT,
+    usage_rows       INTEGER NOT NULL DEFAULT 0,
+    issue_counts     INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE import_run (
@@ -167,7 +206,9 @@ CREATE TABLE import_run (
     duplicates        INTEGER NOT NULL DEFAULT 0,
     rejected          INTEGER NOT NULL DEFAULT 0,
     kvc_failures      INTEGER NOT NULL DEFAULT 0,
-    skipped           INTEGER NOT NULL DEFAULT 0
+    skipped           INTEGER NOT NULL DEFAULT 0,
+    usage_rows        INTEGER NOT NULL DEFAULT 0,
+    issue_counts      INTEGER NOT NULL DEFAULT 0
 );
 
 CREATE TABLE kvc_failure (
@@ -360,9 +401,61 @@ CREATE INDEX report_group_seen ON report (group_id, seen_at);
 
 CREATE INDEX report_incident ON report (substr(incident_key, 1, 8)) WHERE incident_key IS NOT NULL;
 
+CREATE INDEX report_source_issue ON report (source_issue_id) WHERE source_issue_id IS NOT NULL;
+
 CREATE INDEX source_finding_class_key ON source_finding (rule_class, key);
 
 CREATE INDEX source_finding_scan ON source_finding (scan_id);
+
+CREATE VIEW bugly_issue_groups AS
+WITH by_id AS (
+    SELECT i.id AS issue_row, r.group_id, count(*) AS logs
+    FROM bugly_issue i
+    JOIN report r ON r.source_issue_id = i.issue_id
+    WHERE i.app_id IS NULL OR r.source_url IS NULL OR instr(r.source_url, '/crashes/' || i.app_id || '/') > 0
+    GROUP BY i.id, r.group_id
+),
+by_content AS (
+    SELECT i.id AS issue_row, g.id AS group_id,
+           (i.key_stack IS NOT NULL AND g.blame_frame IS NOT NULL AND instr(i.key_stack, g.blame_frame) > 0)
+               AS in_key_stack
+    FROM bugly_issue i
+    JOIN crash_group g ON g.exception_type IS i.exception_type
+        AND CASE WHEN i.kind IS NULL THEN g.kind IS NULL AND g.reason IS i.reason
+                 ELSE g.kind = i.kind AND g.accessor IS i.accessor AND g.receiver_class IS i.receiver_class
+                      AND g.key IS i.key END
+    WHERE NOT EXISTS (SELECT 1 FROM by_id WHERE by_id.issue_row = i.id)
+      AND EXISTS (SELECT 1 FROM report r WHERE r.group_id = g.id)
+),
+by_content_kept AS (
+    SELECT issue_row, group_id, in_key_stack, max(in_key_stack) OVER (PARTITION BY issue_row) AS any_in_key_stack
+    FROM by_content
+)
+SELECT i.identity AS issue, i.app_id, i.issue_id, l.group_id, substr(g.fingerprint, 1, 8) AS group_key,
+       l.linked_by, l.logs
+FROM (
+    SELECT issue_row, group_id, 'issue id' AS linked_by, logs FROM by_id
+    UNION ALL
+    SELECT issue_row, group_id,
+           CASE WHEN in_key_stack THEN 'exception, reason and key stack' ELSE 'exception and reason' END,
+           (SELECT count(*) FROM report r WHERE r.group_id = by_content_kept.group_id)
+    FROM by_content_kept
+    WHERE in_key_stack = any_in_key_stack
+) l
+JOIN bugly_issue i ON i.id = l.issue_row
+JOIN crash_group g ON g.id = l.group_id;
+
+CREATE VIEW bugly_issues AS
+SELECT i.identity AS issue, i.app_id, i.issue_id, i.exception_type, i.exception_message, i.key_stack,
+       i.app_versions, i.occurrences, i.affected_devices, i.last_crash_at, i.source, i.source_path, i.read_at,
+       (SELECT count(*) FROM bugly_issue_groups l WHERE l.issue = i.identity) AS linked_groups,
+       coalesce((SELECT sum(l.logs) FROM bugly_issue_groups l WHERE l.issue = i.identity AND l.linked_by = 'issue id'), 0)
+           AS logs_naming_issue,
+       CASE WHEN i.app_id IS NOT NULL AND i.issue_id IS NOT NULL
+            THEN 'https://bugly.qq.com/v2/crash-reporting/crashes/' || i.app_id || '/' || i.issue_id || '?pid=2' END
+           AS bugly_url,
+       i.receiver_class, i.key
+FROM bugly_issue i;
 
 CREATE VIEW crash_groups AS
 SELECT g.id,
@@ -400,13 +493,15 @@ SELECT f.run_id,
        f.reports_imported,
        f.duplicates,
        f.bytes,
-       run.started_at
+       run.started_at,
+       f.usage_rows,
+       f.issue_counts
 FROM import_file f
 JOIN import_run run ON run.id = f.run_id;
 
 CREATE VIEW import_runs AS
 SELECT id, started_at, finished_at, crashscan_version, arguments, files, reports_imported, duplicates,
-       rejected, kvc_failures, skipped
+       rejected, kvc_failures, skipped, usage_rows, issue_counts
 FROM import_run;
 
 CREATE VIEW kvc_failures AS
@@ -520,6 +615,23 @@ SELECT f.path,
 FROM source_finding f
 JOIN source_scan s ON s.id = f.scan_id
 WHERE s.id = (SELECT max(id) FROM source_scan);
+
+CREATE VIEW usage_rates AS
+SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
+       CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
+       CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
+       CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
+       u.logs_imported,
+       CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
+       u.source, u.source_path, u.read_at
+FROM (
+    SELECT u.*,
+           (SELECT count(*) FROM report r
+            WHERE (u.day = '' OR substr(r.seen_at, 1, 10) = u.day)
+              AND (u.app_version = '' OR r.app_version = u.app_version)
+              AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
+    FROM app_usage u
+) u;
 
 CREATE TRIGGER kvc_failure_stale_delete AFTER DELETE ON kvc_failure WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
 

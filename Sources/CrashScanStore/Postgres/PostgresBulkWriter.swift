@@ -120,6 +120,8 @@ extension ReportWriter {
             return rejectedFileRow(path: item.path, bytes: item.bytes, rejection: rejection)
         case .storedBefore(let count, let fingerprint):
             return storedBeforeFileRow(path: item.path, fingerprint: fingerprint, reports: count)
+        case .scale(let scale):
+            return scaleFileRow(item, scale: scale)
         case .parsed(let reports):
             return parsedFileRow(
                 path: item.path, bytes: item.bytes, reports: reports, fresh: fresh, duplicates: duplicates,

@@ -39,6 +39,8 @@ final class CorpusExpectationsTests: XCTestCase {
                     .joined(separator: "\t"))
             case .storedBefore:
                 XCTFail("\(item.path): parsed without a database, nothing can be stored before")
+            case .scale(let scale):
+                XCTFail("\(item.path): a crash report read as a \(scale.source.rawValue)")
             case .parsed(let reports):
                 for (index, report) in reports.enumerated() {
                     let failure = report.failure

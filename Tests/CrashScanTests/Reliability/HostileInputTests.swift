@@ -21,6 +21,7 @@ final class HostileInputTests: XCTestCase {
             case .rejected(let rejection):
                 return (parsed.path, "\(rejection.disposition): \(rejection.reason)")
             case .storedBefore: return (parsed.path, "stored before")
+            case .scale(let scale): return (parsed.path, scale.source.rawValue)
             }
         }
     }
