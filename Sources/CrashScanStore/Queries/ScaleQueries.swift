@@ -100,8 +100,9 @@ extension Store {
             return StoredBuglyIssue(
                 identity: identity, issueID: issueID,
                 exceptionType: try row.string("exception_type"),
-                exceptionMessage: try row.string("exception_message"), occurrences: try row.int("occurrences"),
-                affectedDevices: try row.int("affected_devices"), lastCrashAt: try row.string("last_crash_at"),
+                exceptionMessage: try row.string("exception_message"),
+                occurrences: try row.int("occurrences"), affectedDevices: try row.int("affected_devices"),
+                lastCrashAt: try row.string("last_crash_at"),
                 source: try row.string("source") ?? "", readAt: try row.string("read_at") ?? "",
                 buglyURL: ReportIdentity.buglyIssueURL(appID: try row.string("app_id"), issueID: issueID),
                 receiverClass: try row.string("receiver_class"),
