@@ -125,6 +125,8 @@ public struct KVCReport: Sendable, Encodable {
         /// The newest version of the group's app in the database (any report of it); nil when the
         /// database holds one version of the app only.
         public var newestAppVersion: String? = nil
+        /// Bugly's own counts of the issues linked to the group (nil: none is).
+        public var bugly: BuglyCounts? = nil
 
         /// The oldest and newest app versions of the group's failures counted (`unknown` left out).
         public var firstAppVersion: String? {
@@ -150,7 +152,8 @@ public struct KVCReport: Sendable, Encodable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression
+            case id, fingerprint, kind, accessor, key, cause, devices, recommendation, evidence, regression,
+                bugly
             case matchedRules = "matched_rules"
             case sourceLocations = "source_locations"
             case exceptionType = "exception_type"
@@ -210,6 +213,7 @@ public struct KVCReport: Sendable, Encodable {
             try container.encode(evidence, forKey: .evidence)
             try container.encode(regression, forKey: .regression)
             try container.encode(sourceLocations, forKey: .sourceLocations)
+            try container.encode(bugly, forKey: .bugly)
             // Only with --explain: absent otherwise rather than null.
             try container.encodeIfPresent(matchedRules, forKey: .matchedRules)
         }
@@ -250,9 +254,26 @@ public struct KVCReport: Sendable, Encodable {
     public var otherGroups: [OtherCrashGroup]? = nil
     /// With `--compare A..B`: the groups' failures in the two app versions.
     public var comparison: ReleaseComparison? = nil
+    /// Scale beside the logs: Bugly's counts and the rates from stored usage.
+    public var scale = Scale()
+
+    /// Bugly's counts of the issues (nil when none is stored) and the crash rates of the filter
+    /// (nil when no usage is stored).
+    public struct Scale: Sendable, Encodable {
+        public var bugly: BuglyScale? = nil
+        public var rates: UsageRates? = nil
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(bugly, forKey: .bugly)
+            try container.encode(rates, forKey: .rates)
+        }
+
+        enum CodingKeys: String, CodingKey { case bugly, rates }
+    }
 
     enum CodingKeys: String, CodingKey {
-        case schema, database, filters, summary, groups, matrix, sort
+        case schema, database, filters, summary, groups, matrix, sort, scale
         case sortNote = "sort_note"
         case zone = "display_time_zone"
         case otherGroups = "other_groups"

@@ -64,6 +64,10 @@ public enum ReportBuilder {
                 blame: detail.blameFrame, in: try sampleFrames(group: Int64(id), store: store))
         }
 
+        let issues = try store.buglyIssues()
+        for index in groups.indices {
+            groups[index].bugly = BuglyCounts.forGroup(Int64(groups[index].databaseID), issues: issues)
+        }
         var report = KVCReport(
             database: store.path, filters: filter.described,
             summary: KVCReport.Summary(
@@ -73,6 +77,7 @@ public enum ReportBuilder {
                 failuresWithUserID: scan.total.withUserID),
             groups: groups, matrix: tally.matrix())
         report.zone = filter.zone
+        report.scale = try scale(store: store, selection: selection, issues: issues, groups: groups)
         if let versions = filter.comparedVersions {
             report.comparison = ReleaseComparison(from: versions.from, to: versions.to, groups: groups)
         }
@@ -80,6 +85,24 @@ public enum ReportBuilder {
             report.otherGroups = try store.otherCrashGroups(filter.selection, limit: otherGroupsShown)
         }
         return (report, tally, scan)
+    }
+
+    /// Bugly's counts and the usage's rates for the report (each read only when stored).
+    private static func scale(
+        store: Store, selection: ReportSelection, issues: [StoredBuglyIssue], groups: [KVCReport.Group]
+    ) throws -> KVCReport.Scale {
+        var scale = KVCReport.Scale()
+        let keyed =
+            selection.keys.isEmpty || issues.isEmpty ? [] : try store.buglyIssues(withKeys: selection.keys)
+        scale.bugly = BuglyScale.build(
+            issues: issues, shownGroups: Set(groups.map { Int64($0.databaseID) }), selection: selection,
+            keyed: keyed)
+        let usage = try store.usageRows()
+        if !usage.isEmpty {
+            scale.rates = UsageRates.compute(
+                rows: usage, failures: try store.failuresByDayVersionAndOS(selection), selection: selection)
+        }
+        return scale
     }
 
     /// The frames the blame frame is looked up in: the group row's sample frames, and only when

@@ -66,6 +66,7 @@ public enum ReportRenderer {
             out.append(contentsOf: comparisonText(comparison))
         }
         out.append("")
+        out.append(contentsOf: ScaleRenderer.sections(report.scale))
         out.append(contentsOf: matrixText(report))
         out.append("")
         out.append("RECOMMENDATIONS")
@@ -126,6 +127,9 @@ public enum ReportRenderer {
                 "affected: \(group.affected.text)",
                 width: width,
                 indent: "     "))
+        if let bugly = ScaleRenderer.groupLine(group) {
+            out.append(contentsOf: TextWrap.wrap(bugly, width: width, indent: "     "))
+        }
         if let blame = group.blameFrame {
             // The frame whole on its line; its file:line after it when it fits, else below it.
             let line = "     blame: \(BlameLocation.text(blame, location: group.blameLocation))"

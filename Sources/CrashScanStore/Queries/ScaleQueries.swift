@@ -55,6 +55,8 @@ public struct StoredBuglyIssue: Sendable, Equatable {
     public var buglyURL: String?
     public var receiverClass: String?
     public var key: String?
+    /// The KVC failure its exception message is (`undefined_key` …), nil when none.
+    public var kind: String?
     public var groups: [GroupLink] = []
 }
 
@@ -91,7 +93,7 @@ extension Store {
             """
             SELECT identity, app_id, issue_id, exception_type, exception_message, occurrences,
                    affected_devices, last_crash_at, source, \(db.dialect.timestampText("read_at")) AS read_at,
-                   receiver_class, key
+                   receiver_class, key, kind
             FROM bugly_issue ORDER BY coalesce(occurrences, -1) DESC, identity
             """
         ).map { row in
@@ -106,7 +108,64 @@ extension Store {
                 source: try row.string("source") ?? "", readAt: try row.string("read_at") ?? "",
                 buglyURL: ReportIdentity.buglyIssueURL(appID: try row.string("app_id"), issueID: issueID),
                 receiverClass: try row.string("receiver_class"),
-                key: try row.string("key"), groups: links[identity] ?? [])
+                key: try row.string("key"), kind: try row.string("kind"), groups: links[identity] ?? [])
+        }
+    }
+}
+
+/// KVC failures of one UTC day, app version and OS version ('' where the report has none): what
+/// a rate per launch divides.
+public struct FailureCellCount: Sendable, Equatable {
+    public var day: String
+    public var appVersion: String
+    public var osVersion: String
+    public var failures: Int
+
+    public init(day: String, appVersion: String, osVersion: String, failures: Int) {
+        self.day = day
+        self.appVersion = appVersion
+        self.osVersion = osVersion
+        self.failures = failures
+    }
+}
+
+extension Store {
+    /// The identities of the stored issues whose KVC key is one of `keys` (`*` a wildcard, as
+    /// `report --key` matches failures).
+    public func buglyIssues(withKeys keys: [String]) throws -> Set<String> {
+        var identities = Set<String>()
+        for key in keys {
+            let match =
+                key.contains("*")
+                ? db.dialect.wildcardMatch("key", pattern: key) : (sql: "key = ?", value: key)
+            for row in try db.query(
+                "SELECT identity FROM bugly_issue WHERE \(match.sql)", [.text(match.value)])
+            {
+                if let identity = try row.string("identity") { identities.insert(identity) }
+            }
+        }
+        return identities
+    }
+
+    /// The KVC failures `selection` keeps, by UTC day, app version and OS version: from
+    /// `failure_fact` when the caches are readable, else from the rows (one pass over the
+    /// failures: asked only when usage is stored).
+    public func failuresByDayVersionAndOS(_ selection: ReportSelection) throws -> [FailureCellCount] {
+        let facts = try cachesReadable()
+        let conditions = selection.conditions(
+            on: facts ? FilterTarget(Caches.failureFact, alias: "f") : .rows(alias: "f"), db.dialect)
+        let source = facts ? "failure_fact" : "(\(Self.rawFailures(db.dialect)))"
+        return try db.query(
+            """
+            SELECT \(db.dialect.utcDay("f.seen_at")) AS day, coalesce(f.app_version, '') AS app,
+                   coalesce(f.os_version, '') AS os, count(*) AS failures
+            FROM \(source) AS f\(conditions.whereClause)
+            GROUP BY 1, 2, 3
+            """, conditions.values
+        ).map { row in
+            FailureCellCount(
+                day: try row.string("day") ?? "", appVersion: try row.string("app") ?? "",
+                osVersion: try row.string("os") ?? "", failures: try row.int("failures") ?? 0)
         }
     }
 }

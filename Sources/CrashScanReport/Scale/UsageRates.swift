@@ -1,0 +1,138 @@
+import CrashScanCatalogs
+import CrashScanModel
+import CrashScanStore
+
+/// Crash rates of the report's filter from the stored usage: in total, per app version, per OS
+/// version (where the usage has OS versions) and per day; with what they were computed from,
+/// and why a rate the filter asks for cannot be given.
+public struct UsageRates: Sendable, Encodable {
+    /// One app version, OS version or day: its figures, or nil when no usage covers it (its rate
+    /// is unknown, not zero).
+    public struct Line: Sendable, Encodable {
+        public var value: String
+        public var usage: UsageFigures?
+        /// The imported KVC failures of the value (also where no usage covers it).
+        public var kvcFailures: Int
+
+        enum CodingKeys: String, CodingKey {
+            case value, usage
+            case kvcFailures = "kvc_failures_imported"
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(value, forKey: .value)
+            try container.encode(usage, forKey: .usage)
+            try container.encode(kvcFailures, forKey: .kvcFailures)
+        }
+    }
+
+    /// The filter's usage as a whole (nil: no usage row falls in it).
+    public var total: UsageFigures?
+    public var byAppVersion: [Line] = []
+    public var byOSVersion: [Line] = []
+    public var byDay: [Line] = []
+    /// The sources the usage rows came from (`Bugly crash trend`, `usage sheet`).
+    public var sources: [String] = []
+    /// What the rates do not cover and why, for people.
+    public var notes: [String] = []
+
+    enum CodingKeys: String, CodingKey {
+        case total, sources, notes
+        case byAppVersion = "by_app_version"
+        case byOSVersion = "by_os_version"
+        case byDay = "by_day"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(total, forKey: .total)
+        try container.encode(byAppVersion, forKey: .byAppVersion)
+        try container.encode(byOSVersion, forKey: .byOSVersion)
+        try container.encode(byDay, forKey: .byDay)
+        try container.encode(sources, forKey: .sources)
+        try container.encode(notes, forKey: .notes)
+    }
+
+    /// The rates of `selection` from `rows`, with `failures` the KVC failures it keeps by day,
+    /// app version and OS version; nil without usage.
+    static func compute(rows: [StoredUsage], failures: [FailureCellCount], selection: ReportSelection)
+        -> UsageRates?
+    {
+        guard !rows.isEmpty else { return nil }
+        var rates = UsageRates(sources: Array(Set(rows.map(\.source))).sorted())
+        if !selection.devices.isEmpty {
+            rates.notes.append(
+                "no rates for a device filter: usage has no device dimension (launches are counted per app version, OS version and day)"
+            )
+            return rates
+        }
+        let ranges = selection.osRanges
+        let cube = UsageCube(
+            rows: rows, failures: failures, since: selection.since.map { String($0.prefix(10)) },
+            until: selection.until.map { String($0.prefix(10)) },
+            appVersions: selection.appVersions.isEmpty && !selection.matchesNothing
+                ? nil : Set(selection.appVersions),
+            keepsOS: ranges.isEmpty
+                ? nil
+                : { text in OSVersion.parse(text).map { os in ranges.contains { $0.contains(os) } } ?? false }
+        )
+        rates.total = cube.figures()
+        rates.byAppVersion = lines(
+            values: (cube.appVersionsOfRows + failures.map(\.appVersion)).filter {
+                !$0.isEmpty && (cube.appVersions?.contains($0) ?? true)
+            },
+            failures: { value in failures.filter { $0.appVersion == value } },
+            usage: { cube.figures(appVersion: $0) }
+        ).sorted { AppVersion.isNewer($0.value, than: $1.value) }
+        if cube.hasOSVersions {
+            rates.byOSVersion = lines(
+                values: (cube.osVersions + failures.map(\.osVersion)).filter {
+                    !$0.isEmpty && (cube.keepsOS?($0) ?? true)
+                },
+                failures: { value in failures.filter { $0.osVersion == value } },
+                usage: { cube.figures(osVersion: $0) }
+            ).sorted { (OSVersion.parse($0.value)?.sortKey ?? 0) > (OSVersion.parse($1.value)?.sortKey ?? 0) }
+        } else if !ranges.isEmpty {
+            rates.notes.append(
+                "no rates for the OS filter: the usage has no OS versions (a usage sheet with an os_version column gives them)"
+            )
+            rates.total = nil
+        }
+        rates.byDay = cube.datedDays.map { day in
+            Line(
+                value: day, usage: cube.figures(day: day),
+                kvcFailures: failures.filter { $0.day == day }.reduce(0) { $0 + $1.failures })
+        }
+        rates.notes += notes(cube: cube, selection: selection)
+        return rates
+    }
+
+    /// One line per value (each once), with its usage or none.
+    private static func lines(
+        values: [String], failures: (String) -> [FailureCellCount], usage: (String) -> UsageFigures?
+    ) -> [Line] {
+        var seen = Set<String>()
+        return values.filter { seen.insert($0).inserted }.map { value in
+            Line(
+                value: value, usage: usage(value), kvcFailures: failures(value).reduce(0) { $0 + $1.failures }
+            )
+        }
+    }
+
+    private static func notes(cube: UsageCube, selection: ReportSelection) -> [String] {
+        var notes: [String] = []
+        if cube.rows.contains(where: { $0.crashes == nil }) {
+            notes.append(
+                "crash rates need the crashes the usage's source counted (Bugly's crash trend has them, a usage sheet does not); the KVC rate counts the imported logs"
+            )
+        }
+        notes.append(
+            "the KVC rate divides the imported KVC logs by launches: the rate itself when every crash was imported, a floor when the logs are a sample (a Bugly download holds some of each issue's crashes)"
+        )
+        if [selection.since, selection.until].contains(where: { ($0?.count ?? 0) > 10 }) {
+            notes.append("usage is per day: a bound within a day counts that day's usage whole")
+        }
+        return notes
+    }
+}
