@@ -104,6 +104,9 @@ private struct ExplanationText {
             "affected",
             AffectedCoverage(e.affected, of: e.reportCount, noun: "report").text
                 + ReportRenderer.severalModels(e.deviceIDsOnSeveralModels))
+        for issue in e.bugly?.issues ?? [] {
+            field("per Bugly", ScaleRenderer.issueLine(issue, logs: e.reportCount))
+        }
     }
 
     mutating func reports(_ e: GroupExplanation) {

@@ -80,6 +80,8 @@ public struct GroupExplanation: Sendable, Encodable {
     public var matchedRules: [KVCReport.MatchedRule]
     public var rule: RuleSummary?
     public var evidence: Evidence?
+    /// Bugly's own counts of the issues linked to the group, with each issue's console link.
+    public var bugly: BuglyCounts? = nil
 
     public struct RuleSummary: Sendable, Encodable {
         public var id: String
@@ -118,7 +120,7 @@ public struct GroupExplanation: Sendable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, fingerprint, reason, kind, accessor, key, cause, frames, rule, evidence
+        case id, fingerprint, reason, kind, accessor, key, cause, frames, rule, evidence, bugly
         case exceptionType = "exception_type"
         case receiverClass = "receiver_class"
         case keyIsPrivate = "key_is_private"
@@ -192,6 +194,7 @@ public struct GroupExplanation: Sendable, Encodable {
                 osVersion: $0.osVersion, appVersion: $0.appVersion, sourceURL: $0.sourceURL)
         }
         explanation.reportCount = try store.reportCount(group: id)
+        explanation.bugly = BuglyCounts.forGroup(id, issues: try store.buglyIssues())
         explanation.affected = try store.affectedCounts(group: id)
         explanation.deviceIDsOnSeveralModels =
             try store.deviceIDsOnSeveralModels(groups: [Int(id)])[Int(id)] ?? 0

@@ -17,6 +17,9 @@ public struct BuglyCounts: Sendable, Encodable {
         public var linkedBy: StoredBuglyIssue.Link?
         /// The crash groups it is linked to (its counts are Bugly's for all of them together).
         public var groups: Int
+        /// The imported logs behind the link to this group: those naming the issue (by issue id),
+        /// or the group's (by exception and reason); 0 for an issue without logs.
+        public var logs = 0
         public var exceptionType: String?
         public var receiverClass: String?
         public var key: String?
@@ -25,7 +28,7 @@ public struct BuglyCounts: Sendable, Encodable {
         public var readAt: String
 
         enum CodingKeys: String, CodingKey {
-            case occurrences, groups, key, source
+            case occurrences, groups, key, source, logs
             case issueID = "issue_id"
             case affectedDevices = "affected_devices"
             case buglyURL = "bugly_url"
@@ -43,11 +46,17 @@ public struct BuglyCounts: Sendable, Encodable {
             try container.encode(buglyURL, forKey: .buglyURL)
             try container.encode(linkedBy, forKey: .linkedBy)
             try container.encode(groups, forKey: .groups)
+            try container.encode(logs, forKey: .logs)
             try container.encode(exceptionType, forKey: .exceptionType)
             try container.encode(receiverClass, forKey: .receiverClass)
             try container.encode(key, forKey: .key)
             try container.encode(source, forKey: .source)
             try container.encode(readAt, forKey: .readAt)
+        }
+
+        init(_ stored: StoredBuglyIssue, link: StoredBuglyIssue.GroupLink?) {
+            self.init(stored, linkedBy: link?.linkedBy)
+            logs = link?.logs ?? 0
         }
 
         init(_ stored: StoredBuglyIssue, linkedBy: StoredBuglyIssue.Link?) {
@@ -93,7 +102,7 @@ public struct BuglyCounts: Sendable, Encodable {
     /// The counts of the issues linked to group `id`; nil when none is.
     static func forGroup(_ id: Int64, issues: [StoredBuglyIssue]) -> BuglyCounts? {
         let linked = issues.compactMap { issue in
-            issue.groups.first { $0.groupID == id }.map { Issue(issue, linkedBy: $0.linkedBy) }
+            issue.groups.first { $0.groupID == id }.map { Issue(issue, link: $0) }
         }
         return linked.isEmpty ? nil : BuglyCounts(issues: linked)
     }
@@ -131,8 +140,7 @@ public struct BuglyScale: Sendable, Encodable {
         return BuglyScale(
             linked: BuglyCounts(
                 issues: linked.map { issue in
-                    BuglyCounts.Issue(
-                        issue, linkedBy: issue.groups.first { shownGroups.contains($0.groupID) }?.linkedBy)
+                    BuglyCounts.Issue(issue, link: issue.groups.first { shownGroups.contains($0.groupID) })
                 }),
             withoutLogs: withoutLogs.map { BuglyCounts.Issue($0, linkedBy: nil) })
     }

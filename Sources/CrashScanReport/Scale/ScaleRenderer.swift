@@ -14,6 +14,22 @@ enum ScaleRenderer {
             "Bugly: \(ScaleText.buglyCounts(occurrences: bugly.occurrences, devices: bugly.affectedDevices)) (\(issues.joined(separator: "; "))); \(ReportRenderer.plural(group.reportCount, "log")) imported"
     }
 
+    /// `issue 1183: 763,670 occurrences on 762,282 devices, 9 logs imported; linked by issue id;
+    /// read 2026-12-05 from a Bugly issue list; https://bugly.qq.com/…` (`explain`).
+    static func issueLine(_ issue: BuglyCounts.Issue, logs: Int) -> String {
+        var parts = [
+            "\(ScaleText.issueName(issue)): \(ScaleText.buglyCounts(occurrences: issue.occurrences, devices: issue.affectedDevices))",
+            issue.linkedBy == .issueID
+                ? "\(issue.logs) of the group's \(ReportRenderer.plural(logs, "log")) imported \(issue.logs == 1 ? "names" : "name") it"
+                : "\(ReportRenderer.plural(logs, "log")) imported in the group",
+            "linked by \(issue.linkedBy?.rawValue ?? "nothing")"
+                + (issue.groups > 1 ? " (its counts are for \(issue.groups) groups together)" : ""),
+            "read \(issue.readAt.prefix(10)) from a \(issue.source)",
+        ]
+        if let url = issue.buglyURL { parts.append(url) }
+        return parts.joined(separator: "; ")
+    }
+
     /// The sections after the groups: Bugly's counts, then the rates.
     static func sections(_ scale: KVCReport.Scale) -> [String] {
         var out: [String] = []
