@@ -39,6 +39,7 @@ enum HTMLAssets {
         svg text{fill:var(--muted);font:11px sans-serif}
         svg .mark{stroke:var(--muted);stroke-dasharray:3 3}svg .mark.fix{stroke:var(--fix);stroke-dasharray:none;stroke-width:2}
         svg .mark.reg{stroke:var(--win);stroke-width:2}svg text.fix{fill:var(--fix)}svg text.reg{fill:var(--win);font-weight:700}
+        svg polyline.rate{fill:none;stroke:var(--bar);stroke-width:2}svg circle.rate{fill:var(--bar)}
         svg .band{fill:var(--win);opacity:.13}svg text.band-label{fill:var(--win)}
         section.group{border-top:3px solid var(--line);margin-top:2.2rem}
         .cols{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:18px}

@@ -142,3 +142,66 @@ enum HTMLCharts {
         return (window.lower...window.upper).contains(version.sortKey)
     }
 }
+
+extension HTMLCharts {
+    /// One line per app version through its days' rates (crashes per launch as the source counted
+    /// them, else imported KVC logs per launch), each point labelled; the data as a table.
+    static func rateTrend(_ versions: [UsageRates.VersionTrend], id: String, width: Double = 720) -> String {
+        let points = versions.flatMap { version in
+            version.days.compactMap { day in rate(day, of: version).map { (version.appVersion, day.value, $0) } }
+        }
+        guard !points.isEmpty else { return "<p class=\"muted\">No day of usage to draw a rate.</p>" }
+        let days = Array(Set(points.map(\.1))).sorted()
+        let height = 170.0
+        let (left, top, bottom) = (56.0, 20.0, 22.0)
+        let plot = height - top - bottom
+        let highest = max(points.map(\.2).max() ?? 0, 1e-9)
+        let step = days.count > 1 ? (width - left - 60) / Double(days.count - 1) : 0
+        let x = { (day: String) in left + Double(days.firstIndex(of: day) ?? 0) * step }
+        let y = { (rate: Double) in top + plot - plot * rate / highest }
+        var svg =
+            "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">Crash rate per launch by app version and day</title>"
+        svg +=
+            "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(width - 4)\" y2=\"\(top + plot)\"/>"
+        svg += "<text x=\"\(left - 4)\" y=\"\(top + 4)\" text-anchor=\"end\">\(ScaleText.rate(highest))</text>"
+        svg += "<text x=\"\(left - 4)\" y=\"\(top + plot)\" text-anchor=\"end\">0%</text>"
+        for version in versions {
+            let line = version.days.compactMap { day in rate(day, of: version).map { (day.value, $0) } }
+            guard let last = line.last else { continue }
+            let path = line.map { "\(format(x($0.0))),\(format(y($0.1)))" }.joined(separator: " ")
+            svg += "<polyline class=\"rate\" points=\"\(path)\"/>"
+            for (day, rate) in line {
+                svg +=
+                    "<circle class=\"rate\" cx=\"\(format(x(day)))\" cy=\"\(format(y(rate)))\" r=\"3\"><title>\(HTMLText.escape(version.appVersion)) on \(day): \(ScaleText.rate(rate))</title></circle>"
+            }
+            svg +=
+                "<text x=\"\(format(x(last.0) + 6))\" y=\"\(format(y(last.1) + 4))\">\(HTMLText.escape(version.appVersion))</text>"
+        }
+        svg += "<text x=\"\(left)\" y=\"\(height - 6)\">\(days[0])</text>"
+        if days.count > 1 {
+            svg += "<text x=\"\(format(x(days[days.count - 1])))\" y=\"\(height - 6)\" text-anchor=\"end\">\(days[days.count - 1])</text>"
+        }
+        svg += "</svg>"
+        var table =
+            "<details><summary>The rates as a table</summary><div class=\"scroll\"><table><thead><tr><th scope=\"col\">App version</th><th scope=\"col\">Day</th><th scope=\"col\" class=\"n\">Launches</th><th scope=\"col\" class=\"n\">Rate</th><th scope=\"col\">Counted from</th></tr></thead><tbody>"
+        for version in versions {
+            let from = countsCrashes(version) ? "the source’s crashes" : "imported KVC logs"
+            for day in version.days {
+                table +=
+                    "<tr><td>\(HTMLText.escape(version.appVersion))</td><td>\(day.value)</td><td class=\"n\">\(ScaleText.count(day.usage?.launches))</td><td class=\"n\">\(ScaleText.rate(rate(day, of: version)))</td><td>\(from)</td></tr>"
+            }
+        }
+        return svg + table + "</tbody></table></div></details>"
+    }
+
+    /// A day's rate, of one kind along a version's line (never the two mixed): crashes per launch
+    /// when the source counted crashes on some day of the version (a day it did not is a gap),
+    /// else imported KVC logs per launch.
+    private static func rate(_ day: UsageRates.Line, of version: UsageRates.VersionTrend) -> Double? {
+        countsCrashes(version) ? day.usage?.crashRate : day.usage?.kvcRate
+    }
+
+    private static func countsCrashes(_ version: UsageRates.VersionTrend) -> Bool {
+        version.days.contains { $0.usage?.crashRate != nil }
+    }
+}

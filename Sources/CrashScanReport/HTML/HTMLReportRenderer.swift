@@ -23,6 +23,7 @@ public enum HTMLReportRenderer {
         } else {
             html += heatmapSection(page)
             html += trendSection(page)
+            if report.scale.bugly != nil || report.scale.rates != nil { html += HTMLScaleSection.render(report) }
             html += groupsTable(page)
             for section in page.sections {
                 html += HTMLGroupSection.render(section, unit: page.trendUnit, zone: page.report.zone)
@@ -60,7 +61,10 @@ public enum HTMLReportRenderer {
         html += "<nav aria-label=\"Contents\"><ul>"
         if !report.groups.isEmpty {
             html +=
-                "<li><a href=\"#heatmap\">Devices × OS</a></li><li><a href=\"#trend\">Trend</a></li><li><a href=\"#groups\">Groups</a></li>"
+                "<li><a href=\"#heatmap\">Devices × OS</a></li><li><a href=\"#trend\">Trend</a></li>"
+                + (report.scale.bugly != nil || report.scale.rates != nil
+                    ? "<li><a href=\"#scale\">Scale and rates</a></li>" : "")
+                + "<li><a href=\"#groups\">Groups</a></li>"
             for section in page.sections.prefix(8) {
                 html +=
                     "<li><a href=\"#\(HTMLText.anchor(section.group.id))\">\(HTMLText.escape(ReportRenderer.classKey(section.group)))</a></li>"

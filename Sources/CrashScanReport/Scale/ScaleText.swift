@@ -4,16 +4,7 @@ import CrashScanStore
 /// separators (`763,670`), rates as percentages with enough digits to tell small rates apart
 /// (`0.0726%`), an unknown as `-`.
 enum ScaleText {
-    static func count(_ value: Int?) -> String {
-        guard let value else { return "-" }
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
+    static func count(_ value: Int?) -> String { value.map(HTMLText.number) ?? "-" }
 
     /// A share as a percentage: three significant digits, at least two decimals.
     static func rate(_ value: Double?) -> String {

@@ -27,11 +27,24 @@ public struct UsageRates: Sendable, Encodable {
         }
     }
 
+    /// One app version's days.
+    public struct VersionTrend: Sendable, Encodable {
+        public var appVersion: String
+        public var days: [Line]
+
+        enum CodingKeys: String, CodingKey {
+            case days
+            case appVersion = "app_version"
+        }
+    }
+
     /// The filter's usage as a whole (nil: no usage row falls in it).
     public var total: UsageFigures?
     public var byAppVersion: [Line] = []
     public var byOSVersion: [Line] = []
     public var byDay: [Line] = []
+    /// Each app version with usage, day by day: the crash-rate trend of a release.
+    public var byAppVersionAndDay: [VersionTrend] = []
     /// The sources the usage rows came from (`Bugly crash trend`, `usage sheet`).
     public var sources: [String] = []
     /// What the rates do not cover and why, for people.
@@ -42,6 +55,7 @@ public struct UsageRates: Sendable, Encodable {
         case byAppVersion = "by_app_version"
         case byOSVersion = "by_os_version"
         case byDay = "by_day"
+        case byAppVersionAndDay = "by_app_version_and_day"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -50,6 +64,7 @@ public struct UsageRates: Sendable, Encodable {
         try container.encode(byAppVersion, forKey: .byAppVersion)
         try container.encode(byOSVersion, forKey: .byOSVersion)
         try container.encode(byDay, forKey: .byDay)
+        try container.encode(byAppVersionAndDay, forKey: .byAppVersionAndDay)
         try container.encode(sources, forKey: .sources)
         try container.encode(notes, forKey: .notes)
     }
@@ -104,6 +119,18 @@ public struct UsageRates: Sendable, Encodable {
                 value: day, usage: cube.figures(day: day),
                 kvcFailures: failures.filter { $0.day == day }.reduce(0) { $0 + $1.failures })
         }
+        rates.byAppVersionAndDay = rates.byAppVersion.filter { $0.usage != nil }.map { version in
+            VersionTrend(
+                appVersion: version.value,
+                days: cube.datedDays.compactMap { day in
+                    cube.figures(appVersion: version.value, day: day).map { usage in
+                        Line(
+                            value: day, usage: usage,
+                            kvcFailures: failures.filter { $0.day == day && $0.appVersion == version.value }
+                                .reduce(0) { $0 + $1.failures })
+                    }
+                })
+        }.filter { !$0.days.isEmpty }
         rates.notes += notes(cube: cube, selection: selection)
         return rates
     }

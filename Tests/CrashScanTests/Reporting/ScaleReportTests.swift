@@ -98,4 +98,20 @@ final class ScaleReportTests: XCTestCase {
             ), text)
         XCTAssertTrue(text.contains("https://bugly.qq.com/v2/crash-reporting/crashes/900012345/1183?pid=2"))
     }
+
+    func testTheHTMLPageHasTheRateTrendAndTheKVCShare() throws {
+        let html = HTMLReportRenderer.render(ReportPage(report: try build()))
+        let start = try XCTUnwrap(html.range(of: "<section id=\"scale\">"))
+        let section = String(html[start.lowerBound...])
+        XCTAssertTrue(
+            section.contains("<dt>KVC share of the crashes imported</dt><dd>86.36% (19 of 22 reports)</dd>"))
+        // 2.3.1's line: the source counted crashes on 2015-03-01 only (9 of 12,400 launches).
+        XCTAssertTrue(section.contains("<title>2.3.1 on 2015-03-01: 0.0726%</title>"), section)
+        XCTAssertFalse(
+            section.contains("<title>2.3.1 on 2015-03-02"), "no KVC rate on the line of the crash rate")
+        XCTAssertTrue(section.contains("Counted by Bugly, no log imported"))
+        XCTAssertTrue(
+            section.contains("https://bugly.qq.com/v2/crash-reporting/crashes/900012345/5555?pid=2"))
+        XCTAssertTrue(html.contains("<a href=\"#scale\">Scale and rates</a>"))
+    }
 }
