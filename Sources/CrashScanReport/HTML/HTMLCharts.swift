@@ -148,7 +148,9 @@ extension HTMLCharts {
     /// them, else imported KVC logs per launch), each point labelled; the data as a table.
     static func rateTrend(_ versions: [UsageRates.VersionTrend], id: String, width: Double = 720) -> String {
         let points = versions.flatMap { version in
-            version.days.compactMap { day in rate(day, of: version).map { (version.appVersion, day.value, $0) } }
+            version.days.compactMap { day in
+                rate(day, of: version).map { (version.appVersion, day.value, $0) }
+            }
         }
         guard !points.isEmpty else { return "<p class=\"muted\">No day of usage to draw a rate.</p>" }
         let days = Array(Set(points.map(\.1))).sorted()
@@ -163,7 +165,8 @@ extension HTMLCharts {
             "<svg viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-labelledby=\"\(id)-t\"><title id=\"\(id)-t\">Crash rate per launch by app version and day</title>"
         svg +=
             "<line class=\"axis\" x1=\"\(left)\" y1=\"\(top + plot)\" x2=\"\(width - 4)\" y2=\"\(top + plot)\"/>"
-        svg += "<text x=\"\(left - 4)\" y=\"\(top + 4)\" text-anchor=\"end\">\(ScaleText.rate(highest))</text>"
+        svg +=
+            "<text x=\"\(left - 4)\" y=\"\(top + 4)\" text-anchor=\"end\">\(ScaleText.rate(highest))</text>"
         svg += "<text x=\"\(left - 4)\" y=\"\(top + plot)\" text-anchor=\"end\">0%</text>"
         for version in versions {
             let line = version.days.compactMap { day in rate(day, of: version).map { (day.value, $0) } }
@@ -179,7 +182,9 @@ extension HTMLCharts {
         }
         svg += "<text x=\"\(left)\" y=\"\(height - 6)\">\(days[0])</text>"
         if days.count > 1 {
-            svg += "<text x=\"\(format(x(days[days.count - 1])))\" y=\"\(height - 6)\" text-anchor=\"end\">\(days[days.count - 1])</text>"
+            let lastDay = days[days.count - 1]
+            svg +=
+                "<text x=\"\(format(x(lastDay)))\" y=\"\(height - 6)\" text-anchor=\"end\">\(lastDay)</text>"
         }
         svg += "</svg>"
         var table =

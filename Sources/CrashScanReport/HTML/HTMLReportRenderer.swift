@@ -23,7 +23,9 @@ public enum HTMLReportRenderer {
         } else {
             html += heatmapSection(page)
             html += trendSection(page)
-            if report.scale.bugly != nil || report.scale.rates != nil { html += HTMLScaleSection.render(report) }
+            if report.scale.bugly != nil || report.scale.rates != nil {
+                html += HTMLScaleSection.render(report)
+            }
             html += groupsTable(page)
             for section in page.sections {
                 html += HTMLGroupSection.render(section, unit: page.trendUnit, zone: page.report.zone)

@@ -58,8 +58,10 @@ enum HTMLScaleSection {
             let cells: [String]
             if let usage = line.usage {
                 cells = [
-                    ScaleText.count(usage.launches), ScaleText.count(usage.crashes), ScaleText.rate(usage.crashRate),
-                    ScaleText.rate(usage.deviceCrashRate), String(usage.kvcFailures), ScaleText.rate(usage.kvcRate),
+                    ScaleText.count(usage.launches), ScaleText.count(usage.crashes),
+                    ScaleText.rate(usage.crashRate),
+                    ScaleText.rate(usage.deviceCrashRate), String(usage.kvcFailures),
+                    ScaleText.rate(usage.kvcRate),
                 ]
             } else {
                 cells = ["no usage", "–", "–", "–", String(line.kvcFailures), "unknown"]
