@@ -267,6 +267,8 @@ public final class Importer {
         try Importer.retryingDeadlocks {
             try store.refreshDisplay(of: touched, samples: writer.richestSamples)
         }
+        // Usage weighs in every group's evidence (launches per OS version): all are weighed again.
+        if summary.usageRows > 0 { touched = try store.groupIDs() }
         try Importer.retryingDeadlocks {
             try RecommendationUpdater.refresh(store: store, rules: rules, touched: touched)
         }

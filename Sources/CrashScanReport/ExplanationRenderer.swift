@@ -213,6 +213,15 @@ private struct ExplanationText {
                         + ": inside the failing window, ran without this crash")
             }
         }
+        if !evidence.usageOS.isEmpty {
+            field(
+                "usage",
+                Evidence.osNamed(
+                    evidence.usageOS.map {
+                        "\($0.value): \(NumberText.grouped($0.launches)) launches, \($0.crashes) \($0.crashes == 1 ? "crash" : "crashes")"
+                    }.joined(separator: "; "))
+                    + " (launches of \(evidence.app ?? "the app")'s versions per the stored usage; crashes of this group)")
+        }
         if let window = evidence.failingWindow {
             let verdict: String
             switch evidence.confinedToFailingOS {

@@ -25,6 +25,20 @@ public struct Evidence: Sendable, Codable {
 
     }
 
+    /// Launches of one OS version per the stored usage, and this group's imported crashes on the
+    /// same days, app versions and OS version.
+    public struct UsageCount: Sendable, Codable, Equatable {
+        public var value: String
+        public var launches: Int
+        public var crashes: Int
+
+        public init(value: String, launches: Int, crashes: Int) {
+            self.value = value
+            self.launches = launches
+            self.crashes = crashes
+        }
+    }
+
     public var reports: Int
     public var devices: Int
     /// Distinct device ids and user ids among the group's reports; nil when none carries one.
@@ -70,6 +84,9 @@ public struct Evidence: Sendable, Codable {
     public var measured: [String] = []
     /// What the runtime headers say of the group's class and key, and of its crashing versions.
     public var headers: String? = nil
+    /// The OS versions of the stored usage of the group's app (its app versions), with launches
+    /// and this group's crashes: runs counted, not only reports (empty without such usage).
+    public var usageOS: [UsageCount] = []
 
     enum CodingKeys: String, CodingKey {
         case reports, devices, app, confidence, regressed, condition, inferred, measured, headers
@@ -93,6 +110,7 @@ public struct Evidence: Sendable, Codable {
         case cleanAppVersionsOnFailingOS = "clean_app_versions_on_failing_os"
         case firstCrashingAppVersion = "first_crashing_app_version"
         case rebuildNote = "rebuild_note"
+        case usageOS = "usage_os"
     }
 
     /// The evidence as stored in `recommendation.evidence_json`.
@@ -117,7 +135,8 @@ extension Evidence {
     /// How evidence is weighed, in the rules digest: raise it when `confidence` or what the
     /// evidence holds changes, so that stored recommendations are made again. 2: UIKit's
     /// runtime headers (measured facts, `headers`), groups that name neither class nor key.
-    public static let logicVersion = 2
+    /// 3: launches per OS version from stored usage (`usageOS`).
+    public static let logicVersion = 3
 
     /// `high` when the data fit the rule's OS window and exception, lower for each thing that
     /// does not; a generic rule is never more than `low`.
@@ -162,6 +181,17 @@ extension Evidence {
                 } else {
                     problems.append(counter)
                 }
+            }
+        }
+        if let window = rule.failsOn {
+            let usage = usageVerdict(evidence, window: window)
+            fits += usage.fits
+            if measuredFailure {
+                fits += usage.problems.map {
+                    $0 + " (the runtime headers show the member missing there, so the crashing code did not run)"
+                }
+            } else {
+                problems += usage.problems
             }
         }
         if measuredFailure, let className = subject.receiverClass, let key = subject.key,
@@ -232,6 +262,36 @@ extension Evidence {
     package static func osNamed(_ list: String) -> String {
         guard let first = list.unicodeScalars.first, CharacterSetASCII.isDigit(first) else { return list }
         return "iOS " + list
+    }
+
+    /// What launches per OS version say against the failing window: OS versions outside it that
+    /// ran without this crash fit the rule; one inside it that ran at least as many launches as
+    /// a crashing one, without this crash, does not.
+    static func usageVerdict(_ evidence: Evidence, window: OSRange) -> (fits: [String], problems: [String]) {
+        let inWindow = { (text: String) in
+            OSVersion.parse(text).map { (window.lower...window.upper).contains($0.sortKey) } ?? false
+        }
+        let crashing = evidence.usageOS.filter { $0.crashes > 0 }
+        let clean = evidence.usageOS.filter { $0.crashes == 0 && $0.launches > 0 }
+        let describe = { (counts: [UsageCount]) in
+            osNamed(
+                counts.map {
+                    "\($0.value): \(NumberText.grouped($0.launches)) launches, \($0.crashes) \($0.crashes == 1 ? "crash" : "crashes")"
+                }.joined(separator: "; "))
+        }
+        var fits: [String] = []
+        var problems: [String] = []
+        let outside = clean.filter { !inWindow($0.value) }
+        if !crashing.isEmpty, !outside.isEmpty {
+            fits.append("usage shows \(describe(crashing + outside)) (outside the failing window without this crash)")
+        }
+        let fewestCrashing = crashing.map(\.launches).min() ?? Int.max
+        let inside = clean.filter { inWindow($0.value) && $0.launches >= fewestCrashing }
+        if !inside.isEmpty {
+            problems.append(
+                "usage shows \(describe(inside)), inside the failing window \(window.description), without this crash")
+        }
+        return (fits, problems)
     }
 
     /// `failsOn` → `failing OS window`, for sentences.

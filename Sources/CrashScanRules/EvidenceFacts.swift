@@ -40,6 +40,9 @@ package struct EvidenceFacts: Sendable {
     package var affectedUsers: Int?
     package var reportsWithDeviceID = 0
     package var reportsWithUserID = 0
+    /// Launches per OS version from the stored usage of the group's app versions, with the
+    /// group's crashes on the same days and versions.
+    package var osUsage: [Evidence.UsageCount] = []
 
     package init(
         reports: Int, devices: Int, reportsWithoutOS: Int, exceptionType: String?, app: String?,
@@ -104,6 +107,7 @@ extension Evidence {
         affectedUsers = facts.affectedUsers
         reportsWithDeviceID = facts.reportsWithDeviceID
         reportsWithUserID = facts.reportsWithUserID
+        usageOS = facts.osUsage
         inferred = rule.inferred
         measured = rule.measured?.settled ?? []
         headers = Self.headers(subject: subject, crashOS: crashOSVersions)

@@ -39,7 +39,8 @@ extension Evidence {
             rebuildNote: fields.optional(.rebuildNote, EvidenceFields.string),
             inferred: fields.required(.inferred, EvidenceFields.strings) ?? [],
             measured: fields.optional(.measured, EvidenceFields.strings) ?? [],
-            headers: fields.optional(.headers, EvidenceFields.string))
+            headers: fields.optional(.headers, EvidenceFields.string),
+            usageOS: fields.optional(.usageOS, EvidenceFields.usageCounts) ?? [])
         guard !fields.failed else { return nil }
         self = evidence
     }
@@ -103,6 +104,19 @@ private struct EvidenceFields {
                 let reports = item.member("reports").flatMap({ int($0.value) })
             else { return nil }
             counts.append(Evidence.Count(value: text, reports: reports))
+        }
+        return counts
+    }
+
+    static func usageCounts(_ value: JSONValue) -> [Evidence.UsageCount]? {
+        guard case .array(let items) = value.kind else { return nil }
+        var counts: [Evidence.UsageCount] = []
+        for item in items {
+            guard item.isObject, let text = item.member("value").flatMap({ string($0.value) }),
+                let launches = item.member("launches").flatMap({ int($0.value) }),
+                let crashes = item.member("crashes").flatMap({ int($0.value) })
+            else { return nil }
+            counts.append(Evidence.UsageCount(value: text, launches: launches, crashes: crashes))
         }
         return counts
     }

@@ -1,3 +1,4 @@
+import CrashScanCatalogs
 import CrashScanRules
 import CrashScanStore
 
@@ -11,6 +12,8 @@ package final class EvidenceBuilder {
     /// Per app and blame frame, the groups crashing there by OS version key: read once per
     /// builder (`Store.groupsByOSKey`).
     private var groupsAtFrame: [FrameOfApp: [Int: [Int64]]] = [:]
+    /// The stored usage rows, read once per builder (nil until read).
+    private var usage: [StoredUsage]?
 
     private struct FrameOfApp: Hashable {
         var app: GroupApp
@@ -51,7 +54,28 @@ package final class EvidenceBuilder {
         }
         facts.reportsWithDeviceID = affected.withDeviceID
         facts.reportsWithUserID = affected.withUserID
+        if let app { facts.osUsage = try osUsage(group: id, app: app) }
         return facts
+    }
+
+    /// Launches per OS version from the usage of the app's own versions (usage names no app:
+    /// its app versions tie it to the group's app), with the group's crashes on the same days,
+    /// versions and OS versions; empty when the usage has no OS versions.
+    private func osUsage(group id: Int64, app: GroupApp) throws -> [Evidence.UsageCount] {
+        if usage == nil { usage = try store.usageRows() }
+        guard let usage, usage.contains(where: { !$0.osVersion.isEmpty }) else { return [] }
+        let versions = Set(try store.appVersions(of: app))
+        var selection = ReportSelection()
+        selection.groupIDs = [id]
+        let cube = UsageCube(
+            rows: usage.filter { versions.contains($0.appVersion) },
+            failures: try store.failuresByDayVersionAndOS(selection), appVersions: versions)
+        return cube.osVersions.sorted {
+            (OSVersion.parse($0)?.sortKey ?? 0) < (OSVersion.parse($1)?.sortKey ?? 0)
+        }.compactMap { os in
+            guard let figures = cube.figures(osVersion: os), let launches = figures.launches else { return nil }
+            return Evidence.UsageCount(value: os, launches: launches, crashes: figures.kvcFailures)
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import CrashScanModel
 /// Text made safe for HTML: every string that comes from a crash report, a file name or a rule
 /// passes through `escape` before it is written into the page, in element text and in quoted
 /// attribute values alike.
@@ -27,15 +28,7 @@ enum HTMLText {
     }
 
     /// `1,234`.
-    static func number(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var out = ""
-        for (index, character) in digits.enumerated() {
-            if index > 0, (digits.count - index) % 3 == 0 { out.append(",") }
-            out.append(character)
-        }
-        return (value < 0 ? "-" : "") + out
-    }
+    static func number(_ value: Int) -> String { NumberText.grouped(value) }
 
     /// A link only for http(s) addresses (a rule's source, a Bugly console page); any other text
     /// is shown escaped without a link.

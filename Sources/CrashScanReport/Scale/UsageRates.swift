@@ -1,3 +1,4 @@
+import CrashScanWorkflows
 import CrashScanCatalogs
 import CrashScanModel
 import CrashScanStore

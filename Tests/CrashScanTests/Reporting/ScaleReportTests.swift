@@ -114,4 +114,19 @@ final class ScaleReportTests: XCTestCase {
             section.contains("https://bugly.qq.com/v2/crash-reporting/crashes/900012345/5555?pid=2"))
         XCTAssertTrue(html.contains("<a href=\"#scale\">Scale and rates</a>"))
     }
+
+    /// The recommendation's evidence counts launches per OS version of the group's app versions:
+    /// 8.1.3's 12,400 launches of 2.3.1 on 2015-03-01 with the group's one crash that day, and
+    /// 8.4's 30,100 without it.
+    func testTheEvidenceWeighsTheUsage() throws {
+        let group = try XCTUnwrap(try build().groups.first { $0.id == "1b4b4cd6" })
+        let evidence = try XCTUnwrap(group.evidence)
+        XCTAssertEqual(
+            evidence.usageOS,
+            [
+                Evidence.UsageCount(value: "8.1.3", launches: 12_400, crashes: 1),
+                Evidence.UsageCount(value: "8.4", launches: 30_100, crashes: 0),
+            ])
+        XCTAssertTrue(evidence.confidenceReason.contains("usage shows iOS 8.1.3: 12,400 launches, 1 crash"))
+    }
 }

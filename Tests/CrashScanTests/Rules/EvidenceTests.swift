@@ -56,6 +56,7 @@ final class EvidenceTests: XCTestCase {
         full.rebuildNote = "line one\nline two\ttab"
         full.inferred = ["failsOn"]
         full.crashOSVersions.append(Evidence.Count(value: "8.1.3", reports: 12))
+        full.usageOS = [Evidence.UsageCount(value: "8.4", launches: 30_100, crashes: 0)]
         let texts = try stored.compactMap { try $0.string("evidence_json") } + [try XCTUnwrap(full.json)]
         for text in texts {
             let foundation = try JSONDecoder().decode(Evidence.self, from: Data(text.utf8))
@@ -69,6 +70,38 @@ final class EvidenceTests: XCTestCase {
             of: #""regressed":true"#, with: #""regressed":1"#)
         XCTAssertNotEqual(wrongType, full.json)
         XCTAssertNil(Evidence.decode(wrongType), "a member of the wrong type")
+    }
+
+    /// Launches per OS version weigh in: versions outside the failing window that ran without
+    /// the crash fit the rule; a version inside it that ran as often as a crashing one without the
+    /// crash does not (hand-made usage: 12,400 launches of 8.1.3 with 9 crashes).
+    func testUsageWeighsTheFailingWindow() throws {
+        var evidence = try XCTUnwrap(
+            Evidence.decode(
+                try store.db.query(
+                    "SELECT evidence_json FROM recommendation WHERE evidence_json IS NOT NULL")[0]
+                    .string("evidence_json")))
+        let window = try OSRange.parse("<8.3")
+        evidence.usageOS = [
+            Evidence.UsageCount(value: "8.1.3", launches: 12_400, crashes: 9),
+            Evidence.UsageCount(value: "8.4", launches: 30_100, crashes: 0),
+        ]
+        var verdict = Evidence.usageVerdict(evidence, window: window)
+        XCTAssertEqual(
+            verdict.fits,
+            [
+                "usage shows iOS 8.1.3: 12,400 launches, 9 crashes; 8.4: 30,100 launches, 0 crashes (outside the failing window without this crash)"
+            ])
+        XCTAssertEqual(verdict.problems, [])
+        evidence.usageOS.append(Evidence.UsageCount(value: "8.2", launches: 20_000, crashes: 0))
+        evidence.usageOS.append(Evidence.UsageCount(value: "8.0", launches: 300, crashes: 0))
+        verdict = Evidence.usageVerdict(evidence, window: window)
+        XCTAssertEqual(
+            verdict.problems,
+            [
+                "usage shows iOS 8.2: 20,000 launches, 0 crashes, inside the failing window <8.3, without this crash"
+            ],
+            "8.0's 300 launches are too few to expect a crash where 8.1.3 had 12,400")
     }
 
     /// A team rule for the seed's crash whose key is a pattern the runtime headers cannot settle:

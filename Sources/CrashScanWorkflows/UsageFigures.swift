@@ -39,7 +39,7 @@ public struct UsageFigures: Sendable, Equatable, Encodable {
     /// when the logs are a sample (a Bugly download).
     public var kvcRate: Double? { Self.ratio(kvcFailures, launches) }
 
-    static func ratio(_ part: Int?, _ whole: Int?) -> Double? {
+    public static func ratio(_ part: Int?, _ whole: Int?) -> Double? {
         guard let part, let whole, whole > 0 else { return nil }
         return Double(part) / Double(whole)
     }

@@ -1,4 +1,3 @@
-import CrashScanCatalogs
 import CrashScanStore
 
 /// The stored usage rows seen as a cube of day × app version × OS version, in which '' is a row
@@ -7,19 +6,31 @@ import CrashScanStore
 /// or else the row of all OS versions; an app version with dated rows leaves its undated ones
 /// out. The KVC failures counted against a slice are those of the same days, app versions and OS
 /// versions.
-struct UsageCube {
-    var rows: [StoredUsage]
-    var failures: [FailureCellCount]
+package struct UsageCube {
+    package var rows: [StoredUsage]
+    package var failures: [FailureCellCount]
     /// The filter's days (`YYYY-MM-DD`, inclusive); with either bound, rows without a day are out.
-    var since: String?
-    var until: String?
+    package var since: String?
+    package var until: String?
     /// The filter's app versions (nil: all).
-    var appVersions: Set<String>?
+    package var appVersions: Set<String>?
     /// Whether an OS version is one the filter keeps (nil: no OS filter).
-    var keepsOS: ((String) -> Bool)?
+    package var keepsOS: ((String) -> Bool)?
+
+    package init(
+        rows: [StoredUsage], failures: [FailureCellCount], since: String? = nil, until: String? = nil,
+        appVersions: Set<String>? = nil, keepsOS: ((String) -> Bool)? = nil
+    ) {
+        self.rows = rows
+        self.failures = failures
+        self.since = since
+        self.until = until
+        self.appVersions = appVersions
+        self.keepsOS = keepsOS
+    }
 
     /// The figures of a slice; nil when no usage row falls in it.
-    func figures(appVersion: String? = nil, osVersion: String? = nil, day: String? = nil) -> UsageFigures? {
+    package func figures(appVersion: String? = nil, osVersion: String? = nil, day: String? = nil) -> UsageFigures? {
         let chosen = slice(appVersion: appVersion, osVersion: osVersion, day: day)
         guard !chosen.isEmpty else { return nil }
         let days = Set(chosen.map(\.day).filter { !$0.isEmpty })
@@ -46,7 +57,7 @@ struct UsageCube {
     }
 
     /// The rows a slice adds up.
-    func slice(appVersion: String?, osVersion: String?, day: String?) -> [StoredUsage] {
+    package func slice(appVersion: String?, osVersion: String?, day: String?) -> [StoredUsage] {
         let inWindow = rows.filter { row in
             if let day, row.day != day { return false }
             if since == nil && until == nil { return true }
@@ -108,12 +119,12 @@ struct UsageCube {
     private func keepsVersion(_ version: String) -> Bool { appVersions?.contains(version) ?? true }
 
     /// Whether any row gives usage per OS version.
-    var hasOSVersions: Bool { rows.contains { !$0.osVersion.isEmpty } }
+    package var hasOSVersions: Bool { rows.contains { !$0.osVersion.isEmpty } }
 
     /// The OS versions and app versions of the rows, and their days.
-    var osVersions: [String] { Array(Set(rows.map(\.osVersion).filter { !$0.isEmpty })) }
-    var appVersionsOfRows: [String] { Array(Set(rows.map(\.appVersion).filter { !$0.isEmpty })) }
-    var datedDays: [String] {
+    package var osVersions: [String] { Array(Set(rows.map(\.osVersion).filter { !$0.isEmpty })) }
+    package var appVersionsOfRows: [String] { Array(Set(rows.map(\.appVersion).filter { !$0.isEmpty })) }
+    package var datedDays: [String] {
         Array(Set(slice(appVersion: nil, osVersion: nil, day: nil).map(\.day))).filter { !$0.isEmpty }
             .sorted()
     }
