@@ -220,7 +220,8 @@ private struct ExplanationText {
                     evidence.usageOS.map {
                         "\($0.value): \(NumberText.grouped($0.launches)) launches, \($0.crashes) \($0.crashes == 1 ? "crash" : "crashes")"
                     }.joined(separator: "; "))
-                    + " (launches of \(evidence.app ?? "the app")'s versions per the stored usage; crashes of this group)")
+                    + " (launches of \(evidence.app ?? "the app")'s versions per the stored usage; crashes of this group)"
+            )
         }
         if let window = evidence.failingWindow {
             let verdict: String

@@ -188,7 +188,8 @@ extension Evidence {
             fits += usage.fits
             if measuredFailure {
                 fits += usage.problems.map {
-                    $0 + " (the runtime headers show the member missing there, so the crashing code did not run)"
+                    $0
+                        + " (the runtime headers show the member missing there, so the crashing code did not run)"
                 }
             } else {
                 problems += usage.problems
@@ -283,13 +284,15 @@ extension Evidence {
         var problems: [String] = []
         let outside = clean.filter { !inWindow($0.value) }
         if !crashing.isEmpty, !outside.isEmpty {
-            fits.append("usage shows \(describe(crashing + outside)) (outside the failing window without this crash)")
+            fits.append(
+                "usage shows \(describe(crashing + outside)) (outside the failing window without this crash)")
         }
         let fewestCrashing = crashing.map(\.launches).min() ?? Int.max
         let inside = clean.filter { inWindow($0.value) && $0.launches >= fewestCrashing }
         if !inside.isEmpty {
             problems.append(
-                "usage shows \(describe(inside)), inside the failing window \(window.description), without this crash")
+                "usage shows \(describe(inside)), inside the failing window \(window.description), without this crash"
+            )
         }
         return (fits, problems)
     }

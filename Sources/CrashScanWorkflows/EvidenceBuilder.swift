@@ -73,7 +73,9 @@ package final class EvidenceBuilder {
         return cube.osVersions.sorted {
             (OSVersion.parse($0)?.sortKey ?? 0) < (OSVersion.parse($1)?.sortKey ?? 0)
         }.compactMap { os in
-            guard let figures = cube.figures(osVersion: os), let launches = figures.launches else { return nil }
+            guard let figures = cube.figures(osVersion: os), let launches = figures.launches else {
+                return nil
+            }
             return Evidence.UsageCount(value: os, launches: launches, crashes: figures.kvcFailures)
         }
     }

@@ -30,7 +30,9 @@ package struct UsageCube {
     }
 
     /// The figures of a slice; nil when no usage row falls in it.
-    package func figures(appVersion: String? = nil, osVersion: String? = nil, day: String? = nil) -> UsageFigures? {
+    package func figures(appVersion: String? = nil, osVersion: String? = nil, day: String? = nil)
+        -> UsageFigures?
+    {
         let chosen = slice(appVersion: appVersion, osVersion: osVersion, day: day)
         guard !chosen.isEmpty else { return nil }
         let days = Set(chosen.map(\.day).filter { !$0.isEmpty })

@@ -1,5 +1,5 @@
-import CrashScanWorkflows
 import CrashScanCatalogs
+import CrashScanWorkflows
 import Foundation
 
 /// The page's charts, drawn by crashscan as inline SVG (trends, OS bars) and as a shaded table

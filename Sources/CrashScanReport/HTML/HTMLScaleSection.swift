@@ -1,4 +1,5 @@
 import CrashScanWorkflows
+
 /// The page's section of scale: the KVC share of the crashes imported, Bugly's counts of the
 /// groups' issues and of KVC issues without logs, and the crash rates from usage (a trend of each
 /// app version's daily rate, and the rates per app version and OS version as tables).

@@ -1,4 +1,5 @@
 import CrashScanModel
+
 /// Text made safe for HTML: every string that comes from a crash report, a file name or a rule
 /// passes through `escape` before it is written into the page, in element text and in quoted
 /// attribute values alike.

@@ -1,4 +1,5 @@
 import CrashScanWorkflows
+
 /// The text report's lines of scale: Bugly's counts beside a group's logs, Bugly's counts of the
 /// report, and the crash rates from usage, each saying what it is computed from.
 enum ScaleRenderer {

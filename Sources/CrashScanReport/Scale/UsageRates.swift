@@ -1,7 +1,7 @@
-import CrashScanWorkflows
 import CrashScanCatalogs
 import CrashScanModel
 import CrashScanStore
+import CrashScanWorkflows
 
 /// Crash rates of the report's filter from the stored usage: in total, per app version, per OS
 /// version (where the usage has OS versions) and per day; with what they were computed from,
