@@ -35,7 +35,7 @@ public struct AnalyzedIssue: Sendable, Equatable {
     /// when it gave none. A log that names no issue keeps them under its group's fingerprint.
     public init?(headerOf analyzed: AnalyzedReport) {
         let report = analyzed.report
-        guard report.issueOccurrences != nil || report.issueAffectedDevices != nil else { return nil }
+        guard report.carriesIssueCounts else { return nil }
         var issue = BuglyIssueCount(issueID: report.sourceIssueID ?? "")
         issue.exceptionName = analyzed.exceptionType
         issue.exceptionMessage = report.exceptionReason

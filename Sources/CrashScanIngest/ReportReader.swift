@@ -13,7 +13,8 @@ public enum ReportReader {
     /// 3: several Apple reports in one file, broken text repaired instead of refused.
     /// 4: every JSON format read by crashscan's own reader (a boolean read as text is `true`).
     /// 5: a JSON object given twice read as its last value alone.
-    static let parserChanges = 5
+    /// 6: an issue page's counts stored with its log; files of usage and issue counts read.
+    static let parserChanges = 6
     package static var revision: String { "\(CrashScanVersion.current)/\(parserChanges)" }
 
     public static func read(_ data: Data) -> Result<[CrashReport], Rejection> {

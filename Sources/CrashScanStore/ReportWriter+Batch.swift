@@ -76,10 +76,7 @@ extension AnalyzedInput {
     var givesScale: Bool {
         switch outcome {
         case .scale: return true
-        case .parsed(let reports):
-            return reports.contains {
-                $0.report.issueOccurrences != nil || $0.report.issueAffectedDevices != nil
-            }
+        case .parsed(let reports): return reports.contains { $0.report.carriesIssueCounts }
         case .rejected, .storedBefore: return false
         }
     }

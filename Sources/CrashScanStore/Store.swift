@@ -442,7 +442,7 @@ package final class ReportWriter {
             .optional(reports.first?.report.format.rawValue), .int(fresh), .int(duplicates), .optional(bytes),
             store.db.dialect.digest(fingerprint?.hex), .text(parserRevision), .int(0),
             .int(
-                reports.count { $0.report.issueOccurrences != nil || $0.report.issueAffectedDevices != nil }),
+                reports.count { $0.report.carriesIssueCounts }),
         ]
     }
 

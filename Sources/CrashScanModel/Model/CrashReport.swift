@@ -73,9 +73,11 @@ public struct CrashReport: Sendable {
     public var sourceAppID: String?
     /// Bugly's counts for the report's whole issue, when the copy holds the issue page's header
     /// (`发生次数：763670`, `影响设备数：762282`): crashes and devices over everything Bugly received,
-    /// not the logs imported. Not stored yet (issue 40).
+    /// not the logs imported; stored as the counts of the report's issue (`bugly_issue`).
     public var issueOccurrences: Int?
     public var issueAffectedDevices: Int?
+    /// Whether the report came with its issue's counts (an issue page's header).
+    public var carriesIssueCounts: Bool { issueOccurrences != nil || issueAffectedDevices != nil }
     /// The content the duplicate check hashes: the report's own text, decoded and with line
     /// endings and trailing blanks normalised.
     public var normalizedContent: String

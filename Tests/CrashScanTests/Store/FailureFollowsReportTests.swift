@@ -19,17 +19,25 @@ final class FailureFollowsReportTests: XCTestCase {
     private func upgradeRemovesOrphans(at location: String, dialect: SQLDialect) throws {
         let old = try Store(
             path: location, migrations: Migration.builtIn(for: dialect).filter { $0.version <= 31 })
-        // Today's importer writes the columns schema 33 added to the import tables: they are there
-        // for the import only, and taken off again.
+        // Today's importer writes the columns schema 33 added to the import tables, and weighs
+        // the evidence with its usage table: they are there for the import only, and taken off
+        // again.
         let added = ["import_run", "import_file"].flatMap { table in
             ["usage_rows", "issue_counts"].map { (table, $0) }
         }
         for (table, column) in added {
             try old.db.execute("ALTER TABLE \(table) ADD COLUMN \(column) INTEGER NOT NULL DEFAULT 0")
         }
+        try old.db.execute(
+            """
+            CREATE TABLE app_usage (
+                day TEXT, app_version TEXT, os_version TEXT, launches INTEGER, active_devices INTEGER,
+                crashes INTEGER, crash_devices INTEGER, source TEXT)
+            """)
         _ = try Importer(store: old, rules: RuleSet.builtIn()).run(
             try InputWalker().expand([TestPaths.sampleReports.path]), arguments: "test", version: "test")
         for (table, column) in added { try old.db.execute("ALTER TABLE \(table) DROP COLUMN \(column)") }
+        try old.db.execute("DROP TABLE app_usage")
         let failures = try old.db.query("SELECT count(*) AS n FROM kvc_failure").first?.int("n") ?? 0
         // What schema 31 allowed: reports deleted while their failures stay (the sqlite3 shell's
         // foreign keys off; in PostgreSQL, a delete its trigger missed).
