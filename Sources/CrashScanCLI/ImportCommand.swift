@@ -256,7 +256,7 @@ enum ImportCommand: CommandDefinition {
     /// `--app-version`, as reports write theirs: a version with nothing but blanks is no version.
     static func appVersionValue(_ arguments: ParsedArguments) throws -> String? {
         guard let text = arguments.value(appVersion) else { return nil }
-        let version = String(Substring(text).trimmingBlanks())
+        let version = text.trimmingBlanksString()
         guard !version.isEmpty, !version.contains(where: \.isNewline) else {
             throw UsageError("invalid --app-version '\(text)' (expected a version such as 2.3.1)")
         }

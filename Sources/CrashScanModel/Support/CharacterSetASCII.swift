@@ -14,6 +14,9 @@
         isDigit(scalar) || (scalar.value | 0x20) &- 97 < 6
     }
     @inlinable @inline(__always) package static func isDigit(_ byte: UInt8) -> Bool { byte &- 48 < 10 }
+    @inlinable @inline(__always) package static func isLetter(_ byte: UInt8) -> Bool {
+        (byte | 32) &- 97 < 26
+    }
     @inlinable @inline(__always) package static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20) &- 97 < 6
     }
