@@ -498,6 +498,7 @@ public enum ReportRenderer {
         "exception_type", "report_count", "device_count", "first_seen", "last_seen", "devices", "os_versions",
         "app_versions", "blame_frame", "rule_id", "fix", "affected_devices", "affected_users",
         "failures_with_device_id", "failures_with_user_id", "confidence", "fixed_in", "regressed",
+        "bugly_occurrences", "bugly_affected_devices", "bugly_issues",
     ]
 
     static func csv(_ report: KVCReport) -> String {
@@ -519,6 +520,9 @@ public enum ReportRenderer {
                 String(group.failuresWithDeviceID), String(group.failuresWithUserID),
                 group.evidence?.confidence.rawValue ?? "", group.regression?.fixedIn ?? "",
                 group.regression.map { $0.regressed ? "1" : "0" } ?? "",
+                group.bugly?.occurrences.map(String.init) ?? "",
+                group.bugly?.affectedDevices.map(String.init) ?? "",
+                group.bugly?.issues.map { $0.issueID ?? "page" }.joined(separator: ";") ?? "",
             ]
             lines.append(fields.map(csvField).joined(separator: ","))
         }
@@ -590,6 +594,26 @@ public enum ReportRenderer {
                     + " |")
         }
         out.append("")
+        let bugly = report.groups.compactMap { group in
+            ScaleRenderer.groupLine(group).map { "- `\(group.id)`: \($0.dropFirst("Bugly: ".count))" }
+        }
+        if !bugly.isEmpty {
+            out.append(
+                "Per Bugly (each issue's totals over every OS, device and version; the filters do not apply):"
+            )
+            out.append("")
+            out.append(contentsOf: bugly)
+            out.append("")
+        }
+        let scale = ScaleRenderer.sections(report.scale)
+        if !scale.isEmpty {
+            out.append("## Scale and rates")
+            out.append("")
+            out.append("```")
+            out.append(contentsOf: scale.filter { !$0.isEmpty })
+            out.append("```")
+            out.append("")
+        }
         out.append("## Devices × OS versions")
         out.append("")
         let (devices, versions, counts) = matrixAxes(report.matrix)

@@ -129,4 +129,18 @@ final class ScaleReportTests: XCTestCase {
             ])
         XCTAssertTrue(evidence.confidenceReason.contains("usage shows iOS 8.1.3: 12,400 launches, 1 crash"))
     }
+
+    func testCSVAndMarkdownCarryBuglysCounts() throws {
+        let report = try build()
+        let csv = ReportRenderer.render(report, as: .csv).split(separator: "\n")
+        XCTAssertTrue(csv[0].hasSuffix(",bugly_occurrences,bugly_affected_devices,bugly_issues"))
+        XCTAssertTrue(
+            try XCTUnwrap(csv.first { $0.hasPrefix("1b4b4cd6,") }).hasSuffix(",763670,762282,1183"))
+        let markdown = ReportRenderer.render(report, as: .markdown)
+        XCTAssertTrue(
+            markdown.contains(
+                "- `1b4b4cd6`: 763,670 occurrences on 762,282 devices (issue 1183, linked by issue id); 9 logs imported"
+            ))
+        XCTAssertTrue(markdown.contains("## Scale and rates"))
+    }
 }
