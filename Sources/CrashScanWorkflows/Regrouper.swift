@@ -63,6 +63,7 @@ public enum Regrouper {
         summary.groupsBefore = try store.groupCount()
         try store.moveReports { mover in
             summary.madePrivate = try reclassifyKeyPrivacy(store)
+            try reclassifyBuglyIssues(store)
             let keys = try store.groupingInputs().map(Key.init)
             summary.reports = keys.count
             var holder = Holders(try store.groupFingerprints())
@@ -87,6 +88,24 @@ public enum Regrouper {
         }
         try store.markPrivate(uses)
         return uses.reduce(0) { $0 + $1.failures }
+    }
+
+    /// Bugly's issues are linked to groups by their message as the classification reads it: read
+    /// again with today's rules, as the reports are.
+    static func reclassifyBuglyIssues(_ store: Store) throws {
+        for var match in try store.buglyIssueMessages() {
+            var issue = BuglyIssueCount(issueID: "")
+            issue.exceptionName = match.exceptionType
+            issue.exceptionMessage = match.exceptionMessage
+            let analyzed = AnalyzedIssue(issue, appID: nil, source: .buglyIssueList)
+            match.exceptionType = analyzed.exceptionType
+            match.reason = analyzed.reason
+            match.kind = analyzed.failure?.kind.rawValue
+            match.accessor = analyzed.failure?.accessor?.rawValue
+            match.receiverClass = analyzed.failure?.receiverClass
+            match.key = analyzed.failure?.key
+            try store.setBuglyIssueMatch(match)
+        }
     }
 
     /// Which group holds each fingerprint, both ways.

@@ -169,3 +169,48 @@ extension Store {
         }
     }
 }
+
+/// What a stored issue's link by content is computed from, and what it computes.
+public struct BuglyIssueMatch: Sendable, Equatable {
+    public var identity: String
+    public var exceptionType: String?
+    public var exceptionMessage: String
+    public var reason: String = ""
+    public var kind: String? = nil
+    public var accessor: String? = nil
+    public var receiverClass: String? = nil
+    public var key: String? = nil
+
+    public init(identity: String, exceptionType: String?, exceptionMessage: String) {
+        self.identity = identity
+        self.exceptionType = exceptionType
+        self.exceptionMessage = exceptionMessage
+    }
+}
+
+extension Store {
+    /// The issues with a message, whose link by content the classification computes.
+    public func buglyIssueMessages() throws -> [BuglyIssueMatch] {
+        try db.query(
+            "SELECT identity, exception_type, exception_message FROM bugly_issue WHERE exception_message IS NOT NULL"
+        ).map { row in
+            BuglyIssueMatch(
+                identity: try row.string("identity") ?? "", exceptionType: try row.string("exception_type"),
+                exceptionMessage: try row.string("exception_message") ?? "")
+        }
+    }
+
+    /// Stores what the classification now makes of an issue's message (after a regroup).
+    public func setBuglyIssueMatch(_ match: BuglyIssueMatch) throws {
+        try db.run(
+            """
+            UPDATE bugly_issue SET exception_type = ?, reason = ?, kind = ?, accessor = ?, receiver_class = ?, key = ?
+            WHERE identity = ?
+            """,
+            [
+                .optional(match.exceptionType), .text(match.reason), .optional(match.kind),
+                .optional(match.accessor),
+                .optional(match.receiverClass), .optional(match.key), .text(match.identity),
+            ])
+    }
+}

@@ -5,6 +5,7 @@ import XCTest
 @testable import CrashScanReport
 @testable import CrashScanRules
 @testable import CrashScanStore
+@testable import CrashScanWorkflows
 
 /// The bundled samples with the scale fixtures (Bugly's crash trend of 2.3.1, the usage sheet,
 /// the issue list, a copied issue page) and an issue of which no log was imported: `report` and
@@ -142,5 +143,19 @@ final class ScaleReportTests: XCTestCase {
                 "- `1b4b4cd6`: 763,670 occurrences on 762,282 devices (issue 1183, linked by issue id); 9 logs imported"
             ))
         XCTAssertTrue(markdown.contains("## Scale and rates"))
+    }
+
+    /// A regroup reads the issues' messages again with today's classification, as it does the
+    /// reports: what links an issue by content is never left as an older crashscan made it.
+    func testARegroupClassifiesTheIssuesAgain() throws {
+        try store.db.run(
+            "UPDATE bugly_issue SET reason = 'old', kind = NULL, receiver_class = NULL, key = NULL")
+        XCTAssertEqual(
+            try build().scale.bugly?.withoutLogs.count, 0, "no KVC issue without its classification")
+        try Regrouper.run(store)
+        let issue = try XCTUnwrap(try store.buglyIssues().first { $0.issueID == "5555" })
+        XCTAssertEqual(issue.receiverClass, "UITableView")
+        XCTAssertEqual(issue.key, "_wrapperView")
+        XCTAssertEqual(try build().scale.bugly?.withoutLogs.map(\.issueID), ["5555"])
     }
 }

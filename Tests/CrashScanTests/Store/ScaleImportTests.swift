@@ -3,6 +3,7 @@ import XCTest
 @testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
+@testable import CrashScanReport
 @testable import CrashScanRules
 @testable import CrashScanStore
 
@@ -82,6 +83,12 @@ final class ScaleImportTests: XCTestCase {
         XCTAssertEqual(rows.count, usage.count, "one row per day, version and OS")
         XCTAssertEqual(rows.first { $0.day == "2015-03-01" && $0.osVersion == "" }?.launches, 13_000)
 
+        // The report reads them alike on both backends (PostgreSQL's views and day arithmetic).
+        let report = try ReportBuilder.build(store: store, filter: ReportFilter(), rules: RuleSet.builtIn())
+        XCTAssertEqual(report.groups.first { $0.id == "1b4b4cd6" }?.bugly?.occurrences, 800_000)
+        let version = report.scale.rates?.byAppVersion.first { $0.value == "2.3.1" }?.usage
+        XCTAssertEqual(version?.launches, 13_000 + 30_100)
+        XCTAssertEqual(version?.kvcFailures, 2, "2.3.1's KVC logs of 2015-03-01 and 2015-03-02")
         let files2 = try store.db.query(
             "SELECT path, outcome, source_format, usage_rows, issue_counts FROM import_files WHERE usage_rows + issue_counts > 0 ORDER BY path"
         )
