@@ -60,8 +60,16 @@ package enum ScaleReader {
 
     /// An `.xlsx` workbook's first sheet read as `sheet(records:)`; nil when `data` is no workbook.
     /// A workbook that is neither issues nor usage is refused with its column titles.
-    static func workbook(_ data: Data) -> Result<ScaleFile, Rejection>? {
-        guard isWorkbook(data), let records = XLSXSheet.records(data) else { return nil }
+    static func workbook(_ data: Data, budget: inout SourceReader.ExpansionBudget) -> Result<
+        ScaleFile, Rejection
+    >? {
+        guard isWorkbook(data) else { return nil }
+        let records: [[String]]
+        switch XLSXSheet.records(data, budget: &budget) {
+        case .failure(let rejection): return .failure(rejection)
+        case .success(nil): return nil
+        case .success(let sheet?): records = sheet
+        }
         if let file = sheet(records: records) { return .success(file) }
         let titles = (records.first ?? []).filter { !$0.isEmpty }.prefix(6).joined(separator: ", ")
         return .failure(

@@ -103,7 +103,7 @@ package enum SourceReader {
         budget: inout ExpansionBudget
     ) -> [AnalyzedInput] {
         // An `.xlsx` workbook is a zip, read as the sheet it is rather than as an archive.
-        if let sheet = ScaleReader.workbook(data) {
+        if let sheet = ScaleReader.workbook(data, budget: &budget) {
             let fingerprint = FileFingerprint(of: data)
             if let count = storedBefore?(fingerprint) {
                 return [

@@ -1,4 +1,5 @@
 import CrashScanArchive
+import CrashScanModel
 import Foundation
 
 #if canImport(FoundationXML)
@@ -11,24 +12,39 @@ import Foundation
 /// strings; a row's missing cells are empty. Nil for anything that is not such a workbook.
 enum XLSXSheet {
     static func records(_ data: Data) -> [[String]]? {
-        guard ArchiveReader.looksLikeArchive(data) else { return nil }
+        var budget = SourceReader.ExpansionBudget(limits: ArchiveLimits(), inputBytes: data.count)
+        return try? records(data, budget: &budget).get()
+    }
+
+    /// The first sheet's records, its members' bytes counted against `budget` (a workbook is an
+    /// archive: it may not expand further than any other); the reason when it does.
+    static func records(_ data: Data, budget: inout SourceReader.ExpansionBudget) -> Result<
+        [[String]]?, Rejection
+    > {
+        guard ArchiveReader.looksLikeArchive(data) else { return .success(nil) }
         var sharedStrings: Data?
-        var worksheets: [String: Data] = [:]
+        // Only the first sheet is kept (`sheet1.xml` before `sheet2.xml`, and before `sheet10.xml`).
+        var firstSheet: (path: String, data: Data)?
+        var exceeded: String?
         ArchiveReader.forEachMember(of: data) { member in
+            if let reason = budget.spend(member.data?.count ?? 0) {
+                exceeded = reason
+                return false
+            }
             if member.path == "xl/sharedStrings.xml" {
                 sharedStrings = member.data
-            } else if member.path.hasPrefix("xl/worksheets/sheet"), member.path.hasSuffix(".xml") {
-                worksheets[member.path] = member.data
+            } else if member.path.hasPrefix("xl/worksheets/sheet"), member.path.hasSuffix(".xml"),
+                let content = member.data,
+                firstSheet.map({ (member.path.count, member.path) < ($0.path.count, $0.path) }) ?? true
+            {
+                firstSheet = (member.path, content)
             }
             return true
         }
-        // `sheet1.xml` before `sheet2.xml`, and before `sheet10.xml`.
-        let first = worksheets.keys.min {
-            ($0.count, $0) < ($1.count, $1)
-        }
-        guard let first, let sheet = worksheets[first] else { return nil }
+        if let exceeded { return .failure(Rejection("workbook: \(exceeded)")) }
+        guard let sheet = firstSheet?.data else { return .success(nil) }
         let strings = sharedStrings.map(SharedStrings.read) ?? []
-        return Cells.read(sheet, strings: strings)
+        return .success(Cells.read(sheet, strings: strings))
     }
 
     /// `xl/sharedStrings.xml`: each `<si>`'s text, its runs (`<r><t>…</t></r>`) joined.

@@ -3,6 +3,7 @@ import XCTest
 @testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
+@testable import CrashScanModel
 @testable import CrashScanReport
 @testable import CrashScanRules
 @testable import CrashScanStore
@@ -109,5 +110,21 @@ final class ScaleImportTests: XCTestCase {
         XCTAssertEqual(
             rejection.reason, "usage sheet without a row that can be read (row 2: launches is not a count)")
         XCTAssertEqual(rejection.disposition, .rejected)
+    }
+
+    /// A workbook is an archive: it expands no further than the archive limits allow (refused
+    /// with the limit's reason), and only its first sheet is kept.
+    func testAWorkbookExpandsNoFurtherThanAnArchive() throws {
+        let workbook = try Data(contentsOf: TestPaths.fixture("scale/usage.xlsx"))
+        var tight = ParseSettings()
+        tight.archiveLimits = ArchiveLimits(expandedBytes: 1_000, ratio: 200)
+        let refused = SourceReader.read(workbook, path: "usage.xlsx", depth: 0, settings: tight)
+        guard case .rejected(let rejection) = try XCTUnwrap(refused.first).outcome else {
+            return XCTFail("\(refused)")
+        }
+        XCTAssertTrue(rejection.reason.hasPrefix("workbook: archive "), rejection.reason)
+        let read = SourceReader.read(workbook, path: "usage.xlsx", depth: 0)
+        guard case .scale(let scale) = try XCTUnwrap(read.first).outcome else { return XCTFail("\(read)") }
+        XCTAssertEqual(scale.usage.count, 3)
     }
 }
