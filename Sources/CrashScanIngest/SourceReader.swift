@@ -103,48 +103,52 @@ package enum SourceReader {
         budget: inout ExpansionBudget
     ) -> [AnalyzedInput] {
         // An `.xlsx` workbook is a zip, read as the sheet it is rather than as an archive.
-        if let sheet = ScaleReader.workbook(data, budget: &budget) {
-            let fingerprint = FileFingerprint(of: data)
-            if let count = storedBefore?(fingerprint) {
-                return [
-                    AnalyzedInput(
-                        path: path, bytes: data.count,
-                        outcome: .storedBefore(reports: count, fingerprint: fingerprint),
-                        fingerprint: fingerprint)
-                ]
-            }
-            let outcome: AnalyzedInput.Outcome =
-                switch sheet.flatMap(ScaleReader.result) {
-                case .success(let file): .scale(settings.analyze(file))
-                case .failure(let rejection): .rejected(rejection)
-                }
-            return [AnalyzedInput(path: path, bytes: data.count, outcome: outcome, fingerprint: fingerprint)]
+        let isWorkbook = ScaleReader.isWorkbook(data)
+        guard isWorkbook || !ArchiveReader.looksLikeArchive(data) else {
+            return readArchive(
+                data, path: path, depth: depth, settings: settings, storedBefore: storedBefore,
+                inChunks: inChunks, budget: &budget)
         }
-        guard ArchiveReader.looksLikeArchive(data) else {
-            let fingerprint = FileFingerprint(of: data)
-            if let count = storedBefore?(fingerprint) {
-                return [
-                    AnalyzedInput(
-                        path: path, bytes: data.count,
-                        outcome: .storedBefore(reports: count, fingerprint: fingerprint),
-                        fingerprint: fingerprint)
-                ]
-            }
-            var input = AnalyzedInput(
-                path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
-            switch ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil) {
-            case .success(let file) where file.scale != nil:
-                input.outcome = file.scale.map { .scale(settings.analyze($0)) } ?? .parsed([])
-            case .success(let file):
-                input.outcome = .parsed(settings.analyze(all: file.reports))
-                if let rest = file.rest {
-                    input.part = .first
-                    input.rest = rest
-                }
-            case .failure(let rejection): input.outcome = .rejected(rejection)
+        let fingerprint = FileFingerprint(of: data)
+        if let count = storedBefore?(fingerprint) {
+            return [
+                AnalyzedInput(
+                    path: path, bytes: data.count,
+                    outcome: .storedBefore(reports: count, fingerprint: fingerprint),
+                    fingerprint: fingerprint)
+            ]
+        }
+        var input = AnalyzedInput(
+            path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
+        if isWorkbook {
+            switch ScaleReader.workbook(data, budget: &budget)?.flatMap(ScaleReader.result) {
+            case .success(let file)?: input.outcome = .scale(settings.analyze(file))
+            case .failure(let rejection)?: input.outcome = .rejected(rejection)
+            case nil: input.outcome = .rejected(.skip("workbook without a sheet"))
             }
             return [input]
         }
+        switch ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil) {
+        case .success(let file) where file.scale != nil:
+            input.outcome = file.scale.map { .scale(settings.analyze($0)) } ?? .parsed([])
+        case .success(let file):
+            input.outcome = .parsed(settings.analyze(all: file.reports))
+            if let rest = file.rest {
+                input.part = .first
+                input.rest = rest
+            }
+        case .failure(let rejection): input.outcome = .rejected(rejection)
+        }
+        return [input]
+    }
+
+    /// The members of an archive, each read as a file (archives inside it too, to
+    /// `maximumArchiveDepth`).
+    private static func readArchive(
+        _ data: Data, path: String, depth: Int, settings: ParseSettings,
+        storedBefore: ((FileFingerprint) -> Int?)?, inChunks: Bool,
+        budget: inout ExpansionBudget
+    ) -> [AnalyzedInput] {
         guard depth < maximumArchiveDepth else {
             return [
                 AnalyzedInput(
