@@ -150,6 +150,14 @@ public struct UsageRates: Sendable, Encodable {
 
     private static func notes(cube: UsageCube, selection: ReportSelection) -> [String] {
         var notes: [String] = []
+        if cube.appVersions != nil, cube.appVersionsOfRows.isEmpty {
+            notes.append(
+                "no rates for the app-version filter: the usage has no app versions (a crash trend imported with --app-version, or a usage sheet with an app_version column, gives them)"
+            )
+        }
+        if selection.since != nil || selection.until != nil, !cube.rows.contains(where: { !$0.day.isEmpty }) {
+            notes.append("no rates for the time filter: the usage has no days")
+        }
         if cube.rows.contains(where: { $0.crashes == nil }) {
             notes.append(
                 "crash rates need the crashes the usage's source counted (Bugly's crash trend has them, a usage sheet does not); the KVC rate counts the imported logs"

@@ -114,6 +114,15 @@ final class UsageRatesTests: XCTestCase {
         XCTAssertNil(withoutOS.total, "never the rate of all OS versions under an OS filter")
         XCTAssertTrue(withoutOS.notes.contains { $0.contains("no OS versions") })
 
+        var version = ReportSelection()
+        version.appVersions = ["2.3.1"]
+        let undatedAll = try XCTUnwrap(
+            UsageRates.compute(
+                rows: [StoredUsage(launches: 100, source: "usage sheet")], failures: failures,
+                selection: version))
+        XCTAssertNil(undatedAll.total, "a row of all versions is no version's")
+        XCTAssertTrue(undatedAll.notes.contains { $0.contains("the usage has no app versions") })
+
         var since = ReportSelection()
         since.since = "2015-03-02"
         let later = try XCTUnwrap(try rates(since).total)
