@@ -30,10 +30,14 @@ package struct UsageCube {
     }
 
     /// The figures of a slice; nil when no usage row falls in it.
-    package func figures(appVersion: String? = nil, osVersion: String? = nil, day: String? = nil)
+    package func figures(
+        appVersion: String? = nil, osVersion: String? = nil, day: String? = nil, days: Set<String>? = nil
+    )
         -> UsageFigures?
     {
-        let chosen = slice(appVersion: appVersion, osVersion: osVersion, day: day)
+        let chosen = slice(appVersion: appVersion, osVersion: osVersion, day: day).filter {
+            days?.contains($0.day) ?? true
+        }
         guard !chosen.isEmpty else { return nil }
         let days = Set(chosen.map(\.day).filter { !$0.isEmpty })
         var figures = UsageFigures(

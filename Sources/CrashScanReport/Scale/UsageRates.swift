@@ -44,6 +44,9 @@ public struct UsageRates: Sendable, Encodable {
     public var byAppVersion: [Line] = []
     public var byOSVersion: [Line] = []
     public var byDay: [Line] = []
+    /// Weeks from Monday (their first day's date): launches and crashes added up over the days
+    /// of usage in the week (devices are not).
+    public var byWeek: [Line] = []
     /// Each app version with usage, day by day: the crash-rate trend of a release.
     public var byAppVersionAndDay: [VersionTrend] = []
     /// The sources the usage rows came from (`Bugly crash trend`, `usage sheet`).
@@ -56,6 +59,7 @@ public struct UsageRates: Sendable, Encodable {
         case byAppVersion = "by_app_version"
         case byOSVersion = "by_os_version"
         case byDay = "by_day"
+        case byWeek = "by_week"
         case byAppVersionAndDay = "by_app_version_and_day"
     }
 
@@ -65,6 +69,7 @@ public struct UsageRates: Sendable, Encodable {
         try container.encode(byAppVersion, forKey: .byAppVersion)
         try container.encode(byOSVersion, forKey: .byOSVersion)
         try container.encode(byDay, forKey: .byDay)
+        try container.encode(byWeek, forKey: .byWeek)
         try container.encode(byAppVersionAndDay, forKey: .byAppVersionAndDay)
         try container.encode(sources, forKey: .sources)
         try container.encode(notes, forKey: .notes)
@@ -119,6 +124,13 @@ public struct UsageRates: Sendable, Encodable {
             Line(
                 value: day, usage: cube.figures(day: day),
                 kvcFailures: failures.filter { $0.day == day }.reduce(0) { $0 + $1.failures })
+        }
+        let weeks = Dictionary(grouping: cube.datedDays, by: { TrendUnit.week.start(of: $0) })
+        rates.byWeek = weeks.keys.sorted().map { week in
+            let days = Set(weeks[week] ?? [])
+            return Line(
+                value: week, usage: cube.figures(days: days),
+                kvcFailures: failures.filter { days.contains($0.day) }.reduce(0) { $0 + $1.failures })
         }
         rates.byAppVersionAndDay = rates.byAppVersion.filter { $0.usage != nil }.map { version in
             VersionTrend(

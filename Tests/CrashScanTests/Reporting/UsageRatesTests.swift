@@ -63,6 +63,17 @@ final class UsageRatesTests: XCTestCase {
             try line(try rates().byAppVersion, "2.3.1").kvcFailures, 9, "all of the version's logs")
     }
 
+    /// 2015-03-01 was a Sunday: its week began on Monday 2015-02-23; 2015-03-02 begins the next.
+    func testWeeksStartOnMonday() throws {
+        let weeks = try rates().byWeek
+        XCTAssertEqual(weeks.map(\.value), ["2015-02-23", "2015-03-02"])
+        let first = try XCTUnwrap(weeks[0].usage)
+        XCTAssertEqual(first.launches, 12_400)
+        XCTAssertEqual(try XCTUnwrap(first.crashRate), 9.0 / 12_400, accuracy: 1e-12)
+        XCTAssertEqual(weeks[1].usage?.launches, 30_100)
+        XCTAssertNil(weeks[1].usage?.crashRate, "Bugly did not know that day's crashes")
+    }
+
     func testAVersionWithoutUsageHasNoRate() throws {
         let unknown = try line(try rates().byAppVersion, "4.1.0")
         XCTAssertNil(unknown.usage, "no usage: the rate is unknown, not zero")
