@@ -6,46 +6,82 @@ import CrashScanStore
 /// or else the row of all OS versions; an app version with dated rows leaves its undated ones
 /// out. The KVC failures counted against a slice are those of the same days, app versions and OS
 /// versions.
+///
+/// The rows of the filter's window are kept by day, and the failures are added up once per
+/// shape of row (day or any, version or any, OS or any): a year of daily usage for 5 versions on
+/// 5 OS versions (10,890 rows) against a million reports' failure cells took `report` 11 s when
+/// every slice went through every row and every cell.
 package struct UsageCube {
-    package var rows: [StoredUsage]
-    package var failures: [FailureCellCount]
-    /// The filter's days (`YYYY-MM-DD`, inclusive); with either bound, rows without a day are out.
-    package var since: String?
-    package var until: String?
-    /// The filter's app versions (nil: all).
-    package var appVersions: Set<String>?
-    /// Whether an OS version is one the filter keeps (nil: no OS filter).
-    package var keepsOS: ((String) -> Bool)?
+    /// The rows in the filter's window, by day ('' for rows without a day).
+    private let rowsByDay: [String: [StoredUsage]]
+    /// The failures of each shape of row, by day, version and OS version, nil for "any".
+    private let failureSums: [CellKey: Int]
 
+    private struct CellKey: Hashable {
+        var day: String?
+        var version: String?
+        var os: String?
+    }
+    /// The filter's app versions (nil: all).
+    package let appVersions: Set<String>?
+    /// Whether an OS version is one the filter keeps (nil: no OS filter).
+    package let keepsOS: ((String) -> Bool)?
+    /// The rows in the window.
+    package let rows: [StoredUsage]
+    /// The days the window's rows give, in order.
+    package let datedDays: [String]
+
+    /// `since`/`until`: the filter's days (`YYYY-MM-DD`, inclusive); with either bound, rows
+    /// without a day are out.
     package init(
         rows: [StoredUsage], failures: [FailureCellCount], since: String? = nil, until: String? = nil,
         appVersions: Set<String>? = nil, keepsOS: ((String) -> Bool)? = nil
     ) {
-        self.rows = rows
-        self.failures = failures
-        self.since = since
-        self.until = until
+        let bounded = since != nil || until != nil
+        let inWindow = rows.filter { row in
+            guard bounded else { return true }
+            guard !row.day.isEmpty else { return false }
+            return (since.map { row.day >= $0 } ?? true) && (until.map { row.day <= $0 } ?? true)
+        }
+        // A version with dated rows leaves its undated ones out.
+        let dated = Set(inWindow.filter { !$0.day.isEmpty }.map(\.appVersion))
+        self.rows = inWindow.filter { !$0.day.isEmpty || !dated.contains($0.appVersion) }
+        rowsByDay = Dictionary(grouping: self.rows, by: \.day)
+        datedDays = rowsByDay.keys.filter { !$0.isEmpty }.sorted()
         self.appVersions = appVersions
         self.keepsOS = keepsOS
+        // Only the shapes the rows have (a daily trend of each version: two of the eight).
+        let shapes = Set(
+            self.rows.map { row in [!row.day.isEmpty, !row.appVersion.isEmpty, !row.osVersion.isEmpty] })
+        var sums: [CellKey: Int] = [:]
+        for cell in failures {
+            let keepsVersion = appVersions?.contains(cell.appVersion) ?? true
+            for shape in shapes where shape[1] || keepsVersion {
+                let key = CellKey(
+                    day: shape[0] ? cell.day : nil, version: shape[1] ? cell.appVersion : nil,
+                    os: shape[2] ? cell.osVersion : nil)
+                sums[key, default: 0] += cell.failures
+            }
+        }
+        failureSums = sums
     }
 
-    /// The figures of a slice; nil when no usage row falls in it.
+    /// The figures of a slice (one app version, OS version, day or set of days; nil: all of it);
+    /// nil when no usage row falls in it.
     package func figures(
         appVersion: String? = nil, osVersion: String? = nil, day: String? = nil, days: Set<String>? = nil
-    )
-        -> UsageFigures?
-    {
+    ) -> UsageFigures? {
         let chosen = slice(appVersion: appVersion, osVersion: osVersion, day: day).filter {
             days?.contains($0.day) ?? true
         }
         guard !chosen.isEmpty else { return nil }
-        let days = Set(chosen.map(\.day).filter { !$0.isEmpty })
+        let dayCount = Set(chosen.map(\.day).filter { !$0.isEmpty }).count
         var figures = UsageFigures(
             launches: total(chosen, \.launches), activeDevices: total(chosen, \.activeDevices),
             crashes: total(chosen, \.crashes), crashDevices: total(chosen, \.crashDevices),
-            kvcFailures: chosen.reduce(0) { $0 + failures(against: $1) }, days: days.count)
+            kvcFailures: chosen.reduce(0) { $0 + failures(against: $1) }, days: dayCount)
         figures.includesUndated = chosen.contains { $0.day.isEmpty }
-        if days.count > 1 || (days.count == 1 && figures.includesUndated) {
+        if dayCount > 1 || (dayCount == 1 && figures.includesUndated) {
             // A device that ran on two days is one device, not two.
             (figures.activeDevices, figures.crashDevices) = (nil, nil)
         }
@@ -64,21 +100,14 @@ package struct UsageCube {
 
     /// The rows a slice adds up.
     package func slice(appVersion: String?, osVersion: String?, day: String?) -> [StoredUsage] {
-        let inWindow = rows.filter { row in
-            if let day, row.day != day { return false }
-            if since == nil && until == nil { return true }
-            guard !row.day.isEmpty else { return false }
-            return (since.map { row.day >= $0 } ?? true) && (until.map { row.day <= $0 } ?? true)
-        }
-        let dated = Set(inWindow.filter { !$0.day.isEmpty }.map(\.appVersion))
-        let kept = inWindow.filter { !$0.day.isEmpty || !dated.contains($0.appVersion) }
+        let days = day.map { [$0] } ?? rowsByDay.keys.sorted()
         var chosen: [StoredUsage] = []
-        for dayRows in Dictionary(grouping: kept, by: \.day).values {
-            for versionRows in versionBuckets(dayRows, appVersion: appVersion) {
+        for day in days {
+            for versionRows in versionBuckets(rowsByDay[day] ?? [], appVersion: appVersion) {
                 chosen += osRows(versionRows, osVersion: osVersion)
             }
         }
-        return chosen.sorted { ($0.day, $0.appVersion, $0.osVersion) < ($1.day, $1.appVersion, $1.osVersion) }
+        return chosen
     }
 
     /// A day's rows by app version: the asked version's; else, without a version filter, the
@@ -110,28 +139,18 @@ package struct UsageCube {
 
     private func keeps(os: String) -> Bool { keepsOS?(os) ?? true }
 
-    /// The imported KVC failures a usage row covers.
+    /// The imported KVC failures a usage row covers: those of its day, version and OS version,
+    /// any where the row counts all of one (of the kept versions only).
     private func failures(against row: StoredUsage) -> Int {
-        failures.reduce(0) { sum, cell in
-            let covered =
-                (row.day.isEmpty || cell.day == row.day)
-                && (row.appVersion.isEmpty
-                    ? keepsVersion(cell.appVersion) : cell.appVersion == row.appVersion)
-                && (row.osVersion.isEmpty ? true : cell.osVersion == row.osVersion)
-            return covered ? sum + cell.failures : sum
-        }
+        let any = { (value: String) in value.isEmpty ? nil : value }
+        return failureSums[CellKey(day: any(row.day), version: any(row.appVersion), os: any(row.osVersion))]
+            ?? 0
     }
-
-    private func keepsVersion(_ version: String) -> Bool { appVersions?.contains(version) ?? true }
 
     /// Whether any row gives usage per OS version.
     package var hasOSVersions: Bool { rows.contains { !$0.osVersion.isEmpty } }
 
-    /// The OS versions and app versions of the rows, and their days.
+    /// The OS versions and app versions of the rows.
     package var osVersions: [String] { Array(Set(rows.map(\.osVersion).filter { !$0.isEmpty })) }
     package var appVersionsOfRows: [String] { Array(Set(rows.map(\.appVersion).filter { !$0.isEmpty })) }
-    package var datedDays: [String] {
-        Array(Set(slice(appVersion: nil, osVersion: nil, day: nil).map(\.day))).filter { !$0.isEmpty }
-            .sorted()
-    }
 }

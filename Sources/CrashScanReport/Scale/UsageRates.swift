@@ -98,20 +98,21 @@ public struct UsageRates: Sendable, Encodable {
                 ? nil
                 : { text in OSVersion.parse(text).map { os in ranges.contains { $0.contains(os) } } ?? false }
         )
+        let sums = FailureSums(failures)
         rates.total = cube.figures()
         rates.byAppVersion = lines(
-            values: (cube.appVersionsOfRows + failures.map(\.appVersion)).filter {
+            values: (cube.appVersionsOfRows + sums.byVersion.keys).filter {
                 !$0.isEmpty && (cube.appVersions?.contains($0) ?? true)
             },
-            failures: { value in failures.filter { $0.appVersion == value } },
+            failures: { sums.byVersion[$0] ?? 0 },
             usage: { cube.figures(appVersion: $0) }
         ).sorted { AppVersion.isNewer($0.value, than: $1.value) }
         if cube.hasOSVersions {
             rates.byOSVersion = lines(
-                values: (cube.osVersions + failures.map(\.osVersion)).filter {
+                values: (cube.osVersions + sums.byOS.keys).filter {
                     !$0.isEmpty && (cube.keepsOS?($0) ?? true)
                 },
-                failures: { value in failures.filter { $0.osVersion == value } },
+                failures: { sums.byOS[$0] ?? 0 },
                 usage: { cube.figures(osVersion: $0) }
             ).sorted { (OSVersion.parse($0.value)?.sortKey ?? 0) > (OSVersion.parse($1.value)?.sortKey ?? 0) }
         } else if !ranges.isEmpty {
@@ -123,14 +124,14 @@ public struct UsageRates: Sendable, Encodable {
         rates.byDay = cube.datedDays.map { day in
             Line(
                 value: day, usage: cube.figures(day: day),
-                kvcFailures: failures.filter { $0.day == day }.reduce(0) { $0 + $1.failures })
+                kvcFailures: sums.byDay[day] ?? 0)
         }
         let weeks = Dictionary(grouping: cube.datedDays, by: { TrendUnit.week.start(of: $0) })
         rates.byWeek = weeks.keys.sorted().map { week in
             let days = Set(weeks[week] ?? [])
             return Line(
                 value: week, usage: cube.figures(days: days),
-                kvcFailures: failures.filter { days.contains($0.day) }.reduce(0) { $0 + $1.failures })
+                kvcFailures: days.reduce(0) { $0 + (sums.byDay[$1] ?? 0) })
         }
         rates.byAppVersionAndDay = rates.byAppVersion.filter { $0.usage != nil }.map { version in
             VersionTrend(
@@ -139,8 +140,7 @@ public struct UsageRates: Sendable, Encodable {
                     cube.figures(appVersion: version.value, day: day).map { usage in
                         Line(
                             value: day, usage: usage,
-                            kvcFailures: failures.filter { $0.day == day && $0.appVersion == version.value }
-                                .reduce(0) { $0 + $1.failures })
+                            kvcFailures: sums.byVersionAndDay[version.value + "|" + day] ?? 0)
                     }
                 })
         }.filter { !$0.days.isEmpty }
@@ -149,14 +149,30 @@ public struct UsageRates: Sendable, Encodable {
     }
 
     /// One line per value (each once), with its usage or none.
-    private static func lines(
-        values: [String], failures: (String) -> [FailureCellCount], usage: (String) -> UsageFigures?
-    ) -> [Line] {
+    private static func lines(values: [String], failures: (String) -> Int, usage: (String) -> UsageFigures?)
+        -> [Line]
+    {
         var seen = Set<String>()
         return values.filter { seen.insert($0).inserted }.map { value in
-            Line(
-                value: value, usage: usage(value), kvcFailures: failures(value).reduce(0) { $0 + $1.failures }
-            )
+            Line(value: value, usage: usage(value), kvcFailures: failures(value))
+        }
+    }
+
+    /// The failures added up by app version, OS version, day, and app version and day, once (a
+    /// million reports give tens of thousands of cells, and a line per day of each version).
+    private struct FailureSums {
+        var byVersion: [String: Int] = [:]
+        var byOS: [String: Int] = [:]
+        var byDay: [String: Int] = [:]
+        var byVersionAndDay: [String: Int] = [:]
+
+        init(_ cells: [FailureCellCount]) {
+            for cell in cells {
+                if !cell.appVersion.isEmpty { byVersion[cell.appVersion, default: 0] += cell.failures }
+                if !cell.osVersion.isEmpty { byOS[cell.osVersion, default: 0] += cell.failures }
+                byDay[cell.day, default: 0] += cell.failures
+                byVersionAndDay[cell.appVersion + "|" + cell.day, default: 0] += cell.failures
+            }
         }
     }
 

@@ -155,17 +155,27 @@ extension Store {
         let conditions = selection.conditions(
             on: facts ? FilterTarget(Caches.failureFact, alias: "f") : .rows(alias: "f"), db.dialect)
         let source = facts ? "failure_fact" : "(\(Self.rawFailures(db.dialect)))"
-        return try db.query(
+        // Counted here rather than by GROUP BY: SQLite sorted the 300,000 failures of a million
+        // reports to group them (3.8 G instructions, against 0.6 G for a pass that counts them).
+        struct Cell: Hashable {
+            var day: String
+            var app: String
+            var os: String
+        }
+        var counts: [Cell: Int] = [:]
+        try db.forEachCursor(
             """
-            SELECT \(db.dialect.utcDay("f.seen_at")) AS day, coalesce(f.app_version, '') AS app,
-                   coalesce(f.os_version, '') AS os, count(*) AS failures
+            SELECT \(db.dialect.utcDay("f.seen_at")) AS day, f.app_version AS app, f.os_version AS os
             FROM \(source) AS f\(conditions.whereClause)
-            GROUP BY 1, 2, 3
-            """, conditions.values
-        ).map { row in
-            FailureCellCount(
-                day: try row.string("day") ?? "", appVersion: try row.string("app") ?? "",
-                osVersion: try row.string("os") ?? "", failures: try row.int("failures") ?? 0)
+            """, conditions.values, columns: ["day", "app", "os"]
+        ) { row, columns in
+            let cell = Cell(
+                day: row.string(at: columns[0]) ?? "", app: row.string(at: columns[1]) ?? "",
+                os: row.string(at: columns[2]) ?? "")
+            counts[cell, default: 0] += 1
+        }
+        return counts.map { cell, failures in
+            FailureCellCount(day: cell.day, appVersion: cell.app, osVersion: cell.os, failures: failures)
         }
     }
 }
