@@ -50,6 +50,7 @@ extension ReportWriter {
     private func storeIssue(_ analyzed: AnalyzedIssue, path: String) throws {
         let issue = analyzed.issue
         let failure = analyzed.failure
+        let (identity, appID) = try sameIssue(analyzed)
         try store.db.run(
             """
             INSERT INTO bugly_issue (
@@ -74,7 +75,7 @@ extension ReportWriter {
                 key = CASE WHEN excluded.reason IS NULL THEN bugly_issue.key ELSE excluded.key END
             """,
             [
-                .text(analyzed.identity), .optional(analyzed.appID),
+                .text(identity), .optional(appID),
                 .optional(issue.issueID.isEmpty ? nil : issue.issueID), .optional(issue.exceptionMessage),
                 .optional(issue.keyStack),
                 .optional(issue.appVersions.isEmpty ? nil : issue.appVersions.joined(separator: ", ")),
@@ -85,6 +86,26 @@ extension ReportWriter {
                 .optional(failure?.kind.rawValue), .optional(failure?.accessor?.rawValue),
                 .optional(failure?.receiverClass), .optional(failure?.key),
             ])
+    }
+
+    /// The identity and app an issue's counts are kept under. An issue id read without its app
+    /// (no `--bugly-app-id`) is the one issue of that id stored with an app, when there is one; an
+    /// issue id read with its app replaces the same id stored without one. Either way one issue is
+    /// never counted twice because one of its exports named its app and another did not.
+    private func sameIssue(_ analyzed: AnalyzedIssue) throws -> (identity: String, appID: String?) {
+        let issueID = analyzed.issue.issueID
+        guard !issueID.isEmpty else { return (analyzed.identity, analyzed.appID) }
+        if analyzed.appID != nil {
+            try store.db.run("DELETE FROM bugly_issue WHERE identity = ?", [.text("/" + issueID)])
+            return (analyzed.identity, analyzed.appID)
+        }
+        let stored = try store.db.query(
+            "SELECT identity, app_id FROM bugly_issue WHERE issue_id = ? AND app_id IS NOT NULL LIMIT 2",
+            [.text(issueID)])
+        guard stored.count == 1, let identity = try stored[0].string("identity") else {
+            return (analyzed.identity, nil)
+        }
+        return (identity, try stored[0].string("app_id"))
     }
 
     /// The `import_file` row of a file of usage or issue counts: imported, no reports, the rows

@@ -127,4 +127,30 @@ final class ScaleImportTests: XCTestCase {
         guard case .scale(let scale) = try XCTUnwrap(read.first).outcome else { return XCTFail("\(read)") }
         XCTAssertEqual(scale.usage.count, 3)
     }
+
+    /// One issue is never counted twice because one export was imported with `--bugly-app-id` and
+    /// another without: the counts of an issue id without its app go to the one issue of that id
+    /// stored with an app, and an issue id with its app replaces the same id stored without one.
+    func testAnIssueIsKeptOnceWithOrWithoutItsApp() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        func importList(count: Int, appID: String?) throws {
+            let file = folder.appendingPathComponent("list-\(count).csv")
+            try "issueId,异常次数,影响设备数\n1183,\(count),\(count / 2)\n".write(
+                to: file, atomically: true, encoding: .utf8)
+            _ = try Importer(
+                store: store, rules: RuleSet.builtIn(), settings: ParseSettings(buglyAppID: appID)
+            )
+            .run(try InputWalker().expand([file.path]), arguments: "test", version: "test")
+        }
+        try importList(count: 100, appID: nil)
+        XCTAssertEqual(try store.buglyIssues().map(\.identity), ["/1183"])
+        try importList(count: 200, appID: "900012345")
+        XCTAssertEqual(try store.buglyIssues().map(\.identity), ["900012345/1183"])
+        try importList(count: 300, appID: nil)
+        let issues = try store.buglyIssues()
+        XCTAssertEqual(issues.map(\.identity), ["900012345/1183"])
+        XCTAssertEqual(issues.first?.occurrences, 300)
+        XCTAssertNotNil(issues.first?.buglyURL, "its app kept")
+    }
 }
