@@ -12,13 +12,6 @@ package struct AnalyzedInput: Sendable {
         case storedBefore(reports: Int, fingerprint: FileFingerprint)
         /// A file of usage or issue counts (no reports).
         case scale(AnalyzedScale)
-
-        package init(_ result: Result<[AnalyzedReport], Rejection>) {
-            switch result {
-            case .success(let reports): self = .parsed(reports)
-            case .failure(let rejection): self = .rejected(rejection)
-            }
-        }
     }
 
     /// Which reports of its file an input holds: a file of many reports is read and stored a

@@ -63,6 +63,11 @@ package enum BuglyIssueListReader {
         return versions.filter { seen.insert($0).inserted }
     }
 
+    /// Whether a sheet of these columns is an issue list: `issueId` and a count.
+    static func takes(_ columns: SheetColumns) -> Bool {
+        columns.has("issueId") && (columns.has("异常次数") || columns.has("影响设备数"))
+    }
+
     /// An issue-list sheet; nil for a sheet without `issueId` and a count column.
     package static func sheet(_ text: String) -> ScaleFile? {
         sheet(records: CSVRecords.parse(text))
@@ -70,9 +75,8 @@ package enum BuglyIssueListReader {
 
     /// `sheet(_:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
     package static func sheet(records: [[String]]) -> ScaleFile? {
-        guard let titles = records.first else { return nil }
+        guard let titles = records.first, takes(SheetColumns(titles: titles)) else { return nil }
         let columns = SheetColumns(titles: titles)
-        guard columns.has("issueId"), columns.has("异常次数") || columns.has("影响设备数") else { return nil }
         var list = ScaleFile(source: .buglyIssueSheet)
         for (offset, record) in records.dropFirst().enumerated() {
             guard let id = columns.text(record, "issueId") else {

@@ -18,35 +18,21 @@ package enum ScaleReader {
         return BuglyIssueListReader.list(value) ?? UsageReader.trend(value)
     }
 
-    /// Whether the first line of a text is the title row of a sheet these readers take: a cheap
-    /// test, before the text is read as records.
-    /// (On bytes, without a lowered copy: `contains(",")` on a Substring is Foundation's string
-    /// search, which made the import of 100,000 crash logs 4 % slower.)
+    /// Whether the first line of a text is the title row of a sheet these readers take (by the
+    /// readers' own tests of its columns), before the whole text is read as records.
     static func mayBeSheet(firstLine: Substring) -> Bool {
+        // On bytes first, as every crash log passes here (`contains(",")` on a Substring is
+        // Foundation's string search: it made the import of 100,000 logs 4 % slower). A title
+        // row starts with a title (a letter, or a quoted title) and has no colon: a console line
+        // starts with its time, a Bugly copy with a Chinese label, an Apple report with
+        // `Key: value` (`Hardware Model: iPhone12,1`).
         let bytes = firstLine.utf8
-        // A title row starts with a title (a letter, or a quoted title) and has no colon: a
-        // console line starts with its time, a Bugly copy with a Chinese label, an Apple report
-        // with `Key: value` (`Hardware Model: iPhone12,1`).
         guard let first = bytes.first, CharacterSetASCII.isLetter(first) || first == 34,
-            bytes.contains(where: { $0 == 44 || $0 == 59 || $0 == 9 }), !bytes.contains(58)
+            bytes.contains(where: { $0 == 44 || $0 == 59 || $0 == 9 }), !bytes.contains(58),
+            let titles = CSVRecords.parse(String(firstLine)).first
         else { return false }
-        return sheetTitles.contains { title in containsIgnoringCase(bytes, title) }
-    }
-
-    /// Title words of the sheets, lower-case ASCII.
-    private static let sheetTitles = ["issueid", "accessnum", "launches", "active_devices"].map {
-        Array($0.utf8)
-    }
-
-    /// Whether `bytes` hold `word` (lower-case ASCII) in any case.
-    private static func containsIgnoringCase(_ bytes: Substring.UTF8View, _ word: [UInt8]) -> Bool {
-        let lowered = { (byte: UInt8) in byte >= 65 && byte <= 90 ? byte + 32 : byte }
-        var start = bytes.startIndex
-        while let first = bytes[start...].firstIndex(where: { lowered($0) == word[0] }) {
-            if bytes[first...].lazy.map(lowered).starts(with: word) { return true }
-            start = bytes.index(after: first)
-        }
-        return false
+        let columns = SheetColumns(titles: titles)
+        return BuglyIssueListReader.takes(columns) || UsageReader.takes(columns)
     }
 
     /// A CSV sheet of issues or usage; nil for any other sheet.
@@ -58,16 +44,15 @@ package enum ScaleReader {
         BuglyIssueListReader.sheet(records: records) ?? UsageReader.sheet(records: records)
     }
 
-    /// An `.xlsx` workbook's first sheet read as `sheet(records:)`; nil when `data` is no workbook.
-    /// A workbook that is neither issues nor usage is refused with its column titles.
+    /// A workbook's (`isWorkbook`) first sheet read as `sheet(records:)`. A workbook without a
+    /// sheet, or whose sheet is neither issues nor usage (named by its column titles), is skipped.
     static func workbook(_ data: Data, budget: inout SourceReader.ExpansionBudget) -> Result<
         ScaleFile, Rejection
-    >? {
-        guard isWorkbook(data) else { return nil }
+    > {
         let records: [[String]]
         switch XLSXSheet.records(data, budget: &budget) {
         case .failure(let rejection): return .failure(rejection)
-        case .success(nil): return nil
+        case .success(nil): return .failure(.skip("workbook without a sheet"))
         case .success(let sheet?): records = sheet
         }
         if let file = sheet(records: records) { return .success(file) }

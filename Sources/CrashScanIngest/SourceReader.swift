@@ -120,22 +120,20 @@ package enum SourceReader {
         }
         var input = AnalyzedInput(
             path: path, bytes: data.count, outcome: .parsed([]), fingerprint: fingerprint)
-        if isWorkbook {
-            switch ScaleReader.workbook(data, budget: &budget)?.flatMap(ScaleReader.result) {
-            case .success(let file)?: input.outcome = .scale(settings.analyze(file))
-            case .failure(let rejection)?: input.outcome = .rejected(rejection)
-            case nil: input.outcome = .rejected(.skip("workbook without a sheet"))
-            }
-            return [input]
-        }
-        switch ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil) {
-        case .success(let file) where file.scale != nil:
-            input.outcome = file.scale.map { .scale(settings.analyze($0)) } ?? .parsed([])
+        let read =
+            isWorkbook
+            ? ScaleReader.workbook(data, budget: &budget).flatMap(ReportReader.scaleFile)
+            : ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil)
+        switch read {
         case .success(let file):
-            input.outcome = .parsed(settings.analyze(all: file.reports))
-            if let rest = file.rest {
-                input.part = .first
-                input.rest = rest
+            if let scale = file.scale {
+                input.outcome = .scale(settings.analyze(scale))
+            } else {
+                input.outcome = .parsed(settings.analyze(all: file.reports))
+                if let rest = file.rest {
+                    input.part = .first
+                    input.rest = rest
+                }
             }
         case .failure(let rejection): input.outcome = .rejected(rejection)
         }

@@ -45,12 +45,22 @@ package enum UsageReader {
         sheet(records: CSVRecords.parse(text), appVersion: appVersion)
     }
 
+    /// Whether a sheet of these columns is Bugly's crash trend (`date` and `accessNum`).
+    static func isTrend(_ columns: SheetColumns) -> Bool { columns.has("date") && columns.has("accessNum") }
+
+    /// Whether a sheet of these columns is usage: the crash trend, or the plain usage sheet
+    /// (`launches` or `active_devices`).
+    static func takes(_ columns: SheetColumns) -> Bool {
+        isTrend(columns) || columns.has("launches") || columns.has("active_devices")
+    }
+
     /// `sheet(_:appVersion:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
     package static func sheet(records: [[String]], appVersion: String? = nil) -> ScaleFile? {
         guard let titles = records.first else { return nil }
         let columns = SheetColumns(titles: titles)
+        guard takes(columns) else { return nil }
         let rows = records.dropFirst()
-        if columns.has("date"), columns.has("accessNum") {
+        if isTrend(columns) {
             var file = ScaleFile(source: .buglyTrend)
             for (offset, record) in rows.enumerated() {
                 let field = { (name: String) in columns.text(record, name) }
@@ -62,7 +72,6 @@ package enum UsageReader {
             }
             return file
         }
-        guard columns.has("launches") || columns.has("active_devices") else { return nil }
         var file = ScaleFile(source: .usageSheet)
         for (offset, record) in rows.enumerated() {
             switch plainRow(record, columns, appVersion: appVersion) {

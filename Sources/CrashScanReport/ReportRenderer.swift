@@ -127,8 +127,8 @@ public enum ReportRenderer {
                 "affected: \(group.affected.text)",
                 width: width,
                 indent: "     "))
-        if let bugly = ScaleRenderer.groupLine(group) {
-            out.append(contentsOf: TextWrap.wrap(bugly, width: width, indent: "     "))
+        if let bugly = ScaleRenderer.groupCounts(group) {
+            out.append(contentsOf: TextWrap.wrap("Bugly: " + bugly, width: width, indent: "     "))
         }
         if let blame = group.blameFrame {
             // The frame whole on its line; its file:line after it when it fits, else below it.
@@ -595,7 +595,7 @@ public enum ReportRenderer {
         }
         out.append("")
         let bugly = report.groups.compactMap { group in
-            ScaleRenderer.groupLine(group).map { "- `\(group.id)`: \($0.dropFirst("Bugly: ".count))" }
+            ScaleRenderer.groupCounts(group).map { "- `\(group.id)`: \($0)" }
         }
         if !bugly.isEmpty {
             out.append(

@@ -20,7 +20,7 @@ extension ReportWriter {
     /// stored whether or not the reports were stored before: a later copy has later counts.
     func storeIssueHeaders(of reports: [AnalyzedReport], path: String) throws -> Int {
         var stored = 0
-        for report in reports where report.report.carriesIssueCounts {
+        for report in reports {
             guard let issue = AnalyzedIssue(headerOf: report) else { continue }
             try storeIssue(issue, path: path)
             stored += 1

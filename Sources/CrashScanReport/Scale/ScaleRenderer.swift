@@ -3,9 +3,9 @@ import CrashScanWorkflows
 /// The text report's lines of scale: Bugly's counts beside a group's logs, Bugly's counts of the
 /// report, and the crash rates from usage, each saying what it is computed from.
 enum ScaleRenderer {
-    /// `Bugly: 763,670 occurrences on 762,282 devices (issue 1183, linked by issue id); 9 logs
-    /// imported`, under a group that has them.
-    static func groupLine(_ group: KVCReport.Group) -> String? {
+    /// `763,670 occurrences on 762,282 devices (issue 1183, linked by issue id); 9 logs
+    /// imported`: Bugly's counts of a group that has them, beside its logs.
+    static func groupCounts(_ group: KVCReport.Group) -> String? {
         guard let bugly = group.bugly else { return nil }
         let issues = bugly.issues.map { issue in
             var text = "\(ScaleText.issueName(issue)), linked by \(issue.linkedBy?.rawValue ?? "nothing")"
@@ -13,7 +13,7 @@ enum ScaleRenderer {
             return text
         }
         return
-            "Bugly: \(ScaleText.buglyCounts(occurrences: bugly.occurrences, devices: bugly.affectedDevices)) (\(issues.joined(separator: "; "))); \(ReportRenderer.plural(group.reportCount, "log")) imported"
+            "\(ScaleText.buglyCounts(occurrences: bugly.occurrences, devices: bugly.affectedDevices)) (\(issues.joined(separator: "; "))); \(ReportRenderer.plural(group.reportCount, "log")) imported"
     }
 
     /// `issue 1183: 763,670 occurrences on 762,282 devices, 9 logs imported; linked by issue id;

@@ -102,16 +102,14 @@ public struct UsageRates: Sendable, Encodable {
         rates.total = cube.figures()
         rates.byAppVersion = lines(
             values: (cube.appVersionsOfRows + sums.byVersion.keys).filter {
-                !$0.isEmpty && (cube.appVersions?.contains($0) ?? true)
+                cube.appVersions?.contains($0) ?? true
             },
             failures: { sums.byVersion[$0] ?? 0 },
             usage: { cube.figures(appVersion: $0) }
         ).sorted { AppVersion.isNewer($0.value, than: $1.value) }
         if cube.hasOSVersions {
             rates.byOSVersion = lines(
-                values: (cube.osVersions + sums.byOS.keys).filter {
-                    !$0.isEmpty && (cube.keepsOS?($0) ?? true)
-                },
+                values: (cube.osVersions + sums.byOS.keys).filter { cube.keepsOS?($0) ?? true },
                 failures: { sums.byOS[$0] ?? 0 },
                 usage: { cube.figures(osVersion: $0) }
             ).sorted { (OSVersion.parse($0.value)?.sortKey ?? 0) > (OSVersion.parse($1.value)?.sortKey ?? 0) }
@@ -121,6 +119,13 @@ public struct UsageRates: Sendable, Encodable {
             )
             rates.total = nil
         }
+        addTrends(to: &rates, cube: cube, sums: sums)
+        rates.notes += notes(cube: cube, selection: selection)
+        return rates
+    }
+
+    /// The lines by day, by week from Monday, and by app version and day.
+    private static func addTrends(to rates: inout UsageRates, cube: UsageCube, sums: FailureSums) {
         rates.byDay = cube.datedDays.map { day in
             Line(
                 value: day, usage: cube.figures(day: day),
@@ -144,8 +149,6 @@ public struct UsageRates: Sendable, Encodable {
                     }
                 })
         }.filter { !$0.days.isEmpty }
-        rates.notes += notes(cube: cube, selection: selection)
-        return rates
     }
 
     /// One line per value (each once), with its usage or none.
