@@ -617,21 +617,12 @@ JOIN source_scan s ON s.id = f.scan_id
 WHERE s.id = (SELECT max(id) FROM source_scan);
 
 CREATE VIEW usage_rates AS
-SELECT u.day, u.app_version, u.os_version, u.launches, u.active_devices, u.crashes, u.crash_devices,
-       CASE WHEN u.launches > 0 THEN 1.0 * u.crashes / u.launches END AS crash_rate,
-       CASE WHEN u.active_devices > 0 THEN 1.0 * u.crash_devices / u.active_devices END AS device_crash_rate,
-       CASE WHEN u.active_devices > 0 THEN 1.0 - 1.0 * u.crash_devices / u.active_devices END AS crash_free_devices,
-       u.logs_imported,
-       CASE WHEN u.launches > 0 THEN 1.0 * u.logs_imported / u.launches END AS log_rate,
-       u.source, u.source_path, u.read_at
-FROM (
-    SELECT u.*,
-           (SELECT count(*) FROM report r
-            WHERE (u.day = '' OR substr(r.seen_at, 1, 10) = u.day)
-              AND (u.app_version = '' OR r.app_version = u.app_version)
-              AND (u.os_version = '' OR r.os_version = u.os_version)) AS logs_imported
-    FROM app_usage u
-) u;
+SELECT day, app_version, os_version, launches, active_devices, crashes, crash_devices,
+       CASE WHEN launches > 0 THEN 1.0 * crashes / launches END AS crash_rate,
+       CASE WHEN active_devices > 0 THEN 1.0 * crash_devices / active_devices END AS device_crash_rate,
+       CASE WHEN active_devices > 0 THEN 1.0 - 1.0 * crash_devices / active_devices END AS crash_free_devices,
+       source, source_path, read_at
+FROM app_usage;
 
 CREATE TRIGGER kvc_failure_stale_delete AFTER DELETE ON kvc_failure WHEN NOT EXISTS (SELECT 1 FROM cache_writer) BEGIN UPDATE cache_state SET stale = 1 WHERE stale = 0; END;
 
