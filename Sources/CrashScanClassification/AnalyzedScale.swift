@@ -33,7 +33,7 @@ public struct AnalyzedIssue: Sendable, Equatable {
 
     /// The counts an issue page's header gave above a copied crash log (`发生次数：763670`), nil
     /// when it gave none. A log that names no issue keeps them under its group's fingerprint.
-    public init?(headerOf analyzed: AnalyzedReport) {
+    public init?(headerOf analyzed: borrowing AnalyzedReport) {
         guard analyzed.report.carriesIssueCounts else { return nil }
         let report = analyzed.report
         var issue = BuglyIssueCount(issueID: report.sourceIssueID ?? "")
