@@ -5,14 +5,26 @@ extension Store {
     /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
     /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
     /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
-    /// 4.7 s) for 37 MB more resident memory, a bound whatever the corpus.
+    /// 4.7 s) for 37 MB more resident memory. The cache grows with the database
+    /// (`bulkCacheKiB`, set again before each transaction by `placeJournals`).
     package func tuneForBulkWrites() throws {
         guard db.dialect == .sqlite else { return }
-        try db.execute("PRAGMA cache_size = -32768")
+        try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: 0))")
         try db.execute("PRAGMA wal_autocheckpoint = 10000")
     }
 
-    /// Where the next transaction of an import keeps its journals. Each file's savepoint keeps
+    /// The page cache of an import, in KiB: a quarter of the database, at least 32 MiB and at
+    /// most 256 MiB. The pages written at random places (the digests' indexes, `failure_fact` and
+    /// its indexes, the numbered caches) outgrow 32 MiB in a database of a million reports, and
+    /// were read again through the kernel: building it, alternated twice, took 125.0 and 133.2 s
+    /// against 134.2 and 139.0 s (system time 34–37 s against 49–51 s), peak resident memory
+    /// 397 MB against 205 MB. An import into 100,000 reports (116 MB) keeps 32 MiB.
+    static func bulkCacheKiB(databaseBytes: Int) -> Int {
+        min(256 << 10, max(32 << 10, databaseBytes / 4 / 1024))
+    }
+
+    /// Where the next transaction of an import keeps its journals, and how large its page cache
+    /// is (`bulkCacheKiB`). Each file's savepoint keeps
     /// the pages it changes in a sub-journal, which SQLite moves to a temporary file past 64 KiB
     /// for the rest of the transaction; a file changes about 30 pages (120 KB). 20,000 logs made
     /// 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the kernel; with
@@ -24,9 +36,11 @@ extension Store {
     /// beyond. Changing `temp_store` drops the connection's temporary tables and triggers: a
     /// connection that has some (a caller's) keeps what it has.
     package func placeJournals() throws {
-        guard db.dialect == .sqlite, try !hasTemporaryObjects() else { return }
+        guard db.dialect == .sqlite else { return }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
         let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
+        try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: pages * size))")
+        guard try !hasTemporaryObjects() else { return }
         let inMemory = pages * size < Self.memoryJournalLimit
         // `temp_store` reads 2 for MEMORY; every change drops the temporary schema, so only a change.
         let isInMemory = try db.query("PRAGMA temp_store").first?.int("temp_store") == 2

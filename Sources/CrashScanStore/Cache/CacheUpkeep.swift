@@ -113,13 +113,22 @@ struct CacheUpkeep {
     /// their failures), in the caches' order (two importers on PostgreSQL lock rows in the same
     /// order).
     func add(reports ids: [Int64], statements: inout [String: Statement]) throws {
-        guard !ids.isEmpty else { return }
-        let list = db.dialect.idListValue(ids)
+        guard let first = ids.first, let last = ids.last else { return }
+        // An import's reports are usually one run of ids (given in order, none deleted since):
+        // SQLite reads them as a range rather than a list, which it parsed and indexed again for
+        // each cache (the 13 additions of 16,384 reports to a database of 100,000: 0.40 s
+        // against 0.46 s in the sqlite3 shell, four runs each; the writer's instructions
+        // importing 3,000 logs in one transaction 1,240 M against 1,142 M). PostgreSQL, whose
+        // transactions hold a batch each, keeps its array.
+        let isRun =
+            db.dialect == .sqlite && last - first + 1 == Int64(ids.count)
+            && zip(ids, ids.dropFirst()).allSatisfy { $0 + 1 == $1 }
+        let values = isRun ? [SQLValue.integer(first), .integer(last)] : [db.dialect.idListValue(ids)]
         for cache in Caches.all {
-            let sql = cache.addSQL(db.dialect)
+            let sql = cache.addSQL(db.dialect, inRange: isRun)
             let statement = try statements[sql] ?? db.prepare(sql)
             statements[sql] = statement
-            try statement.bind([list])
+            try statement.bind(values)
             try statement.runToCompletion()
         }
     }

@@ -2,6 +2,7 @@ import XCTest
 
 @testable import CrashScanCLI
 @testable import CrashScanCatalogs
+@testable import CrashScanDatabase
 @testable import CrashScanImport
 @testable import CrashScanIngest
 @testable import CrashScanModel
@@ -276,10 +277,18 @@ final class CacheTests: XCTestCase {
     func testAddingNewRowsReadsOnlyThem() throws {
         let store = try SampleStore.make(self)
         for cache in Caches.all {
-            let plan = try store.db.query("EXPLAIN QUERY PLAN " + cache.addSQL(.sqlite), [.text("[1,2]")])
-                .compactMap { try $0.string("detail") }
-            XCTAssertFalse(
-                plan.contains { $0.hasPrefix("SCAN r") || $0.hasPrefix("SCAN k") }, "\(cache.name): \(plan)")
+            let variants: [(String, [SQLValue])] = [
+                (cache.addSQL(.sqlite), [.text("[1,2]")]),
+                (cache.addSQL(.sqlite, inRange: true), [.integer(1), .integer(2)]),
+            ]
+            for (sql, ids) in variants {
+                let plan = try store.db.query("EXPLAIN QUERY PLAN " + sql, ids).compactMap {
+                    try $0.string("detail")
+                }
+                XCTAssertFalse(
+                    plan.contains { $0.hasPrefix("SCAN r") || $0.hasPrefix("SCAN k") },
+                    "\(cache.name): \(plan)")
+            }
         }
     }
 

@@ -87,6 +87,29 @@ final class IncidentTests: XCTestCase {
         try assertOneIncidentKeepsTheConsoleCopy { _ in try TestPostgres.freshDatabase(self) }
     }
 
+    /// The poorer copy replaced within the import that stored it: the import's reports are then
+    /// no longer one run of ids (the caches add them by their list, not by a range), and the
+    /// counts still follow the rows.
+    func testARicherCopyLaterInTheSameImportLeavesTheCountsRight() throws {
+        let samples = TestPaths.sampleReports
+        for (name, sample) in [
+            ("1-other.txt", "11-not-kvc-range-exception-zh.txt"),
+            ("3-other.txt", "13-bugly-console-en-datepicker.txt"),
+        ] {
+            try write(name, try String(contentsOf: samples.appendingPathComponent(sample), encoding: .utf8))
+        }
+        try write("2-web.json", Self.webCopy)
+        try write("4-console.txt", try consoleCopy())
+        let imported = try runner.run(["import", "1-other.txt", "2-web.json", "3-other.txt", "4-console.txt"])
+        XCTAssertEqual(imported.status, 0, imported.err)
+        XCTAssertTrue(imported.err.contains("same incident as 4-console.txt"), imported.err)
+        XCTAssertEqual(
+            try query("crashscan.sqlite", "SELECT id, source_path FROM report ORDER BY id"),
+            ["1|1-other.txt", "3|3-other.txt", "4|4-console.txt"], "the web copy's id 2 left a gap")
+        let check = try runner.run(["check"])
+        XCTAssertEqual(check.status, 0, check.out + check.err)
+    }
+
     func testAnotherCrashOfTheSameDeviceIsNoIncidentCopy() throws {
         try write("console.txt", try consoleCopy())
         try write(
