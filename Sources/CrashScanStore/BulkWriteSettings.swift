@@ -24,17 +24,17 @@ extension Store {
     }
 
     /// Where the next transaction of an import keeps its journals, and how large its page cache
-    /// is (`bulkCacheKiB`). Each file's savepoint keeps
-    /// the pages it changes in a sub-journal, which SQLite moves to a temporary file past 64 KiB
-    /// for the rest of the transaction; a file changes about 30 pages (120 KB). 20,000 logs made
-    /// 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the kernel; with
-    /// `temp_store = MEMORY` 28,366 calls and 0.4 s. But the tallies' additions at each commit
-    /// journal every page they change too, and on a database of a million reports that was
-    /// about 25 MB at once (importing 20,000 logs into it, one run each: peak resident memory
-    /// 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are kept in memory while the database is under
-    /// `memoryJournalLimit`, where what the additions change is a few megabytes, and in files
-    /// beyond. Changing `temp_store` drops the connection's temporary tables and triggers: a
-    /// connection that has some (a caller's) keeps what it has.
+    /// is (`bulkCacheKiB`). Each file's savepoint keeps the pages it changes in a sub-journal,
+    /// which SQLite moves to a temporary file past 64 KiB for the rest of the transaction; a file
+    /// changes about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and
+    /// spent 1.0–2.2 s in the kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the
+    /// tallies' additions at each commit journal every page they change too, and on a database of
+    /// a million reports that was about 25 MB at once (importing 20,000 logs into it, one run
+    /// each: peak resident memory 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are
+    /// kept in memory while the database is under `memoryJournalLimit`, where what the additions
+    /// change is a few megabytes, and in files beyond. Changing `temp_store` drops the
+    /// connection's temporary tables and triggers: a connection that has some (a caller's) keeps
+    /// what it has.
     package func placeJournals() throws {
         guard db.dialect == .sqlite else { return }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0

@@ -84,10 +84,10 @@ extension CacheTable {
         ] + create
     }
 
-    /// Adds the rows of the reports whose ids are listed in parameter 1 (`SQLDialect.idList`),
-    /// or with `inRange` run from parameter 1 to parameter 2, which are new: an aggregate adds their counts to the keys they have (in key order, so that
-    /// two importers on PostgreSQL lock the same rows in the same order), a projection inserts
-    /// them.
+    /// Adds the rows of the reports whose ids are listed in parameter 1 (`SQLDialect.idList`), or
+    /// with `inRange` run from parameter 1 to parameter 2, which are new: an aggregate adds their
+    /// counts to the keys they have (in key order, so that two importers on PostgreSQL lock the
+    /// same rows in the same order), a projection inserts them.
     func addSQL(_ dialect: SQLDialect, inRange: Bool = false) -> String {
         let ids = inRange ? "\(source.rowID) BETWEEN ?1 AND ?2" : dialect.inIDList(source.rowID, parameter: 1)
         let rows = definitionSQL(dialect, where: ids)

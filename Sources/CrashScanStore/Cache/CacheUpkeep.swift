@@ -117,7 +117,7 @@ struct CacheUpkeep {
         // An import's reports are usually one run of ids (given in order, none deleted since):
         // SQLite reads them as a range rather than a list, which it parsed and indexed again for
         // each cache (the 13 additions of 16,384 reports to a database of 100,000: 0.40 s
-        // against 0.46 s in the sqlite3 shell, four runs each; the writer's instructions
+        // against 0.45–0.48 s in the sqlite3 shell, four runs each; the writer's instructions
         // importing 3,000 logs in one transaction 1,240 M against 1,142 M). PostgreSQL, whose
         // transactions hold a batch each, keeps its array.
         let isRun =
