@@ -19,6 +19,24 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
     }
 
+    /// The page cache and the checkpoint interval of an import follow the database's size: the
+    /// old fixed values for a small one, more for a large one, never without bound.
+    func testThePageCacheAndTheCheckpointsGrowWithTheDatabase() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
+        try store.placeJournals()
+        XCTAssertEqual(try store.db.query("PRAGMA cache_size").first?.int("cache_size"), -32_768)
+        XCTAssertEqual(
+            try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 10_000)
+        let megabyte = 1 << 20
+        XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 116 * megabyte), 32_768)
+        XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 400 * megabyte), 102_400)
+        XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 4_000 * megabyte), 262_144)
+        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 40 * megabyte, pageSize: 4_096), 10_000)
+        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 200 * megabyte, pageSize: 4_096), 25_600)
+        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 4_000 * megabyte, pageSize: 4_096), 65_536)
+    }
+
     func testAConnectionWithTemporaryObjectsKeepsThem() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
