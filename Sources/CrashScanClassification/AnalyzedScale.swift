@@ -16,6 +16,11 @@ public struct AnalyzedIssue: Sendable, Equatable {
     public var reason: String
     public var failure: KVCFailure?
 
+    /// The identity of an issue id of an app (`APP/ISSUE`; APP empty when unknown).
+    public static func identity(appID: String?, issueID: String) -> String {
+        "\(appID ?? "")/\(issueID)"
+    }
+
     /// An issue of an issue list or sheet: its exception message classified as a report's would be.
     public init(_ issue: BuglyIssueCount, appID: String?, source: ScaleFile.Source) {
         var report = CrashReport(format: .buglyJSON, normalizedContent: "")
@@ -24,7 +29,7 @@ public struct AnalyzedIssue: Sendable, Equatable {
         let analyzed = AnalyzedReport(report)
         self.issue = issue
         self.appID = appID
-        identity = "\(appID ?? "")/\(issue.issueID)"
+        identity = Self.identity(appID: appID, issueID: issue.issueID)
         self.source = source
         exceptionType = analyzed.exceptionType
         reason = analyzed.normalizedReason
@@ -46,7 +51,7 @@ public struct AnalyzedIssue: Sendable, Equatable {
         self.issue = issue
         appID = report.sourceIssueID == nil ? nil : report.sourceAppID
         identity =
-            report.sourceIssueID.map { "\(report.sourceAppID ?? "")/\($0)" }
+            report.sourceIssueID.map { Self.identity(appID: report.sourceAppID, issueID: $0) }
             ?? "group:\(analyzed.fingerprint)"
         source = .issuePageHeader
         exceptionType = analyzed.exceptionType

@@ -75,8 +75,9 @@ package enum BuglyIssueListReader {
 
     /// `sheet(_:)` of a sheet's records (a CSV file's, or an `.xlsx` workbook's).
     package static func sheet(records: [[String]]) -> ScaleFile? {
-        guard let titles = records.first, takes(SheetColumns(titles: titles)) else { return nil }
+        guard let titles = records.first else { return nil }
         let columns = SheetColumns(titles: titles)
+        guard takes(columns) else { return nil }
         var list = ScaleFile(source: .buglyIssueSheet)
         for (offset, record) in records.dropFirst().enumerated() {
             guard let id = columns.text(record, "issueId") else {

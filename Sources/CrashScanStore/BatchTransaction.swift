@@ -24,7 +24,7 @@ package final class BatchTransaction {
     }
 
     private func open() throws {
-        try store.placeJournals()
+        try store.tuneForBulkTransaction()
         try db.execute(db.dialect.beginWrite)
         // PostgreSQL: importers share the partitions' lock, which `prune` takes alone to drop
         // them: it waits for the batches being written, and they wait for it.

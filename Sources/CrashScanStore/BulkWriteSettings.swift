@@ -5,15 +5,9 @@ extension Store {
     /// SQLite's default 2 MB page cache, inserts re-read index pages through the kernel, and
     /// checkpoints every 4 MB of WAL wrote the same hot pages again and again. 32 MB of cache and
     /// a checkpoint every 40 MB took 100,000 logs from ~24.8 s to ~21.5 s (sys time 7.6 s to
-    /// 4.7 s) for 37 MB more resident memory. The cache grows with the database
-    /// (`bulkCacheKiB`, set again before each transaction by `placeJournals`).
-    package func tuneForBulkWrites() throws {
-        guard db.dialect == .sqlite else { return }
-        try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: 0))")
-        try db.execute(
-            "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: 0, pageSize: 4096))")
-    }
-
+    /// 4.7 s) for 37 MB more resident memory; both now grow with the database
+    /// (`bulkCacheKiB`, `bulkCheckpointPages`, set before each transaction).
+    ///
     /// The page cache of an import, in KiB: a quarter of the database, at least 32 MiB and at
     /// most 256 MiB. The pages written at random places (the digests' indexes, `failure_fact` and
     /// its indexes, the numbered caches) outgrow 32 MiB in a database of a million reports, and
@@ -36,8 +30,8 @@ extension Store {
         min(65_536, max(10_000, databaseBytes / 2 / max(1, pageSize)))
     }
 
-    /// Where the next transaction of an import keeps its journals, and how large its page cache
-    /// is (`bulkCacheKiB`). Each file's savepoint keeps the pages it changes in a sub-journal,
+    /// Before each transaction of an import: its page cache (`bulkCacheKiB`), its checkpoint
+    /// interval (`bulkCheckpointPages`), and where it keeps its journals. Each file's savepoint keeps the pages it changes in a sub-journal,
     /// which SQLite moves to a temporary file past 64 KiB for the rest of the transaction; a file
     /// changes about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and
     /// spent 1.0–2.2 s in the kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the
@@ -48,7 +42,7 @@ extension Store {
     /// change is a few megabytes, and in files beyond. Changing `temp_store` drops the
     /// connection's temporary tables and triggers: a connection that has some (a caller's) keeps
     /// what it has.
-    package func placeJournals() throws {
+    package func tuneForBulkTransaction() throws {
         guard db.dialect == .sqlite else { return }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
         let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096

@@ -1,16 +1,14 @@
 import CrashScanDatabase
 
-/// What an import changes for writing many reports, begun before its first file and ended after
-/// its last, whether it succeeded or failed: the page cache and checkpoint interval
-/// (`tuneForBulkWrites`) and the journals (`placeJournals` before each transaction, back to
-/// files at the end).
+/// What an import changes for writing many reports (`tuneForBulkTransaction` before each
+/// transaction: the page cache, the checkpoint interval, the journals), ended after its last
+/// file whether it succeeded or failed: the journals back to files.
 package struct BulkWrites {
     private let store: Store
 
     /// Before the first file.
-    package init(store: Store) throws {
+    package init(store: Store) {
         self.store = store
-        try store.tuneForBulkWrites()
     }
 
     /// After the last file, before the groups are refreshed.

@@ -96,7 +96,9 @@ extension ReportWriter {
         let issueID = analyzed.issue.issueID
         guard !issueID.isEmpty else { return (analyzed.identity, analyzed.appID) }
         if analyzed.appID != nil {
-            try store.db.run("DELETE FROM bugly_issue WHERE identity = ?", [.text("/" + issueID)])
+            try store.db.run(
+                "DELETE FROM bugly_issue WHERE identity = ?",
+                [.text(AnalyzedIssue.identity(appID: nil, issueID: issueID))])
             return (analyzed.identity, analyzed.appID)
         }
         let stored = try store.db.query(

@@ -100,7 +100,8 @@ package struct UsageCube {
 
     /// The rows a slice adds up.
     package func slice(appVersion: String?, osVersion: String?, day: String?) -> [StoredUsage] {
-        let days = day.map { [$0] } ?? rowsByDay.keys.sorted()
+        // In no order: a slice is added up.
+        let days = day.map { [$0] } ?? Array(rowsByDay.keys)
         var chosen: [StoredUsage] = []
         for day in days {
             for versionRows in versionBuckets(rowsByDay[day] ?? [], appVersion: appVersion) {

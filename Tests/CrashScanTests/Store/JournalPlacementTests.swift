@@ -2,7 +2,7 @@ import XCTest
 
 @testable import CrashScanStore
 
-/// Where an import keeps SQLite's journals (`Store.placeJournals`): in memory while the database
+/// Where an import keeps SQLite's journals (`Store.tuneForBulkTransaction`): in memory while the database
 /// is small, in files past `memoryJournalLimit` and after the files are written; never at the
 /// cost of the connection's temporary objects, which a change of `temp_store` would drop.
 final class JournalPlacementTests: XCTestCase {
@@ -13,7 +13,7 @@ final class JournalPlacementTests: XCTestCase {
     func testJournalsAreInMemoryWhileTheDatabaseIsSmallAndInFilesAfterwards() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        try store.placeJournals()
+        try store.tuneForBulkTransaction()
         XCTAssertEqual(try tempStore(store), 2, "MEMORY for a database far under the limit")
         try store.endBulkWrites()
         XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
@@ -24,7 +24,7 @@ final class JournalPlacementTests: XCTestCase {
     func testThePageCacheAndTheCheckpointsGrowWithTheDatabase() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        try store.placeJournals()
+        try store.tuneForBulkTransaction()
         XCTAssertEqual(try store.db.query("PRAGMA cache_size").first?.int("cache_size"), -32_768)
         XCTAssertEqual(
             try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 10_000)
@@ -41,7 +41,7 @@ final class JournalPlacementTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
         try store.db.execute("CREATE TEMP TABLE mine (x)")
-        try store.placeJournals()
+        try store.tuneForBulkTransaction()
         try store.endBulkWrites()
         XCTAssertEqual(try tempStore(store), 0)
         XCTAssertEqual(
