@@ -86,9 +86,10 @@ public final class Importer {
     /// again; and each commit adds its reports to every cache, one statement a cache, whose
     /// upserts meet the same keys more often in a larger commit. Against 4,096 files, 16,384 took
     /// the writer's commits for 100,000 logs from 4.6 s to 2.7 s (caches 2.8 → 2.0 s, COMMIT
-    /// 1.8 → 0.7 s; one run each) and the process's system time from 2.2 s to 1.6 s. A crash mid-import loses
-    /// at most these files; the next import stores them. Tests set it small to go through the
-    /// commit between batches.
+    /// 1.8 → 0.7 s; one run each) and the process's system time from 2.2 s to 1.6 s. A large
+    /// database's transactions hold up to 4 times as many (`Store.bulkTransactionScale`). A crash
+    /// mid-import loses at most these files; the next import stores them. Tests set it small to
+    /// go through the commit between batches.
     let filesPerTransaction: Int
     /// Seconds between progress reports; tests set 0 to get one after every batch.
     var progressInterval = 0.2
@@ -192,7 +193,7 @@ public final class Importer {
                 // Never inside a file stored in parts: its savepoint spans the batches.
                 let commit =
                     parsed.last?.part.isOpen != true
-                    && filesInTransaction + parsed.count >= filesPerTransaction
+                    && filesInTransaction + parsed.count >= filesPerTransaction * transaction.scale
                 try writeRetrying(
                     parsed, with: writer, into: &summary, transaction: transaction,
                     alone: filesInTransaction == 0, commit: commit)

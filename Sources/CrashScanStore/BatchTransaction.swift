@@ -12,6 +12,9 @@ package final class BatchTransaction {
     private var statements: [String: Statement] = [:]
     /// The caches are filled once after the last file instead (`BulkWrites`).
     private let cachesDeferred: Bool
+    /// How many times the importer's usual number of files this transaction holds
+    /// (`Store.bulkTransactionScale`, taken when it begins).
+    package private(set) var scale = 1
 
     /// Begins the first transaction.
     package init(store: Store, writer: ReportWriter, cachesDeferred: Bool = false) throws {
@@ -24,7 +27,7 @@ package final class BatchTransaction {
     }
 
     private func open() throws {
-        try store.tuneForBulkTransaction()
+        scale = try store.tuneForBulkTransaction()
         try db.execute(db.dialect.beginWrite)
         // PostgreSQL: importers share the partitions' lock, which `prune` takes alone to drop
         // them: it waits for the batches being written, and they wait for it.

@@ -30,9 +30,23 @@ extension Store {
         min(65_536, max(10_000, databaseBytes / 2 / max(1, pageSize)))
     }
 
+    /// How many times its usual number of files an import's transaction holds: 1 below 384 MiB
+    /// of database, one more every further 192 MiB, at most 4 (from 768 MiB, about 800,000
+    /// reports). Each commit writes every page it changed to the WAL, and in a large database
+    /// the pages of the indexes and caches written at random places are nearly all changed
+    /// again by the next commit's reports. Building a million reports, alternated twice: 102.6
+    /// and 107.2 s against 112.7 and 112.2 s with 16,384 files throughout (system time 26.6–27.0
+    /// s against 32.1–33.1 s). 131,072 files throughout took 102.5 s against 103.6 s with
+    /// 65,536 (one run each), so the growth stops at 4.
+    static func bulkTransactionScale(databaseBytes: Int) -> Int {
+        min(4, max(1, databaseBytes / (192 << 20)))
+    }
+
     /// Before each transaction of an import: its page cache (`bulkCacheKiB`), its checkpoint
-    /// interval (`bulkCheckpointPages`), and where it keeps its journals. Each file's savepoint keeps the pages it changes in a sub-journal,
-    /// which SQLite moves to a temporary file past 64 KiB for the rest of the transaction; a file
+    /// interval (`bulkCheckpointPages`), and where it keeps its journals; gives how many times
+    /// its usual number of files the transaction holds (`bulkTransactionScale`; 1 on
+    /// PostgreSQL). Each file's savepoint keeps the pages it changes in a sub-journal, which
+    /// SQLite moves to a temporary file past 64 KiB for the rest of the transaction; a file
     /// changes about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and
     /// spent 1.0–2.2 s in the kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the
     /// tallies' additions at each commit journal every page they change too, and on a database of
@@ -42,20 +56,23 @@ extension Store {
     /// change is a few megabytes, and in files beyond. Changing `temp_store` drops the
     /// connection's temporary tables and triggers: a connection that has some (a caller's) keeps
     /// what it has.
-    package func tuneForBulkTransaction() throws {
-        guard db.dialect == .sqlite else { return }
+    @discardableResult
+    package func tuneForBulkTransaction() throws -> Int {
+        guard db.dialect == .sqlite else { return 1 }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
         let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
+        let scale = Self.bulkTransactionScale(databaseBytes: pages * size)
         try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: pages * size))")
         try db.execute(
             "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: pages * size, pageSize: size))"
         )
-        guard try !hasTemporaryObjects() else { return }
+        guard try !hasTemporaryObjects() else { return scale }
         let inMemory = pages * size < Self.memoryJournalLimit
         // `temp_store` reads 2 for MEMORY; every change drops the temporary schema, so only a change.
         let isInMemory = try db.query("PRAGMA temp_store").first?.int("temp_store") == 2
-        guard inMemory != isInMemory else { return }
+        guard inMemory != isInMemory else { return scale }
         try db.execute(inMemory ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT")
+        return scale
     }
 
     /// The database size up to which an import's journals are kept in memory (about 200,000

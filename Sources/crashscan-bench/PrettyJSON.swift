@@ -59,25 +59,40 @@ enum PrettyJSON {
         out += repeatElement(UInt8(ascii: " "), count: count)
     }
 
+    /// The runs of bytes that need no escape are copied whole (byte by byte, this was 8 % of
+    /// the generator's time).
     private static func write(string: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out += #"\""#.utf8
-            case UInt8(ascii: "\\"): out += #"\\"#.utf8
-            case UInt8(ascii: "/"): out += #"\/"#.utf8
-            case UInt8(ascii: "\n"): out += #"\n"#.utf8
-            case UInt8(ascii: "\r"): out += #"\r"#.utf8
-            case UInt8(ascii: "\t"): out += #"\t"#.utf8
-            case 0x08: out += #"\b"#.utf8
-            case 0x0C: out += #"\f"#.utf8
-            case 0..<0x20:
-                out += #"\u00"#.utf8
-                out.append(hexDigits[Int(byte >> 4)])
-                out.append(hexDigits[Int(byte & 0xF)])
-            default: out.append(byte)
+        let (quote, backslash, slash) = (UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"))
+        var string = string
+        string.withUTF8 { bytes in
+            var start = 0
+            for index in 0..<bytes.count {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == quote || byte == backslash || byte == slash else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                escape(byte, to: &out)
+                start = index + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    private static func escape(_ byte: UInt8, to out: inout [UInt8]) {
+        switch byte {
+        case UInt8(ascii: "\""): out += #"\""#.utf8
+        case UInt8(ascii: "\\"): out += #"\\"#.utf8
+        case UInt8(ascii: "/"): out += #"\/"#.utf8
+        case UInt8(ascii: "\n"): out += #"\n"#.utf8
+        case UInt8(ascii: "\r"): out += #"\r"#.utf8
+        case UInt8(ascii: "\t"): out += #"\t"#.utf8
+        case 0x08: out += #"\b"#.utf8
+        case 0x0C: out += #"\f"#.utf8
+        default:
+            out += #"\u00"#.utf8
+            out.append(hexDigits[Int(byte >> 4)])
+            out.append(hexDigits[Int(byte & 0xF)])
+        }
     }
 }

@@ -19,12 +19,13 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
     }
 
-    /// The page cache and the checkpoint interval of an import follow the database's size: the
-    /// old fixed values for a small one, more for a large one, never without bound.
+    /// The page cache, the checkpoint interval and the files a transaction holds follow the
+    /// database's size: the old fixed values for a small one, more for a large one, never
+    /// without bound.
     func testThePageCacheAndTheCheckpointsGrowWithTheDatabase() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        try store.tuneForBulkTransaction()
+        XCTAssertEqual(try store.tuneForBulkTransaction(), 1)
         XCTAssertEqual(try store.db.query("PRAGMA cache_size").first?.int("cache_size"), -32_768)
         XCTAssertEqual(
             try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 10_000)
@@ -35,6 +36,11 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 40 * megabyte, pageSize: 4_096), 10_000)
         XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 200 * megabyte, pageSize: 4_096), 25_600)
         XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 4_000 * megabyte, pageSize: 4_096), 65_536)
+        XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 116 * megabyte), 1)
+        XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 400 * megabyte), 2)
+        XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 600 * megabyte), 3)
+        XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 1_000 * megabyte), 4)
+        XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 4_000 * megabyte), 4)
     }
 
     func testAConnectionWithTemporaryObjectsKeepsThem() throws {
