@@ -43,36 +43,39 @@ extension Store {
     }
 
     /// Before each transaction of an import: its page cache (`bulkCacheKiB`), its checkpoint
-    /// interval (`bulkCheckpointPages`), and where it keeps its journals; gives how many times
-    /// its usual number of files the transaction holds (`bulkTransactionScale`; 1 on
-    /// PostgreSQL). Each file's savepoint keeps the pages it changes in a sub-journal, which
-    /// SQLite moves to a temporary file past 64 KiB for the rest of the transaction; a file
-    /// changes about 30 pages (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and
-    /// spent 1.0–2.2 s in the kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the
-    /// tallies' additions at each commit journal every page they change too, and on a database of
-    /// a million reports that was about 25 MB at once (importing 20,000 logs into it, one run
-    /// each: peak resident memory 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are
-    /// kept in memory while the database is under `memoryJournalLimit`, where what the additions
-    /// change is a few megabytes, and in files beyond. Changing `temp_store` drops the
-    /// connection's temporary tables and triggers: a connection that has some (a caller's) keeps
-    /// what it has.
+    /// interval (`bulkCheckpointPages`) and where it keeps its journals (`placeJournals`), all by
+    /// the database's size; gives how many times its usual number of files the transaction holds
+    /// (`bulkTransactionScale`; 1 on PostgreSQL).
     @discardableResult
     package func tuneForBulkTransaction() throws -> Int {
         guard db.dialect == .sqlite else { return 1 }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
         let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
-        let scale = Self.bulkTransactionScale(databaseBytes: pages * size)
-        try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: pages * size))")
+        let bytes = pages * size
+        try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: bytes))")
         try db.execute(
-            "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: pages * size, pageSize: size))"
-        )
-        guard try !hasTemporaryObjects() else { return scale }
-        let inMemory = pages * size < Self.memoryJournalLimit
+            "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: bytes, pageSize: size))")
+        try placeJournals(databaseBytes: bytes)
+        return Self.bulkTransactionScale(databaseBytes: bytes)
+    }
+
+    /// Each file's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a
+    /// temporary file past 64 KiB for the rest of the transaction; a file changes about 30 pages
+    /// (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the
+    /// kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the tallies' additions at
+    /// each commit journal every page they change too, and on a database of a million reports
+    /// that was about 25 MB at once (importing 20,000 logs into it, one run each: peak resident
+    /// memory 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are kept in memory while
+    /// the database is under `memoryJournalLimit`, where what the additions change is a few
+    /// megabytes, and in files beyond. Changing `temp_store` drops the connection's temporary
+    /// tables and triggers: a connection that has some (a caller's) keeps what it has.
+    private func placeJournals(databaseBytes: Int) throws {
+        guard try !hasTemporaryObjects() else { return }
+        let inMemory = databaseBytes < Self.memoryJournalLimit
         // `temp_store` reads 2 for MEMORY; every change drops the temporary schema, so only a change.
         let isInMemory = try db.query("PRAGMA temp_store").first?.int("temp_store") == 2
-        guard inMemory != isInMemory else { return scale }
+        guard inMemory != isInMemory else { return }
         try db.execute(inMemory ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT")
-        return scale
     }
 
     /// The database size up to which an import's journals are kept in memory (about 200,000
