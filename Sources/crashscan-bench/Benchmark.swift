@@ -491,8 +491,8 @@ struct GeneratedSources: Sequence {
             guard index < count else { return nil }
             defer { index += 1 }
             let started = GeneratorClock.threadCPU()
-            let file = generator.file(index)
-            let data = Data(file.text.utf8)
+            let file = generator.fileBytes(index)
+            let data = Data(file.bytes)
             clock.add(GeneratorClock.threadCPU() - started)
             return .memory(path: "generated/crash-\(index).\(file.ext)", data: data)
         }

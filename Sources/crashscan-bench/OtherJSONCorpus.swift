@@ -104,7 +104,7 @@ extension CorpusGenerator {
     }
 
     private mutating func kscrashFrames(
-        _ frames: [(image: String, symbol: String, file: String?)], base: (String) -> Int
+        _ frames: [Frame], base: (String) -> Int
     ) -> [String] {
         frames.map { frame in
             let start = base(frame.image) + random.int(4096...9_000_000)
@@ -246,7 +246,7 @@ extension CorpusGenerator {
     /// A call stack as MetricKit nests it: the outermost caller at the root, each callee its only
     /// sub-frame.
     private mutating func metricKitChain(
-        _ frames: [(image: String, symbol: String, file: String?)], attributed: Bool
+        _ frames: [Frame], attributed: Bool
     ) -> String {
         var node: String?
         for frame in frames {
