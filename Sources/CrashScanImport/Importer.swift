@@ -379,7 +379,7 @@ public final class Importer {
             if item.part.isOpen, case .parsed(let reports) = item.outcome {
                 // The file is counted with its last part, which carries its outcome.
                 countMissingDSYMs(reports, into: &summary)
-                if item.part == .first { openFileRepairNote = reports.first?.report.textRepairNote }
+                if item.part == .first { openFileRepairNote = Self.repairNote(of: reports) }
                 continue
             }
             switch item.outcome {
@@ -419,7 +419,7 @@ public final class Importer {
                 summary.kvcFailures += outcome.kvcFailures
                 summary.issueCounts += outcome.issueCounts
                 countMissingDSYMs(reports, into: &summary)
-                let note = item.part == .last ? openFileRepairNote : reports.first?.report.textRepairNote
+                let note = item.part == .last ? openFileRepairNote : Self.repairNote(of: reports)
                 if let note {
                     summary.repaired += 1
                     if summary.repairs.count < Importer.rejectionsKept {
@@ -429,6 +429,11 @@ public final class Importer {
             }
             summary.files += 1
         }
+    }
+
+    /// The first report's note on repaired text, read in place (`first` would copy the report).
+    private static func repairNote(of reports: [AnalyzedReport]) -> String? {
+        reports.isEmpty ? nil : reports[0].report.textRepairNote
     }
 
     /// The image UUIDs no dSYM given held, of reports left with app frames as offsets (only
