@@ -433,14 +433,16 @@ struct CorpusGenerator {
         stack.bytes.removeLast()  // the lines are joined: no newline after the last
         var id = TextBuffer(capacity: 16)
         id.addHex(c.index, digits: 8, upper: true)
+        // In the order JSONSerialization's sorted keys give (`PrettyJSON` then need not sort).
         let crashMap: [(String, PrettyJSON)] = [
-            ("expName", .string(c.exception)), ("expMessage", .string(c.reason)), ("model", .string(c.name)),
-            ("modelOriginalName", .string(c.identifier)), ("osVer", .string(c.os + " (" + c.build + ")")),
-            ("productVersion", .string(c.appVersion)), ("crashTime", .string(c.time)),
-            ("uploadTime", .string(c.time)), ("processName", .string("Shop")),
-            ("retraceCrashDetail", .string(stack.text)), ("id", .string(id.text)),
             ("bundleId", .string("com.example.shop")), ("cpuType", .string("arm64")),
-            ("isRooted", .string("false")), ("userId", .string(c.userID)), ("deviceId", .string(c.deviceID)),
+            ("crashTime", .string(c.time)), ("deviceId", .string(c.deviceID)),
+            ("expMessage", .string(c.reason)), ("expName", .string(c.exception)), ("id", .string(id.text)),
+            ("isRooted", .string("false")), ("model", .string(c.name)),
+            ("modelOriginalName", .string(c.identifier)), ("osVer", .string(c.os + " (" + c.build + ")")),
+            ("processName", .string("Shop")), ("productVersion", .string(c.appVersion)),
+            ("retraceCrashDetail", .string(stack.text)), ("uploadTime", .string(c.time)),
+            ("userId", .string(c.userID)),
         ]
         let map: PrettyJSON = .object([
             ("crashMap", .object(crashMap)), ("detailMap", .object([("fileList", Self.jsonFileList)])),
@@ -590,13 +592,13 @@ struct CorpusGenerator {
         }
         var body: [(String, PrettyJSON)] = [
             ("modelCode", .string(c.identifier)),
-            ("osVersion", .object([("train", .string("iPhone OS \(c.os)")), ("build", .string(c.build))])),
+            ("osVersion", .object([("build", .string(c.build)), ("train", .string("iPhone OS \(c.os)"))])),
             ("captureTime", .string("\(c.time).1234 +0000")), ("procName", .string("Shop")),
             ("crashReporterKey", .string(c.deviceID)),
             ("bundleInfo", .object([("CFBundleShortVersionString", .string(c.appVersion))])),
-            ("exception", .object([("type", .string("EXC_CRASH")), ("signal", .string("SIGABRT"))])),
+            ("exception", .object([("signal", .string("SIGABRT")), ("type", .string("EXC_CRASH"))])),
             ("faultingThread", .int(0)),
-            ("threads", .array([.object([("triggered", .bool(true)), ("frames", .array(frames))])])),
+            ("threads", .array([.object([("frames", .array(frames)), ("triggered", .bool(true))])])),
             (
                 "usedImages",
                 .array(images.map { .object([("name", .string($0)), ("path", .string("/x/\($0)"))]) })

@@ -40,7 +40,11 @@ enum PrettyJSON {
         case .object(let members):
             out.append(UInt8(ascii: "{"))
             out.append(UInt8(ascii: "\n"))
-            for (index, member) in members.sorted(by: { Self.orderedBefore($0.0, $1.0) }).enumerated() {
+            // The generator lists its members in order: a check, not a sorted copy.
+            let inOrder = zip(members, members.dropFirst()).allSatisfy { !Self.orderedBefore($1.0, $0.0) }
+            for (index, member) in (inOrder ? members : members.sorted { Self.orderedBefore($0.0, $1.0) })
+                .enumerated()
+            {
                 if index > 0 { out += ",\n".utf8 }
                 Self.pad(&out, indent + 2)
                 Self.write(string: member.0, to: &out)
