@@ -140,12 +140,15 @@ struct CorpusGenerator {
         "-[Session parse:]",
     ]
 
-    /// Each blame frame's source file: `-[Cart…` in `Cart.m`, `-[UITextView(Extension) …` in
-    /// `UITextView(Extension).m`.
-    static let blameFiles: [String: String] = Dictionary(
-        uniqueKeysWithValues: (kvcCrashes.map(\.2) + otherBlames).map { blame in
-            (blame, String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m")
-        })
+    /// A blame frame's source file: `-[CartViewController …` in `CartViewController.m`,
+    /// `-[UITextView(Extension) …` in `UITextView(Extension).m`.
+    static func sourceFile(of blame: String) -> String {
+        String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m"
+    }
+
+    /// `sourceFile(of:)` of every blame frame the generator draws, worked out once.
+    static let blameFiles = Dictionary(
+        uniqueKeysWithValues: (kvcCrashes.map(\.2) + otherBlames).map { ($0, sourceFile(of: $0)) })
 
     static let controllers = ["Feed", "Cart", "Profile", "Search", "Home"]
     static let controllerMethods = ["viewDidLoad", "refresh", "layout", "update:"]
@@ -220,7 +223,7 @@ struct CorpusGenerator {
         var reason = top.reason
         let blame = top.blame
         var frames = top.frames
-        frames.append((app, blame, Self.blameFiles[blame] ?? "App.m"))
+        frames.append((app, blame, Self.blameFiles[blame] ?? Self.sourceFile(of: blame)))
         addAppAndSystemFrames(to: &frames, app: app)
         frames += [("UIKitCore", "UIApplicationMain", nil), (app, "main", "main.m")]
         let time = Self.time(index)

@@ -58,8 +58,7 @@ enum PrettyJSON {
     }
 
     /// Whether key `a` sorts before `b` case-insensitively, as their `lowercased()` compare. ASCII
-    /// keys (all of the generator's) are compared byte by byte without making lowered copies, which
-    /// took a tenth of the JSON writer's time.
+    /// keys (all of the generator's) are compared byte by byte, without lowered copies.
     private static func orderedBefore(_ a: String, _ b: String) -> Bool {
         var left = a.utf8.makeIterator()
         var right = b.utf8.makeIterator()
