@@ -296,28 +296,18 @@ struct CorpusGenerator {
     /// `file(_:)` as bytes, which the importer reads without the string's copy and check.
     mutating func fileBytes(_ index: Int) -> (bytes: [UInt8], ext: String) {
         let crash = crash(index)
+        let generator = self
+        let (ext, render): (String, (Crash, inout TextBuffer) -> Void) =
+            switch random.int(0...99) {
+            case 0..<40: ("txt", generator.consoleZH(_:to:))
+            case 40..<55: ("txt", generator.consoleEN(_:to:))
+            case 55..<75: ("json", generator.json(_:to:))
+            case 75..<85: ("log", generator.sdkLog(_:to:))
+            case 85..<95: ("crash", generator.appleCrash(_:to:))
+            default: ("ips", { crash, out in out.add(generator.ips(crash)) })
+            }
         var out = TextBuffer()
-        let ext: String
-        switch random.int(0...99) {
-        case 0..<40:
-            consoleZH(crash, to: &out)
-            ext = "txt"
-        case 40..<55:
-            consoleEN(crash, to: &out)
-            ext = "txt"
-        case 55..<75:
-            json(crash, to: &out)
-            ext = "json"
-        case 75..<85:
-            sdkLog(crash, to: &out)
-            ext = "log"
-        case 85..<95:
-            appleCrash(crash, to: &out)
-            ext = "crash"
-        default:
-            out.add(ips(crash))
-            ext = "ips"
-        }
+        render(crash, &out)
         return (out.bytes, ext)
     }
 
@@ -341,37 +331,17 @@ struct CorpusGenerator {
 
     /// Bugly's console text in Chinese.
     func consoleZH(_ c: Crash, to out: inout TextBuffer) {
-        out.add("设备机型：")
-        out.add(c.name)
-        out.add("\n系统版本：")
-        out.add(c.os)
-        out.add("(")
-        out.add(c.build)
-        out.add(")\n应用版本：")
-        out.add(c.appVersion)
-        out.add("\n发生时间：")
-        out.add(c.time)
-        out.add("\n上报时间：")
-        out.add(c.time)
-        out.add("\nCPU架构：arm64\n越狱：否\n进程名：Shop\n设备ID：")
-        out.add(c.deviceID)
-        out.add("\n用户ID：")
-        out.add(c.userID)
-        out.add("\n异常名称：")
-        out.add(c.exception)
-        out.add("\n")
+        out.add(
+            "设备机型：", c.name, "\n系统版本：", c.os, "(", c.build, ")\n应用版本：", c.appVersion, "\n发生时间：", c.time,
+            "\n上报时间：", c.time, "\nCPU架构：arm64\n越狱：否\n进程名：Shop\n设备ID：", c.deviceID, "\n用户ID：", c.userID,
+            "\n异常名称：", c.exception, "\n")
         if !c.reason.isEmpty {
-            out.add("异常原因：")
-            out.add(c.reason)
-            out.add("\n")
+            out.add("异常原因：", c.reason, "\n")
         }
         out.add("出错堆栈：\n")
         addFrameLines(c, to: &out) { index, image, symbol, file, out in
             out.add(index)
-            out.add(" ")
-            out.add(image)
-            out.add("    ")
-            out.add(symbol)
+            out.add(" ", image, "    ", symbol)
             Self.addLocation(file, line: 40 + index, offset: 100 + index * 4, to: &out)
         }
     }
@@ -379,9 +349,7 @@ struct CorpusGenerator {
     /// ` (File.m:41)` when the frame has a file, else ` + 104`.
     static func addLocation(_ file: String?, line: Int, offset: Int, to out: inout TextBuffer) {
         if let file {
-            out.add(" (")
-            out.add(file)
-            out.add(":")
+            out.add(" (", file, ":")
             out.add(line)
             out.add(")")
         } else {
@@ -392,33 +360,16 @@ struct CorpusGenerator {
 
     /// Bugly's console text in English.
     func consoleEN(_ c: Crash, to out: inout TextBuffer) {
-        out.add("Device Model: ")
-        out.add(c.identifier)
-        out.add("\nOS Version: iOS ")
-        out.add(c.os)
-        out.add(" (")
-        out.add(c.build)
-        out.add(")\nApp Version: ")
-        out.add(c.appVersion)
-        out.add("\nCrash Time: ")
-        out.add(c.time)
-        out.add("\nDevice ID: ")
-        out.add(c.deviceID)
-        out.add("\nUser ID: ")
-        out.add(c.userID)
-        out.add("\n")
-        out.add(c.exception)
-        out.add("\n")
+        out.add(
+            "Device Model: ", c.identifier, "\nOS Version: iOS ", c.os, " (", c.build, ")\nApp Version: ",
+            c.appVersion, "\nCrash Time: ", c.time, "\nDevice ID: ", c.deviceID, "\nUser ID: ", c.userID,
+            "\n", c.exception, "\n")
         if !c.reason.isEmpty {
-            out.add(c.reason)
-            out.add("\n")
+            out.add(c.reason, "\n")
         }
         addFrameLines(c, to: &out) { index, image, symbol, file, out in
             out.add(index)
-            out.add(" ")
-            out.add(image)
-            out.add(" | ")
-            out.add(symbol)
+            out.add(" ", image, " | ", symbol)
             Self.addLocation(file, line: 40 + index, offset: 100 + index * 4, to: &out)
         }
     }
@@ -427,10 +378,7 @@ struct CorpusGenerator {
         var stack = TextBuffer()
         addFrameLines(c, to: &stack) { index, image, symbol, file, out in
             out.add(index)
-            out.add(" ")
-            out.add(image)
-            out.add("    ")
-            out.add(symbol)
+            out.add(" ", image, "    ", symbol)
             Self.addLocation(file, line: 40 + index, offset: 100 + index * 4, to: &out)
         }
         stack.bytes.removeLast()  // the lines are joined: no newline after the last
@@ -467,45 +415,25 @@ struct CorpusGenerator {
     ])
 
     func sdkLog(_ c: Crash, to out: inout TextBuffer) {
-        out.add("Hardware Model: ")
-        out.add(c.identifier)
-        out.add("\nProcess: Shop [")
+        out.add("Hardware Model: ", c.identifier, "\nProcess: Shop [")
         out.add(400 + c.index % 3000)
-        out.add("]\nIdentifier: com.example.shop\nVersion: 512 (")
-        out.add(c.appVersion)
-        out.add(")\nCode Type: ARM-64\nParent Process: launchd [1]\nDate/Time: ")
-        out.add(c.time)
-        out.add(".000 +0800\nOS Version: ")
-        out.add(c.os)
-        out.add(" (")
-        out.add(c.build)
-        out.add(")\nReport Version: 104\nSDK start time: ")
-        out.add(c.time)
-        out.add("\nRDM SDK Version: 2.5.91\nRDM user id : ")
-        out.add(c.userID)
-        out.add("\nRDM DeviceId: ")
-        out.add(c.deviceID)
-        out.add("\nLast Exception :\n")
+        out.add(
+            "]\nIdentifier: com.example.shop\nVersion: 512 (", c.appVersion,
+            ")\nCode Type: ARM-64\nParent Process: launchd [1]\nDate/Time: ", c.time,
+            ".000 +0800\nOS Version: ", c.os, " (", c.build, ")\nReport Version: 104\nSDK start time: ",
+            c.time, "\nRDM SDK Version: 2.5.91\nRDM user id : ", c.userID, "\nRDM DeviceId: ", c.deviceID,
+            "\nLast Exception :\n")
         if !c.reason.isEmpty {
-            out.add(c.exception)
-            out.add(": ")
-            out.add(c.reason)
-            out.add("\n")
+            out.add(c.exception, ": ", c.reason, "\n")
         }
         addFrameLines(c, to: &out) { index, image, symbol, _, out in
             out.add(index, paddedTo: 2)
-            out.add(" ")
-            out.add(image)
-            out.add(" 0x")
+            out.add(" ", image, " 0x")
             out.addHex(0x1_8000_0000 + index * 4096, digits: 16, upper: false)
-            out.add(" ")
-            out.add(symbol)
-            out.add(" + ")
+            out.add(" ", symbol, " + ")
             out.add(100 + index)
         }
-        out.add("------\nException Type: ")
-        out.add(c.exception)
-        out.add(" SIGABRT\nCrashed Thread: 0\nBinary Images:\n")
+        out.add("------\nException Type: ", c.exception, " SIGABRT\nCrashed Thread: 0\nBinary Images:\n")
         out.add(contentsOf: Self.binaryImageLines)
         out.add("----------------------end--------------------\n")
     }
@@ -518,32 +446,24 @@ struct CorpusGenerator {
         out.addHex(c.index, digits: 8, upper: true)
         out.add("-0000-4000-8000-")
         out.addHex(c.index, digits: 12, upper: true)
-        out.add("\nCrashReporter Key:   ")
-        out.add(c.deviceID)
-        out.add("\nHardware Model:      ")
-        out.add(c.identifier)
-        out.add("\nProcess:             Shop [")
+        out.add(
+            "\nCrashReporter Key:   ", c.deviceID, "\nHardware Model:      ", c.identifier,
+            "\nProcess:             Shop [")
         out.add(500 + c.index % 3000)
-        out.add("]\nPath:                /private/var/containers/Bundle/Application/1/Shop.app/Shop")
-        out.add("\nIdentifier:          com.example.shop\nVersion:             512 (")
-        out.add(c.appVersion)
+        out.add(
+            "]\nPath:                /private/var/containers/Bundle/Application/1/Shop.app/Shop",
+            "\nIdentifier:          com.example.shop\nVersion:             512 (", c.appVersion)
         out.add(
             ")\nCode Type:           ARM-64 (Native)\nParent Process:      launchd [1]\n\nDate/Time:           "
         )
-        out.add(c.time)
-        out.add(".1234 +0000\nOS Version:          iPhone OS ")
-        out.add(c.os)
-        out.add(" (")
-        out.add(c.build)
+        out.add(c.time, ".1234 +0000\nOS Version:          iPhone OS ", c.os, " (", c.build)
         out.add(
             ")\nReport Version:      104\n\nException Type:  EXC_CRASH (SIGABRT)\nTriggered by Thread:  0\n\n"
         )
         if !c.reason.isEmpty {
-            out.add("Application Specific Information:\n*** Terminating app due to uncaught exception '")
-            out.add(c.exception)
-            out.add("', reason: '")
-            out.add(c.reason)
-            out.add("'\n\n")
+            out.add(
+                "Application Specific Information:\n*** Terminating app due to uncaught exception '",
+                c.exception, "', reason: '", c.reason, "'\n\n")
         }
         out.add("Thread 0 Crashed:\n")
         addFrameLines(c, to: &out) { index, image, symbol, file, out in

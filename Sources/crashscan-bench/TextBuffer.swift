@@ -11,6 +11,13 @@ struct TextBuffer {
 
     mutating func add(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+    /// The texts one after the other: a template's fixed parts and its fields.
+    mutating func add(_ first: String, _ second: String, _ more: String...) {
+        add(first)
+        add(second)
+        for text in more { add(text) }
+    }
+
     mutating func add(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
 
     mutating func add(_ byte: Unicode.Scalar) { bytes.append(UInt8(ascii: byte)) }
