@@ -20,8 +20,6 @@ struct TextBuffer {
 
     mutating func add(_ text: Substring) { bytes.append(contentsOf: text.utf8) }
 
-    mutating func add(_ byte: Unicode.Scalar) { bytes.append(UInt8(ascii: byte)) }
-
     mutating func add(contentsOf other: [UInt8]) { bytes.append(contentsOf: other) }
 
     /// `value` in decimal, as `String(value)` writes it.
