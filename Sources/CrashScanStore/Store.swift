@@ -320,7 +320,9 @@ package final class ReportWriter {
             } else if seen.contains(hash) {
                 outcome.duplicates += 1
             } else if let key = reports[index].incidentKey,
-                try keepsStoredCopy(key: key, of: { reports[index] }, path: path, outcome: &outcome)
+                try keepsStoredCopy(
+                    key: key, richness: reports[index].incidentRichness(path: path), path: path,
+                    outcome: &outcome)
             {
                 outcome.duplicates += 1
             } else {
@@ -367,15 +369,16 @@ package final class ReportWriter {
         }
     }
 
-    /// Whether a stored copy of incident `key` stays (as rich or richer than `report`, which is
-    /// then a duplicate); a poorer stored copy is deleted for it, and either way the file's
-    /// outcome says which file holds the other copy. The report is asked for only when a copy is
-    /// stored: passing it copied every report of every file.
+    /// Whether a stored copy of incident `key` stays (as rich as `richness` or richer: the report
+    /// is then a duplicate); a poorer stored copy is deleted for it, and either way the file's
+    /// outcome says which file holds the other copy. The richness is worked out only when a copy
+    /// is stored (passing the report copied every report of every file).
     private func keepsStoredCopy(
-        key: String, of report: () -> AnalyzedReport, path: String, outcome: inout FileOutcome
+        key: String, richness: @autoclosure () -> (symbols: Int, fields: Int), path: String,
+        outcome: inout FileOutcome
     ) throws -> Bool {
         guard let stored = try StoredIncident.find(key, db: store.db) else { return false }
-        if !IncidentCopies.isRicher(report().incidentRichness(path: path), than: stored.richness) {
+        if !IncidentCopies.isRicher(richness(), than: stored.richness) {
             outcome.sameIncident.append(SameIncident(kept: stored.path, dropped: path))
             return true
         }

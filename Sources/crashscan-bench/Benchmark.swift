@@ -230,14 +230,14 @@ struct Benchmark {
             "corpus-\(options.reports)-\(options.seed)", files: options.reports, describing: "crash logs"
         ) { index in
             let file = generator.file(index)
-            return (file.text, String(format: "crash-%07d.%@", index, file.ext))
+            return (Data(file.bytes), String(format: "crash-%07d.%@", index, file.ext))
         }
     }
 
-    /// Writes `files` files made by `make` (text and file name), 1,000 a folder, under
+    /// Writes `files` files made by `make` (bytes and file name), 1,000 a folder, under
     /// `name` in the work folder, once: a later run finds the marker with their size and reuses them.
     func writeCorpus(
-        _ name: String, files: Int, describing what: String, make: (Int) -> (text: String, name: String)
+        _ name: String, files: Int, describing what: String, make: (Int) -> (data: Data, name: String)
     ) throws -> Corpus {
         let path = "\(options.work)/\(name)"
         let marker = path + "/.complete"
@@ -254,9 +254,8 @@ struct Benchmark {
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             }
             let file = make(index)
-            let data = Data(file.text.utf8)
-            bytes += data.count
-            try data.write(to: URL(fileURLWithPath: folder + "/" + file.name))
+            bytes += file.data.count
+            try file.data.write(to: URL(fileURLWithPath: folder + "/" + file.name))
         }
         try String(bytes).write(toFile: marker, atomically: true, encoding: .utf8)
         return Corpus(path: path, bytes: bytes)
@@ -491,7 +490,7 @@ struct GeneratedSources: Sequence {
             guard index < count else { return nil }
             defer { index += 1 }
             let started = GeneratorClock.threadCPU()
-            let file = generator.fileBytes(index)
+            let file = generator.file(index)
             let data = Data(file.bytes)
             clock.add(GeneratorClock.threadCPU() - started)
             return .memory(path: "generated/crash-\(index).\(file.ext)", data: data)

@@ -146,10 +146,6 @@ struct CorpusGenerator {
         String(blame.split(separator: " ").first?.dropFirst(2) ?? "App") + ".m"
     }
 
-    /// `sourceFile(of:)` of every blame frame the generator draws, worked out once.
-    static let blameFiles = Dictionary(
-        uniqueKeysWithValues: (kvcCrashes.map(\.2) + otherBlames).map { ($0, sourceFile(of: $0)) })
-
     static let controllers = ["Feed", "Cart", "Profile", "Search", "Home"]
     static let controllerMethods = ["viewDidLoad", "refresh", "layout", "update:"]
     /// `-[FeedViewController refresh]`: the app's frames between the blame frame and `main`.
@@ -223,7 +219,7 @@ struct CorpusGenerator {
         var reason = top.reason
         let blame = top.blame
         var frames = top.frames
-        frames.append((app, blame, Self.blameFiles[blame] ?? Self.sourceFile(of: blame)))
+        frames.append((app, blame, Self.sourceFile(of: blame)))
         addAppAndSystemFrames(to: &frames, app: app)
         frames += [("UIKitCore", "UIApplicationMain", nil), (app, "main", "main.m")]
         let time = Self.time(index)
@@ -287,14 +283,8 @@ struct CorpusGenerator {
         }
     }
 
-    /// One file's text and its extension; the shape is drawn with realistic weights.
-    mutating func file(_ index: Int) -> (text: String, ext: String) {
-        let file = fileBytes(index)
-        return (String(decoding: file.bytes, as: UTF8.self), file.ext)
-    }
-
-    /// `file(_:)` as bytes, which the importer reads without the string's copy and check.
-    mutating func fileBytes(_ index: Int) -> (bytes: [UInt8], ext: String) {
+    /// One file's bytes and its extension; the shape is drawn with realistic weights.
+    mutating func file(_ index: Int) -> (bytes: [UInt8], ext: String) {
         let crash = crash(index)
         let generator = self
         let (ext, render): (String, (Crash, inout TextBuffer) -> Void) =

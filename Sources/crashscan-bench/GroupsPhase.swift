@@ -50,7 +50,7 @@ extension Benchmark {
             crash.reason =
                 "[<UITextView 0x1560c3a00> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _key\(index)."
             crash.appVersion = "5.\(index % 10_000 / 100).\(index % 100)"
-            return (generator.consoleZH(crash), String(format: "Shop-%07d.txt", index))
+            return (Data(generator.consoleZH(crash).utf8), String(format: "Shop-%07d.txt", index))
         }
     }
 }

@@ -148,7 +148,7 @@ extension Benchmark {
             "ips-\(options.ipsReports)-\(options.seed)", files: options.ipsReports, describing: ".ips files"
         ) { index in
             let crash = generator.crash(index)
-            return (generator.appleIPS(crash), String(format: "Shop-%07d.ips", index))
+            return (Data(generator.appleIPS(crash).utf8), String(format: "Shop-%07d.ips", index))
         }
     }
 }

@@ -46,7 +46,7 @@ extension Benchmark {
         let separate = try writeCorpus(
             "one-a-file-\(count)-\(options.seed)", files: count, describing: "console reports one a file"
         ) { index in
-            (generator.consoleZH(generator.crash(index)), String(format: "Shop-%07d.txt", index))
+            (Data(generator.consoleZH(generator.crash(index)).utf8), String(format: "Shop-%07d.txt", index))
         }
         let folder = "\(options.work)/one-file-\(count)-\(options.seed)"
         let path = folder + "/reports.txt"

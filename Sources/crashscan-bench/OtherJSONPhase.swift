@@ -34,8 +34,11 @@ extension Benchmark {
         ) { index in
             let crash = generator.crash(index)
             return index % 2 == 0
-                ? (generator.kscrash(crash), String(format: "Shop-%07d.json", index))
-                : (generator.metricKitPayload(crash), String(format: "Shop-%07d.metrickit.json", index))
+                ? (Data(generator.kscrash(crash).utf8), String(format: "Shop-%07d.json", index))
+                : (
+                    Data(generator.metricKitPayload(crash).utf8),
+                    String(format: "Shop-%07d.metrickit.json", index)
+                )
         }
     }
 }

@@ -36,16 +36,19 @@ struct TextBuffer {
     /// `text` padded with spaces on the right to at least `width` characters: `%-Ns`.
     mutating func add(_ text: String, paddedTo width: Int) {
         add(text)
-        let count = text.count
-        if count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count)) }
+        addSpaces(width - text.count)
     }
 
     /// `value` padded with spaces on the right to at least `width` characters: `%-Nd`.
     mutating func add(_ value: Int, paddedTo width: Int) {
         let start = bytes.count
         add(value)
-        let count = bytes.count - start
-        if count < width { bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - count)) }
+        addSpaces(width - (bytes.count - start))
+    }
+
+    /// `count` spaces (none when it is not positive).
+    private mutating func addSpaces(_ count: Int) {
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, count)))
     }
 
     /// `value` (0–99) in two digits: `%02d`.
