@@ -331,8 +331,8 @@ package final class ReportWriter {
             }
         }
         // Usually every report is new: the array itself, not a copy of each report (a copy
-        // retains each of its strings and arrays; copying and freeing reports took about 5 % of
-        // the writer thread's samples importing 100,000 logs, 2 % after this and the loop by index).
+        // retains each of its strings and arrays; copying reports took about 5 % of the writer
+        // thread's samples importing 100,000 logs, 2 % after this and the loop by index).
         return fresh.count == reports.count ? reports : fresh.map { reports[$0] }
     }
 
