@@ -12,4 +12,11 @@ static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TR
 // (the library's default keeps them) spares every allocation a global mutex.
 static inline int csqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
 
+// sqlite3_db_config is variadic too. Turns the connection's triggers off or on (an import's own
+// inserts, which keep the caches themselves, then need no statement journal); prepared
+// statements are compiled again at their next step. Returns SQLITE_OK or an error code.
+static inline int csqlite_enable_triggers(sqlite3 *db, int on) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_ENABLE_TRIGGER, on, (int *)0);
+}
+
 #endif

@@ -97,6 +97,15 @@ package final class Database {
     /// True inside a transaction.
     package var inTransaction: Bool { connection.inTransaction }
 
+    /// SQLite only: turns this connection's triggers off or on (other connections keep theirs;
+    /// foreign keys are kept either way).
+    package func setSQLiteTriggers(enabled: Bool) throws(DatabaseError) {
+        guard let sqlite = connection as? SQLiteConnection else {
+            throw DatabaseError(misuse: "triggers are switched on SQLite connections only")
+        }
+        try sqlite.setTriggers(enabled: enabled)
+    }
+
     /// Runs `body`'s queries on one snapshot of the database (a deferred read transaction), so
     /// that an import committing meanwhile cannot make one report mix two states. Inside a
     /// transaction already, `body` runs in it.

@@ -15,6 +15,8 @@ package final class BatchTransaction {
     /// How many times the importer's usual number of files this transaction holds
     /// (`Store.bulkTransactionScale`, taken when it begins).
     package private(set) var scale = 1
+    /// SQLite: the connection's triggers are off for this transaction's files (`ImportTriggers`).
+    private var triggersOff = false
 
     /// Begins the first transaction.
     package init(store: Store, writer: ReportWriter, cachesDeferred: Bool = false) throws {
@@ -27,12 +29,19 @@ package final class BatchTransaction {
     }
 
     private func open() throws {
-        scale = try store.tuneForBulkTransaction()
+        let shape = try store.tuneForBulkTransaction()
+        scale = shape.scale
+        writer.savepointPerBatch = shape.savepointPerBatch
         try db.execute(db.dialect.beginWrite)
         // PostgreSQL: importers share the partitions' lock, which `prune` takes alone to drop
         // them: it waits for the batches being written, and they wait for it.
         if db.dialect == .postgresql { try store.lockPartitions(exclusive: false) }
         try upkeep.beginWriting()
+        // Until its caches are added (`ImportTriggers`).
+        if db.dialect == .sqlite, try ImportTriggers.onlyOwn(db) {
+            try db.setSQLiteTriggers(enabled: false)
+            triggersOff = true
+        }
         writer.uncachedReports.removeAll()
         writer.replacedGroups.removeAll()
     }
@@ -57,6 +66,7 @@ package final class BatchTransaction {
     }
 
     private func addToCaches() throws {
+        try triggersOn()
         if !cachesDeferred {
             try upkeep.add(reports: writer.uncachedReports, statements: &statements)
             // A stored report replaced by a richer copy of its incident (rare): its groups'
@@ -74,5 +84,12 @@ package final class BatchTransaction {
         if (try? addToCaches()) == nil || (try? db.execute("COMMIT")) == nil {
             try? db.execute("ROLLBACK")
         }
+        try? triggersOn()
+    }
+
+    private func triggersOn() throws {
+        guard triggersOff else { return }
+        try db.setSQLiteTriggers(enabled: true)
+        triggersOff = false
     }
 }

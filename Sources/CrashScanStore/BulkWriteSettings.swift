@@ -42,13 +42,29 @@ extension Store {
         min(4, max(1, databaseBytes / (192 << 20)))
     }
 
+    /// What `tuneForBulkTransaction` chose for one import transaction besides the connection's
+    /// settings.
+    package struct BulkTransactionShape: Equatable {
+        /// How many times its usual number of files the transaction holds (`bulkTransactionScale`).
+        package var scale: Int
+        /// Whether each parse batch is written in one savepoint (`savepointPerBatch`).
+        package var savepointPerBatch: Bool
+    }
+
+    /// Whether an import writes each parse batch in one savepoint rather than one a file
+    /// (`ReportWriter.writeInOneSavepoint`): while the database is under `memoryJournalLimit`,
+    /// where its journals are usually in memory; past it, in temporary files, a million reports
+    /// took longer with them.
+    static func savepointPerBatch(databaseBytes: Int) -> Bool { databaseBytes < memoryJournalLimit }
+
     /// Before each transaction of an import: its page cache (`bulkCacheKiB`), its checkpoint
     /// interval (`bulkCheckpointPages`) and where it keeps its journals (`placeJournals`), all by
     /// the database's size; gives how many times its usual number of files the transaction holds
-    /// (`bulkTransactionScale`; 1 on PostgreSQL).
+    /// (`bulkTransactionScale`) and whether it writes a batch in one savepoint
+    /// (`savepointPerBatch`); on PostgreSQL 1 and no.
     @discardableResult
-    package func tuneForBulkTransaction() throws -> Int {
-        guard db.dialect == .sqlite else { return 1 }
+    package func tuneForBulkTransaction() throws -> BulkTransactionShape {
+        guard db.dialect == .sqlite else { return BulkTransactionShape(scale: 1, savepointPerBatch: false) }
         let pages = try db.query("PRAGMA page_count").first?.int("page_count") ?? 0
         let size = try db.query("PRAGMA page_size").first?.int("page_size") ?? 4096
         let bytes = pages * size
@@ -56,7 +72,9 @@ extension Store {
         try db.execute(
             "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: bytes, pageSize: size))")
         try placeJournals(databaseBytes: bytes)
-        return Self.bulkTransactionScale(databaseBytes: bytes)
+        return BulkTransactionShape(
+            scale: Self.bulkTransactionScale(databaseBytes: bytes),
+            savepointPerBatch: Self.savepointPerBatch(databaseBytes: bytes))
     }
 
     /// Each file's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a

@@ -149,6 +149,9 @@ package final class ReportWriter {
     /// transaction began: the commit computes their caches again.
     var replacedGroups: Set<Int64> = []
     var groupCache: [String: Int64] = [:]
+    /// SQLite: a parse batch is written in one savepoint rather than one a file
+    /// (`writeInOneSavepoint`), as the transaction's `Store.BulkTransactionShape` says.
+    var savepointPerBatch = false
     /// PostgreSQL's monthly partitions of `report`, made before a batch loads into them.
     lazy var partitions = PostgresPartitions(location: store.location)
     /// The file whose parts are being stored (`writePart`), between its first part and its last.
@@ -158,18 +161,27 @@ package final class ReportWriter {
     package struct Memory {
         fileprivate var touchedGroups: Set<Int64>
         fileprivate var richestSamples: [Int64: GroupSample]
+        fileprivate var uncachedReports: Int
+        fileprivate var replacedGroups: Set<Int64>
     }
 
-    /// The writer's memory now (right after a commit), to go back to with `forget(since:)`.
-    package var memory: Memory { Memory(touchedGroups: touchedGroups, richestSamples: richestSamples) }
+    /// The writer's memory now (right after a commit, or before a batch's savepoint), to go back
+    /// to with `forget(since:)`.
+    package var memory: Memory {
+        Memory(
+            touchedGroups: touchedGroups, richestSamples: richestSamples,
+            uncachedReports: uncachedReports.count,
+            replacedGroups: replacedGroups)
+    }
 
-    /// After a rollback: forgets the groups and samples of the rolled-back files (the groups they
-    /// made are gone too).
+    /// After a rollback to where `memory` was taken: forgets the groups, samples and reports of
+    /// the rolled-back files (the groups they made are gone too).
     package func forget(since memory: Memory) {
         touchedGroups = memory.touchedGroups
         richestSamples = memory.richestSamples
         groupCache.removeAll()
-        uncachedReports.removeAll()
+        uncachedReports.removeSubrange(min(memory.uncachedReports, uncachedReports.count)...)
+        replacedGroups = memory.replacedGroups
         openFile = nil
     }
 
@@ -256,18 +268,21 @@ package final class ReportWriter {
     }
 
     /// Stores one file's reports inside a savepoint: they land together or not at all.
+    /// `ownSavepoint` false: the caller's savepoint holds the file (`writeBatch`).
     package func write(
-        path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint? = nil
+        path: String, bytes: Int?, reports: [AnalyzedReport], fingerprint: FileFingerprint? = nil,
+        ownSavepoint: Bool = true
     )
         throws -> FileOutcome
     {
         var groups: Set<Int64> = []
         let uncachedBefore = uncachedReports.count
         do {
-            let outcome = try store.db.savepoint("file") {
-                try writeFile(
+            let write = {
+                try self.writeFile(
                     path: path, bytes: bytes, reports: reports, fingerprint: fingerprint, groups: &groups)
             }
+            let outcome = ownSavepoint ? try store.db.savepoint("file", write) : try write()
             touchedGroups.formUnion(groups)
             return outcome
         } catch {

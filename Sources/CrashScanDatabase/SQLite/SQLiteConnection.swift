@@ -137,6 +137,14 @@ package final class SQLiteConnection: Connection {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
+    /// Turns the connection's triggers off or on (`Database.setTriggers`).
+    func setTriggers(enabled: Bool) throws(DatabaseError) {
+        let rc = csqlite_enable_triggers(handle, enabled ? 1 : 0)
+        guard rc == SQLITE_OK else {
+            throw lastError(sql: "sqlite3_db_config(SQLITE_DBCONFIG_ENABLE_TRIGGER)")
+        }
+    }
+
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
     var changes: Int { Int(sqlite3_changes(handle)) }
 }

@@ -405,6 +405,37 @@ class ImportTests: XCTestCase {
         XCTAssertTrue(reasons[0].hasPrefix("Access to UITextField"))
     }
 
+    /// SQLite writes a parse batch in one savepoint (PostgreSQL in bulk): a failure in its third
+    /// file undoes the batch and writes it again file by file, so the two files before the
+    /// failing one stay, whole and counted, and none after it. On SQLite the import's triggers
+    /// are back on after the failure: a hand edit on the same connection marks the caches stale.
+    func testAFailureInsideABatchKeepsTheFilesBeforeIt() throws {
+        let paths = try (0..<6).map { index in
+            try write(
+                String(format: "b%02d.txt", index),
+                Data(
+                    "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 2 ? "boom" : "1.0")\n"
+                        .utf8))
+        }
+        try failInsertsOfAppVersionBoom()
+        XCTAssertThrowsError(try importPaths(paths)) { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
+        let stored = try store.db.query("SELECT source_path AS path FROM reports ORDER BY id").compactMap {
+            try $0.string("path")
+        }
+        XCTAssertEqual(
+            stored, Array(paths.prefix(2)), "the files before the failing one, in one batch with it")
+        let files = try store.db.query(
+            "SELECT path FROM import_file WHERE run_id = (SELECT max(id) FROM import_run) ORDER BY id"
+        ).compactMap { try $0.string("path") }
+        XCTAssertEqual(files, Array(paths.prefix(2)), "one import_file row each, none for the failing file")
+        try CacheAssertions.assertCachesMatchRows(store)
+        guard store.dialect == .sqlite else { return }
+        try store.db.run("DELETE FROM report WHERE source_path = ?", [.text(paths[0])])
+        XCTAssertTrue(try store.checkCaches().stale, "a hand delete after a failed import marks them stale")
+    }
+
     /// One file a batch, so that batches are parsed ahead of the writer: the files land in the
     /// order given, and a failure stops the import (and the parsing ahead of it) with the files
     /// before it kept.

@@ -106,6 +106,11 @@ final class IncidentTests: XCTestCase {
         XCTAssertEqual(
             try query("crashscan.sqlite", "SELECT id, source_path FROM report ORDER BY id"),
             ["1|1-other.txt", "3|3-other.txt", "4|4-console.txt"], "the web copy's id 2 left a gap")
+        XCTAssertEqual(
+            try query(
+                "crashscan.sqlite",
+                "SELECT count(*) FROM kvc_failure WHERE report_id NOT IN (SELECT id FROM report)"),
+            ["0"], "the replaced copy's failure went with it")
         let check = try runner.run(["check"])
         XCTAssertEqual(check.status, 0, check.out + check.err)
     }

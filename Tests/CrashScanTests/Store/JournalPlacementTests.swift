@@ -25,7 +25,8 @@ final class JournalPlacementTests: XCTestCase {
     func testThePageCacheAndTheCheckpointsGrowWithTheDatabase() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
-        XCTAssertEqual(try store.tuneForBulkTransaction(), 1)
+        XCTAssertEqual(
+            try store.tuneForBulkTransaction(), Store.BulkTransactionShape(scale: 1, savepointPerBatch: true))
         XCTAssertEqual(try store.db.query("PRAGMA cache_size").first?.int("cache_size"), -32_768)
         XCTAssertEqual(
             try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 10_000)
@@ -41,6 +42,9 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 600 * megabyte), 3)
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 1_000 * megabyte), 4)
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 4_000 * megabyte), 4)
+        XCTAssertTrue(Store.savepointPerBatch(databaseBytes: 116 * megabyte))
+        XCTAssertFalse(
+            Store.savepointPerBatch(databaseBytes: 400 * megabyte), "a savepoint a file past 256 MiB")
     }
 
     func testAConnectionWithTemporaryObjectsKeepsThem() throws {
