@@ -37,7 +37,7 @@ public struct AnalyzedReport: Sendable {
         // allocated it, rather than hold it in the batch and free it on the writer.
         self.report.normalizedContent = ""
         device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
-        os = report.osRaw.flatMap(OSVersion.parse)
+        os = report.osRaw.flatMap(OSVersion.parseRemembered)
         if report.isSimulator {
             // The header names the host Mac; the simulated iOS version is not in the report.
             device = Device(identifier: nil, name: "Simulator", kind: .simulator)
