@@ -161,7 +161,7 @@ package final class ReportWriter {
     package struct Memory {
         fileprivate var touchedGroups: Set<Int64>
         fileprivate var richestSamples: [Int64: GroupSample]
-        fileprivate var uncachedReports: Int
+        fileprivate var uncachedCount: Int
         fileprivate var replacedGroups: Set<Int64>
     }
 
@@ -170,8 +170,7 @@ package final class ReportWriter {
     package var memory: Memory {
         Memory(
             touchedGroups: touchedGroups, richestSamples: richestSamples,
-            uncachedReports: uncachedReports.count,
-            replacedGroups: replacedGroups)
+            uncachedCount: uncachedReports.count, replacedGroups: replacedGroups)
     }
 
     /// After a rollback to where `memory` was taken: forgets the groups, samples and reports of
@@ -180,7 +179,7 @@ package final class ReportWriter {
         touchedGroups = memory.touchedGroups
         richestSamples = memory.richestSamples
         groupCache.removeAll()
-        uncachedReports.removeSubrange(min(memory.uncachedReports, uncachedReports.count)...)
+        uncachedReports.removeSubrange(min(memory.uncachedCount, uncachedReports.count)...)
         replacedGroups = memory.replacedGroups
         openFile = nil
     }

@@ -137,7 +137,7 @@ package final class SQLiteConnection: Connection {
         try execute("PRAGMA synchronous = NORMAL")
     }
 
-    /// Turns the connection's triggers off or on (`Database.setTriggers`).
+    /// Turns the connection's triggers off or on (`Database.setSQLiteTriggers`).
     func setTriggers(enabled: Bool) throws(DatabaseError) {
         let rc = csqlite_enable_triggers(handle, enabled ? 1 : 0)
         guard rc == SQLITE_OK else {
