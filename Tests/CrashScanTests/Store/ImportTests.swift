@@ -71,6 +71,17 @@ class ImportTests: XCTestCase {
         try write(name, try Data(contentsOf: TestPaths.sampleReports.appendingPathComponent(sample)))
     }
 
+    /// One NSRangeException log a file (`prefix` and the index), app version `boom` at `boomAt`.
+    func writeRangeLogs(_ indices: Range<Int>, prefix: String, boomAt: Int) throws -> [String] {
+        try indices.map { index in
+            try write(
+                prefix + String(format: "%02d.txt", index),
+                Data(
+                    "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == boomAt ? "boom" : "1.0")\n"
+                        .utf8))
+        }
+    }
+
     func write(_ name: String, _ data: Data) throws -> String {
         let url = folder.appendingPathComponent(name)
         try data.write(to: url)
@@ -410,13 +421,7 @@ class ImportTests: XCTestCase {
     /// failing one stay, whole and counted, and none after it. On SQLite the import's triggers
     /// are back on after the failure: a hand edit on the same connection marks the caches stale.
     func testAFailureInsideABatchKeepsTheFilesBeforeIt() throws {
-        let paths = try (0..<6).map { index in
-            try write(
-                String(format: "b%02d.txt", index),
-                Data(
-                    "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 2 ? "boom" : "1.0")\n"
-                        .utf8))
-        }
+        let paths = try writeRangeLogs(0..<6, prefix: "b", boomAt: 2)
         try failInsertsOfAppVersionBoom()
         XCTAssertThrowsError(try importPaths(paths)) { error in
             XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
@@ -453,13 +458,7 @@ class ImportTests: XCTestCase {
         }
         XCTAssertEqual(stored, paths)
 
-        let more = try (12..<24).map { index in
-            try write(
-                String(format: "g%02d.txt", index),
-                Data(
-                    "NSRangeException\nindex \(index) beyond bounds\nApp Version: \(index == 17 ? "boom" : "1.0")\n"
-                        .utf8))
-        }
+        let more = try writeRangeLogs(12..<24, prefix: "g", boomAt: 17)
         try assertImportFailsOnBoom(more, filesPerTransaction: 3)
         XCTAssertEqual(try count("reports"), 17, "the five files before the failing one stay, none after")
     }
