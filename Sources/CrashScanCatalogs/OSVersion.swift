@@ -62,22 +62,12 @@ public struct OSVersion: Sendable, Equatable {
         ("os x", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS"),
     ]
 
-    /// `parse`, remembered for the texts met before: a crash reporter writes one OS text per
-    /// version and build, so an import meets a few hundred texts again and again. Importing
-    /// 100,000 logs (perf), parsing them was 1.9 % of all samples (about 3.5 µs a text), looking
-    /// them up 0.8 %. At most `rememberedLimit` texts are kept; later ones are parsed each time.
-    public static func parseRemembered(_ raw: String) -> OSVersion? {
-        if let known = remembered.withLock({ $0[raw] }) { return known }
-        let parsed = parse(raw)
-        remembered.withLock { texts in
-            if texts.count < rememberedLimit { texts[raw] = parsed }
-        }
-        return parsed
-    }
-
-    /// The texts `parseRemembered` keeps at most (about 100 bytes each).
-    static let rememberedLimit = 4_096
-    private static let remembered = Locked<[String: OSVersion?]>([:])
+    /// `parse`, remembered for the texts met before (`RememberedParse`, at most 4,096): a crash
+    /// reporter writes one OS text per version and build, so an import meets a few hundred texts
+    /// again and again. Importing 100,000 logs (perf), parsing them was 1.9 % of all samples
+    /// (about 3.5 µs a text), looking them up 0.8 %.
+    public static func parseRemembered(_ raw: String) -> OSVersion? { remembered(raw) }
+    private static let remembered = RememberedParse(limit: 4_096) { parse($0) }
 
     /// Parses an OS version text; nil when it holds no version (Android values, `unknown`).
     public static func parse(_ raw: String) -> OSVersion? {

@@ -36,7 +36,7 @@ public struct AnalyzedReport: Sendable {
         // The text was only needed for its hash. Let it go here, on the parsing thread that
         // allocated it, rather than hold it in the batch and free it on the writer.
         self.report.normalizedContent = ""
-        device = report.deviceRaw.flatMap(DeviceCatalog.resolve)
+        device = report.deviceRaw.flatMap(DeviceCatalog.resolveRemembered)
         os = report.osRaw.flatMap(OSVersion.parseRemembered)
         if report.isSimulator {
             // The header names the host Mac; the simulated iOS version is not in the report.

@@ -28,18 +28,6 @@ final class OSVersionTests: XCTestCase {
         }
     }
 
-    /// The import's remembered parse gives what `parse` gives, the first time and the next, for
-    /// texts that hold a version and texts that do not.
-    func testRememberedParseIsTheParse() {
-        let texts = [
-            "8.1.3(12B466)", "iPhone OS 11.4.1 (Build 15G77)", "iOS13.5", "tvOS 17.2 (21K365)",
-            "Android 8.1.0,level 27", "unknown", "", "  8.4 (12H143) ",
-        ]
-        for _ in 0..<2 {
-            for text in texts { XCTAssertEqual(OSVersion.parseRemembered(text), OSVersion.parse(text), text) }
-        }
-    }
-
     func testNumbersAndBeta() throws {
         let version = try XCTUnwrap(OSVersion.parse("iPhone OS 14.2 (18B5061e)"))
         XCTAssertEqual([version.major, version.minor, version.patch], [14, 2, nil])
