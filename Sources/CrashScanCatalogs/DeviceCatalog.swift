@@ -280,11 +280,11 @@ public enum DeviceCatalog {
         tables.identifiersByName[normalizedName(name)] ?? []
     }
 
-    /// `resolve`, remembered for the texts met before (`RememberedParse`, at most 4,096): an
+    /// `resolve`, remembered for the texts met before (`Remembered`, at most 4,096): an
     /// import meets a few hundred model texts again and again. Importing 100,000 logs (perf),
     /// resolving them was 0.8 % of all samples, looking them up 0.4 %.
     public static func resolveRemembered(_ raw: String) -> Device? { remembered(raw) }
-    private static let remembered = RememberedParse(limit: 4_096) { resolve($0) }
+    private static let remembered = Remembered(limit: 4_096) { resolve($0) }
 
     /// Resolves whatever a report put in its model field: an identifier, a marketing name,
     /// a simulator architecture or a Mac model.

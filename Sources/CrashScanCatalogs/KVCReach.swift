@@ -121,15 +121,19 @@ extension UIKitMemberCatalog {
     /// superclasses in each dump; nil when the catalogue does not hold the class.
     public static func reach(key: String, accessor: KVCAccessor?, on className: String) -> KVCReach? {
         guard holds(className) else { return nil }
-        // Remembered: a scan asks the same class and key of thousands of calls.
-        let cacheKey = "\(className)\u{1F}\(key)\u{1F}\(accessor?.rawValue ?? "-")"
-        if let known = reaches.withLock({ $0[cacheKey] }) { return known }
-        let found = computeReach(key: key, accessor: accessor, on: className)
-        reaches.withLock { $0[cacheKey] = found }
-        return found
+        return reaches(ReachQuestion(className: className, key: key, accessor: accessor))
     }
 
-    private static let reaches = Locked<[String: KVCReach]>([:])
+    /// Remembered: a scan asks the same class and key of thousands of calls.
+    private static let reaches = Remembered(limit: 16_384) { (question: ReachQuestion) in
+        computeReach(key: question.key, accessor: question.accessor, on: question.className)
+    }
+
+    private struct ReachQuestion: Hashable, Sendable {
+        var className: String
+        var key: String
+        var accessor: KVCAccessor?
+    }
 
     private static func computeReach(key: String, accessor: KVCAccessor?, on className: String) -> KVCReach {
         let first = String(key.prefix { $0 != "." })

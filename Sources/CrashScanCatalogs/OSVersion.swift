@@ -62,12 +62,12 @@ public struct OSVersion: Sendable, Equatable {
         ("os x", "macOS"), ("tvos", "tvOS"), ("watchos", "watchOS"), ("visionos", "visionOS"),
     ]
 
-    /// `parse`, remembered for the texts met before (`RememberedParse`, at most 4,096): a crash
+    /// `parse`, remembered for the texts met before (`Remembered`, at most 4,096): a crash
     /// reporter writes one OS text per version and build, so an import meets a few hundred texts
     /// again and again. Importing 100,000 logs (perf), parsing them was 1.9 % of all samples
     /// (about 3.5 µs a text), looking them up 0.8 %.
     public static func parseRemembered(_ raw: String) -> OSVersion? { remembered(raw) }
-    private static let remembered = RememberedParse(limit: 4_096) { parse($0) }
+    private static let remembered = Remembered(limit: 4_096) { parse($0) }
 
     /// Parses an OS version text; nil when it holds no version (Android values, `unknown`).
     public static func parse(_ raw: String) -> OSVersion? {

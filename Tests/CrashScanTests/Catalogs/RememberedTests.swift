@@ -3,12 +3,12 @@ import XCTest
 @testable import CrashScanCatalogs
 @testable import CrashScanModel
 
-/// The import's remembered parses (`RememberedParse`): the same answers as the parse, each text
+/// The import's remembered parses (`Remembered`): the same answers as the parse, each text
 /// parsed once while there is room, and every text still parsed once the room is full.
-final class RememberedParseTests: XCTestCase {
+final class RememberedTests: XCTestCase {
     func testATextIsParsedOnceWhileThereIsRoomAndEveryTimeAfter() {
         let calls = Locked<[String]>([])
-        let remembered = RememberedParse(limit: 2) { (text: String) -> Int in
+        let remembered = Remembered(limit: 2) { (text: String) -> Int in
             calls.withLock { $0.append(text) }
             return text.count
         }
