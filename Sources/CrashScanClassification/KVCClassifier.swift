@@ -61,9 +61,9 @@ public enum KVCClassifier {
     // MARK: - Frames
 
     static func matchFrames(_ frames: FrameList) -> KVCReasonMatcher.Match? {
-        for (position, frame) in frames.enumerated() {
-            // Cheap gate on the frame's bytes: only a few symbols can say anything about KVC.
-            guard frame.withSymbolBytes(mayNameKVC) else { continue }
+        // Cheap gate on the frames' bytes: only a few symbols can say anything about KVC.
+        for position in frames.positions(whereSymbol: mayNameKVC) {
+            let frame = frames[position]
             let symbol = frame.matchKey
             if symbol.hasPrefix("UIKVCAccessProhibited") {
                 // The caller names the class: `-[UITextField valueForKey:]`.
@@ -110,14 +110,12 @@ public enum KVCClassifier {
     static func mayNameKVC(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // Most symbols have no `K` at all, and `[` only where an Objective-C method starts.
         bytes.firstOffset(of: 75, from: 0, to: bytes.count) {
-            bytes.has(kvcProhibited, at: $0) || bytes.has(undefinedKey, at: $0 - 9)
+            bytes.has("KVCAccessProhibited", at: $0) || bytes.has("UndefinedKey:]", at: $0 - 9)
         } != nil
-            || bytes.firstOffset(of: 91, from: 0, to: bytes.count) { bytes.has(searchBar, at: $0) } != nil
+            || bytes.firstOffset(of: 91, from: 0, to: bytes.count) { bytes.has("[UISearchBar ", at: $0) }
+                != nil
     }
 
-    private static let kvcProhibited = Array("KVCAccessProhibited".utf8)
-    private static let undefinedKey = Array("UndefinedKey:]".utf8)
-    private static let searchBar = Array("[UISearchBar ".utf8)
     /// `setValue:forKey(Path):` on the stack means a set; `valueForKey(Path):` a get.
     static func accessorFromFrames(_ frames: FrameList) -> KVCAccessor? {
         for frame in frames {

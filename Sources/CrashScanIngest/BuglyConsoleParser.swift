@@ -17,11 +17,13 @@ enum BuglyConsoleParser {
     /// `stopAtSeveral`, the pass ends there and gives nil: the caller reads the parts instead of
     /// the whole text as one report (a fifth of the time of a 42 MB paste of 15,000 reports,
     /// and one frame list of all their frames).
+    /// `lines`: the text's lines when the caller split them already (`Lines.split(text)`).
     static func parse(
-        _ text: String, format: SourceFormat, severalReports: inout Bool, stopAtSeveral: Bool = false
+        _ text: String, lines: [Substring]? = nil, format: SourceFormat, severalReports: inout Bool,
+        stopAtSeveral: Bool = false
     ) -> CrashReport? {
         var scan = ConsoleScan(report: CrashReport(format: format, normalizedContent: ""))
-        for rawLine in Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
+        for rawLine in lines ?? Lines.split(text) where rawLine.utf8.count <= Lines.maximumUsefulLength {
             // Syslog pastes escape their line breaks: `…'\n*** Call stack at first throw:\n(\n 0 …`.
             // Only such lines are cut (no array for the others: one per line was a visible cost).
             if rawLine.utf8.count > 200 && rawLine.fastContains("\\n") {

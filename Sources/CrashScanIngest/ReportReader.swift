@@ -92,7 +92,12 @@ public enum ReportReader {
                 return result.flatMap(allAtOnce)
             }
         }
-        let head = Array(Lines.split(Lines.head(text, limit: 32_768)).prefix(300).map { $0.trimmingBlanks() })
+        // Most files are shorter than the head: their lines are split once, for the head and for
+        // the console parser.
+        let headText = Lines.head(text, limit: 32_768)
+        let lines = Lines.split(headText)
+        let head = Array(lines.prefix(300).map { $0.trimmingBlanks() })
+        let allLines = headText.utf8.count == text.utf8.count ? lines : nil
         // A sheet of issues (whose stacks would read as a crash) or of usage, before any text format.
         if let titles = head.first, ScaleReader.mayBeSheet(firstLine: titles),
             let scale = ScaleReader.sheet(String(trimmed))
@@ -108,7 +113,7 @@ public enum ReportReader {
             return .failure(Rejection(other))
         }
         if Cr4shedParser.isCr4shed(head) {
-            guard let report = Cr4shedParser.parse(Lines.split(text)) else {
+            guard let report = Cr4shedParser.parse(allLines ?? Lines.split(text)) else {
                 return .failure(Rejection("Cr4shed log without a report in it"))
             }
             return allAtOnce([report])
@@ -128,7 +133,7 @@ public enum ReportReader {
         var severalReports = false
         let pasted = format != .crashlyticsConsole
         var whole = BuglyConsoleParser.parse(
-            text, format: format, severalReports: &severalReports, stopAtSeveral: pasted)
+            text, lines: allLines, format: format, severalReports: &severalReports, stopAtSeveral: pasted)
         if severalReports, pasted {
             if let file = severalPasted(text, format: format, chunk: chunk) { return .success(file) }
             // Not several after all (fewer than two parts were reports): the text as one.

@@ -65,6 +65,23 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         return first { images[$0.slot.image] == name && !$0.slot.isInlined }
     }
 
+    /// The positions of the frames whose symbol's bytes `accept` takes, in order, without
+    /// making a `Frame` of each (which retains the storage): a classifier's gate over every
+    /// frame of every report.
+    @inlinable public func positions(whereSymbol accept: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Int] {
+        storage.bytes.withUnsafeBufferPointer { buffer in
+            var found: [Int] = []
+            for (position, slot) in slots.enumerated() {
+                let start = Int(slot.symbol.start)
+                let count = Swift.max(Int(slot.symbol.count), 0)
+                if accept(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])) {
+                    found.append(position)
+                }
+            }
+            return found
+        }
+    }
+
     // MARK: - Appending
 
     /// Appends a frame read from Strings (JSON formats, stored text).

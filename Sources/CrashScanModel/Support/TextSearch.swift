@@ -82,6 +82,14 @@ extension UnsafeBufferPointer where Element == UInt8 {
         return memcmp(base, prefix.utf8Start, length) == 0
     }
 
+    /// Whether `needle` stands at `offset` (false when it would not fit); a `StaticString`
+    /// costs no retain.
+    @inlinable package func has(_ needle: StaticString, at offset: Int) -> Bool {
+        let count = needle.utf8CodeUnitCount
+        guard offset >= 0, offset + count <= self.count, let base = baseAddress else { return count == 0 }
+        return memcmp(base + offset, needle.utf8Start, count) == 0
+    }
+
     /// Whether `needle` stands at `offset` (false when it would not fit).
     @inlinable package func has(_ needle: [UInt8], at offset: Int) -> Bool {
         guard offset >= 0, offset + needle.count <= count, let base = baseAddress else { return false }

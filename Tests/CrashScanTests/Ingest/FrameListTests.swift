@@ -66,6 +66,13 @@ final class FrameListTests: XCTestCase {
                 frame.withSymbolBytes(KVCClassifier.mayNameKVC), symbolText.withUTF8(KVCClassifier.mayNameKVC)
             )
         }
+        // The positions a gate on the bytes takes are those whose symbol it takes.
+        for needle in ["K", "-[", "Setter", "nothing like it"] {
+            XCTAssertEqual(
+                list.positions { String(decoding: $0, as: UTF8.self).contains(needle) },
+                list.indices.filter { list[$0].symbol.contains(needle) }, needle)
+        }
+        XCTAssertEqual(list.positions(whereSymbol: KVCClassifier.mayNameKVC), [2])
         XCTAssertTrue(list[0].hasSameSymbol(as: Frame(image: "Other", symbol: list[0].symbol)))
         XCTAssertFalse(list[0].hasSameSymbol(as: list[1]))
     }

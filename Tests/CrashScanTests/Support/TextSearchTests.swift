@@ -41,6 +41,12 @@ final class TextSearchTests: XCTestCase {
             XCTAssertFalse(bytes.has(Array("[UISearchBar ".utf8), at: 0))
             XCTAssertFalse(bytes.has(Array("Field]!".utf8), at: bytes.count - 6), "would run past the end")
             XCTAssertFalse(bytes.has(Array("-".utf8), at: -1))
+            // The same answers for a StaticString needle.
+            XCTAssertTrue(bytes.has("[UISearchBar ", at: 1))
+            XCTAssertFalse(bytes.has("[UISearchBar ", at: 0))
+            XCTAssertFalse(bytes.has("Field]!", at: bytes.count - 6), "would run past the end")
+            XCTAssertTrue(bytes.has("Field]", at: bytes.count - 6))
+            XCTAssertFalse(bytes.has("-", at: -1))
         }
     }
 
