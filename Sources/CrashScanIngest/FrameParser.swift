@@ -137,7 +137,8 @@ enum FrameParser {
         var image: Bytes
         var address: Bytes?
         let remainder: Bytes
-        if let bar = bytes[position...].firstIndex(of: pipe) {
+        // memchr: most frame lines have no `|`, and this looks at every byte of the line.
+        if let bar = bytes.firstOffset(of: pipe, from: position, to: bytes.count) {
             image = bytes[position..<bar]
             remainder = bytes[(bar + 1)...]
         } else if let (start, end) = firstAddressToken(bytes, from: position) {

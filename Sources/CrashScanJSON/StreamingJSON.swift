@@ -375,15 +375,30 @@ package struct StreamingJSON {
     /// The text of a string's content (between its quotes).
     @inlinable package static func decoded(_ content: UnsafeBufferPointer<UInt8>, escaped: Bool) -> String {
         guard escaped else { return String(decoding: content, as: UTF8.self) }
-        return String(decoding: unescaped(content), as: UTF8.self)
+        // Decoded in the string's own storage (ill-formed UTF-8 repaired, as `String(decoding:)`
+        // does), not in an array copied into it.
+        return String(unsafeUninitializedCapacity: content.count) { unescape(content, into: $0) }
     }
 
     /// The bytes of a string's content with its escapes decoded (already checked by
     /// `stringRange`).
     package static func unescaped(_ content: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(content.count)
+        [UInt8](unsafeUninitializedCapacity: content.count) { buffer, count in
+            count = unescape(content, into: buffer)
+        }
+    }
+
+    /// Decodes the escapes of `content` into `target` (at least as long: no escape decodes to
+    /// more bytes than it is written in) and returns the decoded length. The runs between
+    /// backslashes are found with memchr and copied whole (a byte-by-byte append was 37 M
+    /// instructions of the parsing threads importing 3,000 logs, a fifth of them Bugly JSON
+    /// whose stacks are one escaped string).
+    package static func unescape(
+        _ content: UnsafeBufferPointer<UInt8>, into target: UnsafeMutableBufferPointer<UInt8>
+    ) -> Int {
+        guard let source = content.baseAddress, let output = target.baseAddress else { return 0 }
         var index = 0
+        var written = 0
         func hex(_ at: Int) -> UInt32 {
             var value: UInt32 = 0
             for offset in 0..<4 {
@@ -392,21 +407,23 @@ package struct StreamingJSON {
             }
             return value
         }
+        func put(_ byte: UInt8) {
+            output[written] = byte
+            written += 1
+        }
         while index < content.count {
-            let byte = content[index]
-            guard byte == 92 else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            let escape = content[index + 1]
-            index += 2
+            let backslash = content.firstOffset(of: 92, from: index, to: content.count) ?? content.count
+            (output + written).update(from: source + index, count: backslash - index)
+            written += backslash - index
+            guard backslash < content.count else { break }
+            let escape = content[backslash + 1]
+            index = backslash + 2
             switch escape {
-            case 98: decoded.append(8)
-            case 102: decoded.append(12)
-            case 110: decoded.append(10)
-            case 114: decoded.append(13)
-            case 116: decoded.append(9)
+            case 98: put(8)
+            case 102: put(12)
+            case 110: put(10)
+            case 114: put(13)
+            case 116: put(9)
             case 117:
                 var scalar = hex(index)
                 index += 4
@@ -418,11 +435,11 @@ package struct StreamingJSON {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (hex(index + 2) - 0xDC00)
                     index += 6
                 }
-                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { decoded.append($0) }
-            default: decoded.append(escape)  // \" \\ \/
+                UTF8.encode(Unicode.Scalar(scalar) ?? "\u{FFFD}") { put($0) }
+            default: put(escape)  // \" \\ \/
             }
         }
-        return decoded
+        return written
     }
 
     /// The whole document is one value and white space: the reader after it.

@@ -23,7 +23,11 @@ final class StreamingJSONTests: XCTestCase {
         // at every position of such a word, and non-ASCII text must pass through.
         for length in 0..<20 {
             for position in 0...length {
-                for special in ["\\\"", "\\\\", "\\n", "\\u00e9", "é", "\\ud83d\\ude00", "\u{7F}"] {
+                let specials = [
+                    "\\\"", "\\\\", "\\n", "\\u00e9", "é", "\\ud83d\\ude00", "\u{7F}",
+                    "\\t\\/\\b\\f\\r\\u4e2d", "\\u00e9x\\\\",
+                ]
+                for special in specials {
                     var characters = Array(repeating: "a", count: length)
                     characters.insert(special, at: position)
                     let document = "\"" + characters.joined() + "\""
