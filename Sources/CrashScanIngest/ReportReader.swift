@@ -228,27 +228,33 @@ public enum ReportReader {
 
     /// Apple's own header keys and section titles (any indentation). `Process:` and
     /// `OS Version:` do not count: Bugly's English console labels use them too.
+    /// The keys of which two make a text Apple's, kept once: as a literal they were an array made
+    /// again for each line of each file's head.
+    private static let appleKeys = [
+        "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:", "Triggered by Thread:",
+        "Binary Images:", "Parent Process:", "Date/Time:",
+    ]
+
+    /// Whether `byte` starts a key `isAppleText` looks for (I H L R C E T B P D), or is a backtick.
+    private static func mayStartAppleKey(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 73, 72, 76, 82, 67, 69, 84, 66, 80, 68, 96: return true
+        default: return false
+        }
+    }
+
     static func isAppleText(_ head: [Substring]) -> Bool {
         var keys = 0
         for line in head {
-            // Cheap exit: every key below starts with one of these letters (or a backtick).
-            guard let first = line.utf8.first, [73, 72, 76, 82, 67, 69, 84, 66, 80, 68, 96].contains(first)
-            else {
-                continue
-            }
+            // Cheap exit: most lines start with no key's first byte.
+            guard let first = line.utf8.first, mayStartAppleKey(first) else { continue }
             let text = first == 96 ? line.dropFirst() : line
             if text.hasPrefix("Incident Identifier:") || text.hasPrefix("Hardware Model:")
                 || text.hasPrefix("Hardware model:") || text.hasPrefix("Last Exception Backtrace:")
             {
                 return true
             }
-            for key in [
-                "Report Version:", "Code Type:", "Exception Codes:", "Crashed Thread:",
-                "Triggered by Thread:",
-                "Binary Images:", "Parent Process:", "Date/Time:",
-            ] where text.hasPrefix(key) {
-                keys += 1
-            }
+            for key in appleKeys where text.hasPrefix(key) { keys += 1 }
             if text.hasPrefix("Thread "), text.fastContains(" Crashed") || text.hasSuffix(":") { keys += 1 }
         }
         return keys >= 2
@@ -428,8 +434,10 @@ public enum ReportReader {
 
     /// Text formats of other crash reporters that crashscan names and skips.
     private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
-        if head.contains(where: { $0.hasPrefix("Application received signal") })
-            && text.fastContains("\ndSYM UUID:")
+        // The text is searched first (memchr): asking each line of the head cost more.
+        if text.fastContains("Application received signal"),
+            head.contains(where: { $0.hasPrefix("Application received signal") }),
+            text.fastContains("\ndSYM UUID:")
         {
             return "Umeng crash log: this format is not supported yet"
         }
