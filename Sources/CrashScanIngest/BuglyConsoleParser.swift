@@ -45,7 +45,7 @@ enum BuglyConsoleParser {
     private struct ConsoleScan {
         var report: CrashReport
         var severalReports = false
-        var headerFieldsSeen = Set<LabeledField>()
+        var headerFieldsSeen = LabeledFieldSet()
         var bodySeen = false
         var crashContent: String?
         var pendingTableLabels: [LabeledField]?
@@ -53,7 +53,7 @@ enum BuglyConsoleParser {
         /// Lines nothing else claimed: a hard-wrapped reason may be spread over several of them.
         var leftover: [Substring] = []
         /// Crash labels seen (device, OS, exception …): a label block is a crash header.
-        var crashLabels = Set<LabeledField>()
+        var crashLabels = LabeledFieldSet()
         var titled = false
         /// The reason came from a line that looked like one, not from an exception's text.
         var reasonIsGuessed = false

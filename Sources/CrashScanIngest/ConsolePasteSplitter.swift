@@ -6,7 +6,7 @@ import CrashScanModel
 /// only when at least two parts are crash reports on their own.
 enum ConsolePasteSplitter {
     /// Fields whose second appearance, after frames or an exception, starts a new report.
-    static let headerFields: Set<LabeledField> = [
+    static let headerFields: LabeledFieldSet = [
         .device, .os, .appVersion, .uploadTime, .crashTime, .exceptionName, .exceptionReason, .crashContent,
     ]
 
@@ -21,7 +21,7 @@ enum ConsolePasteSplitter {
             if let part, part.hasText { parts.append(text[part.start..<part.end]) }
             part = nil
         }
-        var fieldsSeen = Set<LabeledField>()
+        var fieldsSeen = LabeledFieldSet()
         var bodySeen = false
         Lines.forEach(text) { line in
             let trimmed = line.trimmingBlanks()

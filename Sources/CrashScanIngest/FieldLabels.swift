@@ -1,7 +1,7 @@
 import CrashScanCatalogs
 
 /// The fields a label block can fill.
-enum LabeledField: Sendable {
+enum LabeledField: Int, Sendable {
     case device, os, appVersion, uploadTime, crashTime, cpuArch, jailbroken, process, bundleID
     case exceptionName, exceptionReason, crashContent, stack, deviceID, userID, issueID, ignored
     /// Bugly's counts for the whole issue, on an issue page's header (发生次数, 影响设备数).
@@ -15,6 +15,28 @@ enum LabeledField: Sendable {
         case .deviceID, .userID, .issueID, .ignored, .issueOccurrences, .issueAffectedDevices: return false
         default: return true
         }
+    }
+}
+
+/// A set of labelled fields as the bits of their numbers: a report's label lines ask and add to
+/// a few such sets each, and a `Set<LabeledField>` hashed for every one (900 instructions an
+/// insertion, with the set's first allocations, importing 3,000 logs).
+struct LabeledFieldSet: Sendable, Equatable, ExpressibleByArrayLiteral {
+    private var bits: UInt32 = 0
+
+    init(arrayLiteral fields: LabeledField...) {
+        for field in fields { insert(field) }
+    }
+
+    var isEmpty: Bool { bits == 0 }
+    var count: Int { bits.nonzeroBitCount }
+
+    func contains(_ field: LabeledField) -> Bool { bits & (1 << UInt32(field.rawValue)) != 0 }
+
+    mutating func insert(_ field: LabeledField) { bits |= 1 << UInt32(field.rawValue) }
+
+    mutating func formUnion<Fields: Sequence>(_ fields: Fields) where Fields.Element == LabeledField {
+        for field in fields { insert(field) }
     }
 }
 

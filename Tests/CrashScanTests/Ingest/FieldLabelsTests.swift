@@ -11,6 +11,28 @@ final class FieldLabelsTests: XCTestCase {
         FieldLabels.match(Substring(line)).map { ($0.field, String($0.value)) }
     }
 
+    func testAFieldSetHoldsWhatASetOfTheFieldsHolds() {
+        let all = (0..<32).compactMap(LabeledField.init(rawValue:))
+        XCTAssertEqual(all.count, 19, "every field fits a bit of the set")
+        var random = SystemRandomNumberGenerator()
+        for _ in 0..<200 {
+            var bits = LabeledFieldSet()
+            var set = Set<LabeledField>()
+            for field in (0..<Int.random(in: 0...8, using: &random)).map({ _ in all.randomElement()! }) {
+                bits.insert(field)
+                set.insert(field)
+            }
+            XCTAssertEqual(bits.count, set.count)
+            XCTAssertEqual(bits.isEmpty, set.isEmpty)
+            for field in all { XCTAssertEqual(bits.contains(field), set.contains(field), "\(field)") }
+            var union = bits
+            union.formUnion([.device, .stack])
+            XCTAssertEqual(union.count, set.union([.device, .stack]).count)
+        }
+        let repeated: LabeledFieldSet = [.os, .os, .device]
+        XCTAssertEqual(repeated.count, 2)
+    }
+
     func testSeparatorsAndDecorations() {
         let cases: [(String, LabeledField, String)] = [
             ("设备机型：iPhone 6 Plus", .device, "iPhone 6 Plus"),
