@@ -21,6 +21,19 @@ final class BuglyConsoleParserTests: XCTestCase {
         return try XCTUnwrap(reports.first)
     }
 
+    func testCrashTitlesAreShortLinesThatOnlySayACrashFollows() {
+        let titles = [
+            "crash log:", "Crash Report", "CRASHLOG", "Crash", "# Crash log", "**崩溃信息**", "崩溃日志：",
+            "崩溃详情：", "クラッシュログ", "* crash report *:",
+        ]
+        let others = [
+            "crash log: the app crashed", "crash logs", "Cras", " crash log", "crash log and more words here!",
+            "Crashed Thread: 0", "崩溃日志是什么", "", "crash\u{301}", "#####", "Crash:" + String(repeating: " ", count: 30),
+        ]
+        for line in titles { XCTAssertTrue(BuglyConsoleParser.isCrashTitle(Substring(line)), line) }
+        for line in others { XCTAssertFalse(BuglyConsoleParser.isCrashTitle(Substring(line)), line) }
+    }
+
     func testSeedPasteImportsAsIPhone6PlusOn813() throws {
         let text = """
             デバイス機種iPhone 6 Plus
