@@ -27,8 +27,10 @@ final class BuglyConsoleParserTests: XCTestCase {
             "崩溃详情：", "クラッシュログ", "* crash report *:",
         ]
         let others = [
-            "crash log: the app crashed", "crash logs", "Cras", " crash log", "crash log and more words here!",
-            "Crashed Thread: 0", "崩溃日志是什么", "", "crash\u{301}", "#####", "Crash:" + String(repeating: " ", count: 30),
+            "crash log: the app crashed", "crash logs", "Cras", " crash log",
+            "crash log and more words here!",
+            "Crashed Thread: 0", "崩溃日志是什么", "", "crash\u{301}", "#####",
+            "Crash:" + String(repeating: " ", count: 30),
         ]
         for line in titles { XCTAssertTrue(BuglyConsoleParser.isCrashTitle(Substring(line)), line) }
         for line in others { XCTAssertFalse(BuglyConsoleParser.isCrashTitle(Substring(line)), line) }
