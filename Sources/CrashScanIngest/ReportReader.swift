@@ -112,7 +112,9 @@ public enum ReportReader {
         if let other = unsupportedTextFormat(head, text: text) {
             return .failure(Rejection(other))
         }
-        if Cr4shedParser.isCr4shed(head) {
+        // Each pass over the head's lines copies them (a retain and a release each): the text is
+        // searched first (memchr) for what the pass looks for at the start of a line.
+        if text.fastContains("Exception type:"), Cr4shedParser.isCr4shed(head) {
             guard let report = Cr4shedParser.parse(allLines ?? Lines.split(text)) else {
                 return .failure(Rejection("Cr4shed log without a report in it"))
             }
@@ -120,7 +122,9 @@ public enum ReportReader {
         }
         if isAppleText(head), let file = readApple(text, chunk: chunk) { return .success(file) }
         let format: SourceFormat
-        if head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") }) {
+        if text.fastContains("Fatal Exception:"),
+            head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") })
+        {
             format = .crashlyticsConsole
         } else if text.fastContains("*** Terminating app due to uncaught exception")
             || text.fastContains("*** First throw call stack")
