@@ -30,12 +30,14 @@ public struct AnalyzedReport: Sendable {
     /// Reason with addresses and numbers normalised, kept on the group.
     public var normalizedReason: String
 
-    public init(_ report: CrashReport, timeBase: TimeBase = TimeBase()) {
-        self.report = report
+    /// Takes the report (`consuming`) and stores it last, after every field is computed from
+    /// it: a report stored first and read after was copied, a retain and a release for each of
+    /// its texts.
+    public init(_ report: consuming CrashReport, timeBase: TimeBase = TimeBase()) {
         contentHash = SHA256.hex(report.normalizedContent)
         // The text was only needed for its hash. Let it go here, on the parsing thread that
         // allocated it, rather than hold it in the batch and free it on the writer.
-        self.report.normalizedContent = ""
+        report.normalizedContent = ""
         device = report.deviceRaw.flatMap(DeviceCatalog.resolveRemembered)
         os = report.osRaw.flatMap(OSVersion.parseRemembered)
         if report.isSimulator {
@@ -55,10 +57,6 @@ public struct AnalyzedReport: Sendable {
         }
         failure = KVCClassifier.classify(report)
         exceptionType = report.exceptionType
-        if exceptionType == nil, let failure {
-            exceptionType = KVCClassifier.impliedException(for: failure)
-            self.report.exceptionTypeInferred = true
-        }
         appImage = CrashGrouping.appImage(
             frames: report.frames, processName: report.appImageHint ?? report.processName)
         let blame = CrashGrouping.blameFrame(frames: report.frames, appImage: appImage)
@@ -67,6 +65,10 @@ public struct AnalyzedReport: Sendable {
         blameSymbolicated = blame.map { !$0.isUnsymbolicated }
         symbolication = AnalyzedReport.symbolicationState(of: report)
         normalizedReason = CrashGrouping.normalizedReason(report.exceptionReason)
+        if exceptionType == nil, let failure {
+            exceptionType = KVCClassifier.impliedException(for: failure)
+            report.exceptionTypeInferred = true
+        }
         fingerprint = CrashGrouping.fingerprint(
             exceptionType: exceptionType,
             reasonPart: CrashGrouping.reasonPart(normalizedReason, failure: failure),
@@ -74,6 +76,7 @@ public struct AnalyzedReport: Sendable {
         incidentKey = Self.incidentKey(
             device: report.deviceID, occurredAt: occurredAt, exception: exceptionType,
             reason: normalizedReason)
+        self.report = consume report
     }
 
     /// `incidentKey`'s hash of its parts (the time cut to the second: one format keeps

@@ -32,15 +32,16 @@ public struct ParseSettings: Sendable {
     }
 
     /// Symbolicates (when dSYMs were given) and analyses one parsed report.
-    public func analyze(_ report: CrashReport) -> AnalyzedReport {
-        var report = report
+    public func analyze(_ report: consuming CrashReport) -> AnalyzedReport {
         if report.sourceAppID == nil, report.format.isBugly { report.sourceAppID = buglyAppID }
         if let symbolicator { symbolicator.symbolicate(&report) }
         return AnalyzedReport(report, timeBase: timeBase)
     }
 
     /// A file's reports analysed, in their order (a file of many on all cores).
-    public func analyze(all reports: [CrashReport]) -> [AnalyzedReport] {
-        ParallelMap.mapInChunks(reports, transform: analyze)
+    public func analyze(all reports: consuming [CrashReport]) -> [AnalyzedReport] {
+        // One report (most files): moved into its analysis, not copied.
+        if reports.count == 1, let report = reports.popLast() { return [analyze(report)] }
+        return ParallelMap.mapInChunks(reports, transform: analyze)
     }
 }

@@ -124,12 +124,15 @@ package enum SourceReader {
             isWorkbook
             ? ScaleReader.workbook(data, budget: &budget).flatMap(ReportReader.scaleFile)
             : ReportReader.read(data, chunk: inChunks ? RemainingReports.chunk : nil)
-        switch read {
-        case .success(let file):
+        switch consume read {
+        case .success(var file):
             if let scale = file.scale {
                 input.outcome = .scale(settings.analyze(scale))
             } else {
-                input.outcome = .parsed(settings.analyze(all: file.reports))
+                // Handed over, not shared: the reports are moved into their analyses.
+                let reports = file.reports
+                file.reports = []
+                input.outcome = .parsed(settings.analyze(all: reports))
                 if let rest = file.rest {
                     input.part = .first
                     input.rest = rest
