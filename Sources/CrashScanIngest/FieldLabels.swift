@@ -133,42 +133,49 @@ enum FieldLabels {
     /// (`:`, `：`, a table cell `|`, white space, or nothing for CJK labels). English labels match
     /// in any case (`Exception name`, `OS VERSION`).
     static func match(_ line: Substring) -> (field: LabeledField, value: Substring)? {
-        let bytes = line.utf8
-        var start = bytes.startIndex
+        guard let (field, value) = line.withUTF8Storage(match) else { return nil }
+        let utf8 = line.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: value.lowerBound)
+        let upper = utf8.index(lower, offsetBy: value.count)
+        return (field, Substring(utf8[lower..<upper]))
+    }
+
+    /// `match` on the line's bytes, the value as offsets: this runs on most lines of every
+    /// console report, and reading them through the Substring's UTF-8 view (an index type and a
+    /// call a byte, a retain of the view a line) cost twice as much.
+    private static func match(_ bytes: UnsafeBufferPointer<UInt8>) -> (LabeledField, Range<Int>)? {
+        var start = 0
         // Table pipes, list bullets, markdown emphasis and headings before the label.
-        while start < bytes.endIndex, isLeadingDecoration(bytes[start]) {
-            start = bytes.index(after: start)
-        }
-        guard start < bytes.endIndex else { return nil }
+        while start < bytes.count, isLeadingDecoration(bytes[start]) { start += 1 }
+        guard start < bytes.count else { return nil }
         let candidates = byFirstByte[Int(lowercased(bytes[start]))]
         guard !candidates.isEmpty else { return nil }
         for candidate in candidates {
             let label = prepared[candidate]
+            guard start + label.bytes.count <= bytes.count else { continue }
             var position = start
             var matched = true
             for expected in label.bytes {
-                guard position < bytes.endIndex else {
-                    matched = false
-                    break
-                }
                 let byte = label.isASCII ? lowercased(bytes[position]) : bytes[position]
                 guard byte == expected else {
                     matched = false
                     break
                 }
-                position = bytes.index(after: position)
+                position += 1
             }
             guard matched else { continue }
             // An ASCII label must end at a word boundary: `Model` is not the start of `Models`.
-            if label.isASCII, position < bytes.endIndex, isWordByte(bytes[position]) { continue }
-            // The separator and the value on bytes: every byte tested here is ASCII, or the
-            // full-width colon as a whole (a Character walk here was 30 Character reads a file).
-            let separatorStart = position < bytes.endIndex ? bytes[position] : nil
+            if label.isASCII, position < bytes.count, isWordByte(bytes[position]) { continue }
+            // The separator and the value: every byte tested here is ASCII, or the full-width
+            // colon as a whole.
+            let separatorStart = position < bytes.count ? bytes[position] : nil
             var rest = skip(bytes, from: position) { $0 == 32 || $0 == 9 || $0 == 42 }
-            if rest < bytes.endIndex, bytes[rest] == 58 || bytes[rest] == 124 {
-                rest = bytes.index(after: rest)
-            } else if let end = fullWidthColonEnd(bytes, at: rest) {
-                rest = end
+            if rest < bytes.count, bytes[rest] == 58 || bytes[rest] == 124 {
+                rest += 1
+            } else if rest + 3 <= bytes.count, bytes[rest] == 0xEF, bytes[rest + 1] == 0xBC,
+                bytes[rest + 2] == 0x9A
+            {
+                rest += 3  // `：`
             } else if !label.isASCII && label.characters <= 2 {
                 // Short CJK labels (系统, 机型) begin ordinary sentences too: require a separator.
                 guard separatorStart == 32 || separatorStart == 9 else { continue }
@@ -176,42 +183,27 @@ enum FieldLabels {
                 // An English label needs a real separator: `Device Model: …`, `Device Model | …`,
                 // or a column gap (`Model iPhone7,1` with one space is too weak).
                 let gap = skip(bytes, from: position) { $0 == 32 || $0 == 9 }
-                guard bytes.distance(from: position, to: gap) >= 2 || separatorStart == 9 else { continue }
+                guard gap - position >= 2 || separatorStart == 9 else { continue }
             }
             let valueStart = skip(bytes, from: rest) { $0 == 32 || $0 == 9 || $0 == 42 }
-            var valueEnd = bytes.endIndex
+            var valueEnd = bytes.count
             while valueEnd > valueStart {
-                let before = bytes.index(before: valueEnd)
-                let byte = bytes[before]
+                let byte = bytes[valueEnd - 1]
                 guard byte == 32 || byte == 124 || byte == 42 || byte == 9 else { break }
-                valueEnd = before
+                valueEnd -= 1
             }
-            let value = Substring(bytes[valueStart..<valueEnd])
-            return (label.field, value)
+            return (label.field, valueStart..<valueEnd)
         }
         return nil
     }
 
-    /// The first index from `start` whose byte `skipped` does not accept.
+    /// The first offset from `start` whose byte `skipped` does not accept.
     @inline(__always) private static func skip(
-        _ bytes: Substring.UTF8View, from start: Substring.UTF8View.Index, _ skipped: (UInt8) -> Bool
-    ) -> Substring.UTF8View.Index {
+        _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, _ skipped: (UInt8) -> Bool
+    ) -> Int {
         var position = start
-        while position < bytes.endIndex, skipped(bytes[position]) { position = bytes.index(after: position) }
+        while position < bytes.count, skipped(bytes[position]) { position += 1 }
         return position
-    }
-
-    /// Where a full-width colon `：` (EF BC 9A) at `position` ends; nil when there is none.
-    private static func fullWidthColonEnd(_ bytes: Substring.UTF8View, at position: Substring.UTF8View.Index)
-        -> Substring.UTF8View.Index?
-    {
-        guard bytes.distance(from: position, to: bytes.endIndex) >= 3, bytes[position] == 0xEF else {
-            return nil
-        }
-        let second = bytes.index(after: position)
-        let third = bytes.index(after: second)
-        guard bytes[second] == 0xBC, bytes[third] == 0x9A else { return nil }
-        return bytes.index(after: third)
     }
 
     @inline(__always) private static func lowercased(_ byte: UInt8) -> UInt8 {
