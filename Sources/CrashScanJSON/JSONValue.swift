@@ -1,3 +1,5 @@
+import CrashScanModel
+
 /// A JSON document built as a tree by `StreamingJSON`, each value with the line it starts on
 /// (for messages that name it: a rule file's field) and its bytes in the document (to write one
 /// value's canonical form: a crash of a Bugly document).
@@ -123,12 +125,16 @@ extension JSONValue {
             self.countedTo = countedTo
         }
 
-        /// The line of `offset`, which is never before the last asked.
+        /// The line of `offset`, which is never before the last asked. From line break to line
+        /// break with memchr: a byte-by-byte count was 14 M instructions of a parsing thread
+        /// importing 3,000 logs (a fifth of them Bugly JSON, read as trees).
         mutating func line(at offset: Int) -> Int {
-            while countedTo < offset {
-                if bytes[countedTo] == 10 { line += 1 }
-                countedTo += 1
+            var from = countedTo
+            while from < offset, let newline = bytes.firstOffset(of: 10, from: from, to: offset) {
+                line += 1
+                from = newline + 1
             }
+            countedTo = Swift.max(countedTo, offset)
             return line
         }
 
