@@ -64,8 +64,9 @@ struct SentryEventFields {
 /// `Reason:`, `Call stack:` with `// symbol` frames. Rewritten into Apple's keys and read by the
 /// Apple text parser.
 enum Cr4shedParser {
-    static func isCr4shed(_ lines: [Substring]) -> Bool {
-        lines.contains { $0.hasPrefix("Exception type:") }
+    /// Whether the head's `lines` (of `text`) are a Cr4shed log.
+    static func isCr4shed(_ lines: [Substring], text: String) -> Bool {
+        ReportReader.headHasLine(lines, startingWith: "Exception type:", in: text)
             && lines.contains {
                 $0.hasPrefix("Call stack:") || $0.hasPrefix("Bundle id:") || $0.hasPrefix("Culprit:")
             }

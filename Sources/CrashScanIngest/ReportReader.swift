@@ -112,9 +112,7 @@ public enum ReportReader {
         if let other = unsupportedTextFormat(head, text: text) {
             return .failure(Rejection(other))
         }
-        // Each pass over the head's lines copies them (a retain and a release each): the text is
-        // searched first (memchr) for what the pass looks for at the start of a line.
-        if text.fastContains("Exception type:"), Cr4shedParser.isCr4shed(head) {
+        if Cr4shedParser.isCr4shed(head, text: text) {
             guard let report = Cr4shedParser.parse(allLines ?? Lines.split(text)) else {
                 return .failure(Rejection("Cr4shed log without a report in it"))
             }
@@ -122,9 +120,7 @@ public enum ReportReader {
         }
         if isAppleText(head), let file = readApple(text, chunk: chunk) { return .success(file) }
         let format: SourceFormat
-        if text.fastContains("Fatal Exception:"),
-            head.contains(where: { $0.hasPrefix("Fatal Exception:") || $0.hasPrefix("`Fatal Exception:") })
-        {
+        if headHasLine(head, startingWith: "Fatal Exception:", orQuoted: true, in: text) {
             format = .crashlyticsConsole
         } else if text.fastContains("*** Terminating app due to uncaught exception")
             || text.fastContains("*** First throw call stack")
@@ -437,10 +433,23 @@ public enum ReportReader {
     }
 
     /// Text formats of other crash reporters that crashscan names and skips.
+    /// Whether a line of `head` (of `text`) starts with `prefix`, or with a backtick and `prefix`
+    /// when `orQuoted`. The text is searched first (memchr): most texts hold no such line, and
+    /// each pass over the head copies its lines, a retain and a release each.
+    static func headHasLine(
+        _ head: [Substring], startingWith prefix: String, orQuoted: Bool = false, in text: String
+    )
+        -> Bool
+    {
+        text.fastContains(prefix)
+            && head.contains {
+                $0.hasPrefix(prefix)
+                    || orQuoted && $0.hasPrefix("`") && Substring($0.utf8.dropFirst()).hasPrefix(prefix)
+            }
+    }
+
     private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
-        // The text is searched first (memchr): asking each line of the head cost more.
-        if text.fastContains("Application received signal"),
-            head.contains(where: { $0.hasPrefix("Application received signal") }),
+        if headHasLine(head, startingWith: "Application received signal", in: text),
             text.fastContains("\ndSYM UUID:")
         {
             return "Umeng crash log: this format is not supported yet"

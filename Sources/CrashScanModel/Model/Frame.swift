@@ -151,11 +151,15 @@ public struct Frame: Sendable, Equatable {
     @inlinable func withBytes<R>(of span: TextSpan, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
         -> R
     {
-        try bytes.withUnsafeBufferPointer { buffer in
-            let start = Int(span.start)
-            let count = max(Int(span.count), 0)
-            return try body(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)]))
-        }
+        try bytes.withUnsafeBufferPointer { try body(Self.bytes(of: span, in: $0)) }
+    }
+
+    /// The bytes of `span` in `buffer` (this storage's bytes); none for a "none" span.
+    @inlinable static func bytes(of span: TextSpan, in buffer: UnsafeBufferPointer<UInt8>)
+        -> UnsafeBufferPointer<UInt8>
+    {
+        let start = Int(span.start)
+        return UnsafeBufferPointer(rebasing: buffer[start..<(start + max(Int(span.count), 0))])
     }
 
     func text(_ span: TextSpan) -> String? {

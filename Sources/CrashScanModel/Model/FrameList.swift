@@ -70,15 +70,7 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
     /// frame of every report.
     @inlinable public func positions(whereSymbol accept: (UnsafeBufferPointer<UInt8>) -> Bool) -> [Int] {
         storage.bytes.withUnsafeBufferPointer { buffer in
-            var found: [Int] = []
-            for (position, slot) in slots.enumerated() {
-                let start = Int(slot.symbol.start)
-                let count = Swift.max(Int(slot.symbol.count), 0)
-                if accept(UnsafeBufferPointer(rebasing: buffer[start..<(start + count)])) {
-                    found.append(position)
-                }
-            }
-            return found
+            slots.indices.filter { accept(FrameStorage.bytes(of: slots[$0].symbol, in: buffer)) }
         }
     }
 

@@ -38,6 +38,17 @@ final class ReportShapesTests: XCTestCase {
         """
     }
 
+    func testAHeadLineIsFoundAtTheStartOfALineOnly() {
+        let text = "intro: see Fatal Exception: below\n`Fatal Exception: NSRangeException\nFatal"
+        let head = Lines.split(text).map { $0.trimmingBlanks() }
+        XCTAssertTrue(
+            ReportReader.headHasLine(head, startingWith: "Fatal Exception:", orQuoted: true, in: text))
+        XCTAssertFalse(
+            ReportReader.headHasLine(head, startingWith: "Fatal Exception:", in: text), "quoted only")
+        XCTAssertFalse(ReportReader.headHasLine(head, startingWith: "see Fatal", in: text), "mid-line")
+        XCTAssertFalse(ReportReader.headHasLine(head, startingWith: "Exception type:", in: text))
+    }
+
     func testSeveralConsoleReportsInOnePasteAreSeveralReports() throws {
         let first = Self.console(
             device: "iPhone 6 Plus", time: "2015-03-01 08:18:47", key: "_placeholderLabel")
