@@ -52,15 +52,15 @@ extension Store {
     }
 
     /// Whether an import writes each parse batch in one savepoint rather than one a file
-    /// (`ReportWriter.writeInOneSavepoint`): while the database is under `memoryJournalLimit`,
-    /// where its journals are usually in memory; past it, in temporary files, a million reports
-    /// took longer with them.
-    static func savepointPerBatch(databaseBytes: Int) -> Bool { databaseBytes < memoryJournalLimit }
+    /// (`ReportWriter.writeInOneSavepoint`): while the database is under `batchSavepointLimit`.
+    /// Past it a batch's savepoint journals too many pages (a million reports took longer with
+    /// it, when journals were files there).
+    static func savepointPerBatch(databaseBytes: Int) -> Bool { databaseBytes < batchSavepointLimit }
 
-    /// Before each transaction of an import: its page cache (`bulkCacheKiB`), its checkpoint
-    /// interval (`bulkCheckpointPages`) and where it keeps its journals (`placeJournals`), all by
-    /// the database's size; gives how many times its usual number of files the transaction holds
-    /// (`bulkTransactionScale`) and whether it writes a batch in one savepoint
+    /// Before each transaction of an import: its page cache (`bulkCacheKiB`) and its checkpoint
+    /// interval (`bulkCheckpointPages`) by the database's size, its journals in memory
+    /// (`keepJournalsInMemory`); gives how many times its usual number of files the transaction
+    /// holds (`bulkTransactionScale`) and whether it writes a batch in one savepoint
     /// (`savepointPerBatch`); on PostgreSQL 1 and no.
     @discardableResult
     package func tuneForBulkTransaction() throws -> BulkTransactionShape {
@@ -71,34 +71,36 @@ extension Store {
         try db.execute("PRAGMA cache_size = -\(Self.bulkCacheKiB(databaseBytes: bytes))")
         try db.execute(
             "PRAGMA wal_autocheckpoint = \(Self.bulkCheckpointPages(databaseBytes: bytes, pageSize: size))")
-        try placeJournals(databaseBytes: bytes)
+        try keepJournalsInMemory()
         return BulkTransactionShape(
             scale: Self.bulkTransactionScale(databaseBytes: bytes),
             savepointPerBatch: Self.savepointPerBatch(databaseBytes: bytes))
     }
 
-    /// Each file's savepoint keeps the pages it changes in a sub-journal, which SQLite moves to a
-    /// temporary file past 64 KiB for the rest of the transaction; a file changes about 30 pages
-    /// (120 KB). 20,000 logs made 581,720 `pwrite` calls (29 a report) and spent 1.0–2.2 s in the
-    /// kernel; with `temp_store = MEMORY` 28,366 calls and 0.4 s. But the tallies' additions at
-    /// each commit journal every page they change too, and on a database of a million reports
-    /// that was about 25 MB at once (importing 20,000 logs into it, one run each: peak resident
-    /// memory 120 MB against 92 MB, 7.53 s against 9.04 s). So journals are kept in memory while
-    /// the database is under `memoryJournalLimit`, where what the additions change is a few
-    /// megabytes, and in files beyond. Changing `temp_store` drops the connection's temporary
-    /// tables and triggers: a connection that has some (a caller's) keeps what it has.
-    private func placeJournals(databaseBytes: Int) throws {
+    /// Each file's savepoint keeps the pages it changes in a sub-journal (about 30 pages, 120 KB),
+    /// which SQLite moves to a temporary file past 64 KiB for the rest of the transaction: two
+    /// `pwrite` calls a page, the same file written again from its start for every file. Building
+    /// the million-report database with the journals in files past 256 MiB, `pwrite` took 28 % of
+    /// the writer thread's time (perf); with them in memory throughout, alternated four times,
+    /// 97.4, 106.9, 104.2 and 107.6 s against 102.4, 116.9, 109.0 and 109.6 s (system time
+    /// 16.5–17.3 s against 31.2–34.4 s; user time about the same or up to 5.6 s more: SQLite's
+    /// memory journal allocates and frees a chunk of 1 KiB at a time). What keeps the memory down
+    /// (peak 392–399 MB against 382–387 MB) is that a cache addition takes at most
+    /// `CacheUpkeep.reportsPerAddition` reports a statement. SQLite's own way to keep small
+    /// journals in memory and larger ones in files (`SQLITE_CONFIG_STMTJRNL_SPILL`) fails with
+    /// "database or disk is full" in Debian's SQLite 3.40.1 from a threshold of 256 KiB. Changing
+    /// `temp_store` drops the connection's temporary tables and triggers: a connection that has
+    /// some (a caller's) keeps what it has.
+    private func keepJournalsInMemory() throws {
         guard try !hasTemporaryObjects() else { return }
-        let inMemory = databaseBytes < Self.memoryJournalLimit
         // `temp_store` reads 2 for MEMORY; every change drops the temporary schema, so only a change.
-        let isInMemory = try db.query("PRAGMA temp_store").first?.int("temp_store") == 2
-        guard inMemory != isInMemory else { return }
-        try db.execute(inMemory ? "PRAGMA temp_store = MEMORY" : "PRAGMA temp_store = DEFAULT")
+        guard try db.query("PRAGMA temp_store").first?.int("temp_store") != 2 else { return }
+        try db.execute("PRAGMA temp_store = MEMORY")
     }
 
-    /// The database size up to which an import's journals are kept in memory (about 200,000
-    /// reports).
-    static let memoryJournalLimit = 256 << 20
+    /// The database size up to which an import writes each parse batch in one savepoint (about
+    /// 200,000 reports).
+    static let batchSavepointLimit = 256 << 20
 
     /// After the files are written: journals and temporary tables go to files again (a regroup's
     /// statement can change most of the database, and its journal would be held in memory whole).

@@ -111,26 +111,49 @@ struct CacheUpkeep {
 
     /// Adds the reports with these ids, which the transaction inserted, to every cache (with
     /// their failures), in the caches' order (two importers on PostgreSQL lock rows in the same
-    /// order).
-    func add(reports ids: [Int64], statements: inout [String: Statement]) throws {
-        guard let first = ids.first, let last = ids.last else { return }
+    /// order); on SQLite, at most `reportsPerStatement` of them a statement (see
+    /// `reportsPerAddition`).
+    func add(
+        reports ids: [Int64], statements: inout [String: Statement],
+        reportsPerStatement: Int = reportsPerAddition
+    ) throws {
+        let size = db.dialect == .sqlite ? max(1, reportsPerStatement) : max(1, ids.count)
+        let parts = stride(from: 0, to: ids.count, by: size).map {
+            additionValues(ids[$0..<min($0 + size, ids.count)])
+        }
+        for cache in Caches.all {
+            for (values, isRun) in parts {
+                let sql = cache.addSQL(db.dialect, inRange: isRun)
+                let statement = try statements[sql] ?? db.prepare(sql)
+                statements[sql] = statement
+                try statement.bind(values)
+                try statement.runToCompletion()
+            }
+        }
+    }
+
+    /// SQLite: how many reports one addition statement adds to a cache at most. A statement keeps
+    /// a journal of every page it changes (to undo itself if it fails), and an import keeps its
+    /// journals in memory (`Store.keepJournalsInMemory`): a commit of 65,536 reports into a
+    /// database of a million changed most pages of the caches in one statement each (peak
+    /// resident memory building the million-report database 470 MB; 399 MB with 4,096 reports a
+    /// statement, 383 MB with the journals in files).
+    static let reportsPerAddition = 4_096
+
+    /// The parameters of an addition of the reports `ids`, and whether they are a range.
+    private func additionValues(_ ids: ArraySlice<Int64>) -> (values: [SQLValue], isRun: Bool) {
         // An import's reports are usually one run of ids (given in order, none deleted since):
         // SQLite reads them as a range rather than a list, which it parsed and indexed again for
         // each cache (the 13 additions of 16,384 reports to a database of 100,000: 0.40 s
         // against 0.45–0.48 s in the sqlite3 shell, four runs each; the writer's instructions
         // importing 3,000 logs in one transaction 1,240 M against 1,142 M). PostgreSQL, whose
         // transactions hold a batch each, keeps its array.
-        let isRun =
-            db.dialect == .sqlite && last - first + 1 == Int64(ids.count)
-            && zip(ids, ids.dropFirst()).allSatisfy { $0 + 1 == $1 }
-        let values = isRun ? [SQLValue.integer(first), .integer(last)] : [db.dialect.idListValue(ids)]
-        for cache in Caches.all {
-            let sql = cache.addSQL(db.dialect, inRange: isRun)
-            let statement = try statements[sql] ?? db.prepare(sql)
-            statements[sql] = statement
-            try statement.bind(values)
-            try statement.runToCompletion()
+        if db.dialect == .sqlite, let first = ids.first, let last = ids.last,
+            last - first + 1 == Int64(ids.count), zip(ids, ids.dropFirst()).allSatisfy({ $0 + 1 == $1 })
+        {
+            return ([.integer(first), .integer(last)], true)
         }
+        return ([db.dialect.idListValue(ids)], false)
     }
 
     /// After the transaction changed `columns` of the reports of `groups` (moved them between

@@ -204,6 +204,34 @@ final class CacheTests: XCTestCase {
         try CacheAssertions.assertCachesMatchRows(store)
     }
 
+    /// SQLite adds a commit's reports to the caches a few thousand a statement
+    /// (`CacheUpkeep.reportsPerAddition`): added one, two or a thousand at a time, with one report
+    /// left out (the parts around it are lists of ids, not ranges) and added after, the caches
+    /// hold what the rows say.
+    func testReportsAddedToTheCachesInPartsGiveWhatTheRowsSay() throws {
+        let store = try SampleStore.make(self)
+        let db = store.db
+        let ids = try db.query("SELECT id FROM report ORDER BY id").compactMap { try $0.int("id") }.map(
+            Int64.init)
+        XCTAssertGreaterThan(ids.count, 8)
+        let left = ids[3]
+        for partSize in [1, 2, 1_000] {
+            try CacheUpkeep.transaction(db) { upkeep in
+                for cache in Caches.all { try db.execute("DELETE FROM \(cache.name)") }
+                var statements: [String: Statement] = [:]
+                try upkeep.add(
+                    reports: ids.filter { $0 != left }, statements: &statements, reportsPerStatement: partSize
+                )
+            }
+            XCTAssertFalse(try store.checkCaches().differences.isEmpty, "report \(left) is not added yet")
+            try CacheUpkeep.transaction(db) { upkeep in
+                var statements: [String: Statement] = [:]
+                try upkeep.add(reports: [left], statements: &statements, reportsPerStatement: partSize)
+            }
+            try CacheAssertions.assertCachesMatchRows(store)
+        }
+    }
+
     /// A second import adds to the caches of the first; a report inserted by hand marks them
     /// stale, and the next import rebuilds them before it adds its own.
     func testLaterImportsAddToTheCachesAndRebuildThemAfterAHandInsert() throws {

@@ -2,19 +2,19 @@ import XCTest
 
 @testable import CrashScanStore
 
-/// Where an import keeps SQLite's journals (`Store.tuneForBulkTransaction`): in memory while the database
-/// is small, in files past `memoryJournalLimit` and after the files are written; never at the
-/// cost of the connection's temporary objects, which a change of `temp_store` would drop.
+/// Where an import keeps SQLite's journals (`Store.tuneForBulkTransaction`): in memory while it
+/// writes the files, in files after them; never at the cost of the connection's temporary
+/// objects, which a change of `temp_store` would drop.
 final class JournalPlacementTests: XCTestCase {
     private func tempStore(_ store: Store) throws -> Int? {
         try store.db.query("PRAGMA temp_store").first?.int("temp_store")
     }
 
-    func testJournalsAreInMemoryWhileTheDatabaseIsSmallAndInFilesAfterwards() throws {
+    func testJournalsAreInMemoryWhileTheFilesAreWrittenAndInFilesAfterwards() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
         try store.tuneForBulkTransaction()
-        XCTAssertEqual(try tempStore(store), 2, "MEMORY for a database far under the limit")
+        XCTAssertEqual(try tempStore(store), 2, "MEMORY while the files are written")
         try store.endBulkWrites()
         XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
     }
