@@ -53,8 +53,9 @@ extension Store {
 
     /// Whether an import writes each parse batch in one savepoint rather than one a file
     /// (`ReportWriter.writeInOneSavepoint`): while the database is under `batchSavepointLimit`.
-    /// Past it a batch's savepoint journals too many pages (a million reports took longer with
-    /// it, when journals were files there).
+    /// Past it a batch's savepoint journals too many pages: a million reports took longer with it
+    /// (in four pairs of six with the journals in files; 107.7 s against 100.6 s, one pair, with
+    /// them in memory).
     static func savepointPerBatch(databaseBytes: Int) -> Bool { databaseBytes < batchSavepointLimit }
 
     /// Before each transaction of an import: its page cache (`bulkCacheKiB`) and its checkpoint
@@ -85,7 +86,7 @@ extension Store {
     /// 97.4, 106.9, 104.2 and 107.6 s against 102.4, 116.9, 109.0 and 109.6 s (system time
     /// 16.5–17.3 s against 31.2–34.4 s; user time about the same or up to 5.6 s more: SQLite's
     /// memory journal allocates and frees a chunk of 1 KiB at a time). What keeps the memory down
-    /// (peak 392–399 MB against 382–387 MB) is that a cache addition takes at most
+    /// (peak 392–419 MB against 370–387 MB) is that a cache addition takes at most
     /// `CacheUpkeep.reportsPerAddition` reports a statement. SQLite's own way to keep small
     /// journals in memory and larger ones in files (`SQLITE_CONFIG_STMTJRNL_SPILL`) fails with
     /// "database or disk is full" in Debian's SQLite 3.40.1 from a threshold of 256 KiB. Changing

@@ -136,8 +136,8 @@ struct CacheUpkeep {
     /// a journal of every page it changes (to undo itself if it fails), and an import keeps its
     /// journals in memory (`Store.keepJournalsInMemory`): a commit of 65,536 reports into a
     /// database of a million changed most pages of the caches in one statement each (peak
-    /// resident memory building the million-report database 470 MB; 399 MB with 4,096 reports a
-    /// statement, 383 MB with the journals in files).
+    /// resident memory building the million-report database 470 MB; 392–419 MB with 4,096
+    /// reports a statement, 370–387 MB with the journals in files).
     static let reportsPerAddition = 4_096
 
     /// The parameters of an addition of the reports `ids`, and whether they are a range.
