@@ -239,9 +239,7 @@ enum BuglyConsoleParser {
                 end -= 1
             }
             // The full-width colon `：` (EF BC 9A) of Chinese labels.
-            if end - start > 3, bytes[end - 3] == 0xEF, bytes[end - 2] == 0xBC, bytes[end - 1] == 0x9A {
-                end -= 3
-            }
+            if end - start > 3, bytes.has("：", at: end - 3) { end -= 3 }
             let body = bytes[start..<end]
             return crashTitles.contains { title in
                 title.count == body.count

@@ -1,4 +1,5 @@
 import CrashScanCatalogs
+import CrashScanModel
 
 /// The fields a label block can fill.
 enum LabeledField: Int, Sendable {
@@ -172,10 +173,8 @@ enum FieldLabels {
             var rest = skip(bytes, from: position) { $0 == 32 || $0 == 9 || $0 == 42 }
             if rest < bytes.count, bytes[rest] == 58 || bytes[rest] == 124 {
                 rest += 1
-            } else if rest + 3 <= bytes.count, bytes[rest] == 0xEF, bytes[rest + 1] == 0xBC,
-                bytes[rest + 2] == 0x9A
-            {
-                rest += 3  // `：`
+            } else if bytes.has("：", at: rest) {
+                rest += 3  // the full-width colon, EF BC 9A
             } else if !label.isASCII && label.characters <= 2 {
                 // Short CJK labels (系统, 机型) begin ordinary sentences too: require a separator.
                 guard separatorStart == 32 || separatorStart == 9 else { continue }

@@ -226,8 +226,6 @@ public enum ReportReader {
         return reports.count >= minimum ? FileReports(reports: reports) : nil
     }
 
-    /// Apple's own header keys and section titles (any indentation). `Process:` and
-    /// `OS Version:` do not count: Bugly's English console labels use them too.
     /// The keys of which two make a text Apple's, kept once: as a literal they were an array made
     /// again for each line of each file's head.
     private static let appleKeys = [
@@ -243,6 +241,8 @@ public enum ReportReader {
         }
     }
 
+    /// Apple's own header keys and section titles (any indentation). `Process:` and
+    /// `OS Version:` do not count: Bugly's English console labels use them too.
     static func isAppleText(_ head: [Substring]) -> Bool {
         var keys = 0
         for line in head {
@@ -432,7 +432,6 @@ public enum ReportReader {
         return nil
     }
 
-    /// Text formats of other crash reporters that crashscan names and skips.
     /// Whether a line of `head` (of `text`) starts with `prefix`, or with a backtick and `prefix`
     /// when `orQuoted`. The text is searched first (memchr): most texts hold no such line, and
     /// each pass over the head copies its lines, a retain and a release each.
@@ -444,10 +443,11 @@ public enum ReportReader {
         text.fastContains(prefix)
             && head.contains {
                 $0.hasPrefix(prefix)
-                    || orQuoted && $0.hasPrefix("`") && Substring($0.utf8.dropFirst()).hasPrefix(prefix)
+                    || orQuoted && $0.hasPrefix("`") && $0.dropFirst().hasPrefix(prefix)
             }
     }
 
+    /// Text formats of other crash reporters that crashscan names and skips.
     private static func unsupportedTextFormat(_ head: [Substring], text: String) -> String? {
         if headHasLine(head, startingWith: "Application received signal", in: text),
             text.fastContains("\ndSYM UUID:")
