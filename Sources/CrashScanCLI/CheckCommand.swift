@@ -62,6 +62,12 @@ enum CheckCommand: CommandDefinition {
         if check.outdated {
             console.out("the derived tables were made by another crashscan (or never): --repair makes them\n")
         }
+        if check.loading {
+            console.out(
+                "an import into this new database is filling the derived tables (their indexes are made when it "
+                    + "ends), or it stopped before it ended: report reads the rows until the next command that "
+                    + "writes makes them again\n")
+        }
         if check.stale {
             console.out(
                 "the derived tables are marked stale: the rows were changed outside crashscan since they were "

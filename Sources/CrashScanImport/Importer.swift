@@ -132,7 +132,7 @@ public final class Importer {
         if !staleGroups { try Regrouper.markCurrent(store) }
         let writer = try ReportWriter(
             store: store, arguments: arguments, version: version, parserRevision: ReportReader.revision)
-        let bulk = BulkWrites(store: store)
+        let bulk = try BulkWrites(store: store)
         var summary = ImportSummary()
         summary.rehashed = rehashed
         let batches = BatchSource(

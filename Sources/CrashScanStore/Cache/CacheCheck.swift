@@ -19,8 +19,12 @@ public struct CacheCheck: Sendable {
     public var stale = false
     /// The caches were made by another crashscan's declarations, or never made.
     public var outdated = false
+    /// An import into a new database is filling them and makes their indexes when it ends, or it
+    /// stopped before (readers read the rows meanwhile; the next command that writes makes them
+    /// again). Their rows are compared all the same.
+    public var loading = false
 
-    public var isClean: Bool { differences.isEmpty && !stale && !outdated }
+    public var isClean: Bool { differences.isEmpty && !stale && !outdated && !loading }
 
     /// How many differing rows are shown per cache.
     static let samplesShown = 5
@@ -34,7 +38,8 @@ extension Store {
             let upkeep = CacheUpkeep(db: db)
             let state = try upkeep.state()
             check.stale = state?.stale ?? false
-            check.outdated = state?.digest != CacheSchema.digest(db.dialect)
+            check.loading = state?.digest == CacheUpkeep.loadingDigest
+            check.outdated = state?.digest != CacheSchema.digest(db.dialect) && !check.loading
             guard !check.outdated else { return check }
             for cache in Caches.all {
                 check.caches.append(cache.name)

@@ -25,14 +25,17 @@ extension CacheTable {
         }
         let rowid = numbered || (isProjection && clusteredBy.isEmpty)
         let suffix = dialect == .sqlite && !rowid ? " WITHOUT ROWID" : ""
-        var statements = [
-            "CREATE TABLE \(name) (\n    " + parts.joined(separator: ",\n    ") + "\n)\(suffix)"
-        ]
-        for index in indexes {
+        return ["CREATE TABLE \(name) (\n    " + parts.joined(separator: ",\n    ") + "\n)\(suffix)"]
+            + indexSQL(dialect)
+    }
+
+    /// The statements that make the indexes (`ifMissing`: each unless it exists).
+    func indexSQL(_ dialect: SQLDialect, ifMissing: Bool = false) -> [String] {
+        indexes.map { index in
             let columns = index.map { Self.indexedColumn($0, dialect) }.joined(separator: ", ")
-            statements.append("CREATE INDEX \(indexName(index)) ON \(name) (\(columns))")
+            return
+                "CREATE INDEX \(ifMissing ? "IF NOT EXISTS " : "")\(indexName(index)) ON \(name) (\(columns))"
         }
-        return statements
     }
 
     /// `device_model COLLATE NOCASE` → `lower(device_model)` on PostgreSQL (its text columns are
@@ -77,11 +80,10 @@ extension CacheTable {
     func rebuildSQL(_ dialect: SQLDialect) -> [String] {
         let order =
             numbered ? " ORDER BY " + (1...columns.count).map(String.init).joined(separator: ", ") : ""
-        let create = createSQL(dialect).dropFirst()
         return indexes.map { "DROP INDEX IF EXISTS \(indexName($0))" } + [
             "DELETE FROM \(name)",
             "INSERT INTO \(name) (\(columnNames.joined(separator: ", "))) " + definitionSQL(dialect) + order,
-        ] + create
+        ] + indexSQL(dialect)
     }
 
     /// Adds the rows of the reports whose ids are listed in parameter 1 (`SQLDialect.idList`), or
