@@ -1,30 +1,30 @@
 import CrashScanDatabase
 
 /// What an import changes for writing many reports (`tuneForBulkTransaction` before each
-/// transaction: the page cache, the checkpoint interval, the journals; the caches' indexes
-/// deferred when the database holds no report yet), ended after its last file whether it
+/// transaction: the page cache, the checkpoint interval, the journals; the indexes it does not
+/// read deferred in a new database, `Store.deferIndexes`), ended after its last file whether it
 /// succeeded or failed: the journals back to files, the indexes made.
 package struct BulkWrites {
     private let store: Store
-    /// The caches' indexes are made when the import ends (`CacheUpkeep.deferIndexes`).
+    /// Indexes are made when the import ends (`Store.deferIndexes`).
     private let deferredIndexes: Bool
 
     /// Before the first file.
     package init(store: Store) throws {
         self.store = store
-        deferredIndexes = try store.deferCacheIndexes()
+        deferredIndexes = try store.deferIndexes()
     }
 
     /// After the last file, before the groups are refreshed (they read the caches).
     package func end() throws {
         try store.endBulkWrites()
-        if deferredIndexes { try store.makeDeferredCacheIndexes() }
+        if deferredIndexes { try store.makeDeferredIndexes() }
     }
 
     /// After a failure: as much of `end` as can be done; the failure is what the caller reports.
     /// Indexes that cannot be made now are made by the next command that writes.
     package func abandon() {
         try? store.endBulkWrites()
-        if deferredIndexes { try? store.makeDeferredCacheIndexes() }
+        if deferredIndexes { try? store.makeDeferredIndexes() }
     }
 }

@@ -56,6 +56,8 @@ public final class Store {
             if try Migrator.currentVersion(db) >= CacheUpkeep.firstVersion {
                 // Before the caches are checked: a delete marks them stale, and they are rebuilt.
                 try deleteFailuresOfFutureReports()
+                // An import into this new database stopped before its end (`deferIndexes`).
+                try makeDeferredIndexes()
                 cacheOutcome = try CacheUpkeep(db: db).makeCurrent()
             }
         case .readOnly:

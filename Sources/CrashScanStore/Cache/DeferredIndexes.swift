@@ -1,55 +1,90 @@
 import CrashScanDatabase
+import Foundation
 
-/// An import into a database that holds no report yet fills the caches without their indexes
-/// (beyond each table's key) and makes the indexes once its last file is written: an insert
-/// into an index lands at a random place of it, where a new index is one sorted pass. Building a
-/// million reports, the additions to `failure_fact` alone took 12.4 s of the writer's time, and
-/// 0.09 s of 0.33 s a batch without its five indexes (sqlite3 shell, 12,037 failures added to
-/// the million), while an index of all 299,780 failures is made in 0.3–0.5 s. Building the
-/// million reports, alternated twice: 103.6 and 106.5 s against 126.1 and 119.2 s (a slow hour
-/// of the VM; system time 12.8–13.4 s against 18.8–20.9 s), the same peak memory.
+/// An import into a new database (no report, no file recorded) writes without the indexes it
+/// does not read while it writes, and makes them when it ends: an insert into an index lands at
+/// a random place of it, where a new index is one sorted pass. Those are the caches' indexes
+/// (beyond each table's key) and `deferrableRawIndexes`.
 ///
-/// Meanwhile `cache_state.digest` says so (`loadingDigest`): readers read the raw rows, as they
-/// do for caches another crashscan made, and a command that opens the database for writing
-/// after an import stopped half-way (killed, the disk full) makes the caches again.
-extension CacheUpkeep {
-    /// `cache_state.digest` while the indexes are deferred.
-    static let loadingDigest = "loading: indexes made when the import ends"
+/// The caches' indexes: building a million reports, the additions to `failure_fact` took 12.4 s
+/// of the writer's time, and 0.09 s of 0.33 s a batch without its five indexes (sqlite3 shell,
+/// 12,037 failures added to the million), while an index of all 299,780 failures is made in
+/// 0.3–0.5 s. Building the million reports, alternated four times: 103.6, 106.5, 87.1 and
+/// 98.0 s against 126.1, 119.2, 98.9 and 123.4 s (system time 11–13 s against 17–21 s), the
+/// same peak memory. The raw tables' indexes: 100,000 logs imported into a new database without
+/// them took 7.24, 6.52 and 7.34 s against 7.79, 7.06 and 7.99 s (alternated), and making them
+/// afterwards 0.24 s.
+///
+/// Meanwhile `cache_state.digest` says so (`CacheUpkeep.loadingDigest`): readers read the raw
+/// rows, as they do for caches another crashscan made; `meta` keeps the SQL of every index
+/// dropped (`deferredIndexesKey`), so that a command that opens the database for writing after
+/// an import stopped half-way (killed, the disk full) makes them (the caches' rows are whole:
+/// each commit added its reports to them).
+extension Store {
+    /// The indexes of the raw tables an import does not read while it writes into a new
+    /// database: it looks reports up by content hash and incident key, and files by hash only
+    /// in a database that recorded files before it began.
+    static let deferrableRawIndexes = [
+        "report_group_seen", "report_source_issue", "kvc_failure_class_key", "import_file_hash",
+        "import_file_run",
+    ]
 
-    /// SQLite, inside a write transaction: drops the caches' indexes when the database holds no
-    /// report and the caches are current. True when it did.
+    /// The `meta` key whose value holds the deferred indexes' SQL (a JSON object by name).
+    static let deferredIndexesKey = "deferred_indexes"
+
+    /// Before an import's first file (`BulkWrites`), SQLite: drops the indexes when the database
+    /// is new and its caches current. True when it did.
     func deferIndexes() throws -> Bool {
-        guard db.dialect == .sqlite, try db.query("SELECT 1 FROM report LIMIT 1").isEmpty,
-            let state = try state(), state.digest == CacheSchema.digest(db.dialect), !state.stale
-        else { return false }
-        for cache in Caches.all {
-            for index in cache.indexes { try db.execute("DROP INDEX IF EXISTS \(cache.indexName(index))") }
+        guard db.dialect == .sqlite else { return false }
+        return try db.transaction {
+            let upkeep = CacheUpkeep(db: db)
+            guard try db.query("SELECT 1 FROM report LIMIT 1").isEmpty,
+                try db.query("SELECT 1 FROM import_file LIMIT 1").isEmpty,
+                try meta(Self.deferredIndexesKey) == nil,
+                let state = try upkeep.state(), state.digest == CacheSchema.digest(db.dialect), !state.stale
+            else { return false }
+            let names =
+                Self.deferrableRawIndexes + Caches.all.flatMap { cache in cache.indexes.map(cache.indexName) }
+            var saved: [String: String] = [:]
+            for name in names {
+                let row = try db.query(
+                    "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]
+                ).first
+                guard let sql = try row?.string("sql") else { continue }
+                saved[name] = sql
+            }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = .sortedKeys
+            try setMeta(Self.deferredIndexesKey, String(decoding: try encoder.encode(saved), as: UTF8.self))
+            for name in saved.keys.sorted() { try db.execute("DROP INDEX \(name)") }
+            try db.run("UPDATE cache_state SET digest = ?", [.text(CacheUpkeep.loadingDigest)])
+            return true
         }
-        try db.run("UPDATE cache_state SET digest = ?", [.text(Self.loadingDigest)])
-        return true
     }
 
-    /// Inside a write transaction: makes the indexes `deferIndexes` dropped, and says the caches
-    /// are current again (unless another crashscan made them again meanwhile).
+    /// Makes the indexes `deferIndexes` dropped, if any are to be made: after an import's last
+    /// file, and when a command opens the database for writing (an import stopped before its
+    /// end). The caches are then current again, unless another crashscan made them meanwhile.
     func makeDeferredIndexes() throws {
-        for cache in Caches.all {
-            for sql in cache.indexSQL(db.dialect, ifMissing: true) { try db.execute(sql) }
+        guard db.dialect == .sqlite, try meta(Self.deferredIndexesKey) != nil else { return }
+        try db.transaction {
+            guard let saved = try meta(Self.deferredIndexesKey) else { return }
+            let statements = try JSONDecoder().decode([String: String].self, from: Data(saved.utf8))
+            for (name, sql) in statements.sorted(by: { $0.key < $1.key }) {
+                let exists = try !db.query(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]
+                ).isEmpty
+                if !exists { try db.execute(sql) }
+            }
+            try db.run("DELETE FROM meta WHERE key = ?", [.text(Self.deferredIndexesKey)])
+            try db.run(
+                "UPDATE cache_state SET digest = ? WHERE digest = ?",
+                [.text(CacheSchema.digest(db.dialect)), .text(CacheUpkeep.loadingDigest)])
         }
-        try db.run(
-            "UPDATE cache_state SET digest = ? WHERE digest = ?",
-            [.text(CacheSchema.digest(db.dialect)), .text(Self.loadingDigest)])
     }
 }
 
-extension Store {
-    /// Before an import's first file (`BulkWrites`): defers the caches' indexes to its end when
-    /// the database holds no report (`CacheUpkeep.deferIndexes`). True when it did.
-    func deferCacheIndexes() throws -> Bool {
-        try db.transaction { try CacheUpkeep(db: db).deferIndexes() }
-    }
-
-    /// After the import's last file, before anything reads the caches: their indexes.
-    func makeDeferredCacheIndexes() throws {
-        try db.transaction { try CacheUpkeep(db: db).makeDeferredIndexes() }
-    }
+extension CacheUpkeep {
+    /// `cache_state.digest` while an import into a new database has the indexes deferred.
+    static let loadingDigest = "loading: indexes made when the import ends"
 }

@@ -5,33 +5,33 @@ import XCTest
 @testable import CrashScanRules
 @testable import CrashScanStore
 
-/// An import into a database that holds no report fills the caches without their indexes and
-/// makes them when it ends (`CacheUpkeep.deferIndexes`): after it every index is there; an
-/// import stopped before its end leaves caches that readers do not read, that `check` names,
-/// and that the next command that writes makes again; a database with reports keeps its indexes.
+/// An import into a new database fills its tables without the indexes it does not read and
+/// makes them when it ends (`Store.deferIndexes`): after it every index is there as a new
+/// database has it; an import stopped before its end leaves caches that readers do not read,
+/// that `check` names, and whose indexes the next command that writes makes (without rebuilding
+/// the caches); a database with reports or files keeps its indexes.
 final class DeferredIndexesTests: XCTestCase {
-    /// Every index the caches declare.
-    private let declared = Set(Caches.all.flatMap { cache in cache.indexes.map(cache.indexName) })
+    /// Every index that may be deferred: the caches' and the raw tables'.
+    private let deferrable = Set(
+        Store.deferrableRawIndexes + Caches.all.flatMap { cache in cache.indexes.map(cache.indexName) })
 
-    /// The declared indexes the database has, each with its SQL.
+    /// The deferrable indexes the database has, each with its SQL.
     private func indexes(_ store: Store) throws -> [String: String] {
         var found: [String: String] = [:]
         for row in try store.db.query("SELECT name, sql FROM sqlite_master WHERE type = 'index'") {
-            guard let name = try row.string("name"), declared.contains(name) else { continue }
+            guard let name = try row.string("name"), deferrable.contains(name) else { continue }
             found[name] = try row.string("sql")
         }
         return found
     }
 
-    /// The indexes as a new database's caches are made (`createSQL`).
-    private var declaredSQL: [String: String] {
-        var sql: [String: String] = [:]
-        for cache in Caches.all {
-            for (index, statement) in zip(cache.indexes, cache.indexSQL(.sqlite)) {
-                sql[cache.indexName(index)] = statement
-            }
-        }
-        return sql
+    /// The deferrable indexes as a new database has them.
+    private func newDatabaseIndexes() throws -> [String: String] {
+        let fresh = try Store(
+            path: try TestPaths.temporaryFolder(self).appendingPathComponent("new.sqlite").path)
+        let found = try indexes(fresh)
+        XCTAssertEqual(Set(found.keys), deferrable, "a new database has every one")
+        return found
     }
 
     private func importSamples(into store: Store) throws {
@@ -40,18 +40,19 @@ final class DeferredIndexesTests: XCTestCase {
     }
 
     func testAnImportIntoANewDatabaseEndsWithEveryIndex() throws {
-        XCTAssertGreaterThan(declared.count, 5)
         let store = try SampleStore.make(self)
-        XCTAssertEqual(try indexes(store), declaredSQL)
+        XCTAssertEqual(try indexes(store), try newDatabaseIndexes())
+        XCTAssertNil(try store.meta(Store.deferredIndexesKey))
         try CacheAssertions.assertCachesMatchRows(store)
         XCTAssertTrue(try store.cachesReadable())
         try CacheAssertions.assertScansAgree(store)
     }
 
-    func testAnImportStoppedBeforeItsEndLeavesCachesTheNextWriterMakesAgain() throws {
+    func testAnImportStoppedBeforeItsEndLeavesIndexesTheNextWriterMakes() throws {
+        let expected = try newDatabaseIndexes()
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("db.sqlite").path
         var store = try Store(path: path)
-        XCTAssertTrue(try store.deferCacheIndexes(), "a new database")
+        XCTAssertTrue(try store.deferIndexes(), "a new database")
         XCTAssertEqual(try indexes(store), [:])
         // The files of an import killed before its end: written with their caches (this importer
         // finds the indexes deferred already, and leaves them so).
@@ -68,33 +69,49 @@ final class DeferredIndexesTests: XCTestCase {
         try CacheAssertions.assertScansAgree(store)
 
         store = try Store(path: path)
-        XCTAssertEqual(try indexes(store), declaredSQL, "a command that writes makes them again")
+        XCTAssertEqual(try indexes(store), expected, "a command that writes makes them")
+        XCTAssertEqual(store.cacheOutcome, .current, "the caches' rows were whole: not rebuilt")
+        XCTAssertNil(try store.meta(Store.deferredIndexesKey))
         try CacheAssertions.assertCachesMatchRows(store)
         try CacheAssertions.assertScansAgree(store)
     }
 
-    func testADatabaseWithReportsKeepsItsIndexes() throws {
+    func testADatabaseWithReportsOrFilesKeepsItsIndexes() throws {
+        let expected = try newDatabaseIndexes()
         let store = try SampleStore.make(self)
-        XCTAssertFalse(try store.deferCacheIndexes())
-        XCTAssertEqual(try indexes(store), declaredSQL)
+        XCTAssertFalse(try store.deferIndexes())
         try importSamples(into: store)
-        XCTAssertEqual(try indexes(store), declaredSQL)
+        XCTAssertEqual(try indexes(store), expected)
         try CacheAssertions.assertCachesMatchRows(store)
+
+        // Files recorded and no report (a folder of notes): the next import asks about each file.
+        let folder = try TestPaths.temporaryFolder(self)
+        try Data("shopping list\n".utf8).write(to: folder.appendingPathComponent("notes.txt"))
+        let notes = try Store(path: folder.appendingPathComponent("notes.sqlite").path)
+        _ = try Importer(store: notes, rules: RuleSet.builtIn()).run(
+            try InputWalker().expand([folder.appendingPathComponent("notes.txt").path]), arguments: "t",
+            version: "t")
+        XCTAssertEqual(try notes.db.query("SELECT count(*) AS n FROM report").first?.int("n"), 0)
+        XCTAssertEqual(try notes.db.query("SELECT count(*) AS n FROM import_file").first?.int("n"), 1)
+        XCTAssertFalse(try notes.deferIndexes())
+        XCTAssertEqual(try indexes(notes), expected)
     }
 
     func testTheCheckCommandNamesCachesStillLoading() throws {
         guard CommandRunner.isBuilt else { throw XCTSkip("the crashscan binary is not built") }
+        let expected = try newDatabaseIndexes()
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("db.sqlite").path
         let store = try Store(path: path)
-        XCTAssertTrue(try store.deferCacheIndexes())
+        XCTAssertTrue(try store.deferIndexes())
         try importSamples(into: store)
         let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        // Read-only: nothing is made.
         var run = try runner.run(["check", "--db", path])
         XCTAssertEqual(run.status, 1, run.out + run.err)
         XCTAssertTrue(run.out.contains("stopped before it ended"), run.out)
         XCTAssertFalse(run.out.contains("differs from the rows"), run.out)
         run = try runner.run(["check", "--repair", "--db", path])
         XCTAssertEqual(run.status, 0, run.out + run.err)
-        XCTAssertEqual(try indexes(try Store(path: path, access: .readOnly)), declaredSQL)
+        XCTAssertEqual(try indexes(try Store(path: path, access: .readOnly)), expected)
     }
 }
