@@ -10,8 +10,6 @@ package final class BatchTransaction {
     private let upkeep: CacheUpkeep
     /// The caches' statements, prepared once for the import.
     private var statements: [String: Statement] = [:]
-    /// The caches are filled once after the last file instead (`BulkWrites`).
-    private let cachesDeferred: Bool
     /// How many times the importer's usual number of files this transaction holds
     /// (`Store.bulkTransactionScale`, taken when it begins).
     package private(set) var scale = 1
@@ -19,10 +17,9 @@ package final class BatchTransaction {
     private var triggersOff = false
 
     /// Begins the first transaction.
-    package init(store: Store, writer: ReportWriter, cachesDeferred: Bool = false) throws {
+    package init(store: Store, writer: ReportWriter) throws {
         self.store = store
         self.writer = writer
-        self.cachesDeferred = cachesDeferred
         db = store.db
         upkeep = CacheUpkeep(db: db)
         try open()
@@ -67,12 +64,10 @@ package final class BatchTransaction {
 
     private func addToCaches() throws {
         try triggersOn()
-        if !cachesDeferred {
-            try upkeep.add(reports: writer.uncachedReports, statements: &statements)
-            // A stored report replaced by a richer copy of its incident (rare): its groups'
-            // caches are computed again, the others rebuilt where they read a report column.
-            try upkeep.refresh(groups: writer.replacedGroups, changing: Caches.allReportColumns)
-        }
+        try upkeep.add(reports: writer.uncachedReports, statements: &statements)
+        // A stored report replaced by a richer copy of its incident (rare): its groups' caches
+        // are computed again, the others rebuilt where they read a report column.
+        try upkeep.refresh(groups: writer.replacedGroups, changing: Caches.allReportColumns)
         writer.uncachedReports.removeAll()
         writer.replacedGroups.removeAll()
         try upkeep.endWriting()
