@@ -66,7 +66,7 @@ enum CheckCommand: CommandDefinition {
             console.out(
                 "an import into this new database is filling the derived tables (their indexes are made when it "
                     + "ends), or it stopped before it ended: report reads the rows until the next command that "
-                    + "writes makes them again\n")
+                    + "writes makes the indexes\n")
         }
         if check.stale {
             console.out(

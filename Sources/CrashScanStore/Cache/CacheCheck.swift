@@ -20,8 +20,8 @@ public struct CacheCheck: Sendable {
     /// The caches were made by another crashscan's declarations, or never made.
     public var outdated = false
     /// An import into a new database is filling them and makes their indexes when it ends, or it
-    /// stopped before (readers read the rows meanwhile; the next command that writes makes them
-    /// again). Their rows are compared all the same.
+    /// stopped before (readers read the rows meanwhile; the next command that writes makes the
+    /// indexes: `Store.deferIndexes`). Their rows are compared all the same.
     public var loading = false
 
     public var isClean: Bool { differences.isEmpty && !stale && !outdated && !loading }

@@ -29,12 +29,11 @@ extension CacheTable {
             + indexSQL(dialect)
     }
 
-    /// The statements that make the indexes (`ifMissing`: each unless it exists).
-    func indexSQL(_ dialect: SQLDialect, ifMissing: Bool = false) -> [String] {
+    /// The statements that make the indexes.
+    func indexSQL(_ dialect: SQLDialect) -> [String] {
         indexes.map { index in
             let columns = index.map { Self.indexedColumn($0, dialect) }.joined(separator: ", ")
-            return
-                "CREATE INDEX \(ifMissing ? "IF NOT EXISTS " : "")\(indexName(index)) ON \(name) (\(columns))"
+            return "CREATE INDEX \(indexName(index)) ON \(name) (\(columns))"
         }
     }
 
