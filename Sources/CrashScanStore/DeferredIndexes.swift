@@ -10,8 +10,8 @@ import Foundation
 /// of the writer's time, and 0.09 s of 0.33 s a batch without its five indexes (sqlite3 shell,
 /// 12,037 failures added to the million), while an index of all 299,780 failures is made in
 /// 0.3–0.5 s. Building the million reports, alternated four times: 103.6, 106.5, 87.1 and
-/// 98.0 s against 126.1, 119.2, 98.9 and 123.4 s (system time 11–13 s against 17–21 s), the
-/// same peak memory. The raw tables' indexes: 100,000 logs imported into a new database without
+/// 98.0 s against 126.1, 119.2, 98.9 and 123.4 s (system time 10.6–13.4 s against 16.8–20.9 s),
+/// the same peak memory. The raw tables' indexes: 100,000 logs imported into a new database without
 /// them took 7.24, 6.52 and 7.34 s against 7.79, 7.06 and 7.99 s (alternated), and making them
 /// afterwards 0.15 s; with both, 5.85–6.62 s against 6.44–8.81 s with the caches' alone (four
 /// pairs). Making all of them at the end of that import takes about 0.45 s.
@@ -39,22 +39,13 @@ extension Store {
     func deferIndexes() throws -> Bool {
         guard db.dialect == .sqlite else { return false }
         return try db.transaction {
-            let upkeep = CacheUpkeep(db: db)
-            guard try db.query("SELECT 1 FROM report LIMIT 1").isEmpty,
-                try db.query("SELECT 1 FROM import_file LIMIT 1").isEmpty,
-                try meta(Self.deferredIndexesKey) == nil,
-                let state = try upkeep.state(), state.digest == CacheSchema.digest(db.dialect), !state.stale
+            guard try !hasReports(), try !hasImportedFiles(), try meta(Self.deferredIndexesKey) == nil,
+                try CacheUpkeep(db: db).readable()
             else { return false }
             let names =
                 Self.deferrableRawIndexes + Caches.all.flatMap { cache in cache.indexes.map(cache.indexName) }
             var saved: [String: String] = [:]
-            for name in names {
-                let row = try db.query(
-                    "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]
-                ).first
-                guard let sql = try row?.string("sql") else { continue }
-                saved[name] = sql
-            }
+            for name in names { saved[name] = try indexSQL(named: name) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             try setMeta(Self.deferredIndexesKey, String(decoding: try encoder.encode(saved), as: UTF8.self))
@@ -72,17 +63,23 @@ extension Store {
         try db.transaction {
             guard let saved = try meta(Self.deferredIndexesKey) else { return }
             let statements = try JSONDecoder().decode([String: String].self, from: Data(saved.utf8))
-            for (name, sql) in statements.sorted(by: { $0.key < $1.key }) {
-                let exists = try !db.query(
-                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]
-                ).isEmpty
-                if !exists { try db.execute(sql) }
+            for (name, sql) in statements.sorted(by: { $0.key < $1.key })
+            where try indexSQL(named: name) == nil {
+                try db.execute(sql)
             }
             try db.run("DELETE FROM meta WHERE key = ?", [.text(Self.deferredIndexesKey)])
             try db.run(
                 "UPDATE cache_state SET digest = ? WHERE digest = ?",
                 [.text(CacheSchema.digest(db.dialect)), .text(CacheUpkeep.loadingDigest)])
         }
+    }
+}
+
+extension Store {
+    /// The SQL that made the index `name`, as SQLite keeps it; nil when there is no such index.
+    fileprivate func indexSQL(named name: String) throws -> String? {
+        try db.query("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]).first?
+            .string("sql")
     }
 }
 
