@@ -235,11 +235,18 @@ enum BuglyConsoleParser {
             }
             var end = bytes.count
             guard end - start >= 5, end - start <= 24 else { return false }
-            while end > start, bytes[end - 1] == 58 || bytes[end - 1] == 32 || bytes[end - 1] == 42 {
-                end -= 1
+            func trimEnd() {
+                while end > start, bytes[end - 1] == 58 || bytes[end - 1] == 32 || bytes[end - 1] == 42 {
+                    end -= 1
+                }
             }
-            // The full-width colon `：` (EF BC 9A) of Chinese labels.
-            if end - start > 3, bytes.has("：", at: end - 3) { end -= 3 }
+            trimEnd()
+            // The full-width colon `：` (EF BC 9A) of Chinese labels, and blanks before it
+            // (`崩溃详情 ：`).
+            if end - start > 3, bytes.has("：", at: end - 3) {
+                end -= 3
+                trimEnd()
+            }
             let body = bytes[start..<end]
             return crashTitles.contains { title in
                 title.count == body.count

@@ -1,4 +1,5 @@
 import CrashScanDatabase
+import CrashScanModel
 
 /// `crashscan check`: every cache compared with what its definition computes from the rows.
 public struct CacheCheck: Sendable {
@@ -80,7 +81,7 @@ extension Store {
                 try db.execute("SELECT pg_advisory_xact_lock(\(SQLDialect.migrationLockKey))")
             }
             try upkeep.rebuildAll()
-            try db.run("UPDATE cache_state SET stale = FALSE")
+            try db.run("UPDATE cache_state SET stale = FALSE, built_at = ?", [.text(Timestamp.now())])
         }
     }
 }

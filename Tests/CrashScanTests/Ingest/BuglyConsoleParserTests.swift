@@ -24,12 +24,12 @@ final class BuglyConsoleParserTests: XCTestCase {
     func testCrashTitlesAreShortLinesThatOnlySayACrashFollows() {
         let titles = [
             "crash log:", "Crash Report", "CRASHLOG", "Crash", "# Crash log", "**崩溃信息**", "崩溃日志：",
-            "崩溃详情：", "クラッシュログ", "* crash report *:",
+            "崩溃详情：", "崩溃详情 ：", "崩溃日志 ： ", "クラッシュログ", "* crash report *:",
         ]
         let others = [
             "crash log: the app crashed", "crash logs", "Cras", " crash log",
             "crash log and more words here!",
-            "Crashed Thread: 0", "崩溃日志是什么", "", "crash\u{301}", "#####",
+            "Crashed Thread: 0", "崩溃日志是什么", "崩溃日志 ：是什么", "", "crash\u{301}", "#####",
             "Crash:" + String(repeating: " ", count: 30),
         ]
         for line in titles { XCTAssertTrue(BuglyConsoleParser.isCrashTitle(Substring(line)), line) }
