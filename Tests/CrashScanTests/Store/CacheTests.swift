@@ -158,6 +158,19 @@ final class CacheTests: XCTestCase {
         XCTAssertTrue(run.out.contains("rebuilt from the rows; they match"), run.out)
         run = try runner.run(["check", "--db", path])
         XCTAssertEqual(run.status, 0, run.out + run.err)
+        // A derived table edited by hand is not stale (no trigger watches it): opening the
+        // database rebuilds nothing, so --repair does.
+        try store.db.run(
+            "UPDATE failure_cell SET failures = failures + 1 WHERE number = (SELECT min(number) FROM failure_cell)"
+        )
+        run = try runner.run(["check", "--db", path])
+        XCTAssertEqual(run.status, 1, run.out + run.err)
+        XCTAssertFalse(run.out.contains("marked stale"), run.out)
+        XCTAssertTrue(run.out.contains("failure_cell differs from the rows"), run.out)
+        run = try runner.run(["check", "--repair", "--db", path])
+        XCTAssertEqual(run.status, 0, run.out + run.err)
+        run = try runner.run(["check", "--db", path])
+        XCTAssertEqual(run.status, 0, run.out + run.err)
     }
 
     /// An import that commits between its batches (every 3 files here, 4,096 by default) keeps
