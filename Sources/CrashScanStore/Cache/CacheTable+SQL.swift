@@ -113,10 +113,10 @@ extension CacheTable {
 
     /// The rows where the table and the raw rows differ, each with the side it is on
     /// (`cache`: kept but not in the rows; `rows`: in the rows but not kept). What the rows say
-    /// is computed once for both sides (MATERIALIZED: SQLite and PostgreSQL otherwise compute a
-    /// CTE read twice twice): on the million reports, `group_tally`'s comparison took 10.2 s
-    /// with the definition in each EXCEPT and 4.8 s with it materialized, its definition alone
-    /// 5.7 s (sqlite3 shell, one run each).
+    /// is computed once for both sides, as a CTE both EXCEPTs read (SQLite and PostgreSQL
+    /// materialize a CTE read twice; MATERIALIZED says so): on the million reports,
+    /// `group_tally`'s comparison took 10.2 s with the definition written in each EXCEPT and
+    /// 4.8 s with it materialized, its definition alone 5.7 s (sqlite3 shell, one run each).
     func differencesSQL(_ dialect: SQLDialect) -> String {
         let shown = columnNames.joined(separator: ", ")
         let kept = "SELECT \(shown) FROM \(name)"
