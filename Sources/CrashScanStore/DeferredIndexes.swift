@@ -45,7 +45,7 @@ extension Store {
             let names =
                 Self.deferrableRawIndexes + Caches.all.flatMap { cache in cache.indexes.map(cache.indexName) }
             var saved: [String: String] = [:]
-            for name in names { saved[name] = try indexSQL(named: name) }
+            for name in names { saved[name] = try storedIndexSQL(named: name) }
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
             try setMeta(Self.deferredIndexesKey, String(decoding: try encoder.encode(saved), as: UTF8.self))
@@ -64,7 +64,7 @@ extension Store {
             guard let saved = try meta(Self.deferredIndexesKey) else { return }
             let statements = try JSONDecoder().decode([String: String].self, from: Data(saved.utf8))
             for (name, sql) in statements.sorted(by: { $0.key < $1.key })
-            where try indexSQL(named: name) == nil {
+            where try storedIndexSQL(named: name) == nil {
                 try db.execute(sql)
             }
             try db.run("DELETE FROM meta WHERE key = ?", [.text(Self.deferredIndexesKey)])
@@ -76,8 +76,9 @@ extension Store {
 }
 
 extension Store {
-    /// The SQL that made the index `name`, as SQLite keeps it; nil when there is no such index.
-    fileprivate func indexSQL(named name: String) throws -> String? {
+    /// The SQL that made the index `name`, as SQLite keeps it in `sqlite_master`; nil when there
+    /// is no such index. (`CacheTable.indexSQL` is what a declaration makes, not what is stored.)
+    fileprivate func storedIndexSQL(named name: String) throws -> String? {
         try db.query("SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", [.text(name)]).first?
             .string("sql")
     }
