@@ -264,7 +264,7 @@ enum AppleTextParser {
         if text.hasSuffix(")") { text = text.dropLast() }
         // The first token must be an address: most lines that are no frame (a reason under
         // `Last Exception`) end here, before the split walks their Characters (70,000
-        // instructions a line, 1 % of a parser's importing 3,000 logs).
+        // instructions a line: 1 % of a parsing thread's instructions importing 3,000 logs).
         guard text.drop(while: { $0 == " " }).hasPrefix("0x") else { return false }
         let tokens = text.split(separator: " ")
         guard !tokens.isEmpty, tokens.allSatisfy({ $0.hasPrefix("0x") && $0.count > 2 }) else { return false }
