@@ -1,5 +1,4 @@
 import CrashScanDatabase
-import CrashScanModel
 
 /// `crashscan check`: every cache compared with what its definition computes from the rows.
 public struct CacheCheck: Sendable {
@@ -80,8 +79,7 @@ extension Store {
             if db.dialect == .postgresql {
                 try db.execute("SELECT pg_advisory_xact_lock(\(SQLDialect.migrationLockKey))")
             }
-            try upkeep.rebuildAll()
-            try db.run("UPDATE cache_state SET stale = FALSE, built_at = ?", [.text(Timestamp.now())])
+            try upkeep.rebuildAllMarkingCurrent()
         }
     }
 }

@@ -55,8 +55,7 @@ struct CacheUpkeep {
             let state = try state()
             if let state, state.digest == digest {
                 guard state.stale else { return .current }
-                try rebuildAll()
-                try db.run("UPDATE cache_state SET stale = FALSE, built_at = ?", [.text(Timestamp.now())])
+                try rebuildAllMarkingCurrent()
                 return .rebuilt
             }
             for drop in state?.drops ?? [] { try db.execute(drop) }
@@ -79,6 +78,13 @@ struct CacheUpkeep {
 
     /// Fills every cache again from the rows. SQLite sorts each cache's rows in its page cache,
     /// widened meanwhile to 64 MB (SQLite's 2 MB spilled the sorts of a million reports to disk).
+    /// Inside a transaction: every cache made again from the rows (`rebuildAll`), and the
+    /// state marked current as of now.
+    func rebuildAllMarkingCurrent() throws {
+        try rebuildAll()
+        try db.run("UPDATE cache_state SET stale = FALSE, built_at = ?", [.text(Timestamp.now())])
+    }
+
     func rebuildAll() throws {
         var restore: Int?
         if db.dialect == .sqlite {
