@@ -128,6 +128,16 @@ public struct RuleMatch: Sendable {
     /// Whether the rule names a key (a list or a pattern).
     var statesKey: Bool { conditions.contains { $0.aspect == "key" } }
 
+    /// Whether the rule names a key and each of its key conditions holds for `subject`.
+    func namesKey(of subject: RuleSubject) -> Bool {
+        var statesKey = false
+        for condition in conditions where condition.aspect == "key" {
+            guard condition.holds(for: subject) else { return false }
+            statesKey = true
+        }
+        return statesKey
+    }
+
     /// Whether the rule names a class (a list or a pattern).
     var statesClass: Bool { conditions.contains { $0.aspect == "class" } }
 
