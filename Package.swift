@@ -45,8 +45,12 @@ let package = Package(
             name: "CLibPQ",
             providers: [.apt(["libpq-dev"]), .brew(["libpq"])]
         ),
-        // glibc's mallopt (part of libc); module map only.
-        .systemLibrary(name: "CMalloc"),
+        // jemalloc, the executables' allocator on Linux (CrashScanAllocator).
+        .systemLibrary(
+            name: "CJemalloc",
+            pkgConfig: "jemalloc",
+            providers: [.apt(["libjemalloc-dev"])]
+        ),
         // The C++ runtime's demangler (__cxa_demangle, in libstdc++): C++ frames made readable.
         .systemLibrary(name: "CCxxABI"),
         // The pipeline, one target per stage; each imports only the targets below it, so the
@@ -126,20 +130,25 @@ let package = Package(
                 "CrashScanModel",
             ]
         ),
-        // Commands, options, help and exit codes. CMalloc: `import` sets glibc's trim threshold.
+        // Commands, options, help and exit codes.
         .target(
             name: "CrashScanCLI",
             dependencies: [
                 "CrashScanImport", "CrashScanReport", "CrashScanWorkflows", "CrashScanStore",
                 "CrashScanRules",
                 "CrashScanIngest", "CrashScanSymbolication", "CrashScanSource", "CrashScanClassification",
-                "CrashScanDatabase", "CrashScanModel", "CMalloc",
+                "CrashScanDatabase", "CrashScanModel",
             ]
+        ),
+        // The executables' memory allocator: jemalloc on Linux, linked by them alone.
+        .target(
+            name: "CrashScanAllocator",
+            dependencies: [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))]
         ),
         // argv in, exit code out.
         .executableTarget(
             name: "crashscan",
-            dependencies: ["CrashScanCLI", "CrashScanReport"]
+            dependencies: ["CrashScanCLI", "CrashScanReport", "CrashScanAllocator"]
         ),
         // The benchmark (docs/performance.md): generates a corpus, measures the floors and crashscan.
         .executableTarget(
@@ -147,6 +156,7 @@ let package = Package(
             dependencies: [
                 "CrashScanCLI", "CrashScanImport", "CrashScanStore", "CrashScanRules", "CrashScanIngest",
                 "CrashScanClassification", "CrashScanCatalogs", "CrashScanDatabase", "CrashScanModel",
+                "CrashScanAllocator",
             ]
         ),
         .testTarget(

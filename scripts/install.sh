@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Builds crashscan in release mode and installs it as PREFIX/bin/crashscan (default PREFIX:
 # /usr/local). The binary needs no file beside it: migrations, rules, fix pages and catalogues
-# are built in. It links the system SQLite, libarchive, Nettle and (on Linux, under Foundation's
-# XML parser) libxml2, which stay installed, and loads libpq when it first connects to PostgreSQL
-# (Debian: libsqlite3-dev libarchive-dev nettle-dev libpq-dev libxml2-dev; macOS: brew install
+# are built in. It links the system SQLite, libarchive, Nettle and, on Linux, libxml2 (under
+# Foundation's XML parser) and jemalloc (its memory allocator), which stay installed, and loads libpq when it first connects to PostgreSQL
+# (Debian: libsqlite3-dev libarchive-dev nettle-dev libpq-dev libxml2-dev libjemalloc-dev; macOS: brew install
 # sqlite libarchive nettle libpq). Arguments go to
 # `swift build` (macOS: -Xcc -I"$(brew --prefix libpq)/include" for libpq's header).
 #   ./scripts/install.sh                 # /usr/local/bin/crashscan (may need sudo)

@@ -6,10 +6,6 @@ import CrashScanRules
 import CrashScanStore
 import Foundation
 
-#if canImport(Glibc)
-    import CMalloc
-#endif
-
 /// `crashscan import PATH...`: reads crash logs into the database.
 enum ImportCommand: CommandDefinition {
     static let synopsis = (
@@ -141,7 +137,6 @@ enum ImportCommand: CommandDefinition {
         if !quiet, !store.madeSchema, let note = UpgradeCommand.describe(store.cacheOutcome) {
             console.err("crashscan: \(note) before importing\n")
         }
-        keepFreedMemory()
         let importer = Importer(
             store: store, rules: rules, batchSize: Importer.batchSize(for: store.dialect),
             reparse: arguments.isSet(reparse),
@@ -289,17 +284,5 @@ enum ImportCommand: CommandDefinition {
         ].compactMap { $0 }.map { ", " + $0 }.joined()
         return
             "imported into \(database.terminalSafe): \(plural(summary.files, "file")), \(plural(summary.imported, "report")) imported, \(plural(summary.duplicates, "duplicate")), \(rejected)\(skipped)\(repaired), \(plural(summary.kvcFailures, "KVC failure"))\(scale)\(merged), \(seconds)"
-    }
-
-    /// glibc hands freed memory at the top of the heap back to the kernel as soon as 128 KB
-    /// are free, and the next batch asks for it again: `brk` was 9 % of the writer thread and
-    /// sys time 5.6 s of an import of 100,000 logs. Keeping up to 256 MB (64 MB of headroom per
-    /// growth) took sys time to ~3.5 s and the import ~2 s faster; resident memory is what is
-    /// touched, unchanged (≈84 MB).
-    static func keepFreedMemory() {
-        #if canImport(Glibc)
-            _ = mallopt(M_TRIM_THRESHOLD, 256 << 20)
-            _ = mallopt(M_TOP_PAD, 64 << 20)
-        #endif
     }
 }

@@ -1,3 +1,4 @@
+import CrashScanAllocator
 import Foundation
 
 #if canImport(Glibc)
@@ -139,6 +140,7 @@ struct BenchOptions {
     }
 }
 
+Allocator.configure()
 do {
     try runBenchmark()
 } catch {

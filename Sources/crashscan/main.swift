@@ -1,7 +1,9 @@
+import CrashScanAllocator
 import CrashScanCLI
 import CrashScanReport
 import Foundation
 
+Allocator.configure()
 let environment = ProcessInfo.processInfo.environment
 exit(
     CLI.run(
