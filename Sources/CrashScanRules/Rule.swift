@@ -130,12 +130,12 @@ public struct RuleMatch: Sendable {
 
     /// Whether the rule names a key and each of its key conditions holds for `subject`.
     func namesKey(of subject: RuleSubject) -> Bool {
-        var statesKey = false
+        var named = false
         for condition in conditions where condition.aspect == "key" {
             guard condition.holds(for: subject) else { return false }
-            statesKey = true
+            named = true
         }
-        return statesKey
+        return named
     }
 
     /// Whether the rule names a class (a list or a pattern).

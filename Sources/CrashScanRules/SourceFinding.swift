@@ -86,9 +86,9 @@ extension RuleSet {
         // `_searchField` when no accessor answers), so rules that name `_key` apply to `key`.
         var key = site.key
         var keyRules = rulesNaming(key)
-        if keyRules.isEmpty, !key.hasPrefix("_"), !rulesNaming("_" + key).isEmpty {
-            key = "_" + key
-            keyRules = rulesNaming(key)
+        if keyRules.isEmpty, !key.hasPrefix("_") {
+            let underscored = rulesNaming("_" + key)
+            if !underscored.isEmpty { (key, keyRules) = ("_" + key, underscored) }
         }
         guard let receiver = site.receiverClass else {
             return unknownClassFinding(site, key: key, keyRules: keyRules)

@@ -76,8 +76,6 @@ struct CacheUpkeep {
         }
     }
 
-    /// Fills every cache again from the rows. SQLite sorts each cache's rows in its page cache,
-    /// widened meanwhile to 64 MB (SQLite's 2 MB spilled the sorts of a million reports to disk).
     /// Inside a transaction: every cache made again from the rows (`rebuildAll`), and the
     /// state marked current as of now.
     func rebuildAllMarkingCurrent() throws {
@@ -85,6 +83,8 @@ struct CacheUpkeep {
         try db.run("UPDATE cache_state SET stale = FALSE, built_at = ?", [.text(Timestamp.now())])
     }
 
+    /// Fills every cache again from the rows. SQLite sorts each cache's rows in its page cache,
+    /// widened meanwhile to 64 MB (SQLite's 2 MB spilled the sorts of a million reports to disk).
     func rebuildAll() throws {
         var restore: Int?
         if db.dialect == .sqlite {
