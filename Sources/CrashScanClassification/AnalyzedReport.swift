@@ -87,7 +87,7 @@ public struct AnalyzedReport: Sendable {
         guard let device = device?.trimmingBlanksString(), !device.isEmpty, let occurredAt, let exception
         else { return nil }
         let parts = [device.lowercased(), String(occurredAt.prefix(19)), exception, reason]
-        return SHA256.hex(parts.joined(separator: "\u{1F}"))
+        return SHA256.hex(joining: parts, separator: "\u{1F}")
     }
 
     /// Frames and images are stored with the report only when a dSYM given later can resolve them:

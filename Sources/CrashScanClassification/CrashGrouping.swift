@@ -143,7 +143,7 @@ public enum CrashGrouping {
             "v\(fingerprintVersion)", exceptionType ?? "", reasonPart, receiverClass ?? "", key ?? "",
             blameKey,
         ]
-        return String(SHA256.hex(parts.joined(separator: "\u{1F}")).prefix(16))
+        return String(SHA256.hex(joining: parts, separator: "\u{1F}").prefix(16))
     }
 }
 

@@ -140,6 +140,10 @@ public struct Frame: Sendable, Equatable {
 
     @usableFromInline init() {}
 
+    /// The bytes a storage makes room for at its first text: a report's frames hold a few KB of
+    /// text, which grown from a few bytes was a reallocation and a copy at each doubling.
+    @usableFromInline static let firstCapacity = 1_024
+
     @usableFromInline func copy() -> FrameStorage {
         let copy = FrameStorage()
         copy.bytes = bytes
@@ -171,6 +175,7 @@ public struct Frame: Sendable, Equatable {
     @usableFromInline func append(_ text: UnsafeBufferPointer<UInt8>) -> TextSpan {
         let span = TextSpan(
             start: Int32(truncatingIfNeeded: bytes.count), count: Int32(truncatingIfNeeded: text.count))
+        if bytes.capacity == 0 { bytes.reserveCapacity(Self.firstCapacity) }
         bytes.append(contentsOf: text)
         return span
     }
@@ -181,17 +186,27 @@ public struct Frame: Sendable, Equatable {
     }
 
     /// The number of the image named `name`, added when new.
+    /// The image number `imageNumber` gave last: a stack's frames come in runs of one image, so
+    /// it is tried first.
+    @exclusivity(unchecked) @usableFromInline var lastImage = 0
+
     @usableFromInline func imageNumber(_ name: UnsafeBufferPointer<UInt8>) -> Int {
-        for (number, span) in imageSpans.enumerated() where Int(span.count) == name.count {
-            if name.isEmpty
-                || withBytes(of: span, { memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 })
-            {
-                return number
-            }
+        if lastImage < imageSpans.count, names(imageSpans[lastImage], name) { return lastImage }
+        for (number, span) in imageSpans.enumerated() where names(span, name) {
+            lastImage = number
+            return number
         }
         imageSpans.append(append(name))
         images.append(String(decoding: name, as: UTF8.self))
-        return images.count - 1
+        lastImage = images.count - 1
+        return lastImage
+    }
+
+    /// Whether the bytes at `span` are `name`.
+    private func names(_ span: TextSpan, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        Int(span.count) == name.count
+            && (name.isEmpty
+                || withBytes(of: span) { memcmp($0.baseAddress!, name.baseAddress!, name.count) == 0 })
     }
 
     @usableFromInline func imageNumber(_ name: String) -> Int {

@@ -137,8 +137,12 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         return slot
     }
 
+    /// Before a frame is added: the storage this list alone holds, and room for a stack's first
+    /// frames (a report has 30–60 of them, which grown from one slot was a reallocation and a copy at
+    /// each doubling).
     @usableFromInline mutating func makeUnique() {
         if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        if slots.capacity == 0 { slots.reserveCapacity(16) }
     }
 }
 

@@ -17,4 +17,23 @@ package enum SHA256 {
         }
         return Hex.string(digest)
     }
+
+    /// `hex(parts.joined(separator: separator))`, without making the joined text: the group
+    /// fingerprint and the incident key of every report are digests of a few parts, and joining
+    /// them took about 1 % of the parsing threads' samples.
+    package static func hex(joining parts: [String], separator: String) -> String {
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        var context = sha256_ctx()
+        nettle_sha256_init(&context)
+        var separator = separator
+        for (position, part) in parts.enumerated() {
+            if position > 0 {
+                separator.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
+            }
+            var part = part
+            part.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
+        }
+        nettle_sha256_digest(&context, digest.count, &digest)
+        return Hex.string(digest)
+    }
 }
