@@ -93,6 +93,9 @@ public final class Importer {
     let filesPerTransaction: Int
     /// Seconds between progress reports; tests set 0 to get one after every batch.
     var progressInterval = 0.2
+    /// The reports added to the caches at a time between batches (`BatchTransaction.addWhenDue`);
+    /// tests set it small to add them between the batches of a transaction.
+    var reportsPerCacheAddition = BatchTransaction.reportsPerAddition
     /// The text repairs of the file stored in parts whose last part is still to come.
     private var openFileRepairNote: String?
 
@@ -230,7 +233,11 @@ public final class Importer {
         while true {
             do {
                 try write(parsed, with: writer, into: &summary)
-                if commit { try transaction.commitAndContinue() }
+                if commit {
+                    try transaction.commitAndContinue()
+                } else {
+                    try transaction.addWhenDue(size: reportsPerCacheAddition)
+                }
                 return
             } catch let error as DatabaseError where error.isTransient && alone && attempt < Importer.attempts
             {

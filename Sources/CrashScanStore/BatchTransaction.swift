@@ -16,6 +16,9 @@ package final class BatchTransaction {
     /// SQLite: the connection's triggers are off for this transaction's files (`ImportTriggers`).
     private var triggersOff = false
 
+    /// The reports an addition between batches holds: as many as a statement of the commit's.
+    package static let reportsPerAddition = CacheUpkeep.reportsPerAddition
+
     /// Begins the first transaction.
     package init(store: Store, writer: ReportWriter) throws {
         self.store = store
@@ -54,6 +57,24 @@ package final class BatchTransaction {
     package func rollbackAndContinue() throws {
         try db.execute("ROLLBACK")
         try open()
+    }
+
+    /// SQLite: adds the reports written so far to the caches in whole additions of `size`
+    /// reports, between two batches, rather than all at the commit; the rest waits for the next
+    /// call or the commit. At the commit the writer spent about 0.3 s on the caches of 16,384
+    /// files, while the parsers, about 4,096 files ahead, filled their queue and waited: in a
+    /// scheduler trace of an import of 100,000 logs, 0.8 of its 1.6 idle core-seconds were the
+    /// parsers waiting while the writer worked alone. Added between batches, 100,000 logs in
+    /// twelve ABBA rounds: median 6.13 against 6.45 s (faster in 11 of 12), peak memory 136
+    /// against 127 MB. Never while a file stored in parts is open: its savepoint would undo the
+    /// additions with it, and the writer's count of its reports would point past them.
+    /// PostgreSQL commits every batch and adds its reports then.
+    package func addWhenDue(size: Int = reportsPerAddition) throws {
+        let size = max(1, size)
+        let due = writer.uncachedReports.count / size * size
+        guard db.dialect == .sqlite, due > 0, writer.openFile == nil else { return }
+        try upkeep.add(reports: Array(writer.uncachedReports[..<due]), statements: &statements)
+        writer.uncachedReports.removeFirst(due)
     }
 
     /// Commits what is written, its caches included.

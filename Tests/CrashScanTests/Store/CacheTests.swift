@@ -217,6 +217,52 @@ final class CacheTests: XCTestCase {
         try CacheAssertions.assertCachesMatchRows(store)
     }
 
+    /// An import adds its reports to the caches between batches, a few at a time
+    /// (`BatchTransaction.addWhenDue`), and the rest at the commit: the caches hold what the rows
+    /// say, as after an import that added them all at its one commit; and when a file fails
+    /// half-way, the files before it stay with their caches.
+    func testReportsAddedToTheCachesBetweenBatchesGiveWhatTheRowsSay() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let sources = try InputWalker().expand([TestPaths.sampleReports.path])
+        func importSamples(into name: String, perAddition: Int, failing: String? = nil) throws -> (
+            ImportSummary?, Store
+        ) {
+            let store = try Store(path: folder.appendingPathComponent(name).path)
+            if let failing {
+                try store.db.execute(
+                    "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(failing)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+                )
+            }
+            let importer = Importer(store: store, rules: try RuleSet.builtIn(), batchSize: 2)
+            importer.reportsPerCacheAddition = perAddition
+            let summary = try? importer.run(sources, arguments: "t", version: "t")
+            return (summary, store)
+        }
+        let (atCommit, committedOnce) = try importSamples(into: "commit.sqlite", perAddition: 1_000_000)
+        let whole = try XCTUnwrap(atCommit)
+        XCTAssertGreaterThan(whole.imported, 6)
+        for perAddition in [1, 3] {
+            let (between, store) = try importSamples(
+                into: "between-\(perAddition).sqlite", perAddition: perAddition)
+            XCTAssertEqual(between?.imported, whole.imported)
+            try CacheAssertions.assertCachesMatchRows(store)
+            let all = ReportSelection()
+            XCTAssertEqual(
+                CacheAssertions.summed(try store.scanFailures(all, forPage: false).cells),
+                CacheAssertions.summed(try committedOnce.scanFailures(all, forPage: false).cells))
+        }
+        let last = try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).filter {
+                $0.first?.isNumber == true
+            }.max())
+        let (failed, store) = try importSamples(into: "failing.sqlite", perAddition: 3, failing: last)
+        XCTAssertNil(failed, "the import stops at the failing file")
+        let kept = try XCTUnwrap(store.db.query("SELECT count(*) AS n FROM report").first?.int("n"))
+        XCTAssertGreaterThan(kept, 3, "the files before the failure stay")
+        XCTAssertLessThan(kept, whole.imported, "the failed file is not stored")
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
+
     /// SQLite adds a commit's reports to the caches a few thousand a statement
     /// (`CacheUpkeep.reportsPerAddition`): added one, two or a thousand at a time, with one report
     /// left out (the parts around it are lists of ids, not ranges) and added after, the caches
