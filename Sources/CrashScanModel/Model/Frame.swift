@@ -185,11 +185,11 @@ public struct Frame: Sendable, Equatable {
         return text.withUTF8 { append($0) }
     }
 
-    /// The number of the image named `name`, added when new.
     /// The image number `imageNumber` gave last: a stack's frames come in runs of one image, so
     /// it is tried first.
     @exclusivity(unchecked) @usableFromInline var lastImage = 0
 
+    /// The number of the image named `name`, added when new.
     @usableFromInline func imageNumber(_ name: UnsafeBufferPointer<UInt8>) -> Int {
         if lastImage < imageSpans.count, names(imageSpans[lastImage], name) { return lastImage }
         for (number, span) in imageSpans.enumerated() where names(span, name) {
