@@ -197,14 +197,8 @@ final class CacheTests: XCTestCase {
             CacheAssertions.summed(try oneTransaction.scanFailures(all, forPage: false).cells))
 
         // A database failure in the last sample file: the files before it stay, with their caches.
-        let last = try XCTUnwrap(
-            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).filter {
-                $0.first?.isNumber == true
-            }.max())
         let store = try Store(path: folder.appendingPathComponent("failing.sqlite").path)
-        try store.db.execute(
-            "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(last)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-        )
+        try failInserts(from: try lastSampleFile(), in: store)
         let importer = Importer(
             store: store, rules: try RuleSet.builtIn(), batchSize: 2, filesPerTransaction: 3)
         XCTAssertThrowsError(
@@ -217,6 +211,21 @@ final class CacheTests: XCTestCase {
         try CacheAssertions.assertCachesMatchRows(store)
     }
 
+    /// The name of the last numbered sample file (the tests make its reports fail to insert).
+    private func lastSampleFile() throws -> String {
+        try XCTUnwrap(
+            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).filter {
+                $0.first?.isNumber == true
+            }.max())
+    }
+
+    /// Makes the insert of every report read from `file` fail, as a full disk would.
+    private func failInserts(from file: String, in store: Store) throws {
+        try store.db.execute(
+            "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(file)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
+        )
+    }
+
     /// An import adds its reports to the caches between batches, a few at a time
     /// (`BatchTransaction.addWhenDue`), and the rest at the commit: the caches hold what the rows
     /// say, as after an import that added them all at its one commit; and when a file fails
@@ -225,38 +234,32 @@ final class CacheTests: XCTestCase {
         let folder = try TestPaths.temporaryFolder(self)
         let sources = try InputWalker().expand([TestPaths.sampleReports.path])
         func importSamples(into name: String, perAddition: Int, failing: String? = nil) throws -> (
-            ImportSummary?, Store
+            Result<ImportSummary, any Error>, Store
         ) {
             let store = try Store(path: folder.appendingPathComponent(name).path)
-            if let failing {
-                try store.db.execute(
-                    "CREATE TEMP TRIGGER boom BEFORE INSERT ON report WHEN NEW.source_path LIKE '%/\(failing)%' BEGIN SELECT RAISE(ABORT, 'disk on fire'); END"
-                )
-            }
+            if let failing { try failInserts(from: failing, in: store) }
             let importer = Importer(store: store, rules: try RuleSet.builtIn(), batchSize: 2)
             importer.reportsPerCacheAddition = perAddition
-            let summary = try? importer.run(sources, arguments: "t", version: "t")
-            return (summary, store)
+            return (Result { try importer.run(sources, arguments: "t", version: "t") }, store)
         }
         let (atCommit, committedOnce) = try importSamples(into: "commit.sqlite", perAddition: 1_000_000)
-        let whole = try XCTUnwrap(atCommit)
+        let whole = try atCommit.get()
         XCTAssertGreaterThan(whole.imported, 6)
         for perAddition in [1, 3] {
             let (between, store) = try importSamples(
                 into: "between-\(perAddition).sqlite", perAddition: perAddition)
-            XCTAssertEqual(between?.imported, whole.imported)
+            XCTAssertEqual(try between.get().imported, whole.imported)
             try CacheAssertions.assertCachesMatchRows(store)
             let all = ReportSelection()
             XCTAssertEqual(
                 CacheAssertions.summed(try store.scanFailures(all, forPage: false).cells),
                 CacheAssertions.summed(try committedOnce.scanFailures(all, forPage: false).cells))
         }
-        let last = try XCTUnwrap(
-            FileManager.default.contentsOfDirectory(atPath: TestPaths.sampleReports.path).filter {
-                $0.first?.isNumber == true
-            }.max())
-        let (failed, store) = try importSamples(into: "failing.sqlite", perAddition: 3, failing: last)
-        XCTAssertNil(failed, "the import stops at the failing file")
+        let (failed, store) = try importSamples(
+            into: "failing.sqlite", perAddition: 3, failing: try lastSampleFile())
+        XCTAssertThrowsError(try failed.get(), "the import stops at the failing file") { error in
+            XCTAssertTrue("\(error)".contains("disk on fire"), "\(error)")
+        }
         let kept = try XCTUnwrap(store.db.query("SELECT count(*) AS n FROM report").first?.int("n"))
         XCTAssertGreaterThan(kept, 3, "the files before the failure stay")
         XCTAssertLessThan(kept, whole.imported, "the failed file is not stored")
