@@ -7,32 +7,34 @@ import CNettle
 package enum SHA256 {
     /// Lower-case hex digest of a string's UTF-8 bytes.
     package static func hex(_ text: String) -> String {
-        var text = text
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
-        text.withUTF8 { bytes in
-            var context = sha256_ctx()
-            nettle_sha256_init(&context)
-            nettle_sha256_update(&context, bytes.count, bytes.baseAddress)
-            nettle_sha256_digest(&context, digest.count, &digest)
+        hex { context in
+            var text = text
+            text.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
         }
-        return Hex.string(digest)
     }
 
     /// `hex(parts.joined(separator: separator))`, without making the joined text: the group
     /// fingerprint and the incident key of every report are digests of a few parts, and joining
     /// them took about 1 % of the parsing threads' samples.
     package static func hex(joining parts: [String], separator: String) -> String {
-        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
+        hex { context in
+            var separator = separator
+            for (position, part) in parts.enumerated() {
+                if position > 0 {
+                    separator.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
+                }
+                var part = part
+                part.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
+            }
+        }
+    }
+
+    /// The lower-case hex digest of what `update` feeds a fresh context.
+    private static func hex(_ update: (inout sha256_ctx) -> Void) -> String {
         var context = sha256_ctx()
         nettle_sha256_init(&context)
-        var separator = separator
-        for (position, part) in parts.enumerated() {
-            if position > 0 {
-                separator.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
-            }
-            var part = part
-            part.withUTF8 { nettle_sha256_update(&context, $0.count, $0.baseAddress) }
-        }
+        update(&context)
+        var digest = [UInt8](repeating: 0, count: Int(SHA256_DIGEST_SIZE))
         nettle_sha256_digest(&context, digest.count, &digest)
         return Hex.string(digest)
     }
