@@ -13,14 +13,51 @@ enum AppleTextParser {
         case binaryImages, skipped
     }
 
-    /// Header keys, lower-cased, that crashscan reads.
-    private static let knownKeys: Set<String> = [
-        "hardware model", "process", "path", "identifier", "version", "code type", "date/time", "os version",
-        "exception type", "exception codes", "exception reason", "reason", "termination reason",
-        "crashed thread",
-        "triggered by thread", "parent process", "appvariant", "release type", "incident identifier",
-        "report version", "highlighted thread", "crashreporter key", "rdm deviceid", "rdm user id",
-    ]
+    /// Header keys that crashscan reads, by their lower-cased names.
+    private enum HeaderKey: String, CaseIterable {
+        case hardwareModel = "hardware model"
+        case process
+        case path
+        case identifier
+        case version
+        case codeType = "code type"
+        case dateTime = "date/time"
+        case osVersion = "os version"
+        case exceptionType = "exception type"
+        case exceptionCodes = "exception codes"
+        case exceptionReason = "exception reason"
+        case reason
+        case terminationReason = "termination reason"
+        case crashedThread = "crashed thread"
+        case triggeredByThread = "triggered by thread"
+        case parentProcess = "parent process"
+        case appVariant = "appvariant"
+        case releaseType = "release type"
+        case incidentIdentifier = "incident identifier"
+        case reportVersion = "report version"
+        case highlightedThread = "highlighted thread"
+        case crashReporterKey = "crashreporter key"
+        case rdmDeviceID = "rdm deviceid"
+        case rdmUserID = "rdm user id"
+
+        /// The key `text` names, compared as `lowercased()` compares; nil for any other. An ASCII
+        /// key (nearly all) is compared byte by byte with the names: lower-casing the key of every
+        /// `Key: value` line into a String, hashing it and comparing it with each name in turn
+        /// was about 3,000 instructions a line.
+        static func named(_ text: Substring) -> HeaderKey? {
+            let ascii: HeaderKey?? = text.withUTF8Storage { bytes in
+                guard bytes.allSatisfy({ $0 < 128 }) else { return nil }
+                return .some(
+                    names.first { name in
+                        name.bytes.count == bytes.count
+                            && zip(name.bytes, bytes).allSatisfy { $0 == ($1 &- 65 < 26 ? $1 | 0x20 : $1) }
+                    }?.key)
+            }
+            return ascii ?? HeaderKey(rawValue: text.lowercased())
+        }
+
+        private static let names = allCases.map { (key: $0, bytes: Array($0.rawValue.utf8)) }
+    }
 
     static func parse(_ lines: [Substring], format: SourceFormat, normalizeSymbols: Bool) -> CrashReport? {
         let content = ContentNormalizer.normalize(Lines.join(lines))
@@ -137,37 +174,37 @@ enum AppleTextParser {
         /// A `Key: value` header line; other lines are ignored.
         mutating func readHeader(_ line: Substring) {
             // The colon by byte: walking Characters to it was a visible cost on every header line.
-            guard let colon = line.fastRange(of: ":")?.lowerBound else { return }
-            let key = line[..<colon].trimmingBlanks().lowercased()
-            guard AppleTextParser.knownKeys.contains(key) else { return }
+            guard let colon = line.fastRange(of: ":")?.lowerBound,
+                let key = HeaderKey.named(line[..<colon].trimmingBlanks())
+            else { return }
             headerSeen = true
             let value = String(line[line.utf8.index(after: colon)...].trimmingBlanks())
             guard !value.isEmpty else { return }
             switch key {
-            case "hardware model": report.deviceRaw = value
-            case "appvariant":
+            case .hardwareModel: report.deviceRaw = value
+            case .appVariant:
                 // `1:iPad7,5:17.4`: the device identifier between the colons.
                 let parts = value.split(separator: ":")
                 if report.deviceRaw == nil, parts.count >= 2 { report.deviceRaw = String(parts[1]) }
-            case "process":
+            case .process:
                 let name = BuglyConsoleParser.processName(value)
                 report.processName = name.isEmpty ? nil : name
-            case "path": path = value
-            case "identifier": report.bundleID = value
-            case "version": versionText = value
-            case "code type": report.cpuArch = value
-            case "date/time": report.occurredAtRaw = value
-            case "os version": report.osRaw = value
-            case "parent process": parentProcess = value
-            case "exception type":
+            case .path: path = value
+            case .identifier: report.bundleID = value
+            case .version: versionText = value
+            case .codeType: report.cpuArch = value
+            case .dateTime: report.occurredAtRaw = value
+            case .osVersion: report.osRaw = value
+            case .parentProcess: parentProcess = value
+            case .exceptionType:
                 let (type, signal) = AppleTextParser.exceptionType(value)
                 report.exceptionType = type
                 report.signal = signal
-            case "exception reason", "reason": report.exceptionReason = value
+            case .exceptionReason, .reason: report.exceptionReason = value
             // Apple's anonymous per-device key; the Bugly SDK's device and user ids.
-            case "crashreporter key", "rdm deviceid": report.deviceID = ReportIdentity.identifier(value)
-            case "rdm user id": report.userID = ReportIdentity.identifier(value)
-            case "crashed thread", "triggered by thread", "highlighted thread":
+            case .crashReporterKey, .rdmDeviceID: report.deviceID = ReportIdentity.identifier(value)
+            case .rdmUserID: report.userID = ReportIdentity.identifier(value)
+            case .crashedThread, .triggeredByThread, .highlightedThread:
                 crashedThread = Int(value.prefix(while: \.isNumber))
             default: break
             }
@@ -227,17 +264,21 @@ enum AppleTextParser {
         guard let first = line.utf8.first, [76, 65, 66, 70, 69, 86, 84, 45].contains(first) else {
             return nil
         }
-        if line.hasPrefix("Last Exception") { return .section(.lastException) }
-        if line.hasPrefix("Application Specific Information") { return .section(.applicationInfo) }
-        if line.hasPrefix("Application Specific Backtrace") { return .section(.applicationBacktrace) }
-        if line.hasPrefix("Binary Images") || line.hasPrefix("Binary images") {
-            return .section(.binaryImages)
+        // The titles by their bytes: eleven `hasPrefix` on the Substring were about 1,000
+        // instructions for each line starting with one of those letters.
+        let titled: Section? = line.withUTF8Storage { bytes in
+            if bytes.hasPrefix("Last Exception") { return .lastException }
+            if bytes.hasPrefix("Application Specific Information") { return .applicationInfo }
+            if bytes.hasPrefix("Application Specific Backtrace") { return .applicationBacktrace }
+            if bytes.hasPrefix("Binary Images") || bytes.hasPrefix("Binary images") { return .binaryImages }
+            if bytes.hasPrefix("Filtered syslog") || bytes.hasPrefix("External Modification")
+                || bytes.hasPrefix("VM Region") || bytes.hasPrefix("Thread State") || bytes.hasPrefix("EOF")
+            {
+                return .skipped
+            }
+            return nil
         }
-        if line.hasPrefix("Filtered syslog") || line.hasPrefix("External Modification")
-            || line.hasPrefix("VM Region") || line.hasPrefix("Thread State") || line.hasPrefix("EOF")
-        {
-            return .section(.skipped)
-        }
+        if let titled { return .section(titled) }
         if current != .binaryImages, line.allSatisfy({ $0 == "-" }), line.count >= 3 {
             return .section(.header)
         }

@@ -58,7 +58,7 @@ enum FrameParser {
             unsymbolicated = true
         } else if isHexAddress(symbolBytes) {
             unsymbolicated = true
-        } else if offset != nil, symbolBytes.elementsEqual(image) {
+        } else if offset != nil, symbolBytes.count == image.count, symbolBytes.elementsEqual(image) {
             // `LilyForParent    LilyForParent + 936749`: Bugly's console writes the image's name
             // where a frame it could not symbolicate has no symbol.
             unsymbolicated = true
@@ -156,7 +156,13 @@ enum FrameParser {
         }
         image = trimmed(image)
         // `ReProvision (*)`: the in-app marker after the image name.
-        if image.count > 4, image.suffix(4).elementsEqual(" (*)".utf8) { image = trimmed(image.dropLast(4)) }
+        // Compared by bytes: a generic comparison with the literal's UTF-8 view was 200
+        // instructions a frame line.
+        if image.count > 4, image.last == closeParen, image[image.endIndex - 2] == 42,
+            image[image.endIndex - 3] == openParen, image[image.endIndex - 4] == space
+        {
+            image = trimmed(image.dropLast(4))
+        }
         return (image, address, trimmed(remainder))
     }
 

@@ -5,6 +5,11 @@ package enum Hex {
 
     /// Lower-case digits, two a byte.
     package static func string(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBufferPointer { string($0) }
+    }
+
+    /// Lower-case digits, two a byte.
+    package static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         String(unsafeUninitializedCapacity: bytes.count * 2) { out in
             var index = 0
             for byte in bytes {

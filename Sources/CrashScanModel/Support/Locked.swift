@@ -8,15 +8,17 @@ import Foundation
 /// see, so every access under it is reported as a race (a 4-thread append loop: reports in 3 of 6
 /// runs, none with this lock), and it needs macOS 15.
 package final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
     package init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with the value while holding the lock.
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    /// Runs `body` with the value while holding the lock. Inlinable, so that a caller in another
+    /// module calls it specialised for its value, not through generic metadata (the parsers'
+    /// remembered device and OS texts, once a report each).
+    @inlinable package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

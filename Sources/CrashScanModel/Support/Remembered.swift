@@ -3,17 +3,18 @@
 /// the same ones of thousands of calls). At most `limit` keys are kept; later ones are computed
 /// each time, so memory stays bounded whatever the input.
 package final class Remembered<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let compute: @Sendable (Key) -> Value
-    private let limit: Int
-    private let known = Locked<[Key: Value]>([:])
+    @usableFromInline let compute: @Sendable (Key) -> Value
+    @usableFromInline let limit: Int
+    @usableFromInline let known = Locked<[Key: Value]>([:])
 
     package init(limit: Int, _ compute: @escaping @Sendable (Key) -> Value) {
         self.compute = compute
         self.limit = limit
     }
 
-    /// `compute(key)`, remembered.
-    package func callAsFunction(_ key: Key) -> Value {
+    /// `compute(key)`, remembered. Inlinable: called from other modules once a report, it was
+    /// unspecialised, each call asking the runtime for its generic types' metadata.
+    @inlinable package func callAsFunction(_ key: Key) -> Value {
         if let value = known.withLock({ $0[key] }) { return value }
         let value = compute(key)
         known.withLock { values in

@@ -47,6 +47,33 @@ final class AppleFormatsTests: XCTestCase {
         XCTAssertEqual(report.failure?.key, "_placeholderLabel")
     }
 
+    /// Header keys are read in any case, as `lowercased()` reads them: ASCII keys by their bytes,
+    /// others (a Kelvin sign `K` lower-cases to `k`) through the String.
+    func testHeaderKeysInAnyCase() throws {
+        let report = try readOne(
+            """
+            Incident Identifier: 1A2B3C4D-0000-4000-8000-000000000001
+            CRASHREPORTER \u{212A}EY:   0123456789abcdef0123456789abcdef01234567
+            HARDWARE MODEL:      iPhone7,2
+            process:             Shop [311]
+            Os Version:          iPhone OS 8.1.3 (12B466)
+            EXCEPTION TYPE:      EXC_CRASH (SIGABRT)
+            Exception Reason:    [<UITextView 0x7f> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key _placeholderLabel.
+
+            Thread 0 Crashed:
+            0   CoreFoundation                  0x0000000183e2ad8c __exceptionPreprocess + 228
+            """)
+        XCTAssertEqual(report.report.deviceRaw, "iPhone7,2")
+        XCTAssertEqual(report.report.processName, "Shop")
+        XCTAssertEqual(report.report.osRaw, "iPhone OS 8.1.3 (12B466)")
+        XCTAssertEqual(report.report.exceptionType, "EXC_CRASH")
+        XCTAssertEqual(report.report.signal, "SIGABRT")
+        XCTAssertEqual(
+            report.report.deviceID, ReportIdentity.identifier("0123456789abcdef0123456789abcdef01234567"))
+        XCTAssertNotNil(report.report.deviceID)
+        XCTAssertEqual(report.failure?.key, "_placeholderLabel")
+    }
+
     func testIOS17ExceptionReasonLineAndAppVariant() throws {
         let report = try readOne(
             """
