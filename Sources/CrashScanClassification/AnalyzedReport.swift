@@ -103,8 +103,7 @@ public struct AnalyzedReport: Sendable {
         if report.symbolicatedFrames > 0 { return .symbolicated }
         // By image number, so that each image is looked up in the system list once.
         let names = report.frames.imageNames
-        var offsetsIn = [Bool](repeating: false, count: names.count)
-        for frame in report.frames where frame.isUnsymbolicated { offsetsIn[frame.imageNumber] = true }
+        let offsetsIn = report.frames.unsymbolicatedImages
         var missingImages: Set<String> = []
         for (number, name) in names.enumerated() where offsetsIn[number] && !KnownClasses.isSystemImage(name)
         {

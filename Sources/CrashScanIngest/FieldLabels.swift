@@ -125,6 +125,10 @@ enum FieldLabels {
         return table
     }()
 
+    /// Whether some label starts with a digit (none does): a line that starts with one is then no
+    /// label line.
+    static let someLabelStartsWithDigit = (48...57).contains { !byFirstByte[$0].isEmpty }
+
     /// Blank, `|`, `*`, `-`, `#`: table pipes, list bullets, emphasis and headings.
     @inline(__always) private static func isLeadingDecoration(_ byte: UInt8) -> Bool {
         byte == 32 || byte == 9 || byte == 124 || byte == 42 || byte == 45 || byte == 35

@@ -47,6 +47,15 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
     /// outlive the frames that used it (a frame replaced), so ask the frames which they name.
     public var imageNames: [String] { storage.images }
 
+    /// By image number (`imageNames`), whether a frame in that image is unsymbolicated; read from
+    /// the slots, without making a `Frame` of each (which retains the storage): every report's
+    /// symbolication state asks it.
+    public var unsymbolicatedImages: [Bool] {
+        var found = [Bool](repeating: false, count: storage.images.count)
+        for slot in slots where slot.isUnsymbolicated { found[slot.image] = true }
+        return found
+    }
+
     /// The images the frames name, each once, in the order they first appear.
     public var imageNamesInOrder: [(number: Int, name: String)] {
         var seen = [Bool](repeating: false, count: storage.images.count)
