@@ -83,7 +83,8 @@ enum FrameParser {
         list.append(
             index: index, image: UnsafeBufferPointer(rebasing: image),
             address: address.map { UnsafeBufferPointer(rebasing: $0) }, symbol: symbol, symbolTrim: trim,
-            offset: offset, file: parts.file, line: parts.line, isUnsymbolicated: unsymbolicated)
+            offset: offset, file: parts.file.map { UnsafeBufferPointer(rebasing: $0) }, line: parts.line,
+            isUnsymbolicated: unsymbolicated)
         return true
     }
 
@@ -169,7 +170,9 @@ enum FrameParser {
     /// The symbol column taken apart: the symbol, and the offset and source location around it.
     private struct SymbolColumn {
         var symbol: Bytes
-        var file: String?
+        /// The file's bytes in the line: copied into the frame list as they are, not made a String
+        /// first (an allocation and a copy for every frame with a location).
+        var file: Bytes?
         var line: Int?
         var offset: UInt64?
 
@@ -338,7 +341,7 @@ enum FrameParser {
 
     /// `(<file>:<line>)` at the end, where the file has an extension; the line may be empty
     /// (`(UItextView+Extension.m:)` in the seed's paste).
-    static func trailingLocation(_ bytes: Bytes) -> (start: Int, file: String, line: Int?)? {
+    static func trailingLocation(_ bytes: Bytes) -> (start: Int, file: Bytes, line: Int?)? {
         guard bytes.last == closeParen else { return nil }
         guard let open = bytes.lastIndex(of: openParen), open > bytes.startIndex || bytes.count > 2 else {
             return nil
@@ -352,7 +355,7 @@ enum FrameParser {
             lineBytes.allSatisfy(isDigit)
         else { return nil }
         return (
-            open, String(decoding: fileBytes, as: UTF8.self),
+            open, fileBytes,
             lineBytes.isEmpty ? nil : number(lineBytes, radix: 10).flatMap { Int(exactly: $0) }
         )
     }

@@ -296,11 +296,16 @@ struct IPSBodyReader {
             let offset = frame.symbolLocation.map { UInt64(clamping: $0) }
             switch frame.symbol {
             case .bytes(let range):
+                var file = frame.sourceFile ?? ""
                 imageName.withUTF8 { image in
-                    frames.append(
-                        index: frame.index, image: image, address: nil,
-                        symbol: UnsafeBufferPointer(rebasing: bytes[range]), symbolTrim: 0, offset: offset,
-                        file: frame.sourceFile, line: frame.sourceLine, isUnsymbolicated: false)
+                    file.withUTF8 { fileBytes in
+                        frames.append(
+                            index: frame.index, image: image, address: nil,
+                            symbol: UnsafeBufferPointer(rebasing: bytes[range]), symbolTrim: 0,
+                            offset: offset,
+                            file: frame.sourceFile == nil ? nil : fileBytes, line: frame.sourceLine,
+                            isUnsymbolicated: false)
+                    }
                 }
             case .string(let text):
                 frames.append(

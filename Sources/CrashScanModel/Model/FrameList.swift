@@ -107,8 +107,9 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
     /// out its first `symbolTrim` bytes (Bugly's extra underscore, `SymbolNormalizer`).
     public mutating func append(
         index: Int?, image: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>?,
-        symbol: UnsafeBufferPointer<UInt8>, symbolTrim: Int, offset: UInt64?, file: String?, line: Int?,
-        isUnsymbolicated: Bool
+        symbol: UnsafeBufferPointer<UInt8>, symbolTrim: Int, offset: UInt64?,
+        file: UnsafeBufferPointer<UInt8>?,
+        line: Int?, isUnsymbolicated: Bool
     ) {
         makeUnique()
         let storage = storage
@@ -118,8 +119,8 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         slots.append(
             FrameSlot(
                 index: index, image: imageNumber, address: address.map(storage.append) ?? .none,
-                symbol: trimmed, rawSymbol: raw, file: storage.append(file), offset: offset, line: line,
-                isUnsymbolicated: isUnsymbolicated))
+                symbol: trimmed, rawSymbol: raw, file: file.map(storage.append) ?? .none, offset: offset,
+                line: line, isUnsymbolicated: isUnsymbolicated))
     }
 
     /// The slot of `frame` in this list's storage, its texts copied in unless they are already
