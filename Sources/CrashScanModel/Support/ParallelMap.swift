@@ -74,13 +74,23 @@ package enum ParallelMap {
             }
         }
 
-        func store(_ result: Result, at index: Int) {
-            state.withLock { $0.slots[index] = result }
+        /// Moves `result` into its slot. Moved, not copied, here and in `results`: a parsed file is
+        /// a tree of strings and arrays, and each copy retained every one of them and the
+        /// dropped original released them again, on both sides of the lock.
+        func store(_ result: consuming Result, at index: Int) {
+            var moving: Result? = consume result
+            state.withLock { swap(&$0.slots[index], &moving) }
         }
 
-        /// Every result, in the items' order; called after every worker has returned.
+        /// Every result, in the items' order, moved out of the slots; called once, after every
+        /// worker has returned.
         func results() -> [Result] {
-            state.withLock { state in state.slots.map { $0! } }
+            var slots: [Result?] = []
+            state.withLock { swap(&slots, &$0.slots) }
+            var results: [Result] = []
+            results.reserveCapacity(slots.count)
+            for index in slots.indices { results.append(slots[index].take()!) }
+            return results
         }
     }
 }
