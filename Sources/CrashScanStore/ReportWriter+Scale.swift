@@ -20,8 +20,10 @@ extension ReportWriter {
     /// stored whether or not the reports were stored before: a later copy has later counts.
     func storeIssueHeaders(of reports: [AnalyzedReport], path: String) throws -> Int {
         var stored = 0
-        for report in reports {
-            guard let issue = AnalyzedIssue(headerOf: report) else { continue }
+        // By index, and the (inlinable) test first: `for report in reports` copied every report of
+        // every file to ask it.
+        for index in reports.indices where reports[index].report.carriesIssueCounts {
+            guard let issue = AnalyzedIssue(headerOf: reports[index]) else { continue }
             try storeIssue(issue, path: path)
             stored += 1
         }

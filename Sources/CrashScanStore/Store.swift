@@ -461,13 +461,15 @@ package final class ReportWriter {
         fingerprint: FileFingerprint?
     ) -> [SQLValue] {
         let fileOutcome: ImportFileOutcome = fresh == 0 ? .duplicate : .imported
+        // The first report's fields read in place (`reports.first` copied the whole report).
+        let repairNote =
+            reports.isEmpty || reports[0].report.textRepairs == 0 ? nil : reports[0].report.textRepairNote
+        let format = reports.isEmpty ? nil : reports[0].report.format.rawValue
+        let issueCounts = reports.count { $0.report.carriesIssueCounts }
         return [
-            .int(Int(runID)), .text(path), .text(fileOutcome.rawValue),
-            .optional(reports.first?.report.textRepairNote),
-            .optional(reports.first?.report.format.rawValue), .int(fresh), .int(duplicates), .optional(bytes),
-            store.db.dialect.digest(fingerprint?.hex), .text(parserRevision), .int(0),
-            .int(
-                reports.count { $0.report.carriesIssueCounts }),
+            .int(Int(runID)), .text(path), .text(fileOutcome.rawValue), .optional(repairNote),
+            .optional(format), .int(fresh), .int(duplicates), .optional(bytes),
+            store.db.dialect.digest(fingerprint?.hex), .text(parserRevision), .int(0), .int(issueCounts),
         ]
     }
 

@@ -77,7 +77,8 @@ public struct CrashReport: Sendable {
     public var issueOccurrences: Int?
     public var issueAffectedDevices: Int?
     /// Whether the report came with its issue's counts (an issue page's header).
-    public var carriesIssueCounts: Bool { issueOccurrences != nil || issueAffectedDevices != nil }
+    /// Inlinable: asked of every report by the writer, which otherwise copied the report to ask it.
+    @inlinable public var carriesIssueCounts: Bool { issueOccurrences != nil || issueAffectedDevices != nil }
     /// The content the duplicate check hashes: the report's own text, decoded and with line
     /// endings and trailing blanks normalised.
     public var normalizedContent: String
