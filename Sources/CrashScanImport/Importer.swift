@@ -444,8 +444,7 @@ public final class Importer {
 
     /// The first report's note on repaired text, read in place (`first` would copy the report).
     private static func repairNote(of reports: [AnalyzedReport]) -> String? {
-        // The count first: asking the note of `reports[0].report` copied the report.
-        reports.isEmpty || reports[0].report.textRepairs == 0 ? nil : reports[0].report.textRepairNote
+        reports.isEmpty ? nil : reports[0].report.textRepairNote
     }
 
     /// The image UUIDs no dSYM given held, of reports left with app frames as offsets (only

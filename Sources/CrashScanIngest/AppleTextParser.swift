@@ -50,7 +50,7 @@ enum AppleTextParser {
                 return .some(
                     names.first { name in
                         name.bytes.count == bytes.count
-                            && zip(name.bytes, bytes).allSatisfy { $0 == ($1 &- 65 < 26 ? $1 | 0x20 : $1) }
+                            && zip(name.bytes, bytes).allSatisfy { $0 == CharacterSetASCII.lowercased($1) }
                     }?.key)
             }
             return ascii ?? HeaderKey(rawValue: text.lowercased())

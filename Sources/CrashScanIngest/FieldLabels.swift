@@ -120,7 +120,7 @@ enum FieldLabels {
         var table = [[Int]](repeating: [], count: 256)
         for (index, label) in prepared.enumerated() {
             // Lines are looked up by their lower-cased first byte; `CPU架构` compares as written.
-            if let first = label.bytes.first { table[Int(lowercased(first))].append(index) }
+            if let first = label.bytes.first { table[Int(CharacterSetASCII.lowercased(first))].append(index) }
         }
         return table
     }()
@@ -153,7 +153,7 @@ enum FieldLabels {
         // Table pipes, list bullets, markdown emphasis and headings before the label.
         while start < bytes.count, isLeadingDecoration(bytes[start]) { start += 1 }
         guard start < bytes.count else { return nil }
-        let candidates = byFirstByte[Int(lowercased(bytes[start]))]
+        let candidates = byFirstByte[Int(CharacterSetASCII.lowercased(bytes[start]))]
         guard !candidates.isEmpty else { return nil }
         for candidate in candidates {
             let label = prepared[candidate]
@@ -161,7 +161,7 @@ enum FieldLabels {
             var position = start
             var matched = true
             for expected in label.bytes {
-                let byte = label.isASCII ? lowercased(bytes[position]) : bytes[position]
+                let byte = label.isASCII ? CharacterSetASCII.lowercased(bytes[position]) : bytes[position]
                 guard byte == expected else {
                     matched = false
                     break
@@ -207,10 +207,6 @@ enum FieldLabels {
         var position = start
         while position < bytes.count, skipped(bytes[position]) { position += 1 }
         return position
-    }
-
-    @inline(__always) private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 65 && byte <= 90 ? byte + 32 : byte
     }
 
     @inline(__always) private static func isWordByte(_ byte: UInt8) -> Bool {

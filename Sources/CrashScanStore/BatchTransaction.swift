@@ -65,10 +65,9 @@ package final class BatchTransaction {
     /// files, while the parsers, about 4,096 files ahead, filled their queue and waited: in a
     /// scheduler trace of an import of 100,000 logs, 0.28 of the 1.0 idle core-seconds before
     /// its end were the parsers waiting while the writer worked alone. Added between batches,
-    /// 100,000 logs in
-    /// twelve ABBA rounds: median 6.13 against 6.45 s (faster in 11 of 12), peak memory 136
-    /// against 127 MB. Never while a file stored in parts is open: its savepoint would undo the
-    /// additions with it, and the writer's count of its reports would point past them.
+    /// 100,000 logs in twelve ABBA rounds: median 6.13 against 6.45 s (faster in 11 of 12), peak
+    /// memory 136 against 127 MB. Never while a file stored in parts is open: its savepoint would
+    /// undo the additions with it, and the writer's count of its reports would point past them.
     /// PostgreSQL commits every batch and adds its reports then.
     package func addWhenDue(size: Int = reportsPerAddition) throws {
         let size = max(1, size)

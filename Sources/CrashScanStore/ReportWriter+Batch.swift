@@ -75,8 +75,7 @@ extension ReportWriter {
         let before = memory
         do {
             return try store.db.savepoint("batch") {
-                // By index: `parsed.map` handed each file to its closure as a copy.
-                try parsed.indices.map { try writeFile(parsed[$0], ownSavepoint: false) }
+                try parsed.map { try writeFile($0, ownSavepoint: false) }
             }
         } catch {
             // SQLite rolls a whole transaction back after some errors (a full disk, an I/O

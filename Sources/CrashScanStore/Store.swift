@@ -462,8 +462,7 @@ package final class ReportWriter {
     ) -> [SQLValue] {
         let fileOutcome: ImportFileOutcome = fresh == 0 ? .duplicate : .imported
         // The first report's fields read in place (`reports.first` copied the whole report).
-        let repairNote =
-            reports.isEmpty || reports[0].report.textRepairs == 0 ? nil : reports[0].report.textRepairNote
+        let repairNote = reports.isEmpty ? nil : reports[0].report.textRepairNote
         let format = reports.isEmpty ? nil : reports[0].report.format.rawValue
         let issueCounts = reports.count { $0.report.carriesIssueCounts }
         return [

@@ -135,8 +135,9 @@ public struct BinaryImage: Sendable, Equatable {
 
 extension CrashReport {
     /// What `import` says about a file whose text was repaired (`import_files.reason`), nil when
-    /// its text was valid.
-    public var textRepairNote: String? {
+    /// its text was valid. Inlinable: asked of every file's first report by the importer and the
+    /// writer, which otherwise copied the report to ask it.
+    @inlinable public var textRepairNote: String? {
         guard textRepairs > 0 else { return nil }
         let sequences = textRepairs == 1 ? "1 invalid byte sequence" : "\(textRepairs) invalid byte sequences"
         return "text repaired: \(sequences) replaced with U+FFFD"

@@ -108,8 +108,7 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
     public mutating func append(
         index: Int?, image: UnsafeBufferPointer<UInt8>, address: UnsafeBufferPointer<UInt8>?,
         symbol: UnsafeBufferPointer<UInt8>, symbolTrim: Int, offset: UInt64?,
-        file: UnsafeBufferPointer<UInt8>?,
-        line: Int?, isUnsymbolicated: Bool
+        file: UnsafeBufferPointer<UInt8>?, line: Int?, isUnsymbolicated: Bool
     ) {
         makeUnique()
         let storage = storage

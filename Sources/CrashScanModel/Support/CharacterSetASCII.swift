@@ -20,6 +20,10 @@
     @inlinable @inline(__always) package static func isHexDigit(_ byte: UInt8) -> Bool {
         isDigit(byte) || (byte | 0x20) &- 97 < 6
     }
+    /// `A`–`Z` as `a`–`z`; every other byte as it is.
+    @inlinable @inline(__always) package static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- 65 < 26 ? byte | 0x20 : byte
+    }
     @inlinable @inline(__always) package static func isDigit(_ character: Character) -> Bool {
         character.unicodeScalars.count == 1 && isDigit(character.unicodeScalars.first ?? " ")
     }
