@@ -158,7 +158,8 @@ enum FrameParser {
         image = trimmed(image)
         // `ReProvision (*)`: the in-app marker after the image name.
         // Compared byte by byte: a generic comparison with the literal's UTF-8 view was 200
-        // instructions a frame line, and `has(_:at:)` (a memcmp call) about 40 more than this.
+        // instructions a frame line; `has(_:at:)` (a memcmp call) added 5 M to the parsing
+        // threads' 2,008 M importing 3,000 logs.
         if image.count > 4, image.last == closeParen, image[image.endIndex - 2] == 42,
             image[image.endIndex - 3] == openParen, image[image.endIndex - 4] == space
         {
