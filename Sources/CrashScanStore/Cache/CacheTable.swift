@@ -234,6 +234,17 @@ enum CacheMeasure: Sendable {
         }
     }
 
+    /// The measure of one source row, what an upsert of single rows adds (`addSQL`, SQLite only:
+    /// there a test is the integer 0 or 1).
+    func ofOneRow(_ dialect: SQLDialect) -> String {
+        switch self {
+        case .count: return "1"
+        case .countOf(_, .report(let name)): return "(r.\(name) IS NOT NULL)"
+        case .countOf(_, .failure(let name)): return "(k.\(name) IS NOT NULL)"
+        case .earliest(_, let column), .latest(_, let column): return column.expression(dialect)
+        }
+    }
+
     /// The stored value combined with `excluded`'s (an upsert of new rows into table `table`).
     func combined(in table: String, _ dialect: SQLDialect) -> String {
         let stored = "\(table).\(name)"
