@@ -33,6 +33,7 @@ package final class BatchTransaction {
         scale = shape.scale
         writer.savepointPerBatch = shape.savepointPerBatch
         try db.execute(db.dialect.beginWrite)
+        try writer.ownReports.look(store)
         // PostgreSQL: importers share the partitions' lock, which `prune` takes alone to drop
         // them: it waits for the batches being written, and they wait for it.
         if db.dialect == .postgresql { try store.lockPartitions(exclusive: false) }

@@ -262,6 +262,47 @@ class ImportTests: XCTestCase {
         try CacheAssertions.assertCachesMatchRows(store)
     }
 
+    /// A report another connection stored between two transactions of an import is met as a
+    /// duplicate, by content and by incident: the writer, which stored every report of a new
+    /// database itself until then, must ask the database again.
+    func testReportsAnotherConnectionStoredMeanwhileAreDuplicates() throws {
+        func input(_ name: String, content: String, incident: String? = nil) -> AnalyzedInput {
+            var report = AnalyzedReport(CrashReport(format: .buglyConsole, normalizedContent: content))
+            report.occurredAt = "2015-03-01T00:18:47Z"
+            report.incidentKey = incident
+            return AnalyzedInput(path: name, bytes: 10, outcome: .parsed([report]))
+        }
+        func writer(_ store: Store) throws -> ReportWriter {
+            try ReportWriter(
+                store: store, arguments: "test", version: "test", parserRevision: ReportReader.revision)
+        }
+        let importing = try writer(store)
+        var transaction = try BatchTransaction(store: store, writer: importing)
+        XCTAssertEqual(try importing.writeBatch([input("a.txt", content: "crash a")]).map(\.imported), [1])
+        try transaction.commit()
+
+        let other = try Store(path: store.location)
+        let otherWriter = try writer(other)
+        let otherTransaction = try BatchTransaction(store: other, writer: otherWriter)
+        _ = try otherWriter.writeBatch([
+            input("other-b.txt", content: "crash b"),
+            input("other-c.txt", content: "crash c", incident: "incident c"),
+        ])
+        try otherTransaction.commit()
+
+        transaction = try BatchTransaction(store: store, writer: importing)
+        let outcomes = try importing.writeBatch([
+            input("b.txt", content: "crash b"),
+            input("c.txt", content: "crash c, exported again", incident: "incident c"),
+            input("d.txt", content: "crash d"),
+        ])
+        try transaction.commit()
+        XCTAssertEqual(outcomes.map(\.imported), [0, 0, 1])
+        XCTAssertEqual(outcomes.map(\.duplicates), [1, 1, 0])
+        XCTAssertEqual(try count("reports"), 4)
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
+
     func testFilesStoredBeforeAreNotParsedAgainUnlessTheirBytesChange() throws {
         let sample = try Data(
             contentsOf: TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
