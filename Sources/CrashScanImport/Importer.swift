@@ -161,7 +161,8 @@ public final class Importer {
             bulk.abandon()
             throw error
         }
-        try bulk.end()
+        let checkpoint = try bulk.end()
+        defer { checkpoint?.wait() }
         report(summary, every: -1)
         try refreshGroups(regroupAll: staleGroups, writer: writer, summary: &summary)
         summary.elapsed = clock.elapsed

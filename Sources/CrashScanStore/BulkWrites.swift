@@ -3,7 +3,7 @@ import CrashScanDatabase
 /// What an import changes for writing many reports (`tuneForBulkTransaction` before each
 /// transaction: the page cache, the checkpoint interval, the journals; the indexes it does not
 /// read deferred in a new database, `Store.deferIndexes`), ended after its last file whether it
-/// succeeded or failed: the journals back to files, the indexes made.
+/// succeeded or failed: the journals back to files, the indexes made, the log being copied.
 package struct BulkWrites {
     private let store: Store
     /// Indexes are made when the import ends (`Store.deferIndexes`).
@@ -15,10 +15,16 @@ package struct BulkWrites {
         deferredIndexes = try store.deferIndexes()
     }
 
-    /// After the last file, before the groups are refreshed (they read the caches).
-    package func end() throws {
+    /// After the last file, before the groups are refreshed (they read the caches). On SQLite,
+    /// starts copying the log into the database file meanwhile (`BackgroundCheckpoint`): the
+    /// caller waits for it before it returns.
+    package func end() throws -> BackgroundCheckpoint? {
         try store.endBulkWrites()
+        let checkpoint =
+            store.dialect == .sqlite && store.path != ":memory:"
+            ? BackgroundCheckpoint(path: store.path) : nil
         if deferredIndexes { try store.makeDeferredIndexes() }
+        return checkpoint
     }
 
     /// After a failure: as much of `end` as can be done; the failure is what the caller reports.

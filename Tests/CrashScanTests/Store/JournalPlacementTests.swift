@@ -1,5 +1,8 @@
 import XCTest
 
+@testable import CrashScanImport
+@testable import CrashScanIngest
+@testable import CrashScanRules
 @testable import CrashScanStore
 
 /// Where an import keeps SQLite's journals (`Store.tuneForBulkTransaction`): in memory while it
@@ -19,24 +22,21 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertEqual(try tempStore(store), 0, "back to the default for the steps after the files")
     }
 
-    /// The page cache, the checkpoint interval and the files a transaction holds follow the
-    /// database's size: the old fixed values for a small one, more for a large one, never
-    /// without bound.
-    func testThePageCacheAndTheCheckpointsGrowWithTheDatabase() throws {
+    /// The page cache and the files a transaction holds follow the database's size: the old
+    /// fixed values for a small one, more for a large one, never without bound. The log is
+    /// copied into the database every 65,536 pages (256 MiB), whatever its size.
+    func testThePageCacheAndTheTransactionsGrowWithTheDatabase() throws {
         let folder = try TestPaths.temporaryFolder(self)
         let store = try Store(path: folder.appendingPathComponent("db.sqlite").path)
         XCTAssertEqual(
             try store.tuneForBulkTransaction(), Store.BulkTransactionShape(scale: 1, savepointPerBatch: true))
         XCTAssertEqual(try store.db.query("PRAGMA cache_size").first?.int("cache_size"), -32_768)
         XCTAssertEqual(
-            try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 10_000)
+            try store.db.query("PRAGMA wal_autocheckpoint").first?.int("wal_autocheckpoint"), 65_536)
         let megabyte = 1 << 20
         XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 116 * megabyte), 32_768)
         XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 400 * megabyte), 102_400)
         XCTAssertEqual(Store.bulkCacheKiB(databaseBytes: 4_000 * megabyte), 262_144)
-        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 40 * megabyte, pageSize: 4_096), 10_000)
-        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 200 * megabyte, pageSize: 4_096), 25_600)
-        XCTAssertEqual(Store.bulkCheckpointPages(databaseBytes: 4_000 * megabyte, pageSize: 4_096), 65_536)
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 116 * megabyte), 1)
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 400 * megabyte), 2)
         XCTAssertEqual(Store.bulkTransactionScale(databaseBytes: 600 * megabyte), 3)
@@ -45,6 +45,25 @@ final class JournalPlacementTests: XCTestCase {
         XCTAssertTrue(Store.savepointPerBatch(databaseBytes: 116 * megabyte))
         XCTAssertFalse(
             Store.savepointPerBatch(databaseBytes: 400 * megabyte), "a savepoint a file past 256 MiB")
+    }
+
+    /// When an import returns, the database file holds its reports without the write-ahead log:
+    /// the log was copied into it on another connection while the import ended
+    /// (`BackgroundCheckpoint`), although the import's own commits never reached the checkpoint
+    /// interval. A copy of the file alone, taken while the connection is open, reads them.
+    func testTheLogIsCopiedIntoTheDatabaseFileWhileTheImportEnds() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let path = folder.appendingPathComponent("db.sqlite").path
+        let store = try Store(path: path)
+        let summary = try Importer(store: store, rules: RuleSet.builtIn()).run(
+            try InputWalker().expand([TestPaths.sampleReports.path]), arguments: "test", version: "test")
+        XCTAssertGreaterThan(summary.imported, 10)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path + "-wal"), "the connection is still open")
+        let copy = folder.appendingPathComponent("copy.sqlite").path
+        try FileManager.default.copyItem(atPath: path, toPath: copy)
+        let copied = try Store(path: copy, access: .readOnly)
+        XCTAssertEqual(
+            try copied.db.query("SELECT count(*) AS n FROM report").first?.int("n"), summary.imported)
     }
 
     func testAConnectionWithTemporaryObjectsKeepsThem() throws {
