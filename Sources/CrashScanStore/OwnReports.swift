@@ -9,8 +9,9 @@ import CrashScanDatabase
 ///
 /// It holds the keys' hash values (of the text: content hashes and incident keys are
 /// crashscan's own lower-case hex, one text a digest): two different keys may share one, which
-/// only sends the writer to the database. What it holds may also be more than the database holds (a savepoint rolled
-/// back, a poorer copy of an incident deleted): the writer then asks the database, as before.
+/// only sends the writer to the database. What it holds may also be more than the database
+/// holds (a savepoint rolled back, a poorer copy of an incident deleted): the writer then asks
+/// the database, as before.
 struct OwnReports {
     /// `PRAGMA data_version` when the writer last looked: another connection's commit changes it,
     /// the writer's own commits do not. Nil: the database may hold reports the writer did not
