@@ -31,7 +31,7 @@ extension Store {
     /// - 100,000 logs into a new database, alternated ten times with the former bound (half the
     ///   database, at least 10,000 pages, copied by the writer): faster in 9 of 10 rounds, median
     ///   6.29 against 6.69 s in the last six (CPU 11.4 against 11.7 s). Without the background
-    ///   copy, the connection's close spent 0.45–0.48 s copying the whole log.
+    ///   copy, the connection's close spent 0.43–0.48 s copying the whole log.
     /// - The cost is disk: the log grows up to this size beside the database. Importing 100,000
     ///   logs into a new database, the file and its log took at most 275 MB together (the log
     ///   166 MB), against 168 MB (58 MB); the database is 109 MB either way.
