@@ -23,7 +23,12 @@ package struct BulkWrites {
         let checkpoint =
             store.dialect == .sqlite && store.path != ":memory:"
             ? BackgroundCheckpoint(path: store.path) : nil
-        if deferredIndexes { try store.makeDeferredIndexes() }
+        do {
+            if deferredIndexes { try store.makeDeferredIndexes() }
+        } catch {
+            checkpoint?.wait()
+            throw error
+        }
         return checkpoint
     }
 

@@ -13,7 +13,9 @@ package final class BackgroundCheckpoint: Sendable {
     /// reader's snapshot) is copied when the last connection closes, as without it.
     package init(path: String) {
         DispatchQueue.global().async(group: done) {
-            guard let connection = try? SQLiteConnection(path: path, readOnly: false) else { return }
+            guard let connection = try? SQLiteConnection(path: path, readOnly: false, existing: true) else {
+                return
+            }
             try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
         }
     }

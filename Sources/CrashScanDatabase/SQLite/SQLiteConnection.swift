@@ -21,11 +21,14 @@ package final class SQLiteConnection: Connection {
     /// `readOnly` never writes, not even the `-shm` file: when the folder is read-only and the
     /// database has no `-shm` beside it, SQLite cannot open a WAL database for reading, so it is
     /// opened as immutable (nothing else may change it then; a read-only folder says as much).
-    package init(path: String, readOnly: Bool) throws(DatabaseError) {
+    ///
+    /// `existing`: fails rather than create the file when it is not there (another connection's
+    /// helper, `BackgroundCheckpoint`, must not make an empty database where one was removed).
+    package init(path: String, readOnly: Bool, existing: Bool = false) throws(DatabaseError) {
         let flags =
             readOnly
             ? SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX
-            : SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+            : SQLITE_OPEN_READWRITE | (existing ? 0 : SQLITE_OPEN_CREATE) | SQLITE_OPEN_NOMUTEX
         var handle = try Self.open(path, flags: flags)
         if readOnly, [SQLITE_CANTOPEN, SQLITE_READONLY].contains(Self.probe(handle)) {
             sqlite3_close_v2(handle)
