@@ -151,7 +151,7 @@ package final class ReportWriter {
     /// transaction began: the commit computes their caches again.
     var replacedGroups: Set<Int64> = []
     var groupCache: [String: Int64] = [:]
-    /// SQLite, in an import: the reports the writer stored while they are all the database holds.
+    /// SQLite, in an import: the keys the writer has met while every stored report is its own.
     var ownReports = OwnReports()
     /// SQLite: a parse batch is written in one savepoint rather than one a file
     /// (`writeInOneSavepoint`), as the transaction's `Store.BulkTransactionShape` says.
@@ -333,13 +333,13 @@ package final class ReportWriter {
         // By index: a loop over the reports copies each one.
         for index in reports.indices {
             let hash = reports[index].contentHash
-            if ownReports.mayHold(contentHash: hash),
+            if !ownReports.isNew(contentHash: hash),
                 case .integer = try reportExists.scalar([store.db.dialect.digest(hash)])
             {
                 outcome.duplicates += 1
             } else if seen.contains(hash) {
                 outcome.duplicates += 1
-            } else if let key = reports[index].incidentKey, ownReports.mayHold(incidentKey: key),
+            } else if let key = reports[index].incidentKey, !ownReports.isNew(incidentKey: key),
                 try keepsStoredCopy(
                     key: key, richness: reports[index].incidentRichness(path: path), path: path,
                     outcome: &outcome)
@@ -379,7 +379,6 @@ package final class ReportWriter {
             }
             groups.insert(groupID)
             uncachedReports.append(id)
-            ownReports.stored(contentHash: report.contentHash, incidentKey: report.incidentKey)
             outcome.imported += 1
             noteSample(of: report, group: groupID, path: path)
             if let row = Self.failureRow(report, id: id) {
