@@ -306,6 +306,14 @@ public final class Importer {
     /// of 8 MB held before the SQLite import parsed 16 ahead.
     static let bytesAhead = 48 << 20
 
+    /// A batch of inputs: the regular files among them opened ahead (`ReadAhead`; nil for the
+    /// rest), and the bytes they will read.
+    struct Batch: Sendable {
+        var sources: [InputSource] = []
+        var opened: [RegularFile.Opened?] = []
+        var bytes = 0
+    }
+
     /// The inputs in batches of `size`, read from the iterator only as batches are asked for. A
     /// batch also ends once its files hold `bytesPerBatch` (by their sizes on disk), so that the
     /// batches parsed ahead (`batchesAhead`) hold a bounded amount of text whatever the files'
@@ -315,44 +323,50 @@ public final class Importer {
         let size: Int
         /// The input one batch reads at most, unless one file alone is larger.
         let bytesPerBatch: Int
+        /// The files of a batch opened ahead at most (`ReadAhead.openFilesPerBatch`).
+        let openedPerBatch: Int
 
-        init(_ files: Files, size: Int, bytesPerBatch: Int) {
+        init(_ files: Files, size: Int, bytesPerBatch: Int, openedPerBatch: Int = ReadAhead.openFilesPerBatch)
+        {
             self.files = files
             self.size = size
             self.bytesPerBatch = bytesPerBatch
+            self.openedPerBatch = openedPerBatch
         }
 
-        /// The batch after the one handed out last, its files already asked of the disk.
-        private var upcoming: (sources: [InputSource], bytes: Int)?
+        /// The batch after the one handed out last, its files already opened and asked of the
+        /// disk.
+        private var upcoming: Batch?
 
-        /// The next batch (empty when every input was handed out) and the bytes it will read.
-        /// The one after it is made now and its files are read ahead by the kernel while this one
-        /// is parsed: from a cold page cache, the parsers otherwise wait for each file in turn.
-        mutating func next() -> (sources: [InputSource], bytes: Int) {
+        /// The next batch (empty when every input was handed out). The one after it is made now
+        /// and its files are read ahead by the kernel while this one is parsed (`ReadAhead`).
+        mutating func next() -> Batch {
             let batch = upcoming ?? take()
-            upcoming = batch.sources.isEmpty ? ([], 0) : take()
+            upcoming = batch.sources.isEmpty ? Batch() : take()
             return batch
         }
 
-        private mutating func take() -> (sources: [InputSource], bytes: Int) {
-            var batch: [InputSource] = []
-            batch.reserveCapacity(size)
-            var sizes: [Int] = []
-            var bytes = 0
-            while batch.count < size, bytes < bytesPerBatch, let source = files.next() {
-                batch.append(source)
-                sizes.append(ReadAhead.size(of: source, unknown: bytesPerBatch))
-                bytes += sizes[sizes.count - 1]
+        private mutating func take() -> Batch {
+            var batch = Batch()
+            batch.sources.reserveCapacity(size)
+            batch.opened.reserveCapacity(size)
+            var opened = 0
+            while batch.sources.count < size, batch.bytes < bytesPerBatch, let source = files.next() {
+                let ahead = ReadAhead.open(
+                    source, unknown: bytesPerBatch, open: opened < openedPerBatch)
+                batch.sources.append(source)
+                batch.opened.append(ahead.file)
+                batch.bytes += ahead.size
+                if ahead.file != nil { opened += 1 }
             }
-            ReadAhead.ask(for: batch, sizes: sizes)
-            return (batch, bytes)
+            return batch
         }
     }
 
     /// The inputs' batches, handed out by whichever thread asks (the one parsing ahead), one at a
     /// time.
     final class BatchSource: Sendable {
-        private let batches: Locked<() -> (sources: [InputSource], bytes: Int)>
+        private let batches: Locked<() -> Batch>
         /// The input one batch reads at most, unless one file alone is larger.
         let bytesPerBatch: Int
 
@@ -363,8 +377,8 @@ public final class Importer {
             self.bytesPerBatch = bytesPerBatch
         }
 
-        /// The next batch and the bytes it will read; empty when every input was handed out.
-        func next() -> (sources: [InputSource], bytes: Int) { batches.withLock { $0() } }
+        /// The next batch; empty when every input was handed out.
+        func next() -> Batch { batches.withLock { $0() } }
     }
 
     /// Seconds since the import started.
@@ -503,13 +517,13 @@ public final class Importer {
             for _ in 0..<depth { room.signal() }
             DispatchQueue.global().async {
                 while self.takeRoom(1) {
-                    let (batch, bytes) = batches.next()
+                    let batch = batches.next()
                     let share = max(1, batches.bytesPerBatch)
-                    let room = min(depth, max(1, (bytes + share - 1) / share))
+                    let room = min(depth, max(1, (batch.bytes + share - 1) / share))
                     guard self.takeRoom(room - 1) else { break }
                     let parsed = Importer.parseInParallel(batch, known: known, settings: settings)
                     guard self.hand(parsed, room: room, settings: settings) else { break }
-                    if batch.isEmpty { break }
+                    if batch.sources.isEmpty { break }
                 }
                 self.finished.signal()
             }
@@ -590,13 +604,15 @@ public final class Importer {
     /// Reads and analyses `batch` on all cores; results keep the input order. Each worker asks
     /// `known` through a connection it alone uses while it parses this batch.
     static func parseInParallel(
-        _ batch: [InputSource], known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
+        _ batch: Batch, known: KnownFiles = KnownFiles(), settings: ParseSettings = ParseSettings()
     ) -> [Parsed] {
         let perSource = ParallelMap.map(
-            batch, niceness: parserNiceness, context: { known.checkOut() }, finish: { known.checkIn($0) },
-            transform: { source, lookup in
+            Array(zip(batch.sources, batch.opened)), niceness: parserNiceness, context: { known.checkOut() },
+            finish: { known.checkIn($0) },
+            transform: { file, lookup in
                 SourceReader.read(
-                    source, settings: settings, storedBefore: lookup.map { $0.reports(in:) }, inChunks: true)
+                    file.0, opened: file.1, settings: settings, storedBefore: lookup.map { $0.reports(in:) },
+                    inChunks: true)
             })
         return perSource.flatMap { $0 }
     }

@@ -10,9 +10,10 @@ package enum SourceReader {
     /// Reads one input and turns it into analysed reports or a rejection; an archive yields one
     /// result per member, named `archive.zip!/member/path`. `inChunks`: a file of many reports
     /// gives its first chunk's, the rest left to read (`AnalyzedInput.rest`), for a caller that
-    /// reads them; otherwise every report is read.
+    /// reads them; otherwise every report is read. `opened`: the file, a regular one, opened
+    /// already (an import opens a batch's files ahead of their reading).
     package static func read(
-        _ source: InputSource, settings: ParseSettings = ParseSettings(),
+        _ source: InputSource, opened: RegularFile.Opened? = nil, settings: ParseSettings = ParseSettings(),
         storedBefore: ((FileFingerprint) -> Int?)? = nil, inChunks: Bool = false
     ) -> [AnalyzedInput] {
         let path = source.displayPath
@@ -38,14 +39,16 @@ package enum SourceReader {
         case .refused(_, let rejection):
             return [AnalyzedInput(path: path, bytes: nil, outcome: .rejected(rejection))]
         case .file(let file):
-            switch file.withCString({ readRegularFile($0) }) {
+            switch opened.map(readRegularFile) ?? file.withCString({ readRegularFile($0) }) {
             case .success(let contents): data = contents
             case .failure(let failure):
                 return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
             }
         case .rawFile(let name, _):
             let terminated = (name + [0]).map { CChar(bitPattern: $0) }
-            switch terminated.withUnsafeBufferPointer({ readRegularFile($0.baseAddress!) }) {
+            switch opened.map(readRegularFile)
+                ?? terminated.withUnsafeBufferPointer({ readRegularFile($0.baseAddress!) })
+            {
             case .success(let contents): data = contents
             case .failure(let failure):
                 return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
@@ -64,7 +67,16 @@ package enum SourceReader {
     /// The whole file at `file`, within the size limit (`RegularFile`: only a regular file is
     /// ever opened, and no more than the limit + 1 bytes is read).
     static func readRegularFile(_ file: UnsafePointer<CChar>) -> Result<Data, ReadFailure> {
-        switch RegularFile.read(file, limit: ReportReader.maximumFileSize) {
+        readFailure(RegularFile.read(file, limit: ReportReader.maximumFileSize))
+    }
+
+    static func readRegularFile(_ file: RegularFile.Opened) -> Result<Data, ReadFailure> {
+        readFailure(RegularFile.read(file, limit: ReportReader.maximumFileSize))
+    }
+
+    /// The read's failure as the rejection an input gets.
+    private static func readFailure(_ read: Result<Data, RegularFile.Failure>) -> Result<Data, ReadFailure> {
+        switch read {
         case .success(let data): return .success(data)
         case .failure(let failure):
             switch failure {

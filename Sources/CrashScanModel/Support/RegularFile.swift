@@ -80,18 +80,42 @@ package enum RegularFile {
     /// The whole regular file at `path`, refused over `limit` bytes (by its size, and by reading
     /// no more than `limit` + 1 bytes whatever the size said).
     package static func read(_ path: UnsafePointer<CChar>, limit: Int) -> Result<Data, Failure> {
-        let opened: (descriptor: Int32, size: Int)
         switch open(path) {
-        case .success(let file): opened = file
+        case .success(let file):
+            defer { close(file.descriptor) }
+            return read(file.descriptor, size: file.size, limit: limit)
         case .failure(let failure): return .failure(failure)
         }
-        defer { close(opened.descriptor) }
-        if opened.size > limit { return .failure(.tooLarge(limit: limit, size: opened.size)) }
-        guard let read = readAll(opened.descriptor, sizeHint: opened.size, limit: limit) else {
+    }
+
+    /// The whole of `file`, opened earlier (`Opened`), with the same limit as `read(_:limit:)`.
+    package static func read(_ file: Opened, limit: Int) -> Result<Data, Failure> {
+        read(file.descriptor, size: file.size, limit: limit)
+    }
+
+    private static func read(_ descriptor: Int32, size: Int, limit: Int) -> Result<Data, Failure> {
+        if size > limit { return .failure(.tooLarge(limit: limit, size: size)) }
+        guard let read = readAll(descriptor, sizeHint: size, limit: limit) else {
             return .failure(.system(String(cString: strerror(errno))))
         }
         guard let data = read else { return .failure(.tooLarge(limit: limit, size: nil)) }
         return .success(data)
+    }
+
+    /// A regular file opened ahead of its reading (`open`), closed when the last reference to it
+    /// goes: whoever drops it unread (an import stopped half-way) cannot leak its descriptor.
+    package final class Opened: Sendable {
+        package let descriptor: Int32
+        /// Its size when it was opened.
+        package let size: Int
+
+        package init?(_ path: UnsafePointer<CChar>) {
+            guard case .success(let file) = RegularFile.open(path) else { return nil }
+            descriptor = file.descriptor
+            size = file.size
+        }
+
+        deinit { close(descriptor) }
     }
 
     package static func read(_ path: String, limit: Int) -> Result<Data, Failure> {

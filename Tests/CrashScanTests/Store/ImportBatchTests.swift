@@ -54,7 +54,50 @@ final class ImportBatchTests: XCTestCase {
         try Data(count: 1_000).write(to: log)
         let sources: [InputSource] = [.file(fifo), .file("/dev/zero"), .file(log.path)]
         XCTAssertEqual(batchSizes(sources), [3])
-        XCTAssertEqual(ReadAhead.size(of: .file(fifo), unknown: 1), 0)
-        XCTAssertEqual(ReadAhead.size(of: .file(log.path), unknown: 1), 1_000)
+        let (fifoSize, fifoFile) = ReadAhead.open(.file(fifo), unknown: 1, open: true)
+        XCTAssertEqual(fifoSize, 0)
+        XCTAssertNil(fifoFile)
+        XCTAssertNil(ReadAhead.open(.file("/dev/zero"), unknown: 1, open: true).file)
+        let (logSize, logFile) = ReadAhead.open(.file(log.path), unknown: 1, open: true)
+        XCTAssertEqual(logSize, 1_000)
+        XCTAssertEqual(logFile?.size, 1_000)
+    }
+
+    /// The files a batch opened ahead are closed once the batch is read, and when it is dropped
+    /// unread (an import stopped half-way): nothing is left open. Past the batch's share of the
+    /// process's descriptors, files are measured by their path instead and read in their turn.
+    func testFilesOpenedAheadAreClosedReadOrNot() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let log = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("02-bugly-console-zh-textview.txt"))
+        var sources: [InputSource] = []
+        for index in 0..<12 {
+            let url = folder.appendingPathComponent("log-\(index).txt")
+            try log.write(to: url)
+            sources.append(.file(url.path))
+        }
+        let before = try openDescriptors()
+        do {
+            var batches = Importer.Batches(
+                sources.makeIterator(), size: 5, bytesPerBatch: bytesPerBatch, openedPerBatch: 3)
+            let first = batches.next()
+            // This batch and the next are open: three files of each.
+            XCTAssertEqual(first.opened.map { $0 != nil }, [true, true, true, false, false])
+            XCTAssertEqual(first.bytes, 5 * log.count)
+            XCTAssertEqual(try openDescriptors(), before + 6)
+            let parsed = Importer.parseInParallel(first)
+            XCTAssertEqual(parsed.map(\.path), Array(sources.prefix(5).map(\.displayPath)))
+            let reports = parsed.map { input -> Int in
+                guard case .parsed(let reports) = input.outcome else { return 0 }
+                return reports.count
+            }
+            XCTAssertEqual(reports, [1, 1, 1, 1, 1])
+        }
+        XCTAssertEqual(try openDescriptors(), before)
+    }
+
+    /// The descriptors this process has open.
+    private func openDescriptors() throws -> Int {
+        try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
     }
 }
