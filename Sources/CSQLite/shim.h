@@ -3,9 +3,10 @@
 
 #include <sqlite3.h>
 
-// SQLITE_TRANSIENT is a cast macro that Swift cannot import. Binding a Swift
-// string with SQLITE_STATIC (nil) is a use-after-free, so every bind goes
-// through this.
+// SQLITE_TRANSIENT is a cast macro that Swift cannot import. A Swift string's bytes are only
+// valid inside the call that lends them: bound with SQLITE_STATIC (nil) they would be used after
+// they are freed. Statements bind copies they keep (SQLiteStatement.boundBytes) with
+// SQLITE_STATIC; the rest goes through this.
 static inline sqlite3_destructor_type csqlite_transient(void) { return SQLITE_TRANSIENT; }
 
 // sqlite3_config is variadic, which Swift cannot call. Turning off the memory statistics

