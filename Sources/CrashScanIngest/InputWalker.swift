@@ -210,15 +210,15 @@ public struct InputWalker {
         }
         defer { closedir(directory) }
         var names: [(name: [UInt8], type: UInt8)] = []
+        // The name read where it lies: `entry.pointee.d_name` copies the declared 256 bytes, past
+        // the end of a shorter last entry of the listing's buffer (AddressSanitizer: a
+        // heap-buffer-overflow in every import of a folder).
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: UInt8.self, capacity: 256) { pointer in
-                    Array(
-                        UnsafeBufferPointer(
-                            start: pointer,
-                            count: strlen(UnsafeRawPointer(pointer).assumingMemoryBound(to: CChar.self))))
-                }
-            }
+            let start = UnsafeRawPointer(entry) + nameOffset
+            let name = Array(
+                UnsafeRawBufferPointer(start: start, count: strlen(start.assumingMemoryBound(to: CChar.self)))
+            )
             if name.first == 46 { continue }  // `.`: hidden, and `.` and `..`
             names.append((name, entry.pointee.d_type))
         }
