@@ -14,8 +14,9 @@ import Foundation
 /// before): this VM's kernel drops files from the page cache a few at a time, scattered (a
 /// minute after an import, 10–27 % of the 100,000 files; after ten idle minutes 55 %), so a
 /// batch's first file said little about the rest. 100,000 logs with 30 % of them dropped at
-/// random: 7.58, 7.59 and 6.33 s against 8.14, 8.86 and 7.61 s (alternated). Opening here costs
-/// no more than the size looked up by path before: the reader no longer opens the file, so a file
+/// random before each run: 6.38 and 7.41 s against 7.87 and 9.05 s (alternated); with all of
+/// them in the page cache, four ABBA rounds: median 5.46 against 5.77 s. Opening here costs no
+/// more than the size looked up by path before: the reader no longer opens the file, so a file
 /// is still one path lookup and five system calls (open, fstat, fadvise, read, close).
 enum ReadAhead {
     /// What reading `source` will read, as far as that is known before reading (a regular file's
