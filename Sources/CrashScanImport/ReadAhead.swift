@@ -11,9 +11,9 @@ import Foundation
 /// then reads the open file (`SourceReader.read(_:opened:)`) instead of opening it again.
 ///
 /// Every file is asked for, not only a batch whose first file is out of the page cache (as
-/// before): this VM's kernel drops files from the page cache a few at a time, scattered (a
-/// minute after an import, 10–27 % of the 100,000 files; after ten idle minutes 55 %), so a
-/// batch's first file said little about the rest. 100,000 logs with 30 % of them dropped at
+/// before): this VM's kernel drops files from the page cache a few at a time, scattered (of the
+/// 100,000 files, 10 % a minute after an import, 27 % after two minutes, 55 % after three and a
+/// half), so a batch's first file said little about the rest. 100,000 logs with 30 % of them dropped at
 /// random before each run: 6.38 and 7.41 s against 7.87 and 9.05 s (alternated); with all of
 /// them in the page cache, four ABBA rounds: median 5.46 against 5.77 s. Opening here costs no
 /// more than the size looked up by path before: the reader no longer opens the file, so a file
