@@ -29,7 +29,12 @@ enum ReadAhead {
         case .file, .rawFile:
             guard open else { return (withPath(source, regularFileSize) ?? 0, nil) }
             guard let file = withPath(source, RegularFile.Opened.init) ?? nil else { return (0, nil) }
-            _ = posix_fadvise(file.descriptor, 0, 0, POSIX_FADV_WILLNEED)
+            // Not a file over the input limit, which the reader refuses unread: asked for, a disk
+            // image or a core dump in the folder was read into the page cache for nothing (8 MiB
+            // of a sparse 65 MiB file, the kernel's cap on one advice).
+            if file.size <= ReportReader.maximumFileSize {
+                _ = posix_fadvise(file.descriptor, 0, 0, POSIX_FADV_WILLNEED)
+            }
             return (file.size, file)
         case .memory(_, let data): return (data.count, nil)
         case .standardInput: return (unknown, nil)

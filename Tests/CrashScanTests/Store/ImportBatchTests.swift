@@ -96,6 +96,37 @@ final class ImportBatchTests: XCTestCase {
         XCTAssertEqual(try openDescriptors(), before)
     }
 
+    /// A file over the input limit in the folder (a disk image, a core dump) is refused unread by
+    /// the reader, and is not asked of the disk ahead either (asked for, 2,048 pages of this file
+    /// were read). A sparse file: on ext4 the read-ahead of its holes fills the cache at once.
+    func testAFileOverTheLimitIsNotReadAhead() throws {
+        let folder = try TestPaths.temporaryFolder(self)
+        let path = folder.appendingPathComponent("disk.img").path
+        let size = ReportReader.maximumFileSize + (1 << 20)
+        XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
+        XCTAssertEqual(truncate(path, off_t(size)), 0)
+        let (measured, file) = ReadAhead.open(.file(path), unknown: 1, open: true)
+        XCTAssertEqual(measured, size)
+        XCTAssertEqual(file?.size, size)
+        XCTAssertEqual(try residentPages(path, size: size), 0)
+    }
+
+    /// How many pages of the file at `path` are in the page cache (`mincore`).
+    private func residentPages(_ path: String, size: Int) throws -> Int {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw XCTSkip("cannot open \(path)") }
+        defer { close(descriptor) }
+        guard let mapping = mmap(nil, size, PROT_READ, MAP_SHARED, descriptor, 0), mapping != MAP_FAILED
+        else {
+            throw XCTSkip("cannot map \(path)")
+        }
+        defer { munmap(mapping, size) }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var resident = [UInt8](repeating: 0, count: (size + page - 1) / page)
+        XCTAssertEqual(mincore(mapping, size, &resident), 0)
+        return resident.reduce(0) { $0 + Int($1 & 1) }
+    }
+
     /// The descriptors this process has open.
     private func openDescriptors() throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
