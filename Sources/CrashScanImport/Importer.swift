@@ -353,7 +353,7 @@ public final class Importer {
             var opened = 0
             while batch.sources.count < size, batch.bytes < bytesPerBatch, let source = files.next() {
                 let ahead = ReadAhead.open(
-                    source, unknown: bytesPerBatch, open: opened < openedPerBatch)
+                    source, unknown: bytesPerBatch, mayOpen: opened < openedPerBatch)
                 batch.sources.append(source)
                 batch.opened.append(ahead.file)
                 batch.bytes += ahead.size

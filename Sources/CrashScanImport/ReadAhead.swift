@@ -21,14 +21,14 @@ import Foundation
 enum ReadAhead {
     /// What reading `source` will read, as far as that is known before reading (a regular file's
     /// size, `unknown` for standard input, 0 for anything that is not read), and the file opened
-    /// and asked of the disk when it is a regular file and `open` allows one more.
-    static func open(_ source: InputSource, unknown: Int, open: Bool) -> (
+    /// and asked of the disk when it is a regular file and `mayOpen` allows one more.
+    static func open(_ source: InputSource, unknown: Int, mayOpen: Bool) -> (
         size: Int, file: RegularFile.Opened?
     ) {
         switch source {
         case .file, .rawFile:
-            guard open else { return (withPath(source, regularFileSize) ?? 0, nil) }
-            guard let file = withPath(source, RegularFile.Opened.init) ?? nil else { return (0, nil) }
+            guard mayOpen else { return (source.withFilePath(regularFileSize) ?? 0, nil) }
+            guard let file = source.withFilePath(RegularFile.Opened.init) ?? nil else { return (0, nil) }
             // Not a file over the input limit, which the reader refuses unread: asked for, a disk
             // image or a core dump in the folder was read into the page cache for nothing (8 MiB
             // of a sparse 65 MiB file, the kernel's cap on one advice).
@@ -52,18 +52,6 @@ enum ReadAhead {
         // RLIM_INFINITY is the largest value: clamped to Int.max like any limit past it.
         return Int(clamping: limit.rlim_cur) / 4
     }()
-
-    /// `body` given the source's path as `open` takes it; nil for what is not a file on disk.
-    private static func withPath<T>(_ source: InputSource, _ body: (UnsafePointer<CChar>) -> T) -> T? {
-        switch source {
-        case .file(let path): return path.withCString(body)
-        case .rawFile(let name, _):
-            return (name + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
-            }
-        case .memory, .standardInput, .refused: return nil
-        }
-    }
 
     /// The size of the regular file at `path`, 0 for anything else.
     private static func regularFileSize(_ path: UnsafePointer<CChar>) -> Int {

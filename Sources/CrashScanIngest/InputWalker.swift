@@ -17,6 +17,19 @@ public enum InputSource: Sendable, Equatable {
     /// that cannot be listed, a broken link): it gets an outcome like any file.
     case refused(path: String, rejection: Rejection)
 
+    /// `body` given the path of a file source as `open` takes it (the bytes themselves, with a
+    /// NUL, for a name that is not UTF-8); nil for the sources that are not a file on disk.
+    package func withFilePath<T>(_ body: (UnsafePointer<CChar>) -> T) -> T? {
+        switch self {
+        case .file(let path): return path.withCString(body)
+        case .rawFile(let name, _):
+            return (name + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress!) }
+            }
+        case .standardInput, .memory, .refused: return nil
+        }
+    }
+
     public var displayPath: String {
         switch self {
         case .file(let path): return path
@@ -211,8 +224,8 @@ public struct InputWalker {
         defer { closedir(directory) }
         var names: [(name: [UInt8], type: UInt8)] = []
         // The name read where it lies: `entry.pointee.d_name` copies the declared 256 bytes, past
-        // the end of a shorter last entry of the listing's buffer (AddressSanitizer: a
-        // heap-buffer-overflow in every import of a folder).
+        // the end of the listing's buffer for an entry near its end (AddressSanitizer found it, a
+        // heap-buffer-overflow, in the import tests).
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
         while let entry = readdir(directory) {
             let start = UnsafeRawPointer(entry) + nameOffset

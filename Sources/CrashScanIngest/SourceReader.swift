@@ -38,17 +38,9 @@ package enum SourceReader {
             data = bytes
         case .refused(_, let rejection):
             return [AnalyzedInput(path: path, bytes: nil, outcome: .rejected(rejection))]
-        case .file(let file):
-            switch opened.map(readRegularFile) ?? file.withCString({ readRegularFile($0) }) {
-            case .success(let contents): data = contents
-            case .failure(let failure):
-                return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]
-            }
-        case .rawFile(let name, _):
-            let terminated = (name + [0]).map { CChar(bitPattern: $0) }
-            switch opened.map(readRegularFile)
-                ?? terminated.withUnsafeBufferPointer({ readRegularFile($0.baseAddress!) })
-            {
+        case .file, .rawFile:
+            // A file source always has a path (`withFilePath` is nil for the cases above only).
+            switch opened.map(readRegularFile) ?? source.withFilePath({ readRegularFile($0) })! {
             case .success(let contents): data = contents
             case .failure(let failure):
                 return [AnalyzedInput(path: path, bytes: failure.size, outcome: .rejected(failure.rejection))]

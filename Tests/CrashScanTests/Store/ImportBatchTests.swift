@@ -54,11 +54,11 @@ final class ImportBatchTests: XCTestCase {
         try Data(count: 1_000).write(to: log)
         let sources: [InputSource] = [.file(fifo), .file("/dev/zero"), .file(log.path)]
         XCTAssertEqual(batchSizes(sources), [3])
-        let (fifoSize, fifoFile) = ReadAhead.open(.file(fifo), unknown: 1, open: true)
+        let (fifoSize, fifoFile) = ReadAhead.open(.file(fifo), unknown: 1, mayOpen: true)
         XCTAssertEqual(fifoSize, 0)
         XCTAssertNil(fifoFile)
-        XCTAssertNil(ReadAhead.open(.file("/dev/zero"), unknown: 1, open: true).file)
-        let (logSize, logFile) = ReadAhead.open(.file(log.path), unknown: 1, open: true)
+        XCTAssertNil(ReadAhead.open(.file("/dev/zero"), unknown: 1, mayOpen: true).file)
+        let (logSize, logFile) = ReadAhead.open(.file(log.path), unknown: 1, mayOpen: true)
         XCTAssertEqual(logSize, 1_000)
         XCTAssertEqual(logFile?.size, 1_000)
     }
@@ -105,7 +105,7 @@ final class ImportBatchTests: XCTestCase {
         let size = ReportReader.maximumFileSize + (1 << 20)
         XCTAssertTrue(FileManager.default.createFile(atPath: path, contents: nil))
         XCTAssertEqual(truncate(path, off_t(size)), 0)
-        let (measured, file) = ReadAhead.open(.file(path), unknown: 1, open: true)
+        let (measured, file) = ReadAhead.open(.file(path), unknown: 1, mayOpen: true)
         XCTAssertEqual(measured, size)
         XCTAssertEqual(file?.size, size)
         XCTAssertEqual(try residentPages(path, size: size), 0)
