@@ -64,14 +64,17 @@ extension CacheTable {
     }
 
     /// The source rows' columns and measures, `grouped` by the columns or one row each (the
-    /// measures of a single row).
-    private func rowsSQL(_ dialect: SQLDialect, where extra: String?, grouped: Bool) -> String {
+    /// measures of a single row); `from` the source's rows as an addition reads them, or as
+    /// every other statement does.
+    private func rowsSQL(
+        _ dialect: SQLDialect, where extra: String?, grouped: Bool, from: String? = nil
+    ) -> String {
         let selected =
             columns.map { "\($0.expression(dialect)) AS \($0.name)" }
             + measures.map { "\(grouped ? $0.aggregate(dialect) : $0.ofOneRow(dialect)) AS \($0.name)" }
         let conditions = [condition, extra].compactMap { $0 }
         var sql =
-            "SELECT " + selected.joined(separator: ", ") + " FROM " + source.fromSQL + " WHERE "
+            "SELECT " + selected.joined(separator: ", ") + " FROM " + (from ?? source.fromSQL) + " WHERE "
             + (conditions.isEmpty ? "TRUE" : conditions.joined(separator: " AND "))
         if grouped {
             sql += " GROUP BY " + (1...columns.count).map(String.init).joined(separator: ", ")
@@ -103,11 +106,13 @@ extension CacheTable {
     /// `group_tally` 0.30 against 0.43 s, `failure_cell` 0.10 against 0.21 s; callgrind, importing
     /// 3,000 logs: `CacheUpkeep.add` 184.9 M instructions against 251.1 M).
     func addSQL(_ dialect: SQLDialect, inRange: Bool = false) -> String {
-        let ids = inRange ? "\(source.rowID) BETWEEN ?1 AND ?2" : dialect.inIDList(source.rowID, parameter: 1)
+        let rowID = source.additionRowID(dialect)
+        let ids = inRange ? "\(rowID) BETWEEN ?1 AND ?2" : dialect.inIDList(rowID, parameter: 1)
         let insert = "INSERT INTO \(name) (\(columnNames.joined(separator: ", "))) "
-        guard !isProjection else { return insert + definitionSQL(dialect, where: ids) }
+        let from = source.additionFromSQL(dialect)
+        guard !isProjection else { return insert + rowsSQL(dialect, where: ids, grouped: false, from: from) }
         let grouped = dialect == .postgresql
-        let rows = rowsSQL(dialect, where: ids, grouped: grouped)
+        let rows = rowsSQL(dialect, where: ids, grouped: grouped, from: from)
         let order = grouped ? " ORDER BY " + (1...columns.count).map(String.init).joined(separator: ", ") : ""
         let keys = keyColumns.map(\.name).joined(separator: ", ")
         let updates = measures.map { "\($0.name) = \($0.combined(in: name, dialect))" }
