@@ -54,6 +54,7 @@ enum ExplainCommand: CommandDefinition {
         try CLI.requireDatabase(dbPath)
         let rules = try RuleSet.load(extraFiles: arguments.values(.rules))
         let store = try Store(path: dbPath, access: .readOnly)
+        try CLI.noteUnreadDerivedTables(store, dbPath: dbPath, console: console)
         let id = try GroupLookup.find(group, in: store)
         let explanation = try GroupExplanation.build(
             group: id, store: store, rules: rules,

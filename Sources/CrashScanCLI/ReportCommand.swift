@@ -146,6 +146,7 @@ enum ReportCommand: CommandDefinition {
                 "crashscan: warning: the groups were made by an older crashscan and may split one crash; run 'crashscan regroup --db \(dbPath)'\n"
             )
         }
+        try CLI.noteUnreadDerivedTables(store, dbPath: dbPath, console: console)
         let report: KVCReport
         let text: String
         if format == .html {

@@ -173,6 +173,48 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(run.status, 0, run.out + run.err)
     }
 
+    /// `report` and `explain` say when they count the reports themselves (the derived tables
+    /// made by another crashscan, or stale after a hand edit), print the same all the same, and
+    /// say nothing once `check --repair` has made them again.
+    func testReportSaysWhenItCountsTheReportsThemselves() throws {
+        guard CommandRunner.isBuilt else { throw XCTSkip("the crashscan binary is not built") }
+        let store = try SampleStore.make(self)
+        let path = store.location
+        let runner = CommandRunner(folder: try TestPaths.temporaryFolder(self))
+        let group = try XCTUnwrap(
+            store.db.query("SELECT fingerprint FROM crash_group ORDER BY id LIMIT 1").first?.string(
+                "fingerprint"))
+        let explain = ["explain", String(group.prefix(8)), "--db", path]
+        let current = try runner.run(["report", "--db", path])
+        let explained = try runner.run(explain)
+        XCTAssertEqual(current.status, 0, current.err)
+        XCTAssertEqual(explained.status, 0, explained.err)
+        XCTAssertFalse((current.err + explained.err).contains("derived tables"), current.err + explained.err)
+        let edits = [
+            ("UPDATE cache_state SET digest = 'another crashscan'", "made by another version of crashscan"),
+            (
+                "UPDATE report SET os_version = os_version WHERE id = (SELECT min(id) FROM report)",
+                "changed outside crashscan"
+            ),
+        ]
+        for (edit, reason) in edits {
+            try store.db.run(edit)
+            var run = try runner.run(["report", "--db", path])
+            XCTAssertEqual(run.status, 0, run.err)
+            XCTAssertEqual(run.out, current.out, "the report counted from the reports themselves")
+            XCTAssertTrue(run.err.contains(reason), run.err)
+            XCTAssertTrue(run.err.contains("'crashscan check --repair --db \(path)'"), run.err)
+            run = try runner.run(explain)
+            XCTAssertEqual(run.out, explained.out, "the group explained from the reports themselves")
+            XCTAssertTrue(run.err.contains(reason), run.err)
+            run = try runner.run(["check", "--repair", "--db", path])
+            XCTAssertEqual(run.status, 0, run.out + run.err)
+            run = try runner.run(["report", "--db", path])
+            XCTAssertEqual(run.out, current.out)
+            XCTAssertFalse(run.err.contains("derived tables"), run.err)
+        }
+    }
+
     /// An import that commits between its batches (every 3 files here, 4,096 by default) keeps
     /// the same caches as one transaction, and a failure after such a commit keeps the files
     /// committed before it with their caches.
