@@ -24,7 +24,10 @@ package struct BulkWrites {
             store.dialect == .sqlite && store.path != ":memory:"
             ? BackgroundCheckpoint(path: store.path) : nil
         do {
-            if deferredIndexes { try store.makeDeferredIndexes() }
+            if deferredIndexes {
+                try store.makeDeferredIndexes()
+                checkpoint?.copyAgain()
+            }
         } catch {
             checkpoint?.wait()
             throw error
