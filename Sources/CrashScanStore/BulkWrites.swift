@@ -26,7 +26,7 @@ package struct BulkWrites {
         do {
             if deferredIndexes {
                 try store.makeDeferredIndexes()
-                checkpoint?.copyAgain()
+                checkpoint?.copy()
             }
         } catch {
             checkpoint?.wait()

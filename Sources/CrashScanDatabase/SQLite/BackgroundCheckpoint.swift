@@ -19,12 +19,10 @@ package final class BackgroundCheckpoint: Sendable {
         copy()
     }
 
-    /// Copies, once the copy before has ended, what the writer has committed since: the
-    /// deferred indexes, while the writer refreshes the groups, which the last connection's
-    /// close copied otherwise (17 MB of 100,000 logs' import, then a flush of the file).
-    package func copyAgain() { copy() }
-
-    private func copy() {
+    /// Copies, once the copy before has ended, what the writer has committed since: after the
+    /// deferred indexes, their pages while the writer refreshes the groups, which the last
+    /// connection's close copied otherwise (17 MB of 100,000 logs' import, then a flush).
+    package func copy() {
         let path = path
         queue.async(group: done) {
             guard let connection = try? SQLiteConnection(path: path, readOnly: false, existing: true) else {

@@ -35,11 +35,7 @@ extension Store {
     public func checkCaches() throws -> CacheCheck {
         try db.readSnapshot {
             var check = CacheCheck()
-            let upkeep = CacheUpkeep(db: db)
-            let state = try upkeep.state()
-            check.stale = state?.stale ?? false
-            check.loading = state?.digest == CacheUpkeep.loadingDigest
-            check.outdated = state?.digest != CacheSchema.digest(db.dialect) && !check.loading
+            (check.stale, check.loading, check.outdated) = try CacheUpkeep(db: db).condition()
             guard !check.outdated else { return check }
             for cache in Caches.all {
                 check.caches.append(cache.name)

@@ -106,10 +106,9 @@ extension CacheTable {
     /// `group_tally` 0.30 against 0.43 s, `failure_cell` 0.10 against 0.21 s; callgrind, importing
     /// 3,000 logs: `CacheUpkeep.add` 184.9 M instructions against 251.1 M).
     func addSQL(_ dialect: SQLDialect, inRange: Bool = false) -> String {
-        let rowID = source.additionRowID(dialect)
+        let (from, rowID) = source.addition(dialect)
         let ids = inRange ? "\(rowID) BETWEEN ?1 AND ?2" : dialect.inIDList(rowID, parameter: 1)
         let insert = "INSERT INTO \(name) (\(columnNames.joined(separator: ", "))) "
-        let from = source.additionFromSQL(dialect)
         guard !isProjection else { return insert + rowsSQL(dialect, where: ids, grouped: false, from: from) }
         let grouped = dialect == .postgresql
         let rows = rowsSQL(dialect, where: ids, grouped: grouped, from: from)

@@ -77,26 +77,19 @@ enum CacheSource: Sendable {
         }
     }
 
-    /// The rows an addition reads (`CacheTable.addSQL`). On SQLite, the failures of the new
-    /// reports, each report looked up by its id (`CROSS JOIN` fixes SQLite's join order): joined
-    /// as `fromSQL` joins them, SQLite read every new report and looked for its failure, and
-    /// most reports are not KVC failures (30,069 of the benchmark's 100,000 logs are). The
+    /// The rows an addition reads (`CacheTable.addSQL`), and the id of the new reports named on
+    /// the table it reads first. On SQLite, the failures of the new reports, each report looked
+    /// up by its id (`CROSS JOIN` fixes SQLite's join order; a failure shares its report's id):
+    /// joined as `fromSQL` joins them, SQLite read every new report and looked for its failure,
+    /// and most reports are not KVC failures (30,069 of the benchmark's 100,000 logs are). The
     /// `failure_device` addition of those 100,000 in Python's `sqlite3`, three runs each: 91–120
     /// ms against 125–163 ms; callgrind importing 3,000 logs: the writer 822.2 → 800.8 M
     /// instructions (the eight failure caches).
-    func additionFromSQL(_ dialect: SQLDialect) -> String {
+    func addition(_ dialect: SQLDialect) -> (from: String, rowID: String) {
         switch (self, dialect) {
-        case (.failures, .sqlite): return "kvc_failure k CROSS JOIN report r ON r.id = k.report_id"
-        default: return fromSQL
-        }
-    }
-
-    /// The row id a new row is known by (`addSQL`'s range or list): the report's, which a failure
-    /// shares (`kvc_failure.report_id`), named on the table an addition reads first.
-    func additionRowID(_ dialect: SQLDialect) -> String {
-        switch (self, dialect) {
-        case (.failures, .sqlite): return "k.report_id"
-        default: return "r.id"
+        case (.failures, .sqlite):
+            return ("kvc_failure k CROSS JOIN report r ON r.id = k.report_id", "k.report_id")
+        default: return (fromSQL, "r.id")
         }
     }
 

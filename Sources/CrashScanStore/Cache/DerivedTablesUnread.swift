@@ -1,6 +1,6 @@
 /// Why readers cannot read the derived tables (`Caches.all`) and count the rows themselves
 /// instead: right, but slow on a large database (on 100,000 reports, `report` 18 s against
-/// 0.12 s), so `report` says so.
+/// 0.12 s), so `report` and `explain` say so.
 public enum DerivedTablesUnread: Sendable, Equatable {
     /// Made by another crashscan's declarations (an older or newer version), or never made.
     case otherVersion
@@ -11,12 +11,23 @@ public enum DerivedTablesUnread: Sendable, Equatable {
     case loading
 }
 
+extension CacheUpkeep {
+    /// What `cache_state` says of the caches, each reason on its own (a database can be both
+    /// stale and made by another crashscan): `check` prints each, a reader names one.
+    func condition() throws -> (stale: Bool, loading: Bool, otherVersion: Bool) {
+        let state = try state()
+        let loading = state?.digest == Self.loadingDigest
+        let otherVersion = state?.digest != CacheSchema.digest(db.dialect) && !loading
+        return (state?.stale ?? false, loading, otherVersion)
+    }
+}
+
 extension Store {
     /// Why readers count the rows themselves, nil when they read the derived tables.
     public func derivedTablesUnread() throws -> DerivedTablesUnread? {
-        guard let state = try CacheUpkeep(db: db).state() else { return .otherVersion }
-        if state.digest == CacheUpkeep.loadingDigest { return .loading }
-        if state.digest != CacheSchema.digest(db.dialect) { return .otherVersion }
-        return state.stale ? .stale : nil
+        let condition = try CacheUpkeep(db: db).condition()
+        if condition.loading { return .loading }
+        if condition.otherVersion { return .otherVersion }
+        return condition.stale ? .stale : nil
     }
 }
