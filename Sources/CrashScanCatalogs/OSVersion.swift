@@ -39,7 +39,8 @@ public struct OSVersion: Sendable, Equatable {
     /// `8.1.3` for iOS; `macOS 10.15.7` for another platform, so that a version is never read as
     /// an iOS one (what `os_version` stores).
     public var label: String {
-        guard let platform, Platform(named: platform) != .iOS else { return text }
+        // The stored spelling first: `Platform(named:)` folds the name (two strings a report).
+        guard let platform, platform != "iOS", Platform(named: platform) != .iOS else { return text }
         return "\(platform) \(text)"
     }
 

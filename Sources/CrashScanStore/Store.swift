@@ -370,22 +370,37 @@ package final class ReportWriter {
         _ fresh: [AnalyzedReport], fileID: SQLValue, path: String, outcome: inout FileOutcome,
         groups: inout Set<Int64>
     ) throws {
-        for report in fresh {
-            let groupID = try group(for: report, path: path)
-            guard let id = try insertReport(report, fileID: fileID, path: path, groupID: groupID) else {
-                // Another report with the same content landed in between: count it, store nothing.
-                outcome.duplicates += 1
-                continue
+        // Through the array's buffer: `for report in fresh` copied each report (a retain of each
+        // of its strings and arrays, and a release after), and so did each `fresh[index]` given
+        // to a function; an element of an unsafe buffer is lent to them as it is. Importing
+        // 3,000 logs under callgrind, the copies were 7.3 M of the writer's 796.7 M instructions.
+        try fresh.withUnsafeBufferPointer { reports in
+            for report in reports.indices {
+                try insertFresh(
+                    reports[report], fileID: fileID, path: path, outcome: &outcome, groups: &groups)
             }
-            groups.insert(groupID)
-            uncachedReports.append(id)
-            outcome.imported += 1
-            noteSample(of: report, group: groupID, path: path)
-            if let row = Self.failureRow(report, id: id) {
-                outcome.kvcFailures += 1
-                try insertFailure.bind(row)
-                try insertFailure.runToCompletion()
-            }
+        }
+    }
+
+    /// Stores one fresh report of the file `fileID` and its KVC failure.
+    private func insertFresh(
+        _ report: borrowing AnalyzedReport, fileID: SQLValue, path: String, outcome: inout FileOutcome,
+        groups: inout Set<Int64>
+    ) throws {
+        let groupID = try group(for: report, path: path)
+        guard let id = try insertReport(report, fileID: fileID, path: path, groupID: groupID) else {
+            // Another report with the same content landed in between: count it, store nothing.
+            outcome.duplicates += 1
+            return
+        }
+        groups.insert(groupID)
+        uncachedReports.append(id)
+        outcome.imported += 1
+        noteSample(of: report, group: groupID, path: path)
+        if let row = Self.failureRow(report, id: id) {
+            outcome.kvcFailures += 1
+            try insertFailure.bind(row)
+            try insertFailure.runToCompletion()
         }
     }
 
@@ -546,11 +561,12 @@ package final class ReportWriter {
     func values(_ analyzed: AnalyzedReport, fileID: SQLValue, path: String, groupID: Int64)
         -> [SQLValue]
     {
-        [fileID]
-            + analyzed.storedFields(
-                path: path, importedAt: importedAt, groupID: Int(groupID), dialect: store.db.dialect
-            )
-            .map(\.value)
+        var row = [fileID]
+        row.reserveCapacity(1 + AnalyzedReport.storedColumnNames.count)
+        analyzed.visitStoredFields(
+            path: path, importedAt: importedAt, groupID: Int(groupID), dialect: store.db.dialect
+        ) { row.append($1) }
+        return row
     }
 
     /// Closes the run with its totals.
