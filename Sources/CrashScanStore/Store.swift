@@ -153,6 +153,9 @@ package final class ReportWriter {
     var groupCache: [String: Int64] = [:]
     /// SQLite, in an import: the keys the writer has met while every stored report is its own.
     var ownReports = OwnReports()
+    /// The indexes a stored report is looked up by are there (`readyLookupIndexes`); false
+    /// again after a rollback, which may have taken them away.
+    private var lookupIndexesReady = false
     /// SQLite: a parse batch is written in one savepoint rather than one a file
     /// (`writeInOneSavepoint`), as the transaction's `Store.BulkTransactionShape` says.
     var savepointPerBatch = false
@@ -186,6 +189,7 @@ package final class ReportWriter {
         uncachedReports.removeSubrange(min(memory.uncachedCount, uncachedReports.count)...)
         replacedGroups = memory.replacedGroups
         openFile = nil
+        lookupIndexesReady = false
     }
 
     package init(store: Store, arguments: String, version: String, parserRevision: String) throws {
@@ -301,6 +305,7 @@ package final class ReportWriter {
         for group in groups { richestSamples[group] = nil }
         // Group ids created inside the rolled-back savepoint no longer exist.
         groupCache.removeAll()
+        lookupIndexesReady = false
     }
 
     private func writeFile(
@@ -333,9 +338,7 @@ package final class ReportWriter {
         // By index: a loop over the reports copies each one.
         for index in reports.indices {
             let hash = reports[index].contentHash
-            if !ownReports.isNew(contentHash: hash),
-                case .integer = try reportExists.scalar([store.db.dialect.digest(hash)])
-            {
+            if !ownReports.isNew(contentHash: hash), try isStored(contentHash: hash) {
                 outcome.duplicates += 1
             } else if seen.contains(hash) {
                 outcome.duplicates += 1
@@ -354,6 +357,21 @@ package final class ReportWriter {
         // retains each of its strings and arrays; copying reports took about 5 % of the writer
         // thread's samples importing 100,000 logs, 2 % after this and the loop by index).
         return fresh.count == reports.count ? reports : fresh.map { reports[$0] }
+    }
+
+    /// Whether a stored report has the content hash `hash`.
+    private func isStored(contentHash hash: String) throws -> Bool {
+        try readyLookupIndexes()
+        if case .integer = try reportExists.scalar([store.db.dialect.digest(hash)]) { return true }
+        return false
+    }
+
+    /// Before the writer looks a stored report up: the indexes it reads are made if an import
+    /// into a new database deferred them (`Store.makeDeferredLookupIndexes`).
+    private func readyLookupIndexes() throws {
+        guard !lookupIndexesReady else { return }
+        try store.makeDeferredLookupIndexes()
+        lookupIndexesReady = true
     }
 
     /// Inserts an `import_file` row; its id.
@@ -412,6 +430,7 @@ package final class ReportWriter {
         key: String, richness: @autoclosure () -> (symbols: Int, fields: Int), path: String,
         outcome: inout FileOutcome
     ) throws -> Bool {
+        try readyLookupIndexes()
         guard let stored = try StoredIncident.find(key, db: store.db) else { return false }
         if !IncidentCopies.isRicher(richness(), than: stored.richness) {
             outcome.sameIncident.append(SameIncident(kept: stored.path, dropped: path))

@@ -48,6 +48,41 @@ final class DeferredIndexesTests: XCTestCase {
         try CacheAssertions.assertScansAgree(store)
     }
 
+    /// The indexes a stored report is looked up by are deferred with the others; the first
+    /// report met twice makes them before it is looked up (without them its lookup would read
+    /// every report), and the copy is a duplicate as in any database.
+    func testAReportMetTwiceMakesTheLookupIndexesBeforeItIsLookedUp() throws {
+        let inputs = try TestPaths.temporaryFolder(self)
+        for (name, sample) in [
+            ("a.txt", "01-seed-bugly-console-ja.txt"), ("b.txt", "02-bugly-console-zh-textview.txt"),
+            ("c.txt", "01-seed-bugly-console-ja.txt"),
+        ] {
+            try Data(contentsOf: TestPaths.sampleReports.appendingPathComponent(sample)).write(
+                to: inputs.appendingPathComponent(name))
+        }
+        let store = try Store(
+            path: try TestPaths.temporaryFolder(self).appendingPathComponent("db.sqlite").path)
+        let importer = Importer(store: store, rules: try RuleSet.builtIn(), batchSize: 1)
+        importer.progressInterval = 0
+        var lookupIndexesAfterFile: [Int: Set<String>] = [:]
+        let summary = try importer.run(
+            try InputWalker().expand([inputs.path]), arguments: "test", version: "test",
+            progress: { progress in
+                let names = (try? self.indexes(store).keys).map(Set.init) ?? []
+                // The first call after each file (the last call comes after the import's end).
+                if lookupIndexesAfterFile[progress.filesDone] == nil {
+                    lookupIndexesAfterFile[progress.filesDone] = names.intersection(Store.lookupIndexes)
+                }
+            })
+        XCTAssertEqual(summary.imported, 2)
+        XCTAssertEqual(summary.duplicates, 1)
+        XCTAssertEqual(lookupIndexesAfterFile[1], [], "deferred while every report is new")
+        XCTAssertEqual(lookupIndexesAfterFile[2], [])
+        XCTAssertEqual(lookupIndexesAfterFile[3], Set(Store.lookupIndexes), "made for the copy's lookup")
+        XCTAssertEqual(try indexes(store), try newDatabaseIndexes())
+        try CacheAssertions.assertCachesMatchRows(store)
+    }
+
     func testAnImportStoppedBeforeItsEndLeavesIndexesTheNextWriterMakes() throws {
         let expected = try newDatabaseIndexes()
         let path = try TestPaths.temporaryFolder(self).appendingPathComponent("db.sqlite").path
