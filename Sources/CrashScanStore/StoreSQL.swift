@@ -29,6 +29,16 @@ extension SQLDialect {
         }
     }
 
+    /// `column` as a term SQLite's planner looks nothing up by (behind a unary plus), so that it
+    /// takes another condition's index; PostgreSQL, which chooses by its statistics, has no
+    /// unary plus for text.
+    package func unindexed(_ column: String) -> String {
+        switch self {
+        case .sqlite: return "+\(column)"
+        case .postgresql: return column
+        }
+    }
+
     /// `column` holds an app frame still written as an offset (`0x104a8c000 + 123`).
     package func holdsOffsetFrame(_ column: String) -> String {
         switch self {
