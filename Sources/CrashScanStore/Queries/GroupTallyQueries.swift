@@ -136,26 +136,13 @@ extension Store {
         return GroupApp(name: name, bundleID: bundleID)
     }
 
-    /// Every app version of `app`'s reports, in the order of their text. The versions are
-    /// stepped through one by one in the index by app and version (each the least after the one
-    /// before), and each kept when a row of it is of the app's bundle: a million reports have
-    /// 50,000 rows for one app and 40 versions, which `DISTINCT` read whole (78 M instructions,
-    /// a sixth of `report --os 8.1`).
+    /// Every app version of `app`'s reports, in the order of their text, the versions stepped
+    /// through in the index (`appVersions(keeping:)`): a million reports have 50,000 rows for one
+    /// app and 40 versions, which `DISTINCT` read whole (78 M instructions, a sixth of
+    /// `report --os 8.1`).
     public func appVersions(of app: GroupApp) throws -> [String] {
-        let source = try cacheSource(Caches.groupTally)
-        return try db.query(
-            """
-            WITH RECURSIVE version (v) AS (
-                SELECT min(app_version) FROM \(source) WHERE app = ?1 AND app_version > ''
-                UNION ALL
-                SELECT (SELECT min(app_version) FROM \(source) WHERE app = ?1 AND app_version > version.v)
-                FROM version WHERE version.v IS NOT NULL
-            )
-            SELECT v FROM version
-            WHERE v IS NOT NULL
-              AND EXISTS (SELECT 1 FROM \(source) WHERE \(GroupApp.matches(name: 1, bundleID: 2)) AND app_version = version.v)
-            """, [.text(app.name), .text(app.bundleID ?? "")]
-        ).compactMap { try $0.string("v") }
+        try appVersions(
+            keeping: GroupApp.matches(name: 1, bundleID: 2), [.text(app.name), .text(app.bundleID ?? "")])
     }
 
     /// Group `id`'s app versions, most reports first; `unknown` for reports without one.
@@ -176,20 +163,35 @@ extension Store {
             """, [.integer(id)])
     }
 
-    /// Versions of `app` that ran an OS with a key in `osKeys` without a report in group `id`,
-    /// in no particular order. From the table, the app's versions are stepped through in its
-    /// index by app and version (as `appVersions(of:)` does) and each is kept when a row of it is
-    /// of the app's bundle and in the window: read through the index by app and OS, a wide window
-    /// read nearly every row of the app (the benchmark's 100,000 reports of one app, 8 groups
-    /// and 4 windows in Python's `sqlite3`: 85.5 ms in all, 6.1 ms so). Over the reports (the
-    /// caches unreadable) each step would group them again (16.4 s against 0.65 s for one
-    /// call): there the rows in the window are grouped once.
+    /// Versions of `app` that ran an OS with a key in `osKeys` without a report in group `id`, in
+    /// the order of their text (`appVersions(keeping:)`). Read through the index by app and OS, a
+    /// wide window read nearly every row of the app (the benchmark's 100,000 reports of one app,
+    /// 8 groups and 4 windows in Python's `sqlite3`: 85.5 ms in all, 6.1 ms stepping through the
+    /// versions).
     public func appVersions(of app: GroupApp, onOS osKeys: ClosedRange<Int>, withoutGroup id: Int64) throws
         -> [String]
     {
+        try appVersions(
+            keeping: "\(GroupApp.matches(name: 1, bundleID: 2)) AND os_key BETWEEN ?3 AND ?4",
+            unless: "IN (SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?5)",
+            [
+                .text(app.name), .text(app.bundleID ?? ""), .int(osKeys.lowerBound), .int(osKeys.upperBound),
+                .integer(id),
+            ])
+    }
+
+    /// The app versions (not '') of the rows of `group_tally` that meet `condition` (rows of the
+    /// app named by parameter 1), but not those for which `v <excluded>` holds, in the order of
+    /// their text. From the table, the app's versions are stepped through one by one in its
+    /// index by app and version (each the least after the one before), and each is kept when a
+    /// row of it meets `condition`. Over the reports (the caches unreadable) each step would
+    /// group them again (for one question on 100,000 reports 16.4 s against 0.65 s): there the
+    /// rows are grouped once.
+    private func appVersions(keeping condition: String, unless excluded: String? = nil, _ values: [SQLValue])
+        throws -> [String]
+    {
         let source = try cacheSource(Caches.groupTally)
-        let inWindow = "\(GroupApp.matches(name: 1, bundleID: 2)) AND os_key BETWEEN ?3 AND ?4"
-        let notInGroup = "NOT IN (SELECT app_version FROM \(source) WHERE group_id = ?5)"
+        let notExcluded = excluded.map { " AND v NOT \($0)" } ?? ""
         let sql =
             try cachesReadable()
             ? """
@@ -200,20 +202,14 @@ extension Store {
                 FROM version WHERE version.v IS NOT NULL
             )
             SELECT v FROM version
-            WHERE v IS NOT NULL AND v \(notInGroup)
-              AND EXISTS (SELECT 1 FROM \(source) WHERE \(inWindow) AND app_version = version.v)
+            WHERE v IS NOT NULL\(notExcluded)
+              AND EXISTS (SELECT 1 FROM \(source) WHERE \(condition) AND app_version = version.v)
             """
             : """
-            SELECT DISTINCT app_version AS v FROM \(source)
-            WHERE \(inWindow) AND app_version <> '' AND app_version \(notInGroup)
+            SELECT v FROM (SELECT DISTINCT app_version AS v FROM \(source) WHERE \(condition) AND app_version <> '') AS versions
+            WHERE TRUE\(notExcluded) ORDER BY v
             """
-        return try db.query(
-            sql,
-            [
-                .text(app.name), .text(app.bundleID ?? ""), .int(osKeys.lowerBound), .int(osKeys.upperBound),
-                .integer(id),
-            ]
-        ).compactMap { try $0.string("v") }
+        return try db.query(sql, values).compactMap { try $0.string("v") }
     }
 
     private func versionCounts(_ sql: String, _ values: [SQLValue]) throws -> [VersionCount] {

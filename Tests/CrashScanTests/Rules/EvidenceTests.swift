@@ -289,13 +289,17 @@ final class RebuildEvidenceTests: XCTestCase {
         XCTAssertEqual(evidence.firstCrashingAppVersion, "3.8.0")
         XCTAssertTrue(evidence.rebuildNote?.contains("points at the rebuild with the new SDK") ?? false)
 
-        // With the caches stale (a hand edit), the clean versions are read from the reports
-        // themselves (another query): the same answer.
+        let app = GroupApp(name: "Tickety", bundleID: nil)
+        XCTAssertEqual(try store.appVersions(of: app), ["3.7.0", "3.8.0"])
+
+        // With the caches stale (a hand edit), the versions are read from the reports
+        // themselves (another query): the same answers.
         try store.db.execute("UPDATE report SET app_version = app_version")
         XCTAssertFalse(try store.cachesReadable())
         let fromRows = try XCTUnwrap(
             try GroupExplanation.build(group: Int64(group), store: store, rules: RuleSet.builtIn()).evidence)
         XCTAssertEqual(fromRows.cleanAppVersionsOnFailingOS, ["3.7.0"])
+        XCTAssertEqual(try store.appVersions(of: app), ["3.7.0", "3.8.0"])
     }
 }
 
