@@ -76,10 +76,7 @@ extension Store {
         guard db.dialect == .sqlite, try meta(Self.deferredIndexesKey) != nil else { return }
         try db.transaction {
             guard let statements = try deferredIndexStatements() else { return }
-            for (name, sql) in statements.sorted(by: { $0.key < $1.key })
-            where try storedIndexSQL(named: name) == nil {
-                try db.execute(sql)
-            }
+            try makeMissing(statements.keys.sorted(), of: statements)
             try db.run("DELETE FROM meta WHERE key = ?", [.text(Self.deferredIndexesKey)])
             try db.run(
                 "UPDATE cache_state SET digest = ? WHERE digest = ?",
@@ -95,7 +92,13 @@ extension Store {
     /// lookup reads every report. The other deferred indexes wait for the import's end.
     package func makeDeferredLookupIndexes() throws {
         guard db.dialect == .sqlite, let statements = try deferredIndexStatements() else { return }
-        for name in Self.lookupIndexes where try storedIndexSQL(named: name) == nil {
+        try makeMissing(Self.lookupIndexes, of: statements)
+    }
+
+    /// Makes each of the indexes `names` that `statements` holds the SQL of and the database
+    /// does not have.
+    fileprivate func makeMissing(_ names: [String], of statements: [String: String]) throws {
+        for name in names where try storedIndexSQL(named: name) == nil {
             if let sql = statements[name] { try db.execute(sql) }
         }
     }

@@ -24,7 +24,8 @@ extension SQLDialect {
     package func hashEquals(_ column: String, parameter: Int) -> String {
         switch self {
         case .sqlite:
-            return "substr(\(column), 1, 8) = substr(?\(parameter), 1, 8) AND +\(column) = ?\(parameter)"
+            return
+                "substr(\(column), 1, 8) = substr(?\(parameter), 1, 8) AND \(unindexed(column)) = ?\(parameter)"
         case .postgresql: return "\(column) = ?\(parameter)"
         }
     }

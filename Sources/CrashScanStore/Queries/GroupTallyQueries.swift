@@ -172,8 +172,7 @@ extension Store {
         -> [String]
     {
         try appVersions(
-            keeping: "\(GroupApp.matches(name: 1, bundleID: 2)) AND os_key BETWEEN ?3 AND ?4",
-            notIn: "SELECT app_version FROM \(try cacheSource(Caches.groupTally)) WHERE group_id = ?5",
+            keeping: "\(GroupApp.matches(name: 1, bundleID: 2)) AND os_key BETWEEN ?3 AND ?4", notOfGroup: 5,
             [
                 .text(app.name), .text(app.bundleID ?? ""), .int(osKeys.lowerBound), .int(osKeys.upperBound),
                 .integer(id),
@@ -181,19 +180,22 @@ extension Store {
     }
 
     /// The app versions (not '') of the rows of `group_tally` that meet `condition` (rows of the
-    /// app named by parameter 1), but none that the query `notIn` gives, in the order of their
-    /// text. From the table, the app's versions are stepped through one by one in its
-    /// index by app and version (each the least after the one before), and each is kept when a
-    /// row of it meets `condition`. Over the reports (the caches unreadable) each step would
-    /// group them again (for one question on 100,000 reports 16.4 s against 0.65 s): there the
-    /// rows are grouped once.
-    private func appVersions(keeping condition: String, notIn excluded: String? = nil, _ values: [SQLValue])
+    /// app named by parameter 1), but none of the group whose id is parameter `notOfGroup`, in
+    /// the order of their text. From the table, the app's versions are stepped through one by
+    /// one in its index by app and version (each the least after the one before), and each is
+    /// kept when a row of it meets `condition`. Over the reports (the caches unreadable) each
+    /// step would group them again (for one question on 100,000 reports 16.4 s against 0.65 s):
+    /// there the rows are grouped once.
+    private func appVersions(keeping condition: String, notOfGroup group: Int? = nil, _ values: [SQLValue])
         throws -> [String]
     {
-        let source = try cacheSource(Caches.groupTally)
-        let notExcluded = excluded.map { " AND v NOT IN (\($0))" } ?? ""
+        // Asked once: the table and the plan for it go together.
+        let readable = try cachesReadable()
+        let source = Caches.groupTally.from(Caches.groupTally.name, current: readable, db.dialect)
+        let notOfGroup =
+            group.map { " AND v NOT IN (SELECT app_version FROM \(source) WHERE group_id = ?\($0))" } ?? ""
         let sql =
-            try cachesReadable()
+            readable
             ? """
             WITH RECURSIVE version (v) AS (
                 SELECT min(app_version) FROM \(source) WHERE app = ?1 AND app_version > ''
@@ -202,12 +204,12 @@ extension Store {
                 FROM version WHERE version.v IS NOT NULL
             )
             SELECT v FROM version
-            WHERE v IS NOT NULL\(notExcluded)
+            WHERE v IS NOT NULL\(notOfGroup)
               AND EXISTS (SELECT 1 FROM \(source) WHERE \(condition) AND app_version = version.v)
             """
             : """
             SELECT v FROM (SELECT DISTINCT app_version AS v FROM \(source) WHERE \(condition) AND app_version <> '') AS versions
-            WHERE TRUE\(notExcluded) ORDER BY v
+            WHERE TRUE\(notOfGroup) ORDER BY v
             """
         return try db.query(sql, values).compactMap { try $0.string("v") }
     }
