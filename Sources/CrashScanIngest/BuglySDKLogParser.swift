@@ -39,7 +39,12 @@ enum BuglySDKLogParser {
         }
         var reports: [CrashReport] = []
         for lines in parts where lines.contains(where: { !$0.trimmingBlanks().isEmpty }) {
-            if var report = parseOne(lines) {
+            // A part's lines follow each other in the text: the text between its first and last
+            // line is what they read joined.
+            let span = lines.first.flatMap { first in
+                lines.last.map { String(Substring(text.utf8[first.startIndex..<$0.endIndex])) }
+            }
+            if var report = parseOne(lines, text: span) {
                 report.positionInFile = reports.count
                 reports.append(report)
             }
@@ -48,8 +53,12 @@ enum BuglySDKLogParser {
     }
 
     /// One report between end lines: the crash.log is Apple's layout with Bugly's lines added.
-    static func parseOne(_ lines: [Substring]) -> CrashReport? {
-        guard var report = AppleTextParser.parse(lines, format: .buglySDKLog, normalizeSymbols: true) else {
+    /// `text`: the lines joined, when the caller has it (`AppleTextParser.parse`).
+    static func parseOne(_ lines: [Substring], text: String? = nil) -> CrashReport? {
+        guard
+            var report = AppleTextParser.parse(
+                lines, text: text, format: .buglySDKLog, normalizeSymbols: true)
+        else {
             return nil
         }
         // Bugly's header has no `Incident Identifier`; a part with neither device, exception nor

@@ -192,7 +192,7 @@ public enum ReportReader {
             }
             if let several { return several }
         }
-        return AppleTextParser.parse(lines, format: .appleCrash, normalizeSymbols: false).map {
+        return AppleTextParser.parse(lines, text: text, format: .appleCrash, normalizeSymbols: false).map {
             FileReports(reports: [$0])
         }
     }
