@@ -61,7 +61,9 @@ public enum KVCClassifier {
     // MARK: - Frames
 
     static func matchFrames(_ frames: FrameList) -> KVCReasonMatcher.Match? {
-        // Cheap gate on the frames' bytes: only a few symbols can say anything about KVC.
+        // Cheap gate on the frames' bytes: only a few symbols can say anything about KVC, and
+        // most reports have none.
+        guard frames.textMayHold(mayNameKVC) else { return nil }
         for position in frames.positions(whereSymbol: mayNameKVC) {
             let frame = frames[position]
             let symbol = frame.matchKey

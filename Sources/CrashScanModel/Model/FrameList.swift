@@ -74,6 +74,14 @@ public struct FrameList: RandomAccessCollection, MutableCollection, RangeReplace
         return first { images[$0.slot.image] == name && !$0.slot.isInlined }
     }
 
+    /// Whether `mayHold` takes the bytes of all the frames' texts at once: a gate for a pattern
+    /// a symbol may hold, asked before `positions(whereSymbol:)` walks the frames (one search
+    /// over a report's frames instead of one a frame). A pattern in one symbol is in the whole;
+    /// the whole may also join two texts into one, which only costs the walk.
+    @inlinable public func textMayHold(_ mayHold: (UnsafeBufferPointer<UInt8>) -> Bool) -> Bool {
+        storage.bytes.withUnsafeBufferPointer(mayHold)
+    }
+
     /// The positions of the frames whose symbol's bytes `accept` takes, in order, without
     /// making a `Frame` of each (which retains the storage): a classifier's gate over every
     /// frame of every report.
