@@ -44,6 +44,29 @@ final class BuglySDKLogParserTests: XCTestCase {
         XCTAssertEqual(second.positionInFile, 1)
     }
 
+    /// Each report's content (what its hash is taken of) is its part of the file: the lines
+    /// between two end lines, joined as they stood.
+    func testEachReportsContentIsItsPartOfTheFile() throws {
+        let data = try TestPaths.read(
+            TestPaths.sampleReports.appendingPathComponent("08-bugly-sdk-crash.log"))
+        let text = try TextDecoder.decode(data).text
+        var parts: [[Substring]] = [[]]
+        for line in Lines.split(text, keepEmpty: true) {
+            if BuglySDKLogParser.isEndLine(line) {
+                parts.append([])
+            } else {
+                parts[parts.count - 1].append(line)
+            }
+        }
+        let expected = parts.filter { $0.contains { !$0.trimmingBlanks().isEmpty } }.map {
+            ContentNormalizer.normalize($0.joined(separator: "\n"))
+        }
+        let reports = BuglySDKLogParser.parse(text)
+        XCTAssertEqual(reports.count, 2)
+        XCTAssertEqual(reports.map(\.normalizedContent), expected)
+        XCTAssertNotEqual(reports[0].normalizedContent, reports[1].normalizedContent)
+    }
+
     func testSDK140Template() throws {
         let data = try TestPaths.read(
             TestPaths.sampleReports.appendingPathComponent("09-bugly-sdk-1.4.0-crash.log"))

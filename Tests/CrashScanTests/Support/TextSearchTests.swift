@@ -34,6 +34,34 @@ final class TextSearchTests: XCTestCase {
         XCTAssertNil(offsets("", x, from: 0, to: 1))
     }
 
+    /// A search in a long text (where it looks for the needle's rarest byte, not its first)
+    /// finds the needle where it first stands, as a search byte by byte does: at the text's
+    /// start and end, after partial matches, with the rare byte anywhere in the needle.
+    func testNeedlesInLongTextsAreFoundWhereTheyFirstStand() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let alphabet = Array("ab \"_Fx:[KQ".utf8)
+        for _ in 0..<400 {
+            let text = (0..<(256 + next(700))).map { _ in alphabet[next(alphabet.count)] }
+            let needle = (0..<(1 + next(6))).map { _ in alphabet[next(alphabet.count)] }
+            let expected = (0...(text.count - needle.count)).first { start in
+                text[start..<(start + needle.count)].elementsEqual(needle)
+            }
+            let found = text.withUnsafeBufferPointer { haystack in
+                needle.withUnsafeBufferPointer { haystack.firstOffset(ofBytes: $0) }
+            }
+            XCTAssertEqual(found, expected, "\(String(decoding: needle, as: UTF8.self))")
+        }
+        let long = String(repeating: "Foundation ", count: 40)
+        XCTAssertEqual(
+            TextSearch.offset(of: "Fatal Exception:", in: long + "Fatal Exception: x"), long.utf8.count)
+        XCTAssertEqual(TextSearch.offset(of: "Foundation", in: long), 0)
+        XCTAssertNil(TextSearch.offset(of: "\"bug_type\"", in: long + "\"bug_typ\""))
+    }
+
     func testHasComparesAtAnOffsetWithoutRunningOff() {
         var text = "-[UISearchBar _searchField]"
         text.withUTF8 { bytes in

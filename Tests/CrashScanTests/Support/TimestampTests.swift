@@ -19,6 +19,16 @@ final class TimestampTests: XCTestCase {
             Timestamp.format(epochSeconds: 1_715_653_293, millis: ".117"), "2024-05-14T02:21:33.117Z")
     }
 
+    /// The zone a report's times were read in, as `time_zone_assumed` stores it.
+    func testOffsetsAreWrittenAsSignHoursAndMinutes() {
+        let cases = [
+            (8 * 3_600, "+08:00"), (0, "+00:00"), (-(5 * 3_600 + 30 * 60), "-05:30"),
+            (5 * 3_600 + 45 * 60, "+05:45"), (14 * 3_600, "+14:00"), (-12 * 3_600, "-12:00"),
+            (-30 * 60, "-00:30"), (100 * 3_600, "+100:00"),
+        ]
+        for (offset, text) in cases { XCTAssertEqual(TimeBase.describe(offset: offset), text, "\(offset)") }
+    }
+
     func testWrittenTimesAreReadIntoUTC() {
         let cases: [(String, Int, String?)] = [
             // Bugly's console: no zone, read at the offset assumed.
