@@ -182,8 +182,28 @@ public struct InputWalker {
         }
 
         func appending(_ child: [UInt8], listedType: UInt8) -> EntryPath {
-            let base = bytes ?? Array(name.utf8)
-            var path = EntryPath(bytes: base + (base.last == 47 ? [] : [47]) + child)
+            var path: EntryPath
+            if bytes == nil, child.allSatisfy({ $0 < 0x80 }) {
+                // A text path and an ASCII name (most): written into one string, without
+                // validating the folder's path again for each of its entries (the walk runs
+                // ahead of the parsers, one entry a file: five arrays and a validation of the
+                // whole path were 2,000 instructions an entry).
+                let separator = name.utf8.last == 47 ? 0 : 1
+                var folder = name
+                path = EntryPath(
+                    folder.withUTF8 { prefix in
+                        String(unsafeUninitializedCapacity: prefix.count + separator + child.count) { out in
+                            _ = out.initialize(from: prefix)
+                            if separator == 1 { out[prefix.count] = 47 }
+                            _ = UnsafeMutableBufferPointer(rebasing: out[(prefix.count + separator)...])
+                                .initialize(from: child)
+                            return prefix.count + separator + child.count
+                        }
+                    })
+            } else {
+                let base = bytes ?? Array(name.utf8)
+                path = EntryPath(bytes: base + (base.last == 47 ? [] : [47]) + child)
+            }
             path.listedType = listedType
             return path
         }
@@ -236,9 +256,21 @@ public struct InputWalker {
             names.append((name, entry.pointee.d_type))
         }
         return .success(
-            names.sorted { $0.name.lexicographicallyPrecedes($1.name) }.map {
+            names.sorted { InputWalker.precedes($0.name, $1.name) }.map {
                 folder.appending($0.name, listedType: $0.type)
             })
+    }
+
+    /// Byte order, as `lexicographicallyPrecedes` gives it, through memcmp: a folder's entries
+    /// are sorted by name (a thousand names took about 95 instructions a comparison).
+    static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        let common = min(left.count, right.count)
+        let order = left.withUnsafeBufferPointer { l in
+            right.withUnsafeBufferPointer { r in
+                common == 0 ? 0 : memcmp(l.baseAddress!, r.baseAddress!, common)
+            }
+        }
+        return order != 0 ? order < 0 : left.count < right.count
     }
 
     static func realPath(_ path: UnsafePointer<CChar>) -> String {

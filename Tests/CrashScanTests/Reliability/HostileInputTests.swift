@@ -64,6 +64,39 @@ final class HostileInputTests: XCTestCase {
         XCTAssertEqual(found[0].outcome, "1 report(s)")
     }
 
+    /// A folder's entries come in the byte order of their names, whatever the names hold (ASCII,
+    /// other UTF-8, bytes that are not UTF-8, a name that begins another), each joined to the
+    /// folder's path by one slash, given with or without one.
+    func testAFoldersEntriesComeInTheByteOrderOfTheirNames() throws {
+        let names: [[UInt8]] = [
+            Array("b.txt".utf8), Array("a.txt".utf8), Array("a.txt.1".utf8), Array("B.txt".utf8),
+            Array("中.txt".utf8), Array("caf".utf8) + [0xE9] + Array(".txt".utf8), Array("a b.txt".utf8),
+            Array("~".utf8), Array("a".utf8),
+        ]
+        for name in names {
+            var path = Array(folder.path.utf8) + [47] + name
+            path.append(0)
+            let descriptor = path.withUnsafeBufferPointer {
+                $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o644) }
+            }
+            XCTAssertGreaterThanOrEqual(descriptor, 0)
+            close(descriptor)
+        }
+        let expected = names.sorted { $0.lexicographicallyPrecedes($1) }.map { name in
+            String(validating: name, as: UTF8.self) ?? InputWalker.escaped(name)
+        }
+        for given in [folder.path, folder.path + "/"] {
+            let paths = try InputWalker().files([given]).map { source -> String in
+                switch source {
+                case .file(let path): return path
+                case .rawFile(_, let display): return display
+                default: return "?"
+                }
+            }
+            XCTAssertEqual(paths, expected.map { folder.path + "/" + $0 }, given)
+        }
+    }
+
     /// A Unix socket in the folder is skipped without being opened; a name with a line break is
     /// read and shown escaped, so that it cannot fake a line of crashscan's output.
     func testASocketIsSkippedAndANameWithALineBreakIsShownEscaped() throws {
