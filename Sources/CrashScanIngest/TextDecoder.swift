@@ -186,7 +186,11 @@ public enum TextDecoder {
             let x = word ^ (value &* 0x0101_0101_0101_0101)
             return ~(((x & low7) &+ low7) | x) & high
         }
-        let controls = below32 & ~(equal(9) | equal(10) | equal(12))
+        // A word of text with a byte below 32 nearly always holds a line feed and nothing else
+        // below 32: the tab and form feed tests only when something is left.
+        let notLineFeeds = below32 & ~equal(10)
+        guard notLineFeeds != 0 else { return 0 }
+        let controls = notLineFeeds & ~(equal(9) | equal(12))
         return controls == 0 ? 0 : controls.nonzeroBitCount
     }
 
