@@ -61,7 +61,7 @@ enum AppleTextParser {
 
     /// The report `lines` hold. `text`, when given, is what they read joined by line feeds (the
     /// lines as `Lines.split(_:keepEmpty:)` cut them from it, none left out): taken as it is
-    /// rather than joined again line by line (29,000 instructions of a 8 KB report).
+    /// rather than joined again line by line (29,000 instructions of an 8 KB report).
     static func parse(_ lines: [Substring], text: String? = nil, format: SourceFormat, normalizeSymbols: Bool)
         -> CrashReport?
     {

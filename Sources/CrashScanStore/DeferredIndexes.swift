@@ -28,8 +28,8 @@ extension Store {
     /// (`OwnReports`), which makes those two first (`makeDeferredLookupIndexes`). Not
     /// `report_source_issue`: a report without a Bugly issue (most) costs it nothing, and making
     /// it reads every report (0.09 s for 100,000). Nor `import_file_run`: an import's files all
-    /// have its run, whose id is the largest, so each goes at the index's end (made at the end it
-    /// took 18 ms for 100,000 files, the one core's time).
+    /// have its run, whose id is the largest, so each goes at the index's end (made at the end,
+    /// it took 18 ms of the one busy core for 100,000 files).
     ///
     /// The lookup indexes: each report was inserted into both at a random place, and each
     /// batch's savepoint kept a copy of every page of theirs it changed (nearly all of them in a
