@@ -59,13 +59,13 @@ enum AppleTextParser {
         private static let names = allCases.map { (key: $0, bytes: Array($0.rawValue.utf8)) }
     }
 
-    /// The report `lines` hold. `text`, when given, is what they read joined by line feeds (the
-    /// lines as `Lines.split(_:keepEmpty:)` cut them from it, none left out): taken as it is
-    /// rather than joined again line by line (29,000 instructions of an 8 KB report).
-    static func parse(_ lines: [Substring], text: String? = nil, format: SourceFormat, normalizeSymbols: Bool)
-        -> CrashReport?
-    {
-        let content = ContentNormalizer.normalize(text ?? Lines.join(lines))
+    /// The report `lines` hold. `consecutive`: they are consecutive lines of one text, as
+    /// `Lines.split(_:keepEmpty: true)` cut them, so their content is the text they span
+    /// (`Lines.span(of:)`), not their join.
+    static func parse(
+        _ lines: [Substring], consecutive: Bool = false, format: SourceFormat, normalizeSymbols: Bool
+    ) -> CrashReport? {
+        let content = ContentNormalizer.normalize(consecutive ? Lines.span(of: lines) : Lines.join(lines))
         var scan = Scan(
             report: CrashReport(format: format, normalizedContent: content),
             normalizeSymbols: normalizeSymbols)

@@ -39,12 +39,8 @@ enum BuglySDKLogParser {
         }
         var reports: [CrashReport] = []
         for lines in parts where lines.contains(where: { !$0.trimmingBlanks().isEmpty }) {
-            // A part's lines follow each other in the text: the text between its first and last
-            // line is what they read joined.
-            let span = lines.first.flatMap { first in
-                lines.last.map { String(Substring(text.utf8[first.startIndex..<$0.endIndex])) }
-            }
-            if var report = parseOne(lines, text: span) {
+            // A part's lines follow each other in the text (only the end lines are left out).
+            if var report = parseOne(lines, consecutive: true) {
                 report.positionInFile = reports.count
                 reports.append(report)
             }
@@ -53,11 +49,11 @@ enum BuglySDKLogParser {
     }
 
     /// One report between end lines: the crash.log is Apple's layout with Bugly's lines added.
-    /// `text`: the lines joined, when the caller has it (`AppleTextParser.parse`).
-    static func parseOne(_ lines: [Substring], text: String? = nil) -> CrashReport? {
+    /// `consecutive`: as `AppleTextParser.parse` takes it.
+    static func parseOne(_ lines: [Substring], consecutive: Bool = false) -> CrashReport? {
         guard
             var report = AppleTextParser.parse(
-                lines, text: text, format: .buglySDKLog, normalizeSymbols: true)
+                lines, consecutive: consecutive, format: .buglySDKLog, normalizeSymbols: true)
         else {
             return nil
         }

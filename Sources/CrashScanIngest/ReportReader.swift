@@ -186,15 +186,17 @@ public enum ReportReader {
         let parts = AppleReportSplitter.split(lines)
         if parts.count > 1 {
             let several = inParts(parts.count, chunk: chunk, minimum: 2) { range in
+                // Each part is a run of the file's lines (`AppleReportSplitter`).
                 ParallelMap.mapInChunks(parts[range].map(Array.init)) {
-                    AppleTextParser.parse($0, format: .appleCrash, normalizeSymbols: false)
+                    AppleTextParser.parse($0, consecutive: true, format: .appleCrash, normalizeSymbols: false)
                 }
             }
             if let several { return several }
         }
-        return AppleTextParser.parse(lines, text: text, format: .appleCrash, normalizeSymbols: false).map {
-            FileReports(reports: [$0])
-        }
+        return AppleTextParser.parse(lines, consecutive: true, format: .appleCrash, normalizeSymbols: false)
+            .map {
+                FileReports(reports: [$0])
+            }
     }
 
     /// Several console reports pasted into one file (at least two parts that are reports each),

@@ -96,6 +96,19 @@
         return Substring(utf8[..<cut])
     }
 
+    /// What `join(lines)` gives when `lines` are consecutive lines of one text as
+    /// `split(_:keepEmpty: true)` cut them (none left out between the first and the last): the
+    /// text from the first's start to the last's end, copied once rather than line by line
+    /// (29,000 instructions of an 8 KB Apple report). The caller vouches for the lines.
+    @inlinable package static func span<Parts: BidirectionalCollection>(of lines: Parts) -> String
+    where Parts.Element == Substring {
+        guard let first = lines.first, let last = lines.last else { return "" }
+        let base = first.base
+        // All the text's lines (one report in a file): the text itself, not a copy.
+        if first.startIndex == base.startIndex, last.endIndex == base.endIndex { return base }
+        return String(Substring(base.utf8[first.startIndex..<last.endIndex]))
+    }
+
     /// `lines.joined(separator: "\n")` by copying bytes: the generic `joined` cost about 120,000
     /// instructions for one 5 KB report, and every Apple-layout report is joined once.
     @inlinable package static func join<Parts: Collection>(_ lines: Parts) -> String

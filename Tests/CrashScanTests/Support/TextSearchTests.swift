@@ -62,6 +62,23 @@ final class TextSearchTests: XCTestCase {
         XCTAssertNil(TextSearch.offset(of: "\"bug_type\"", in: long + "\"bug_typ\""))
     }
 
+    /// Consecutive lines of a text span what they read joined: all of them (blank lines, a
+    /// trailing line feed), a run in the middle, one line, none.
+    func testConsecutiveLinesSpanTheirJoin() {
+        for text in ["a\n\nb c\n", "one", "\n\n", "first\r\nsecond\nthird", ""] {
+            let lines = Lines.split(text, keepEmpty: true)
+            XCTAssertEqual(Lines.span(of: lines), Lines.join(lines), text)
+            XCTAssertEqual(Lines.span(of: lines), text)
+            for start in lines.indices {
+                for end in start..<lines.count {
+                    let run = lines[start...end]
+                    XCTAssertEqual(Lines.span(of: run), Lines.join(run), "\(text) \(start)...\(end)")
+                }
+            }
+        }
+        XCTAssertEqual(Lines.span(of: [Substring]()), "")
+    }
+
     func testHasComparesAtAnOffsetWithoutRunningOff() {
         var text = "-[UISearchBar _searchField]"
         text.withUTF8 { bytes in
