@@ -139,7 +139,7 @@ enum ReportCommand: CommandDefinition {
         // Read only: a database of an older crashscan is refused with the upgrade command to run.
         // Read with read(), not through a memory map: on a million reports the map's page faults
         // made `--os 8.1` 256 ms against 197 ms and the unfiltered report 1.50 s against 1.44 s
-        // (medians of 4, alternately, 2026-12-01), and its pages counted as resident memory.
+        // (medians of 4, alternately), and its pages counted as resident memory.
         let store = try Store(path: dbPath, access: .readOnly)
         if try Regrouper.isStale(store) {
             console.err(

@@ -1,9 +1,9 @@
 /// A JSON value the generator writes itself, byte for byte as Foundation's `JSONSerialization`
 /// with `[.sortedKeys, .prettyPrinted]` writes it on Linux (two spaces a level, `" : "`, `\/`,
 /// keys sorted case-insensitively, which gives Foundation's order for the generator's keys: a
-/// 30,000-file corpus written both ways compared identical). Why not `JSONSerialization`: building and writing its object
-/// trees took 26 % of the CPU of the million-report build (perf, 2026-12-02), the generator in
-/// all 43 %, on the two cores the importer it times runs on.
+/// 30,000-file corpus written both ways compared identical). Why not `JSONSerialization`:
+/// building and writing its object trees took 26 % of the CPU of the million-report build
+/// (perf), the generator in all 43 %, on the two cores the importer it times runs on.
 enum PrettyJSON {
     case string(String)
     case int(Int)

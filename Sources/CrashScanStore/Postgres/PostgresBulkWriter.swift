@@ -12,8 +12,8 @@ extension ReportWriter {
     }
 
     /// PostgreSQL: the batch's files, reports and KVC failures each loaded with one COPY, in a
-    /// handful of round trips instead of several per report (1,480 reports/s → see docs/performance.md,
-    /// Performance). Reports already stored, or repeated in the batch, are duplicates; a report
+    /// handful of round trips instead of several per report (which imported 1,480 reports a
+    /// second). Reports already stored, or repeated in the batch, are duplicates; a report
     /// another importer stores between the check and the load is found by the load's
     /// `ON CONFLICT DO NOTHING` and counted as a duplicate of its file then.
     func writeInBulk(_ parsed: [AnalyzedInput]) throws -> [FileOutcome] {
