@@ -193,10 +193,11 @@ public enum ReportReader {
             }
             if let several { return several }
         }
-        return AppleTextParser.parse(lines, consecutive: true, format: .appleCrash, normalizeSymbols: false)
-            .map {
-                FileReports(reports: [$0])
-            }
+        guard
+            let report = AppleTextParser.parse(
+                lines, consecutive: true, format: .appleCrash, normalizeSymbols: false)
+        else { return nil }
+        return FileReports(reports: [report])
     }
 
     /// Several console reports pasted into one file (at least two parts that are reports each),
